@@ -1,0 +1,349 @@
+/**
+ * A sub-application's side of the bridge (DESIGN §6). Framework-free: React apps use bridge/react.ts
+ * on top of it, plain pages the standalone script (`window.PortalBridge.connect()`).
+ */
+import { CallOptions, WindowMessenger, connect, type Methods } from 'penpal';
+import type { ApiResult } from '../model/api';
+import {
+  BRIDGE_MAJOR,
+  BRIDGE_PROTOCOL,
+  BRIDGE_VERSION,
+  BridgeVersionError,
+  CHILD_CAPABILITIES,
+  HANDSHAKE_TIMEOUT_MS,
+  exactOrigin,
+  majorOf,
+  type BridgeContext,
+  type BridgeRequestConfig,
+  type ChildMethods,
+  type ConfirmOptions,
+  type DownloadOptions,
+  type ErrorReport,
+  type Hello,
+  type HostMethods,
+  type NavigateOptions,
+  type NotifyOptions,
+  type Remote,
+} from './protocol';
+
+export { BRIDGE_VERSION, BridgeVersionError } from './protocol';
+export type { BridgeContext, BridgeRequestConfig, Hello } from './protocol';
+
+/** The meta tag the server injects into every sub-app page: `<meta name="portal-shell-origin" content="http://host:8080">`. */
+export const SHELL_ORIGIN_META = 'portal-shell-origin';
+
+/** A `{code, msg, data}` answer whose code is not 200. */
+export class ApiError<T = unknown> extends Error {
+  readonly code: number;
+  readonly msg: string;
+  readonly data: T;
+  constructor(code: number, msg: string, data: T) {
+    super(msg || `Request failed with code ${code}`);
+    this.name = 'ApiError';
+    this.code = code;
+    this.msg = msg;
+    this.data = data;
+  }
+}
+
+/** The child methods an app may add behaviour to; the bridge answers `hello` and `ping` itself. */
+export type ChildHandlers = Omit<ChildMethods, 'hello' | 'ping'>;
+
+/** What `on(event, listener)` hands each listener. */
+export interface BridgeEvents {
+  context: BridgeContext;
+  navigate: string;
+  refresh: undefined;
+  logout: undefined;
+  active: boolean;
+}
+export type BridgeEventName = keyof BridgeEvents;
+export type BridgeListener<E extends BridgeEventName> = (payload: BridgeEvents[E]) => void;
+
+export interface ConnectToHostOptions {
+  /** Exact origins of the shell; default: the `content` of `<meta name="portal-shell-origin">`. Never `'*'`. */
+  allowedOrigins?: string[];
+  /** Handshake timeout (penpal handshake, hello and first getContext), default HANDSHAKE_TIMEOUT_MS. */
+  timeout?: number;
+  /** Extra behaviour for the calls the shell makes (run after the bridge's own handling). */
+  methods?: Partial<ChildHandlers>;
+  /** The shell's window; default `window.parent`. */
+  remoteWindow?: Window;
+  /** Forward `window.onerror` and unhandled rejections to the shell's `reportError`; default true. */
+  captureErrors?: boolean;
+}
+
+export interface ChildBridge {
+  /** The latest context (replaced, never mutated, on every change). */
+  readonly context: BridgeContext;
+  /** Whether the app's tab is the visible one (the last `setActive`; true until told otherwise). */
+  readonly active: boolean;
+  /** The shell's methods, raw. */
+  readonly host: Remote<HostMethods>;
+  /** The shell's hello: its version and capabilities. */
+  readonly hostHello: Hello;
+  /** Runs an /api call through the shell; resolves `data` when code is 200, otherwise rejects with ApiError. */
+  request<T = unknown>(config: BridgeRequestConfig): Promise<T>;
+  /** From `context.permissions`, synchronous. */
+  hasPermission(code: string): boolean;
+  /** Whether the shell announced `method` in its capabilities. */
+  supports(method: keyof HostMethods): boolean;
+  navigate(path: string, options?: NavigateOptions): Promise<void>;
+  notify(options: NotifyOptions): Promise<void>;
+  confirm(options: ConfirmOptions): Promise<boolean>;
+  /** Resolves when the shell started the download; rejects with ApiError otherwise. */
+  download(options: DownloadOptions): Promise<void>;
+  setTitle(title: string): Promise<void>;
+  closeTab(): Promise<void>;
+  reportError(report: ErrorReport | Error): Promise<void>;
+  routeChanged(path: string): Promise<void>;
+  /** Subscribes to what the shell tells the app; returns the unsubscribe function. */
+  on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void;
+  destroy(): void;
+}
+
+function toError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+function isHello(value: unknown): value is Hello {
+  if (typeof value !== 'object' || value === null) return false;
+  const h = value as Record<string, unknown>;
+  return (
+    h.protocol === BRIDGE_PROTOCOL &&
+    typeof h.version === 'string' &&
+    Array.isArray(h.capabilities) &&
+    h.capabilities.every((c) => typeof c === 'string')
+  );
+}
+
+/** The shell origin announced by the server in the page, or null. */
+export function shellOriginFromDocument(doc: Document | undefined = globalThis.document): string | null {
+  const content = doc?.querySelector(`meta[name="${SHELL_ORIGIN_META}"]`)?.getAttribute('content')?.trim();
+  return content ? content : null;
+}
+
+function unwrap<T>(result: ApiResult<T>): T {
+  if (!result || typeof result !== 'object' || typeof result.code !== 'number') {
+    throw new ApiError(500, 'Malformed answer from the portal shell', result as unknown);
+  }
+  if (result.code !== 200) throw new ApiError(result.code, result.msg, result.data);
+  return result.data;
+}
+
+/** Connects a sub-application to the portal shell around it. */
+export async function connectToHost(options: ConnectToHostOptions = {}): Promise<ChildBridge> {
+  const timeout = options.timeout ?? HANDSHAKE_TIMEOUT_MS;
+  const metaOrigin = options.allowedOrigins === undefined ? shellOriginFromDocument() : null;
+  const origins = options.allowedOrigins ?? (metaOrigin ? [metaOrigin] : []);
+  if (origins.length === 0) {
+    throw new Error(
+      `connectToHost: no shell origin. Pass allowedOrigins or serve the page with <meta name="${SHELL_ORIGIN_META}" content="http://shell-host:port">`,
+    );
+  }
+  const allowedOrigins = origins.map((o) => exactOrigin(o));
+  const remoteWindow = options.remoteWindow ?? (typeof window !== 'undefined' ? window.parent : undefined);
+  if (!remoteWindow || (typeof window !== 'undefined' && remoteWindow === window)) {
+    throw new Error('connectToHost: this page is not inside the portal shell (no parent window)');
+  }
+
+  const childHello: Hello = { protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, capabilities: [...CHILD_CAPABILITIES] };
+  const user = options.methods ?? {};
+  const listeners: { [E in BridgeEventName]: Set<BridgeListener<E>> } = {
+    context: new Set(),
+    navigate: new Set(),
+    refresh: new Set(),
+    logout: new Set(),
+    active: new Set(),
+  };
+  const emit = <E extends BridgeEventName>(event: E, payload: BridgeEvents[E]) => {
+    for (const listener of [...listeners[event]]) {
+      try {
+        listener(payload);
+      } catch (e) {
+        queueMicrotask(() => {
+          throw e;
+        });
+      }
+    }
+  };
+
+  let context: BridgeContext | null = null;
+  let active = true;
+  let hostHelloReceived: Hello | null = null;
+
+  const methods: { [K in keyof ChildMethods]: (...args: Parameters<ChildMethods[K]>) => unknown } = {
+    hello: (host: Hello): Hello => {
+      if (isHello(host)) hostHelloReceived = host;
+      return childHello;
+    },
+    onContextChange: async (next: BridgeContext) => {
+      context = next;
+      emit('context', next);
+      await user.onContextChange?.(next);
+    },
+    navigate: async (path: string) => {
+      emit('navigate', path);
+      await user.navigate?.(path);
+    },
+    refresh: async () => {
+      emit('refresh', undefined);
+      await user.refresh?.();
+    },
+    logout: async () => {
+      emit('logout', undefined);
+      await user.logout?.();
+    },
+    setActive: async (next: boolean) => {
+      active = !!next;
+      emit('active', active);
+      await user.setActive?.(active);
+    },
+    ping: (sentAt: number) => sentAt,
+  };
+
+  const messenger = new WindowMessenger({ remoteWindow, allowedOrigins });
+  const connection = connect({ messenger, methods: methods as unknown as Methods, timeout });
+  const raw = (await connection.promise) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  // penpal throws synchronously once the connection is destroyed: always answer a promise.
+  const host = new Proxy({} as Remote<HostMethods>, {
+    get(_target, prop) {
+      if (typeof prop !== 'string' || prop === 'then') return undefined;
+      return (...args: unknown[]) => {
+        try {
+          return raw[prop]!(...args);
+        } catch (e) {
+          return Promise.reject(e);
+        }
+      };
+    },
+  });
+
+  let hostHello: Hello;
+  try {
+    let answer: unknown;
+    try {
+      answer = await raw.hello!(childHello, new CallOptions({ timeout }));
+    } catch (e) {
+      const seen = hostHelloReceived as Hello | null;
+      if (seen && majorOf(seen.version) !== BRIDGE_MAJOR) throw new BridgeVersionError(BRIDGE_VERSION, seen.version);
+      throw e;
+    }
+    if (!isHello(answer)) throw new Error(`The parent window did not answer the ${BRIDGE_PROTOCOL} hello`);
+    if (majorOf(answer.version) !== BRIDGE_MAJOR) throw new BridgeVersionError(BRIDGE_VERSION, answer.version);
+    hostHello = { protocol: answer.protocol, version: answer.version, capabilities: [...answer.capabilities] };
+    const fetched = (await raw.getContext!(new CallOptions({ timeout }))) as BridgeContext;
+    // A context pushed by onContextChange while getContext was under way is at least as new.
+    if (context === null) context = fetched;
+  } catch (e) {
+    connection.destroy();
+    throw toError(e);
+  }
+
+  let destroyed = false;
+  const cleanups: (() => void)[] = [];
+
+  const bridge: ChildBridge = {
+    get context() {
+      return context as BridgeContext;
+    },
+    get active() {
+      return active;
+    },
+    host,
+    hostHello,
+    async request<T = unknown>(config: BridgeRequestConfig): Promise<T> {
+      return unwrap((await host.request(config)) as ApiResult<T>);
+    },
+    hasPermission(code: string): boolean {
+      return (context?.permissions ?? []).includes(code);
+    },
+    supports(method: keyof HostMethods): boolean {
+      return hostHello.capabilities.includes(method);
+    },
+    async navigate(path, navigateOptions) {
+      await (navigateOptions === undefined ? host.navigate(path) : host.navigate(path, navigateOptions));
+    },
+    async notify(notifyOptions) {
+      await host.notify(notifyOptions);
+    },
+    confirm: (confirmOptions) => host.confirm(confirmOptions),
+    async download(downloadOptions) {
+      unwrap(await host.download(downloadOptions));
+    },
+    async setTitle(title) {
+      await host.setTitle(title);
+    },
+    async closeTab() {
+      await host.closeTab();
+    },
+    async reportError(report) {
+      const plain: ErrorReport =
+        report instanceof Error
+          ? { message: report.message, ...(report.stack ? { stack: report.stack } : {}) }
+          : { message: String(report.message), ...(report.stack ? { stack: String(report.stack) } : {}) };
+      await host.reportError(plain);
+    },
+    async routeChanged(path) {
+      await host.routeChanged(path);
+    },
+    on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void {
+      const set = listeners[event] as Set<BridgeListener<E>> | undefined;
+      if (!set) throw new TypeError(`Unknown bridge event: ${String(event)}`);
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      for (const set of Object.values(listeners)) set.clear();
+      connection.destroy();
+    },
+  };
+
+  if (options.captureErrors !== false && typeof window !== 'undefined') {
+    cleanups.push(captureErrors(bridge));
+  }
+  return bridge;
+}
+
+/** At most this many error reports per window of REPORT_WINDOW_MS, so a failing timer cannot flood the shell. */
+const MAX_REPORTS = 10;
+const REPORT_WINDOW_MS = 10_000;
+
+function captureErrors(bridge: ChildBridge): () => void {
+  let windowStart = 0;
+  let count = 0;
+  const send = (report: ErrorReport) => {
+    const now = Date.now();
+    if (now - windowStart > REPORT_WINDOW_MS) {
+      windowStart = now;
+      count = 0;
+    }
+    if (++count > MAX_REPORTS) return;
+    bridge.reportError(report).catch(() => {
+      /* the shell is gone or refused: nothing more to do */
+    });
+  };
+  const describe = (value: unknown, fallback: string): ErrorReport => {
+    if (value instanceof Error) return { message: value.message || fallback, ...(value.stack ? { stack: value.stack } : {}) };
+    if (typeof value === 'string' && value) return { message: value };
+    return { message: fallback };
+  };
+  const onError = (event: Event) => {
+    const e = event as ErrorEvent;
+    send(e.error !== undefined && e.error !== null ? describe(e.error, e.message || 'Script error') : { message: e.message || 'Script error' });
+  };
+  const onRejection = (event: Event) => {
+    send(describe((event as PromiseRejectionEvent).reason, 'Unhandled promise rejection'));
+  };
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Permission codes of the dictionary screen; they match the menu's button permissions. */
+export const DICT_PERMISSIONS = {
+  view: 'platform:dict:view',
+  add: 'platform:dict:add',
+  edit: 'platform:dict:edit',
+  delete: 'platform:dict:delete',
+} as const;
+
+const required = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
+/** Dictionary list entry (SPEC §3): name and type; the type is its code, unique within a tenant. */
+export const dictInput = z.object({
+  name: required(64),
+  type: required(64).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, { error: 'validation.codeFormat' }),
+  remark: z.string().trim().max(255, { error: 'validation.tooLong' }).optional().default(''),
+});
+export type DictInput = z.input<typeof dictInput>;
+
+/** Dictionary detail (SPEC §3): label and value, unique value within its dictionary. */
+export const dictItemInput = z.object({
+  label: required(64),
+  value: required(64),
+  sort: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(0, { error: 'validation.outOfRange' }).max(99999, { error: 'validation.outOfRange' }).optional().default(0),
+});
+export type DictItemInput = z.input<typeof dictItemInput>;
+
+export interface Dict {
+  id: string;
+  name: string;
+  type: string;
+  remark: string;
+  itemCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DictItem {
+  id: string;
+  dictId: string;
+  label: string;
+  value: string;
+  sort: number;
+}
+
+/** Label keys (namespace `model`) of the fields above, used to name a field in messages. */
+export const DICT_FIELD_LABELS: Record<string, string> = {
+  name: 'dict.name',
+  type: 'dict.type',
+  remark: 'dict.remark',
+  label: 'dictItem.label',
+  value: 'dictItem.value',
+  sort: 'dictItem.sort',
+};

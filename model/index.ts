@@ -1,0 +1,6 @@
+export * from './api';
+export * from './app';
+export * from './auth';
+export * from './dict';
+export * from './languages';
+export * from './menu';

@@ -1,0 +1,68 @@
+import path from 'node:path';
+
+/** The demo administrator password used when ADMIN_PASSWORD is not set. */
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026';
+
+export interface Config {
+  port: number;
+  host: string;
+  subappPortBase: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminPassword: string;
+  /** True when ADMIN_PASSWORD was not set and the demo password is in use. */
+  adminPasswordIsDefault: boolean;
+  loginCaptcha: boolean;
+  webClientId: string;
+  webClientSecret: string;
+  tokenTtlHours: number;
+  distDir: string;
+  /** Explicit shell origin(s); empty means derive from the request host and PORT. */
+  shellOrigins: string[];
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0, max = 65535): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`Invalid ${name}=${raw}: expected an integer from ${min} to ${max}`);
+  }
+  return n;
+}
+
+function str(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? fallback : raw.trim();
+}
+
+/** Reads the configuration from environment variables (SPEC/DESIGN §8), with defaults. */
+export function loadConfig(env: Env = process.env): Config {
+  const captcha = str(env, 'LOGIN_CAPTCHA', 'on').toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(captcha)) {
+    throw new Error(`Invalid LOGIN_CAPTCHA=${captcha}: expected on or off`);
+  }
+  const adminPassword = env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : DEFAULT_ADMIN_PASSWORD;
+  return {
+    port: int(env, 'PORT', 8080),
+    host: str(env, 'HOST', '0.0.0.0'),
+    subappPortBase: int(env, 'SUBAPP_PORT_BASE', 4000),
+    dataDir: path.resolve(str(env, 'DATA_DIR', './data')),
+    databaseUrl: env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? env.DATABASE_URL.trim() : null,
+    adminPassword,
+    adminPasswordIsDefault: !(env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0),
+    loginCaptcha: ['on', 'true', '1'].includes(captcha),
+    webClientId: str(env, 'WEB_CLIENT_ID', 'portal-web'),
+    webClientSecret: str(env, 'WEB_CLIENT_SECRET', 'portal-web-secret'),
+    tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 12, 1, 24 * 365),
+    distDir: path.resolve(str(env, 'DIST_DIR', './dist')),
+    shellOrigins: (env.SHELL_ORIGIN ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\/+$/, ''))
+      .filter((s) => s.length > 0),
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+  };
+}

@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { DB } from './types';
+
+export type { DB } from './types';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Runs a multi-statement SQL script inside one transaction, then `after` in the same transaction. */
+  runScript(sqlText: string, after?: { sql: string; params: unknown[] }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** PGlite in memory (tests); ignored when DATABASE_URL is set. */
+  memory?: boolean;
+  /** Run the migrations of server/db/migrations (default true). */
+  migrate?: boolean;
+}
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Error thrown when another live process holds the data folder. */
+export class DataDirLockedError extends Error {
+  constructor(
+    public readonly lockFile: string,
+    public readonly pid: number,
+  ) {
+    super(
+      `The data folder is in use by another process (pid ${pid}, lock file ${lockFile}). ` +
+        `PGlite cannot share its folder: stop that process, or use another DATA_DIR, or set DATABASE_URL.`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes `dir/.portal.lock` holding our pid; refuses when a live process holds it. Returns a release function. */
+export function acquireLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, '.portal.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(file, 'utf8').trim());
+      if (pid !== process.pid && processAlive(pid)) throw new DataDirLockedError(file, pid);
+      if (pid === process.pid) throw new DataDirLockedError(file, pid);
+      fs.rmSync(file, { force: true }); // stale lock of a dead process
+    }
+  }
+  throw new Error(`Could not take the lock file ${file}`);
+}
+
+/** Opens the database: node-postgres when DATABASE_URL is set, else embedded PGlite in DATA_DIR. */
+export async function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: CreateDatabaseOptions = {},
+): Promise<Database> {
+  let database: Database;
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    database = {
+      db,
+      kind: 'postgres',
+      async runScript(sqlText, after) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          await client.query(sqlText);
+          if (after) await client.query(after.sql, after.params);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
+      async close() {
+        await db.destroy(); // ends the pool
+      },
+    };
+  } else {
+    let release: (() => void) | null = null;
+    let pglite: PGlite;
+    if (options.memory) {
+      pglite = new PGlite();
+    } else {
+      release = acquireLock(config.dataDir);
+      try {
+        pglite = new PGlite(path.join(config.dataDir, 'pglite'));
+      } catch (err) {
+        release();
+        throw err;
+      }
+    }
+    try {
+      await pglite.waitReady;
+    } catch (err) {
+      release?.();
+      throw err;
+    }
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    let closed = false;
+    database = {
+      db,
+      kind: 'pglite',
+      async runScript(sqlText, after) {
+        await pglite.transaction(async (tx) => {
+          await tx.exec(sqlText);
+          if (after) await tx.query(after.sql, after.params);
+        });
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await db.destroy(); // closes PGlite
+        } finally {
+          release?.();
+        }
+      },
+    };
+  }
+  if (options.migrate !== false) {
+    try {
+      await migrate(database);
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+  }
+  return database;
+}
+
+/** Names of the migration files, in order. */
+export function migrationFiles(): string[] {
+  return fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort();
+}
+
+/** Runs every migration not yet applied, each in its own transaction; returns the names applied. */
+export async function migrate(database: Database): Promise<string[]> {
+  await database.runScript(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const done = new Set((await database.db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
+  const applied: string[] = [];
+  for (const file of migrationFiles()) {
+    if (done.has(file)) continue;
+    const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+    await database.runScript(text, { sql: 'INSERT INTO schema_migrations (name) VALUES ($1)', params: [file] });
+    applied.push(file);
+  }
+  return applied;
+}

@@ -1,0 +1,90 @@
+/** Seeds an empty database: the shared menu tree and app registry, and the demo tenant. */
+import type { Kysely } from 'kysely';
+import type { DB } from './types';
+import type { Config } from '../config';
+import { SEED_APPS, SEED_MENU, i18n, type SeedMenuNode } from './seed-menu';
+import { createTenant } from '../services/users';
+
+export const DEMO_TENANT = { code: 'demo', name: 'Demo Manufacturing', account: 'admin' } as const;
+
+/** Inserts the menu tree once (skipped when the menu table has rows). Returns the number of rows inserted. */
+export async function seedMenu(db: Kysely<DB>): Promise<number> {
+  const existing = await db.selectFrom('menu').select('id').limit(1).execute();
+  if (existing.length > 0) return 0;
+  let count = 0;
+  await db.transaction().execute(async (trx) => {
+    const insert = async (nodes: SeedMenuNode[], parentId: string | null) => {
+      let sort = 0;
+      for (const n of nodes) {
+        sort += 10;
+        const row = await trx
+          .insertInto('menu')
+          .values({
+            parent_id: parentId,
+            code: n.code,
+            type: n.type,
+            name_i18n: JSON.stringify(i18n(n.names)),
+            path: n.path,
+            perms: n.perms,
+            icon: n.icon,
+            sort,
+            product_type: n.productType,
+            terminal_type: 'web',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        count++;
+        await insert(n.children, row.id);
+      }
+    };
+    await insert(SEED_MENU, null);
+  });
+  return count;
+}
+
+/** Inserts the sub-application registry once (skipped when the app table has rows). */
+export async function seedApps(db: Kysely<DB>): Promise<number> {
+  const existing = await db.selectFrom('app').select('id').limit(1).execute();
+  if (existing.length > 0) return 0;
+  await db
+    .insertInto('app')
+    .values(
+      SEED_APPS.map((a, i) => ({
+        app_type: a.appType,
+        app_name: a.names[2],
+        name_i18n: JSON.stringify(i18n(a.names)),
+        full_name_i18n: JSON.stringify(i18n(a.fullNames)),
+        url: null,
+        port_offset: a.portOffset,
+        prefix_path: a.prefixPath,
+        fullscreen: a.fullscreen ?? false,
+        status: 'enabled' as const,
+        is_default: true,
+        sort: (i + 1) * 10,
+      })),
+    )
+    .execute();
+  return SEED_APPS.length;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  tenantId: string | null;
+}
+
+/** Seeds the shared tables and, when there is no tenant at all, the demo tenant. */
+export async function seed(db: Kysely<DB>, config: Pick<Config, 'adminPassword'>): Promise<SeedResult> {
+  await seedMenu(db);
+  await seedApps(db);
+  const anyTenant = await db.selectFrom('tenant').select('id').limit(1).executeTakeFirst();
+  if (anyTenant) return { seeded: false, tenantId: null };
+  const created = await createTenant(db, {
+    code: DEMO_TENANT.code,
+    name: DEMO_TENANT.name,
+    adminAccount: DEMO_TENANT.account,
+    adminPassword: config.adminPassword,
+    factory: { code: 'F001', name: 'Demo Factory 1' },
+    organization: { code: 'ORG001', name: 'Demo Manufacturing' },
+  });
+  return { seeded: true, tenantId: created.tenantId };
+}

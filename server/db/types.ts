@@ -1,0 +1,192 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A timestamp column: read as Date (both drivers), written as Date or ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type I18nText = Partial<Record<string, string>>;
+
+export interface TenantTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  domain: string | null;
+  expires_at: Timestamp | null;
+  status: Generated<'enabled' | 'disabled'>;
+  languages: Generated<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface FactoryTable {
+  tenant_id: string;
+  id: Generated<string>;
+  code: string;
+  name: string;
+  contact_person: string | null;
+  contact_way: string | null;
+  sort: Generated<number>;
+  status: Generated<'normal' | 'disabled'>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface OrganizationTable {
+  tenant_id: string;
+  id: Generated<string>;
+  code: string;
+  name: string;
+  sort: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface AppUserTable {
+  tenant_id: string;
+  id: Generated<string>;
+  account: string;
+  nickname: Generated<string>;
+  email: string | null;
+  mobile: string | null;
+  password_hash: string;
+  type: Generated<'admin' | 'staff'>;
+  status: Generated<'enabled' | 'disabled'>;
+  remark: Generated<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface UserFactoryTable {
+  tenant_id: string;
+  user_id: string;
+  factory_id: string;
+}
+
+export interface RoleTable {
+  tenant_id: string;
+  id: Generated<string>;
+  code: string;
+  name: string;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+  remark: Generated<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface UserRoleTable {
+  tenant_id: string;
+  user_id: string;
+  role_id: string;
+}
+
+export interface MenuTable {
+  id: Generated<string>;
+  parent_id: string | null;
+  code: string;
+  type: 'catalogue' | 'menu' | 'button' | 'tab';
+  name_i18n: Json<I18nText>;
+  path: string | null;
+  perms: string | null;
+  icon: string | null;
+  sort: Generated<number>;
+  product_type: string;
+  terminal_type: Generated<'web' | 'app'>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface RoleMenuTable {
+  tenant_id: string;
+  role_id: string;
+  menu_id: string;
+}
+
+export interface SessionTokenTable {
+  tenant_id: string;
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  client_id: string | null;
+  ip: string | null;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface CaptchaTable {
+  id: Generated<string>;
+  answer_hash: string;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface DictTable {
+  tenant_id: string;
+  id: Generated<string>;
+  name: string;
+  type: string;
+  remark: Generated<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface DictItemTable {
+  tenant_id: string;
+  id: Generated<string>;
+  dict_id: string;
+  label: string;
+  value: string;
+  sort: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface MenuAccessRecordTable {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: string;
+  factory_id: string;
+  function_id: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface AppTable {
+  id: Generated<string>;
+  app_type: string;
+  app_name: string;
+  name_i18n: Json<I18nText>;
+  full_name_i18n: Json<I18nText>;
+  url: string | null;
+  port_offset: number | null;
+  prefix_path: ColumnType<string[], string[], string[]>;
+  fullscreen: Generated<boolean>;
+  status: Generated<'enabled' | 'disabled'>;
+  is_default: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: GeneratedTimestamp;
+}
+
+export interface DB {
+  tenant: TenantTable;
+  factory: FactoryTable;
+  organization: OrganizationTable;
+  app_user: AppUserTable;
+  user_factory: UserFactoryTable;
+  role: RoleTable;
+  user_role: UserRoleTable;
+  menu: MenuTable;
+  role_menu: RoleMenuTable;
+  session_token: SessionTokenTable;
+  captcha: CaptchaTable;
+  dict: DictTable;
+  dict_item: DictItemTable;
+  menu_access_record: MenuAccessRecordTable;
+  app: AppTable;
+  schema_migrations: SchemaMigrationsTable;
+}

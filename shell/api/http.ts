@@ -1,0 +1,80 @@
+import axios, { type AxiosRequestConfig } from 'axios';
+import { Message } from '@arco-design/web-react';
+import { API_BASE, REQUEST_TIMEOUT_MS, type ApiResult } from '../../model/api';
+import { activeTabIdAtom, clearSession, clientId, factoryIdAtom, loginNoticeAtom, store, tabsAtom, tokenAtom, tokenValidAtom } from '../state/atoms';
+import { i18n } from '../i18n';
+import { buildHeaders } from './headers';
+import { interpretResponse } from './response';
+
+export interface RequestOptions extends Pick<AxiosRequestConfig, 'method' | 'url' | 'params' | 'data' | 'responseType' | 'signal'> {
+  showSuccess?: boolean;
+  showError?: boolean;
+}
+
+const instance = axios.create({
+  baseURL: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  // The envelope's code decides success, not the HTTP status.
+  validateStatus: () => true,
+});
+
+let onTokenInvalid: () => void = () => { window.location.assign(`/${i18n.language}/login`); };
+/** The router registers how to go to the login page without a reload. */
+export function setTokenInvalidHandler(fn: () => void) {
+  onTokenInvalid = fn;
+}
+
+function currentOperationId(): string | null {
+  const active = store.get(activeTabIdAtom);
+  return store.get(tabsAtom).find((t) => t.id === active)?.menuId ?? null;
+}
+
+export function currentHeaders(): Record<string, string> {
+  return buildHeaders({
+    token: store.get(tokenAtom),
+    language: i18n.language,
+    clientId: clientId(),
+    operationId: currentOperationId(),
+    factoryId: store.get(factoryIdAtom),
+    timezoneOffset: new Date().getTimezoneOffset(),
+    clientCredentials: { id: __WEB_CLIENT_ID__, secret: __WEB_CLIENT_SECRET__ },
+  });
+}
+
+/** Every /api call of the shell and, through the bridge, of every sub-app. Never throws. */
+export async function request<T = unknown>(options: RequestOptions): Promise<ApiResult<T>> {
+  const hadToken = Boolean(store.get(tokenAtom));
+  let status = 0;
+  let body: unknown = null;
+  try {
+    const res = await instance.request({ ...options, headers: currentHeaders() });
+    status = res.status;
+    body = res.data;
+  } catch (e) {
+    const timeout = axios.isAxiosError(e) && e.code === 'ECONNABORTED';
+    const message = i18n.t(timeout ? 'shell:http.timeout' : 'shell:http.network');
+    if (options.showError !== false) Message.error(message);
+    return { code: 0, msg: message, data: null as T };
+  }
+  const outcome = interpretResponse<T>(status, body, {
+    showSuccess: options.showSuccess,
+    showError: options.showError,
+    hadToken,
+    fallbackMessage: i18n.t('shell:http.failed', { status }),
+  });
+  if (outcome.toast) Message[outcome.toast.type](outcome.toast.message);
+  if (outcome.tokenInvalid && store.get(tokenAtom)) {
+    store.set(tokenValidAtom, false);
+    clearSession();
+    store.set(loginNoticeAtom, i18n.t('shell:login.sessionEnded'));
+    onTokenInvalid();
+  }
+  return outcome.result;
+}
+
+export const api = {
+  get: <T>(url: string, params?: RequestOptions['params'], extra?: Partial<RequestOptions>) =>
+    request<T>({ method: 'GET', url, params, ...extra }),
+  post: <T>(url: string, data?: unknown, extra?: Partial<RequestOptions>) =>
+    request<T>({ method: 'POST', url, data, ...extra }),
+};

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Select } from '@arco-design/web-react';
+import type { Factory } from '../../model';
+import { endpoints } from '../api/endpoints';
+import { factoryIdAtom, menuLoadedAtom } from '../state/atoms';
+
+/** Switches the current factory; the menu is fetched again for the new one. */
+export function FactorySwitcher() {
+  const { t } = useTranslation('shell');
+  const [factories, setFactories] = useState<Factory[]>([]);
+  const [factoryId, setFactoryId] = useAtom(factoryIdAtom);
+  const setMenuLoaded = useSetAtom(menuLoadedAtom);
+
+  useEffect(() => {
+    let cancelled = false;
+    void endpoints.factories().then((res) => {
+      if (cancelled || res.code !== 200) return;
+      setFactories(res.data.factoryList);
+      if (!res.data.factoryList.some((f) => f.id === factoryId)) setFactoryId(res.data.factoryList[0]?.id ?? null);
+    });
+    return () => { cancelled = true; };
+    // Only on mount: the list does not change while the shell is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <Select
+      className="factory-switcher"
+      data-testid="factory-switcher"
+      value={factoryId ?? undefined}
+      placeholder={t('factory.choose')}
+      style={{ width: 200 }}
+      onChange={(id: string) => {
+        if (id === factoryId) return;
+        setFactoryId(id);
+        setMenuLoaded(false);
+      }}
+      options={factories.map((f) => ({ label: `${f.name} (${f.code})`, value: f.id }))}
+    />
+  );
+}

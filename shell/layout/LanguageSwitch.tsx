@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Button, Dropdown, Menu, Message } from '@arco-design/web-react';
+import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
+import { endpoints } from '../api/endpoints';
+import { tokenAtom } from '../state/atoms';
+import { useLanguage } from '../hooks/useLanguage';
+
+const NATIVE: Record<Language, string> = {
+  'zh-CN': '简体中文', 'zh-TW': '繁體中文', en: 'English', vi: 'Tiếng Việt', es: 'Español',
+};
+
+interface Option { key: Language; label: string }
+
+/**
+ * Switches the language by rewriting the URL's language segment. After login the choices are the
+ * corp info's language list, labelled by the language dictionary (SPEC §3, §7).
+ */
+export function LanguageSwitch() {
+  const { t } = useTranslation('shell');
+  const lang = useLanguage();
+  const token = useAtomValue(tokenAtom);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [options, setOptions] = useState<Option[]>(LANGUAGES.map((l) => ({ key: l, label: NATIVE[l] })));
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    void Promise.all([endpoints.corp(), endpoints.languages()]).then(([corp, dict]) => {
+      if (cancelled || corp.code !== 200) return;
+      const allowed = corp.data.language.split(',').map((s) => s.trim()).filter(isLanguage);
+      const labels = new Map(dict.code === 200 ? dict.data.map((o) => [o.dictKey, o.dictValue]) : []);
+      if (allowed.length) setOptions(allowed.map((l) => ({ key: l, label: labels.get(l) ?? NATIVE[l] })));
+    });
+    return () => { cancelled = true; };
+  }, [token]);
+
+  function choose(next: string) {
+    if (!isLanguage(next) || !options.some((o) => o.key === next)) {
+      Message.error(t('language.notConfigured'));
+      return;
+    }
+    const rest = location.pathname.replace(/^\/[^/]+/, '');
+    navigate(`/${next}${rest}${location.search}`, { replace: true });
+  }
+
+  const droplist = (
+    <Menu onClickMenuItem={choose} selectedKeys={[lang]}>
+      {options.map((o) => <Menu.Item key={o.key} data-testid={`lang-${o.key}`}>{o.label}</Menu.Item>)}
+    </Menu>
+  );
+  return (
+    <Dropdown droplist={droplist} position="br" trigger="click">
+      <Button type="text" data-testid="language-switch" aria-label={t('language.switch')}>
+        {options.find((o) => o.key === lang)?.label ?? NATIVE[lang]}
+      </Button>
+    </Dropdown>
+  );
+}

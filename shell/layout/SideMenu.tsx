@@ -1,0 +1,46 @@
+import { useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Menu, Tag } from '@arco-design/web-react';
+import { appForPath, type MenuNode } from '../../model';
+import { appsAtom, menuAtom } from '../state/atoms';
+import { useLanguage } from '../hooks/useLanguage';
+
+/** The menu tree of the current user and factory; entries of an offline app say so. */
+export function SideMenu({ activePath }: { activePath: string | null }) {
+  const { t } = useTranslation('shell');
+  const menu = useAtomValue(menuAtom);
+  const apps = useAtomValue(appsAtom);
+  const lang = useLanguage();
+  const navigate = useNavigate();
+
+  const offline = (path: string) => {
+    const app = appForPath(apps, path);
+    return !app || app.probed === false;
+  };
+
+  const render = (nodes: MenuNode[]) =>
+    nodes.map((n) =>
+      n.type === 'catalogue' ? (
+        <Menu.SubMenu key={n.id} title={n.functionName}>{render(n.children)}</Menu.SubMenu>
+      ) : (
+        <Menu.Item key={n.path} data-testid={`menu-${n.path}`}>
+          {n.functionName}
+          {offline(n.path) && <Tag size="small" color="gray" className="menu-offline">{t('app.offline')}</Tag>}
+        </Menu.Item>
+      ),
+    );
+
+  const openKeys = menu.filter((n) => n.type === 'catalogue').map((n) => n.id);
+  return (
+    <Menu
+      className="side-menu"
+      selectedKeys={activePath ? [activePath] : []}
+      defaultOpenKeys={openKeys}
+      onClickMenuItem={(path) => navigate(`/${lang}${path}`)}
+      autoOpen
+    >
+      {render(menu)}
+    </Menu>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { menuPaths } from '../../model/menu';
+import { endpoints } from '../api/endpoints';
+import { busyAtom, errorTextAtom, factoryIdAtom, menuAtom, menuLoadedAtom, tokenAtom } from '../state/atoms';
+import { useLanguage } from '../hooks/useLanguage';
+import { afterMenuLoad, decide, splitLanguage } from './rules';
+
+/** Applies the navigation rules of SPEC §2 to every non-public route. */
+export function Guard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const lang = useLanguage();
+  const token = useAtomValue(tokenAtom);
+  const factoryId = useAtomValue(factoryIdAtom);
+  const [menu, setMenu] = useAtom(menuAtom);
+  const [menuLoaded, setMenuLoaded] = useAtom(menuLoadedAtom);
+  const setErrorText = useSetAtom(errorTextAtom);
+  const setBusy = useSetAtom(busyAtom);
+  const paths = useMemo(() => menuPaths(menu), [menu]);
+  const path = splitLanguage(location.pathname)?.path ?? '/';
+  const decision = decide({ path, lang, token, menuLoaded, menuPaths: paths });
+
+  useEffect(() => {
+    if (decision.kind !== 'loadMenu') return;
+    let cancelled = false;
+    setBusy((n) => n + 1);
+    endpoints
+      .routes(factoryId)
+      .then((res) => {
+        if (cancelled) return;
+        const outcome = afterMenuLoad(lang, res);
+        if (outcome.kind === 'loaded') {
+          setMenu(res.data ?? []);
+          setMenuLoaded(true);
+        } else {
+          if (outcome.errorText) setErrorText(outcome.errorText);
+          navigate(outcome.to, { replace: true });
+        }
+      })
+      .catch(() => { if (!cancelled) navigate(`/${lang}/login`, { replace: true }); })
+      .finally(() => setBusy((n) => n - 1));
+    return () => { cancelled = true; };
+  }, [decision.kind, factoryId, lang, navigate, setBusy, setErrorText, setMenu, setMenuLoaded]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // A reload (factory switch) keeps the open tabs and frames on screen while the new menu arrives.
+  if (decision.kind === 'loadMenu') return menu.length ? <>{children}</> : null;
+  return <>{children}</>;
+}

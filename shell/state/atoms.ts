@@ -1,0 +1,77 @@
+import { atom, getDefaultStore } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import type { AppDescriptor, CurrentUser, Language, MenuNode } from '../../model';
+import type { FontSize } from '../../bridge/protocol';
+import { storageKey } from './storage';
+
+const local = <T>() => createJSONStorage<T>(() => localStorage);
+const session = <T>() => createJSONStorage<T>(() => sessionStorage);
+const persisted = <T>(name: string, initial: T, where: 'local' | 'session' = 'local') =>
+  atomWithStorage<T>(storageKey(name), initial, where === 'local' ? local<T>() : session<T>(), { getOnInit: true });
+
+export const store = getDefaultStore();
+
+/** The session token; only the shell ever holds it (DESIGN §1). */
+export const tokenAtom = persisted<string | null>('token', null);
+/** False once any call answered 401 (SPEC §4). */
+export const tokenValidAtom = atom(true);
+export const userAtom = persisted<CurrentUser | null>('user', null);
+export const factoryIdAtom = persisted<string | null>('factoryId', null);
+export const orgCodeAtom = persisted<string | null>('orgCode', null);
+
+export interface Settings {
+  polling: boolean;
+  size: FontSize;
+  currentLang: Language | null;
+}
+export const settingsAtom = persisted<Settings>('settings', { polling: true, size: 'small', currentLang: null });
+
+/** The menu tree of the current factory, and whether it has been loaded (SPEC §4). */
+export const menuAtom = atom<MenuNode[]>([]);
+export const menuLoadedAtom = atom(false);
+
+/** A routing or menu error kept for the 500 page (SPEC §2). */
+export const errorTextAtom = persisted<string | null>('errorText', null, 'session');
+/** A message for the login page, e.g. after the session ended. */
+export const loginNoticeAtom = persisted<string | null>('loginNotice', null, 'session');
+
+export interface AppState extends AppDescriptor {
+  /** Result of the shell's availability probe; null while probing. */
+  probed: boolean | null;
+}
+export const appsAtom = atom<AppState[]>([]);
+
+export interface Tab {
+  id: string;
+  title: string;
+  /** Path without the language segment. */
+  path: string;
+  menuId: string | null;
+  keepAlive: boolean;
+}
+export const tabsAtom = persisted<Tab[]>('tabs', [], 'session');
+export const activeTabIdAtom = persisted<string | null>('activeTab', null, 'session');
+
+/** Per-browser uuid sent as X-Client-Id (SPEC §7). */
+export function clientId(): string {
+  const key = storageKey('clientId');
+  let id = localStorage.getItem(key);
+  if (!id) {
+    id = crypto.randomUUID();
+    localStorage.setItem(key, id);
+  }
+  return id;
+}
+
+/** Forget everything of the session (logout or an invalid token). */
+export function clearSession() {
+  store.set(tokenAtom, null);
+  store.set(userAtom, null);
+  store.set(menuAtom, []);
+  store.set(menuLoadedAtom, false);
+  store.set(tabsAtom, []);
+  store.set(activeTabIdAtom, null);
+}
+
+/** Work in progress that the top progress bar shows (navigation, menu loading, frame loading). */
+export const busyAtom = atom(0);

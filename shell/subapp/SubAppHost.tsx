@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { appForPath } from '../../model/app';
+import { appsAtom, factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, userAtom, type Tab } from '../state/atoms';
+import { useLanguage } from '../hooks/useLanguage';
+import { broadcastContext } from './children';
+import { contextFor, setAppRoute } from './context';
+import { SubAppFrame } from './SubAppFrame';
+import { AppUnavailable } from './AppUnavailable';
+
+/**
+ * One iframe per sub-app, created when its first tab opens and kept while any tab of it is open;
+ * the active tab's app is shown, the others stay mounted and hidden.
+ */
+export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | null }) {
+  const apps = useAtomValue(appsAtom);
+  const lang = useLanguage();
+  const factoryId = useAtomValue(factoryIdAtom);
+  const orgCode = useAtomValue(orgCodeAtom);
+  const settings = useAtomValue(settingsAtom);
+  const menu = useAtomValue(menuAtom);
+  const user = useAtomValue(userAtom);
+
+  useEffect(() => { broadcastContext(contextFor); }, [lang, factoryId, orgCode, settings.size, menu, user]);
+
+  const activeApp = activeTab ? appForPath(apps, activeTab.path) : null;
+  if (activeApp && activeTab) setAppRoute(activeApp.id, activeTab.path);
+
+  const open = apps.filter((app) => app.probed !== false && tabs.some((t) => appForPath(apps, t.path)?.id === app.id));
+  const lastPath = (appId: string) =>
+    activeApp?.id === appId && activeTab ? activeTab.path : [...tabs].reverse().find((t) => appForPath(apps, t.path)?.id === appId)?.path ?? '/';
+
+  return (
+    <div className="subapp-host">
+      {open.map((app) => (
+        <SubAppFrame key={app.id} app={app} path={lastPath(app.id)} active={activeApp?.id === app.id} />
+      ))}
+      {activeTab && (!activeApp || activeApp.probed === false) && (
+        <AppUnavailable path={activeTab.path} app={activeApp} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ConnectedChild } from '../../bridge/host';
+import type { BridgeContext } from '../../bridge/protocol';
+
+/** The sub-applications connected right now, by app id. */
+const connected = new Map<string, ConnectedChild>();
+
+export function registerChild(appId: string, child: ConnectedChild) {
+  connected.set(appId, child);
+}
+
+export function unregisterChild(appId: string, child: ConnectedChild) {
+  if (connected.get(appId) === child) connected.delete(appId);
+}
+
+export function connectedChild(appId: string): ConnectedChild | undefined {
+  return connected.get(appId);
+}
+
+/** Tells every connected app of a new context (language, factory, font size, permissions). */
+export function broadcastContext(contextFor: (appId: string) => BridgeContext) {
+  for (const [appId, child] of connected) {
+    child.remote.onContextChange(contextFor(appId)).catch(() => undefined);
+  }
+}
+
+/** Tells every connected app, once, that the session ended. */
+export function broadcastLogout() {
+  for (const child of connected.values()) child.remote.logout().catch(() => undefined);
+}

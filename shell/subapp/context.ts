@@ -1,0 +1,34 @@
+import type { BridgeContext } from '../../bridge/protocol';
+import { isLanguage } from '../../model/languages';
+import { menuPermissions } from '../../model/menu';
+import { i18n } from '../i18n';
+import { factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, store, userAtom } from '../state/atoms';
+
+/** Each app's current and previous route, as the shell last showed or was told it. */
+const routes = new Map<string, { path: string; previousPath: string | null }>();
+
+export function setAppRoute(appId: string, path: string) {
+  const current = routes.get(appId);
+  if (current?.path === path) return;
+  routes.set(appId, { path, previousPath: current?.path ?? null });
+}
+
+export function appRoute(appId: string) {
+  return routes.get(appId) ?? null;
+}
+
+/** The context a sub-app sees (DESIGN §6); never the token. */
+export function contextFor(appId: string): BridgeContext {
+  const user = store.get(userAtom);
+  const route = routes.get(appId);
+  return {
+    path: route?.path ?? '/',
+    previousPath: route?.previousPath ?? null,
+    language: isLanguage(i18n.language) ? i18n.language : 'zh-CN',
+    factoryId: store.get(factoryIdAtom),
+    orgCode: store.get(orgCodeAtom),
+    user: user ? { id: user.id, account: user.account, nickname: user.nickname, type: user.type } : null,
+    fontSize: store.get(settingsAtom).size,
+    permissions: menuPermissions(store.get(menuAtom)),
+  };
+}

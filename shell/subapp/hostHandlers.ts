@@ -1,0 +1,69 @@
+import { Message, Modal } from '@arco-design/web-react';
+import type { HostHandlers } from '../../bridge/host';
+import type { ApiResult } from '../../model/api';
+import { menuPermissions } from '../../model/menu';
+import { request, currentHeaders } from '../api/http';
+import { i18n } from '../i18n';
+import { menuAtom, store } from '../state/atoms';
+import { contextFor } from './context';
+
+export interface HostDeps {
+  appId: string;
+  /** Opens a shell route (path without language); `replace` for the child's own route changes. */
+  navigate: (path: string, opts: { replace?: boolean; newTab?: boolean }) => void;
+  /** Whether a path belongs to this app (a child may only move itself within its prefixes). */
+  ownsPath: (path: string) => boolean;
+  closeTab: () => void;
+  setTitle: (title: string) => void;
+}
+
+/** What the shell does for a sub-app: every call runs with the shell's token, never exposing it. */
+export function hostHandlers(deps: HostDeps): HostHandlers {
+  return {
+    getContext: () => contextFor(deps.appId),
+    request: (config) =>
+      request({
+        method: config.method ?? 'GET',
+        url: config.url.replace(/^\/api(?=\/)/, ''),
+        params: config.params,
+        data: config.data,
+        showSuccess: config.showSuccess,
+        showError: config.showError,
+      }),
+    hasPermission: (code) => menuPermissions(store.get(menuAtom)).includes(code),
+    navigate: (path, options) => deps.navigate(path, { newTab: options?.newTab }),
+    routeChanged: (path) => { if (deps.ownsPath(path)) deps.navigate(path, { replace: true }); },
+    closeTab: () => deps.closeTab(),
+    setTitle: (title) => deps.setTitle(title),
+    notify: ({ type, message }) => { Message[type](message); },
+    confirm: (options) =>
+      new Promise<boolean>((resolve) => {
+        Modal.confirm({
+          title: options.title,
+          content: options.content,
+          okText: options.okText ?? i18n.t('common:ok'),
+          cancelText: options.cancelText ?? i18n.t('common:cancel'),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    download: async (options): Promise<ApiResult<null>> => {
+      const url = new URL(options.url, location.origin);
+      for (const [k, v] of Object.entries(options.params ?? {})) if (v != null) url.searchParams.set(k, String(v));
+      const res = await fetch(url, { method: options.method ?? 'GET', headers: currentHeaders() });
+      if (!res.ok) {
+        const message = i18n.t('shell:http.failed', { status: res.status });
+        Message.error(message);
+        return { code: res.status, msg: message, data: null };
+      }
+      const blob = await res.blob();
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = options.filename ?? url.pathname.split('/').pop() ?? 'download';
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+      return { code: 200, msg: '', data: null };
+    },
+    reportError: (report) => { console.warn(`[sub-app ${deps.appId}]`, report.message); },
+  };
+}

@@ -1,0 +1,16 @@
+import '@arco-design/web-react/es/_util/react-19-adapter';
+import '@arco-design/web-react/dist/css/arco.css';
+import '../kit/subapp.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SubAppRoot } from '../kit/SubAppRoot';
+import { createSubAppI18n } from '../kit/i18n';
+
+const i18n = createSubAppI18n(['common', 'basic', 'model'], 'basic');
+
+/** The basic-data sub-app (prefix basic). Its screens come with the resource engine; until then each says so. */
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SubAppRoot i18n={i18n} prefixes={['basic']} routes={{}} />
+  </StrictMode>,
+);

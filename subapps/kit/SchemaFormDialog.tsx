@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Input, InputNumber, Modal } from '@arco-design/web-react';
+import type { ZodObject, ZodRawShape } from 'zod';
+import type { FieldError } from '../../model/api';
+import { ApiError } from '../../bridge/child';
+import { dialogWidth } from './dialog';
+import { fieldErrors, zodRule } from './zodRules';
+
+export interface FieldSpec {
+  name: string;
+  /** Label key in the `model` namespace. */
+  label: string;
+  kind?: 'text' | 'number' | 'textarea';
+}
+
+interface Props<T> {
+  title: string;
+  visible: boolean;
+  schema: ZodObject<ZodRawShape>;
+  fields: FieldSpec[];
+  initial: Partial<T> | null;
+  onSubmit: (values: T) => Promise<void>;
+  onClose: () => void;
+}
+
+/** A dialog form whose rules come from the model's zod schema; server field errors land on the fields. */
+export function SchemaFormDialog<T>({ title, visible, schema, fields, initial, onSubmit, onClose }: Props<T>) {
+  const { t } = useTranslation(['model', 'common']);
+  const [form] = Form.useForm();
+
+  useEffect(() => {
+    if (visible) {
+      form.resetFields();
+      if (initial) form.setFieldsValue(initial);
+    }
+  }, [visible, initial, form]);
+
+  async function submit() {
+    const values = (await form.validate()) as T;
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 400) {
+        const data = e.data as { errors?: FieldError[] } | null;
+        form.setFields(fieldErrors(data?.errors));
+      }
+    }
+  }
+
+  return (
+    <Modal title={title} visible={visible} onOk={submit} onCancel={onClose} style={{ width: dialogWidth(fields.length) }}
+      okText={t('common:ok')} cancelText={t('common:cancel')} unmountOnExit>
+      <Form form={form} layout="vertical">
+        {fields.map((f) => {
+          const label = t(`model:${f.label}`);
+          const shape = schema.shape[f.name];
+          return (
+            <Form.Item key={f.name} field={f.name} label={label} rules={shape ? [zodRule(shape, label, t)] : []}
+              required={Boolean(shape && !shape.safeParse(undefined).success)}>
+              {f.kind === 'number' ? <InputNumber min={0} /> : f.kind === 'textarea' ? <Input.TextArea /> : <Input data-testid={`field-${f.name}`} />}
+            </Form.Item>
+          );
+        })}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { ConfigProvider, Result, Spin } from '@arco-design/web-react';
+import { BridgeProvider, useBridge, useBridgeContext } from '../../bridge/react';
+import { arcoLocale } from '../../locales/arco';
+import { matchRoute, type RouteTable } from './routing';
+import { NotBuilt } from './NotBuilt';
+
+interface Props {
+  i18n: I18n;
+  routes: RouteTable;
+  /** Prefixes this app serves: unknown routes under them show the not-built page. */
+  prefixes: string[];
+}
+
+/** The route shown: the frame's first URL, then whatever the shell navigates the app to. */
+function useRoute(): string {
+  const bridge = useBridge();
+  const [route, setRoute] = useState(() => window.location.pathname);
+  useEffect(() => bridge.on('navigate', (path) => {
+    setRoute(path);
+    // Keeps a reload of the frame on the same route, without a history entry (DESIGN §6).
+    window.history.replaceState(null, '', path);
+  }), [bridge]);
+  return route;
+}
+
+function Routed({ i18n, routes, prefixes }: Props) {
+  const context = useBridgeContext();
+  const route = useRoute();
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    if (i18n.language !== context.language) void i18n.changeLanguage(context.language);
+    document.documentElement.lang = context.language;
+    document.body.dataset.fontSize = context.fontSize;
+  }, [context.language, context.fontSize, i18n]);
+  const Page: ComponentType | null = matchRoute(routes, route);
+  const ours = prefixes.includes(route.split('/')[1] ?? '');
+  return (
+    <ConfigProvider locale={arcoLocale(context.language)}>
+      <div className={`subapp font-${context.fontSize}`}>
+        {Page ? <Page /> : ours ? <NotBuilt path={route} /> : <Result status="404" title={t('notFound')} />}
+      </div>
+    </ConfigProvider>
+  );
+}
+
+function Unconnected({ error }: { error: Error }) {
+  return (
+    <Result status="warning" title="Portal bridge" subTitle={error.message} />
+  );
+}
+
+/** Every React sub-app's root: the bridge, its language and font size, and its routes. */
+export function SubAppRoot(props: Props) {
+  return (
+    <I18nextProvider i18n={props.i18n}>
+      <BridgeProvider fallback={<Spin className="subapp-spin" />} errorFallback={(e: Error) => <Unconnected error={e} />}>
+        <Routed {...props} />
+      </BridgeProvider>
+    </I18nextProvider>
+  );
+}

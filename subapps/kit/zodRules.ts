@@ -1,0 +1,20 @@
+import type { ZodType } from 'zod';
+import type { TFunction } from 'i18next';
+import type { FieldError } from '../../model/api';
+
+/** An Arco form rule that checks a field with the model's zod schema, so the form and the server agree. */
+export function zodRule(schema: ZodType, fieldLabel: string, t: TFunction) {
+  return {
+    validator(value: unknown, callback: (error?: string) => void) {
+      const result = schema.safeParse(value ?? undefined);
+      if (result.success) return callback();
+      const key = result.error.issues[0]?.message ?? 'validation.invalid';
+      callback(t(`model:${key}`, { field: fieldLabel }));
+    },
+  };
+}
+
+/** Field errors of a 400 answer, in the shape Arco's `form.setFields` takes. */
+export function fieldErrors(errors: FieldError[] | undefined) {
+  return Object.fromEntries((errors ?? []).map((e) => [e.field, { error: { message: e.message } }]));
+}

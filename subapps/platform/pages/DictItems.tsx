@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Empty, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { DICT_PERMISSIONS, dictItemInput, type Dict, type DictItem, type DictItemInput } from '../../../model/dict';
+import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
+
+const FIELDS: FieldSpec[] = [
+  { name: 'label', label: 'dictItem.label' },
+  { name: 'value', label: 'dictItem.value' },
+  { name: 'sort', label: 'dictItem.sort', kind: 'number' },
+];
+
+/** The details (label and value) of one dictionary. */
+export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: () => void }) {
+  const { t } = useTranslation(['platform', 'common', 'model']);
+  const bridge = useBridge();
+  const { permissions } = useBridgeContext();
+  const can = (code: string) => permissions.includes(code);
+  const [items, setItems] = useState<DictItem[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [editing, setEditing] = useState<DictItem | null>(null);
+  const [dialog, setDialog] = useState(false);
+  const url = dict ? `/api/platform-system/dict/${dict.id}/items` : null;
+
+  const load = useCallback(async () => {
+    if (!url) return setItems([]);
+    setLoading(true);
+    try {
+      setItems(await bridge.request<DictItem[]>({ url }));
+    } catch {
+      setItems([]);
+    } finally {
+      setLoading(false);
+    }
+  }, [bridge, url]);
+
+  useEffect(() => { void load(); }, [load]);
+
+  if (!dict || !url) return <Empty description={t('dict.chooseOne')} />;
+
+  async function save(values: DictItemInput) {
+    if (editing) await bridge.request({ method: 'PUT', url: `${url}/${editing.id}`, data: values, showSuccess: true });
+    else await bridge.request({ method: 'POST', url: url!, data: values, showSuccess: true });
+    await load();
+    onChanged();
+  }
+
+  async function remove(item: DictItem) {
+    const ok = await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) });
+    if (!ok) return;
+    await bridge.request({ method: 'DELETE', url: `${url}/${item.id}`, showSuccess: true });
+    await load();
+    onChanged();
+  }
+
+  const columns: TableColumnProps<DictItem>[] = [
+    { title: t('model:dictItem.label'), dataIndex: 'label' },
+    { title: t('model:dictItem.value'), dataIndex: 'value' },
+    { title: t('model:dictItem.sort'), dataIndex: 'sort', width: 70 },
+    {
+      title: t('common:actions'), width: 140,
+      render: (_: unknown, row: DictItem) => (
+        <Space size="mini">
+          {can(DICT_PERMISSIONS.edit) && <Button type="text" size="mini" onClick={() => { setEditing(row); setDialog(true); }}>{t('common:edit')}</Button>}
+          {can(DICT_PERMISSIONS.delete) && <Button type="text" size="mini" status="danger" onClick={() => void remove(row)}>{t('common:delete')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section data-testid="dict-items">
+      <div className="page-toolbar">
+        <span className="page-panel-title">{t('dict.itemsOf', { name: dict.name })}</span>
+        {can(DICT_PERMISSIONS.add) && <Button size="small" type="primary" data-testid="item-add" onClick={() => { setEditing(null); setDialog(true); }}>{t('dict.addItem')}</Button>}
+      </div>
+      <Table<DictItem> rowKey="id" columns={columns} data={items} loading={loading} pagination={false} />
+      <SchemaFormDialog<DictItemInput>
+        title={editing ? t('dict.editItemTitle') : t('dict.addItemTitle')}
+        visible={dialog}
+        schema={dictItemInput}
+        fields={FIELDS}
+        initial={editing}
+        onSubmit={save}
+        onClose={() => setDialog(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Input, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { DICT_PERMISSIONS, dictInput, type Dict, type DictInput } from '../../../model/dict';
+import { usePagedList } from '../../kit/usePagedList';
+import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
+import { DictItems } from './DictItems';
+
+const API = '/api/platform-system/dict';
+const FIELDS: FieldSpec[] = [
+  { name: 'name', label: 'dict.name' },
+  { name: 'type', label: 'dict.type' },
+  { name: 'remark', label: 'dict.remark', kind: 'textarea' },
+];
+
+/** Dictionaries (SPEC §3): the list by name and type, and the selected dictionary's details. */
+export function Dictionaries() {
+  const { t } = useTranslation(['platform', 'common', 'model']);
+  const bridge = useBridge();
+  const { permissions } = useBridgeContext();
+  const can = (code: string) => permissions.includes(code);
+  const list = usePagedList<Dict>(API);
+  const [searchForm] = Form.useForm();
+  const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
+  const [current, setCurrent] = useState<Dict | null>(null);
+  const [editing, setEditing] = useState<Dict | null>(null);
+  const [dialog, setDialog] = useState(false);
+
+  async function save(values: DictInput) {
+    if (editing) {
+      await bridge.request({ method: 'PUT', url: `${API}/${editing.id}`, data: values, showSuccess: true });
+    } else {
+      await bridge.request({ method: 'POST', url: API, data: values, showSuccess: true });
+    }
+    list.reload();
+  }
+
+  async function remove(ids: string[]) {
+    if (!ids.length) {
+      void bridge.notify({ type: 'warning', message: t('common:selectToDelete') });
+      return;
+    }
+    const ok = await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: ids.length }) });
+    if (!ok) return;
+    await bridge.request({ method: 'DELETE', url: API, data: { ids }, showSuccess: true });
+    setSelectedKeys([]);
+    if (current && ids.includes(current.id)) setCurrent(null);
+    list.reload();
+  }
+
+  const columns: TableColumnProps<Dict>[] = [
+    { title: t('model:dict.name'), dataIndex: 'name' },
+    { title: t('model:dict.type'), dataIndex: 'type' },
+    { title: t('model:dict.remark'), dataIndex: 'remark', ellipsis: true },
+    { title: t('dict.itemCount'), dataIndex: 'itemCount', width: 90 },
+    {
+      title: t('common:actions'), width: 200,
+      render: (_: unknown, row: Dict) => (
+        <Space size="mini" onClick={(e) => e.stopPropagation()}>
+          <Button type="text" size="mini" onClick={() => setCurrent(row)}>{t('dict.details')}</Button>
+          {can(DICT_PERMISSIONS.edit) && (
+            <Button type="text" size="mini" onClick={() => { setEditing(row); setDialog(true); }}>{t('common:edit')}</Button>
+          )}
+          {can(DICT_PERMISSIONS.delete) && (
+            <Button type="text" size="mini" status="danger" onClick={() => void remove([row.id])}>{t('common:delete')}</Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="page-dict">
+      <Form form={searchForm} layout="inline" onSubmit={(v: { name?: string; type?: string }) => list.search({ name: v.name?.trim() || undefined, type: v.type?.trim() || undefined })}>
+        <Form.Item field="name" label={t('model:dict.name')}><Input allowClear data-testid="search-name" /></Form.Item>
+        <Form.Item field="type" label={t('model:dict.type')}><Input allowClear /></Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="search">{t('common:search')}</Button>
+          <Button onClick={() => { searchForm.resetFields(); list.search({}); }}>{t('common:reset')}</Button>
+        </Space>
+      </Form>
+      <div className="page-toolbar">
+        {can(DICT_PERMISSIONS.add) && (
+          <Button type="primary" data-testid="dict-add" onClick={() => { setEditing(null); setDialog(true); }}>{t('common:add')}</Button>
+        )}
+        {can(DICT_PERMISSIONS.delete) && (
+          <Button status="danger" onClick={() => void remove(selectedKeys)}>{t('common:deleteSelected')}</Button>
+        )}
+      </div>
+      <div className="page-split">
+        <Table<Dict>
+          rowKey="id"
+          data-testid="dict-table"
+          columns={columns}
+          data={list.data.records}
+          loading={list.loading}
+          rowSelection={can(DICT_PERMISSIONS.delete) ? { type: 'checkbox', selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as string[]) } : undefined}
+          onRow={(row) => ({ onClick: () => setCurrent(row) })}
+          pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, sizeCanChange: true, onChange: list.changePage }}
+        />
+        <DictItems dict={current} onChanged={list.reload} />
+      </div>
+      <SchemaFormDialog<DictInput>
+        title={editing ? t('dict.editTitle') : t('dict.addTitle')}
+        visible={dialog}
+        schema={dictInput}
+        fields={FIELDS}
+        initial={editing}
+        onSubmit={save}
+        onClose={() => setDialog(false)}
+      />
+    </div>
+  );
+}

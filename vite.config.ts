@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+
+const root = import.meta.dirname;
+
+/** One build, three pages: the shell and the sub-apps each served from their own origin by the server. */
+export default defineConfig({
+  root,
+  plugins: [react()],
+  define: {
+    __WEB_CLIENT_ID__: JSON.stringify(process.env.WEB_CLIENT_ID ?? 'portal-web'),
+    __WEB_CLIENT_SECRET__: JSON.stringify(process.env.WEB_CLIENT_SECRET ?? 'portal-web-secret'),
+  },
+  build: {
+    outDir: resolve(root, 'dist'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      input: {
+        shell: resolve(root, 'shell/index.html'),
+        platform: resolve(root, 'subapps/platform/index.html'),
+        basic: resolve(root, 'subapps/basic/index.html'),
+      },
+    },
+  },
+});
