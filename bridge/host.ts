@@ -215,7 +215,7 @@ export function connectChild(options: ConnectChildOptions): HostConnection {
         throw e;
       }
       if (!isHello(answer)) throw new Error(`The app at ${origin} did not answer the ${BRIDGE_PROTOCOL} hello`);
-      void 0;
+      if (majorOf(answer.version) !== BRIDGE_MAJOR) throw new BridgeVersionError(BRIDGE_VERSION, answer.version);
       const childHello: Hello = { protocol: answer.protocol, version: answer.version, capabilities: [...answer.capabilities] };
       return {
         remote: withTimeout<ChildMethods>(raw, callTimeout),

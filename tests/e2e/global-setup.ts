@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const E2E_PORT = 18080;
+export const E2E_SUBAPP_BASE = 14000;
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** Starts the real server (built front end, fresh embedded database) for the browser tests. */
+export default async function globalSetup() {
+  const root = resolve(import.meta.dirname, '../..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      SUBAPP_PORT_BASE: String(E2E_SUBAPP_BASE),
+      DATA_DIR: dataDir,
+      LOGIN_CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(`http://localhost:${E2E_PORT}/api/health`, child, 90_000);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
