@@ -40,10 +40,12 @@ export const resources = {
 } as const;
 
 /** The resources of some namespaces only, so a sub-app bundles what it uses. */
-export function pick(namespaces: readonly Namespace[]) {
-  const out: Record<string, Record<string, unknown>> = {};
+export type Translations = { [key: string]: string | Translations };
+
+export function pick(namespaces: readonly Namespace[]): Record<string, Record<string, Translations>> {
+  const out: Record<string, Record<string, Translations>> = {};
   for (const [lang, all] of Object.entries(resources)) {
-    out[lang] = Object.fromEntries(namespaces.map((ns) => [ns, all[ns]]));
+    out[lang] = Object.fromEntries(namespaces.map((ns) => [ns, all[ns] as Translations]));
   }
   return out;
 }

@@ -27,7 +27,7 @@ export type DictInput = z.input<typeof dictInput>;
 export const dictItemInput = z.object({
   label: required(64),
   value: required(64),
-  sort: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(0, { error: 'validation.outOfRange' }).max(99999, { error: 'validation.outOfRange' }).optional().default(0),
+  sort: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(0, { error: 'validation.tooSmall' }).max(99999, { error: 'validation.tooLarge' }).optional().default(0),
 });
 export type DictItemInput = z.input<typeof dictItemInput>;
 

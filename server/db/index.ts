@@ -15,8 +15,13 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
-  /** Runs a multi-statement SQL script inside one transaction, then `after` in the same transaction. */
-  runScript(sqlText: string, after?: { sql: string; params: unknown[] }): Promise<void>;
+  /** Runs a multi-statement SQL script inside one transaction. */
+  runScript(sqlText: string): Promise<void>;
+  /**
+   * Applies one migration in its own transaction unless `schema_migrations` already records it
+   * (on PostgreSQL under an advisory lock, so concurrent start-ups apply it once). True when applied.
+   */
+  runMigration(name: string, sqlText: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -90,16 +95,31 @@ export async function createDatabase(
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    database = {
+    const pgDatabase: Database & { inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> } = {
       db,
       kind: 'postgres',
-      async runScript(sqlText, after) {
+      async runScript(sqlText) {
+        await this.inTransaction(async (client) => {
+          await client.query(sqlText);
+        });
+      },
+      async runMigration(name, sqlText) {
+        return this.inTransaction(async (client) => {
+          await client.query('SELECT pg_advisory_xact_lock(724501)');
+          const done = await client.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
+          if (done.rowCount) return false;
+          await client.query(sqlText);
+          await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+          return true;
+        });
+      },
+      async inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          await client.query(sqlText);
-          if (after) await client.query(after.sql, after.params);
+          const result = await fn(client);
           await client.query('COMMIT');
+          return result;
         } catch (err) {
           await client.query('ROLLBACK').catch(() => undefined);
           throw err;
@@ -111,6 +131,7 @@ export async function createDatabase(
         await db.destroy(); // ends the pool
       },
     };
+    database = pgDatabase;
   } else {
     let release: (() => void) | null = null;
     let pglite: PGlite;
@@ -136,10 +157,19 @@ export async function createDatabase(
     database = {
       db,
       kind: 'pglite',
-      async runScript(sqlText, after) {
+      async runScript(sqlText) {
         await pglite.transaction(async (tx) => {
           await tx.exec(sqlText);
-          if (after) await tx.query(after.sql, after.params);
+        });
+      },
+      async runMigration(name, sqlText) {
+        // One process per data folder (lock file): no concurrent migrations here.
+        return pglite.transaction(async (tx) => {
+          const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
+          if (done.rows.length > 0) return false;
+          await tx.exec(sqlText);
+          await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+          return true;
         });
       },
       async close() {
@@ -175,15 +205,14 @@ export function migrationFiles(): string[] {
 /** Runs every migration not yet applied, each in its own transaction; returns the names applied. */
 export async function migrate(database: Database): Promise<string[]> {
   await database.runScript(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    'SELECT pg_advisory_xact_lock(724501); CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const done = new Set((await database.db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
   const applied: string[] = [];
   for (const file of migrationFiles()) {
     if (done.has(file)) continue;
     const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-    await database.runScript(text, { sql: 'INSERT INTO schema_migrations (name) VALUES ($1)', params: [file] });
-    applied.push(file);
+    if (await database.runMigration(file, text)) applied.push(file);
   }
   return applied;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, InputNumber, Modal } from '@arco-design/web-react';
-import type { ZodObject, ZodRawShape } from 'zod';
+import type { ZodObject, ZodRawShape, ZodType } from 'zod';
 import type { FieldError } from '../../model/api';
 import { ApiError } from '../../bridge/child';
 import { dialogWidth } from './dialog';
@@ -55,7 +55,7 @@ export function SchemaFormDialog<T>({ title, visible, schema, fields, initial, o
       <Form form={form} layout="vertical">
         {fields.map((f) => {
           const label = t(`model:${f.label}`);
-          const shape = schema.shape[f.name];
+          const shape = schema.shape[f.name] as ZodType | undefined;
           return (
             <Form.Item key={f.name} field={f.name} label={label} rules={shape ? [zodRule(shape, label, t)] : []}
               required={Boolean(shape && !shape.safeParse(undefined).success)}>

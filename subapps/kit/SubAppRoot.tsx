@@ -3,6 +3,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { ConfigProvider, Result, Spin } from '@arco-design/web-react';
 import { BridgeProvider, useBridge, useBridgeContext } from '../../bridge/react';
+import type { ChildBridge } from '../../bridge/child';
 import { arcoLocale } from '../../locales/arco';
 import { matchRoute, type RouteTable } from './routing';
 import { NotBuilt } from './NotBuilt';
@@ -26,8 +27,17 @@ function useRoute(): string {
   return route;
 }
 
+declare global {
+  interface Window {
+    /** The page's bridge, for the console, integrators' scripts and the benchmarks. */
+    portalBridge?: ChildBridge;
+  }
+}
+
 function Routed({ i18n, routes, prefixes }: Props) {
   const context = useBridgeContext();
+  const bridge = useBridge();
+  useEffect(() => { window.portalBridge = bridge; }, [bridge]);
   const route = useRoute();
   const { t } = useTranslation('common');
   useEffect(() => {

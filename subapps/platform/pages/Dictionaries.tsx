@@ -57,7 +57,7 @@ export function Dictionaries() {
     {
       title: t('common:actions'), width: 200,
       render: (_: unknown, row: Dict) => (
-        <Space size="mini" onClick={(e) => e.stopPropagation()}>
+        <span onClick={(e) => e.stopPropagation()}><Space size="mini">
           <Button type="text" size="mini" onClick={() => setCurrent(row)}>{t('dict.details')}</Button>
           {can(DICT_PERMISSIONS.edit) && (
             <Button type="text" size="mini" onClick={() => { setEditing(row); setDialog(true); }}>{t('common:edit')}</Button>
@@ -65,7 +65,7 @@ export function Dictionaries() {
           {can(DICT_PERMISSIONS.delete) && (
             <Button type="text" size="mini" status="danger" onClick={() => void remove([row.id])}>{t('common:delete')}</Button>
           )}
-        </Space>
+        </Space></span>
       ),
     },
   ];

@@ -1,0 +1,101 @@
+/** The API: a Fastify instance with every /api route (testable with `app.inject`). */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { DB } from './db/types';
+import type { Config } from './config';
+import { errorHandler, route, sendError } from './http';
+import { installAuth } from './auth/context';
+import { authRoutes } from './routes/auth';
+import { platformRoutes } from './routes/platform';
+import { dictRoutes } from './routes/dict';
+import { collectRoutes, openApiDocument } from './routes/docs';
+
+export interface BuildApiOptions {
+  db: Kysely<DB>;
+  config: Config;
+  /** Pino logger options, or false (tests). Default: level from config, with redaction. */
+  logger?: FastifyServerOptions['logger'];
+  /** Captcha text generator (tests). */
+  captchaText?: () => string;
+  /** Registers extra routes on the root instance before it is ready (e.g. the shell's static files). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** Pino options with secrets redacted. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'body.password',
+        'password',
+        '*.password',
+        '*.adminPassword',
+        'config.adminPassword',
+        'config.webClientSecret',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+export function securityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    return payload;
+  });
+}
+
+export async function buildApi(options: BuildApiOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger === undefined ? loggerOptions(config.logLevel) : options.logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  securityHeaders(app);
+  app.setErrorHandler(errorHandler);
+  const routes = collectRoutes(app);
+
+  await app.register(
+    async (api) => {
+      installAuth(api, db, config);
+      api.setErrorHandler(errorHandler);
+      api.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'error.notFound'));
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
+
+      route(api, {
+        method: 'GET',
+        url: '/health',
+        summary: 'Liveness and database check',
+        tags: ['system'],
+        auth: 'none',
+        permission: null,
+        handler: async () => {
+          await sql`select 1`.execute(db);
+          return { status: 'ok' };
+        },
+      });
+      api.get('/docs/json', { config: { auth: 'none', summary: 'This OpenAPI document', tags: ['system'] } }, async () =>
+        openApiDocument(routes),
+      );
+
+      authRoutes(api, { db, config, captchaText: options.captchaText });
+      platformRoutes(api, { db, config });
+      dictRoutes(api, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.extend) await options.extend(app);
+  else app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'error.notFound'));
+  return app;
+}

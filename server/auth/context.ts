@@ -1,0 +1,127 @@
+/** The authentication hook of /api: bearer token → request context; client credentials; permissions. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { DB } from '../db/types';
+import type { Config } from '../config';
+import { ApiError, UUID_RE, requestLanguage, type RequestContext } from '../http';
+import { TOKEN_RE, checkClientCredentials, sha256 } from './tokens';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Every permission code of a user: admins get every code of the menu; staff those of their enabled roles. */
+export async function loadPermissions(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff'): Promise<Set<string>> {
+  if (type === 'admin') {
+    const rows = await db.selectFrom('menu').select('perms').where('perms', 'is not', null).execute();
+    return new Set(rows.map((r) => r.perms as string));
+  }
+  const rows = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
+    .innerJoin('role_menu as rm', (j) => j.onRef('rm.tenant_id', '=', 'r.tenant_id').onRef('rm.role_id', '=', 'r.id'))
+    .innerJoin('menu as m', 'm.id', 'rm.menu_id')
+    .select('m.perms')
+    .distinct()
+    .where('ur.tenant_id', '=', tenantId)
+    .where('ur.user_id', '=', userId)
+    .where('r.enabled', '=', true)
+    .where('m.perms', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.perms as string));
+}
+
+/** Whether the user may work in the factory: a factory of the tenant, assigned to the user (admins: any). */
+export async function canUseFactory(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff', factoryId: string): Promise<boolean> {
+  if (!UUID_RE.test(factoryId)) return false;
+  let q = db.selectFrom('factory as f').select('f.id').where('f.tenant_id', '=', tenantId).where('f.id', '=', factoryId);
+  if (type !== 'admin') {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_factory as uf')
+          .select('uf.factory_id')
+          .whereRef('uf.tenant_id', '=', 'f.tenant_id')
+          .whereRef('uf.factory_id', '=', 'f.id')
+          .where('uf.user_id', '=', userId),
+      ),
+    );
+  }
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Promise<RequestContext> {
+  const auth = header(request, 'authorization');
+  const m = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
+  const token = m?.[1];
+  if (!token || !TOKEN_RE.test(token)) throw new ApiError(401, 'auth.unauthorized');
+  const row = await db
+    .selectFrom('session_token as st')
+    .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
+    .innerJoin('tenant as t', 't.id', 'st.tenant_id')
+    .select([
+      'st.id as tokenId',
+      'st.tenant_id as tenantId',
+      't.code as tenantCode',
+      't.name as tenantName',
+      'u.id as userId',
+      'u.account',
+      'u.nickname',
+      'u.email',
+      'u.mobile',
+      'u.type',
+    ])
+    .where('st.token_hash', '=', sha256(token))
+    .where('st.revoked_at', 'is', null)
+    .where('st.expires_at', '>', sql<Date>`now()`)
+    .where('u.status', '=', 'enabled')
+    .where('t.status', '=', 'enabled')
+    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]))
+    .executeTakeFirst();
+  if (!row) throw new ApiError(401, 'auth.unauthorized');
+
+  const user = { id: row.userId, account: row.account, nickname: row.nickname, email: row.email, mobile: row.mobile, type: row.type };
+  const factoryHeader = header(request, 'x-factory-id')?.trim();
+  let factoryId: string | null = null;
+  if (factoryHeader) {
+    if (!(await canUseFactory(db, row.tenantId, user.id, user.type, factoryHeader))) throw new ApiError(403, 'auth.factoryForbidden');
+    factoryId = factoryHeader.toLowerCase();
+  }
+  let perms: Promise<Set<string>> | null = null;
+  const permissions = () => (perms ??= loadPermissions(db, row.tenantId, user.id, user.type));
+  return {
+    tenantId: row.tenantId,
+    tenantCode: row.tenantCode,
+    tenantName: row.tenantName,
+    user,
+    tokenId: row.tokenId,
+    language: requestLanguage(request),
+    factoryId,
+    operationId: header(request, 'x-operation-id')?.slice(0, 64) || null,
+    clientId: header(request, 'x-client-id')?.slice(0, 64) || null,
+    permissions,
+    hasPermission: async (code) => user.type === 'admin' || (await permissions()).has(code),
+  };
+}
+
+/** Installs the authentication and permission hook on the /api plugin. */
+export function installAuth(app: FastifyInstance, db: Kysely<DB>, config: Config): void {
+  app.decorateRequest('ctx', null);
+  app.addHook('onRequest', async (request) => {
+    const cfg = request.routeOptions.config;
+    const mode = cfg?.auth;
+    if (!mode) return; // 404 handler
+    if (mode === 'none') return;
+    if (mode === 'client') {
+      if (!checkClientCredentials(header(request, 'authorization'), config.webClientId, config.webClientSecret)) {
+        throw new ApiError(401, 'auth.clientInvalid');
+      }
+      return;
+    }
+    const ctx = await authenticate(db, request);
+    request.ctx = ctx;
+    if (cfg.permission && !(await ctx.hasPermission(cfg.permission))) throw new ApiError(403, 'auth.forbidden');
+  });
+}

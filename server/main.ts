@@ -1,0 +1,70 @@
+/** Entry: config → database (migrate, seed) → API + shell on PORT, sub-apps on their ports. */
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from './config';
+import { createDatabase, type Database } from './db/index';
+import { DEMO_TENANT, seed } from './db/seed';
+import { buildApi, loggerOptions } from './app';
+import { buildSubappServer, distExists, SERVED_SUBAPPS, shellWeb } from './web';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = await createDatabase(config);
+  } catch (err) {
+    console.error(`\nCannot open the database: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const servers: FastifyInstance[] = [];
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    servers[0]?.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    for (const s of servers) await s.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    const seeded = await seed(database.db, config);
+    const hasDist = distExists(config);
+    const app = await buildApi({ db: database.db, config, extend: hasDist ? shellWeb(config) : undefined });
+    servers.push(app);
+    await app.listen({ port: config.port, host: config.host });
+    if (hasDist) {
+      for (const sub of SERVED_SUBAPPS) {
+        const s = await buildSubappServer(sub.name, config, loggerOptions(config.logLevel));
+        servers.push(s);
+        await s.listen({ port: config.subappPortBase + sub.portOffset, host: config.host });
+      }
+    } else {
+      app.log.warn({ distDir: config.distDir }, 'no built front end in DIST_DIR: serving the API only (run npm run build)');
+    }
+    app.log.info({ port: config.port, database: database.kind }, 'portal started');
+    const lines = [
+      '',
+      '  Manufacturing portal is running',
+      `  URL:       http://localhost:${config.port}`,
+      `  Database:  ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+      '  Demo login:',
+      `    Tenant:    ${DEMO_TENANT.code}`,
+      `    Account:   ${DEMO_TENANT.account}`,
+      `    Password:  ${config.adminPasswordIsDefault ? config.adminPassword : 'the password from ADMIN_PASSWORD'}` +
+        (seeded.seeded ? '' : '  (as set when this database was first seeded)'),
+      '',
+    ];
+    console.log(lines.join('\n'));
+  } catch (err) {
+    console.error(err);
+    for (const s of servers) await s.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();

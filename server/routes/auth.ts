@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { loginRequest, type CaptchaData, type CurrentUser, type LoginData } from '../../model/auth';
+import type { DB } from '../db/types';
+import type { Config } from '../config';
+import { ApiError, route } from '../http';
+import { consumeCaptcha, createCaptcha, randomCaptchaText } from '../auth/captcha';
+import { getDummyHash, verifyPassword } from '../auth/password';
+import { issueToken } from '../auth/tokens';
+
+export interface AuthRouteOptions {
+  db: Kysely<DB>;
+  config: Config;
+  /** Captcha text generator (tests substitute a known one; the answer never leaves the server). */
+  captchaText?: () => string;
+}
+
+/** The current user of a tenant as answered by `platform-system/user` and login. */
+export async function loadCurrentUser(db: Kysely<DB>, tenantId: string, userId: string): Promise<CurrentUser> {
+  const u = await db
+    .selectFrom('app_user as u')
+    .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+    .select(['u.id', 'u.account', 'u.nickname', 'u.email', 'u.mobile', 'u.type', 't.id as tenantId', 't.code as tenantCode', 't.name as tenantName'])
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const roles = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
+    .select(['r.id', 'r.code', 'r.name'])
+    .where('ur.tenant_id', '=', tenantId)
+    .where('ur.user_id', '=', userId)
+    .orderBy('r.sort')
+    .orderBy('r.code')
+    .execute();
+  return { ...u, roles };
+}
+
+export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
+  const { db, config } = opts;
+  const captchaText = opts.captchaText ?? (() => randomCaptchaText());
+
+  route(app, {
+    method: 'GET',
+    url: '/auth/captcha',
+    summary: 'A login captcha (SVG data URL); disabled when LOGIN_CAPTCHA=off',
+    tags: ['auth'],
+    auth: 'client',
+    permission: null,
+    handler: async ({ reply }): Promise<CaptchaData> => {
+      reply.header('cache-control', 'no-store');
+      if (!config.loginCaptcha) return { enabled: false, captchaId: null, image: null };
+      const { captchaId, image } = await createCaptcha(db, captchaText());
+      return { enabled: true, captchaId, image };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/auth/login',
+    summary: 'Log in with tenant code, account and password (and captcha when on)',
+    tags: ['auth'],
+    auth: 'client',
+    permission: null,
+    body: loginRequest,
+    handler: async ({ body, request, reply }): Promise<LoginData> => {
+      reply.header('cache-control', 'no-store');
+      if (config.loginCaptcha && !(await consumeCaptcha(db, body.captchaId, body.captcha))) {
+        throw new ApiError(400, 'auth.captchaInvalid');
+      }
+      const user = await db
+        .selectFrom('app_user as u')
+        .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+        .select(['u.id', 'u.tenant_id', 'u.password_hash', 'u.status'])
+        .where('t.code', '=', body.tenantCode)
+        .where('t.status', '=', 'enabled')
+        .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]))
+        .where('u.account', '=', body.account)
+        .executeTakeFirst();
+      // Unknown tenant or account: verify against a dummy hash so the answer takes the same time.
+      const ok = await verifyPassword(body.password, user?.password_hash ?? (await getDummyHash()));
+      if (!user || !ok || user.status !== 'enabled') {
+        request.log.info({ tenantCode: body.tenantCode, account: body.account }, 'login failed');
+        throw new ApiError(400, 'auth.invalidCredentials');
+      }
+      const clientId = request.headers['x-client-id'];
+      const { token, expiresAt } = await issueToken(db, {
+        tenantId: user.tenant_id,
+        userId: user.id,
+        ttlHours: config.tokenTtlHours,
+        clientId: typeof clientId === 'string' ? clientId : null,
+        ip: request.ip ?? null,
+      });
+      return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, user.tenant_id, user.id) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/auth/logout',
+    summary: 'Revoke the current token',
+    tags: ['auth'],
+    permission: null,
+    handler: async ({ ctx }) => {
+      await db
+        .updateTable('session_token')
+        .set({ revoked_at: sql<Date>`now()` })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', ctx.tokenId)
+        .execute();
+      return null;
+    },
+  });
+}

@@ -1,0 +1,251 @@
+/** The shell's calls of SPEC §7 at their exact paths (under /api). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppDescriptor } from '../../model/app';
+import type { CorpInfo, Factory, FactoryListData, LanguageOption } from '../../model/auth';
+import type { MenuNode, PermissionNode } from '../../model/menu';
+import { LANGUAGES, type Language } from '../../model/languages';
+import type { DB, I18nText } from '../db/types';
+import type { Config } from '../config';
+import { ApiError, UUID_RE, route } from '../http';
+import { canUseFactory } from '../auth/context';
+import { loadCurrentUser } from './auth';
+import { LANGUAGE_NAMES, SERVED_APPS } from '../db/seed-menu';
+import type { Translator } from '../i18n';
+
+function localName(names: I18nText | null | undefined, language: Language, fallback = ''): string {
+  if (!names) return fallback;
+  return names[language] ?? names['zh-CN'] ?? names.en ?? Object.values(names)[0] ?? fallback;
+}
+
+interface MenuRow {
+  id: string;
+  parent_id: string | null;
+  type: 'catalogue' | 'menu' | 'button' | 'tab';
+  name_i18n: I18nText;
+  path: string | null;
+  perms: string | null;
+  icon: string | null;
+  sort: number;
+  product_type: string;
+}
+
+/** Builds the menu tree of a user: admins see everything; others what their enabled roles grant. */
+export async function userMenuTree(
+  db: Kysely<DB>,
+  input: { tenantId: string; userId: string; type: 'admin' | 'staff'; terminalType: string; tr: Translator },
+): Promise<MenuNode[]> {
+  const rows = (await db
+    .selectFrom('menu')
+    .select(['id', 'parent_id', 'type', 'name_i18n', 'path', 'perms', 'icon', 'sort', 'product_type'])
+    .where('terminal_type', '=', input.terminalType as 'web' | 'app')
+    .orderBy('sort')
+    .orderBy('code')
+    .execute()) as MenuRow[];
+  let allowed: Set<string> | null = null; // null: everything
+  if (input.type !== 'admin') {
+    const granted = await db
+      .selectFrom('user_role as ur')
+      .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
+      .innerJoin('role_menu as rm', (j) => j.onRef('rm.tenant_id', '=', 'r.tenant_id').onRef('rm.role_id', '=', 'r.id'))
+      .select('rm.menu_id')
+      .distinct()
+      .where('ur.tenant_id', '=', input.tenantId)
+      .where('ur.user_id', '=', input.userId)
+      .where('r.enabled', '=', true)
+      .execute();
+    allowed = new Set(granted.map((g) => g.menu_id));
+  }
+  const byParent = new Map<string | null, MenuRow[]>();
+  for (const r of rows) {
+    const list = byParent.get(r.parent_id) ?? [];
+    list.push(r);
+    byParent.set(r.parent_id, list);
+  }
+  const lang = input.tr.language;
+  const isAllowed = (id: string) => allowed === null || allowed.has(id);
+  const perm = (r: MenuRow): PermissionNode => ({ id: r.id, functionName: localName(r.name_i18n, lang), perms: r.perms ?? '' });
+  const build = (parentId: string | null): MenuNode[] => {
+    const out: MenuNode[] = [];
+    for (const r of byParent.get(parentId) ?? []) {
+      if (r.type !== 'catalogue' && r.type !== 'menu') continue;
+      const children = build(r.id);
+      if (r.type === 'menu' && !isAllowed(r.id)) continue;
+      if (r.type === 'catalogue' && children.length === 0) continue;
+      const sub = byParent.get(r.id) ?? [];
+      out.push({
+        id: r.id,
+        functionName: localName(r.name_i18n, lang),
+        path: r.type === 'menu' ? (r.path ?? '') : '',
+        type: r.type,
+        icon: r.icon,
+        productType: r.product_type,
+        productTypeName: input.tr.t(`productType.${r.product_type}`, { defaultValue: r.product_type }),
+        hasAuth: true,
+        children,
+        buttonChildren: sub.filter((s) => s.type === 'button' && isAllowed(s.id)).map(perm),
+        tabChildren: sub.filter((s) => s.type === 'tab' && isAllowed(s.id)).map(perm),
+      });
+    }
+    return out;
+  };
+  return build(null);
+}
+
+function subappUrl(request: FastifyRequest, config: Config, portOffset: number): string {
+  return `${request.protocol}://${request.hostname}:${config.subappPortBase + portOffset}`;
+}
+
+export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): void {
+  const { db, config } = opts;
+  const tags = ['platform-system'];
+
+  route(app, {
+    method: 'GET',
+    url: '/platform-system/function/routes',
+    summary: "The current user's menu tree (names in the request language)",
+    tags,
+    permission: null,
+    query: z.object({
+      terminalType: z.enum(['web', 'app']).optional().default('web'),
+      factoryId: z.string().max(64).optional(),
+    }),
+    handler: async ({ ctx, query, tr }): Promise<MenuNode[]> => {
+      const factoryId = query.factoryId?.trim();
+      if (factoryId && !(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) {
+        throw new ApiError(403, 'auth.factoryForbidden');
+      }
+      return userMenuTree(db, { tenantId: ctx.tenantId, userId: ctx.user.id, type: ctx.user.type, terminalType: query.terminalType, tr });
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/platform-system/cope',
+    summary: "The tenant's corp info with its comma-separated language list",
+    tags,
+    permission: null,
+    handler: async ({ ctx }): Promise<CorpInfo> => {
+      const t = await db.selectFrom('tenant').select(['code', 'name', 'languages']).where('id', '=', ctx.tenantId).executeTakeFirstOrThrow();
+      return { tenantCode: t.code, tenantName: t.name, language: t.languages };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/platform-system/dict/list',
+    summary: 'Options of a dictionary of the tenant (default: the `language` dictionary)',
+    tags,
+    permission: null,
+    query: z.object({ type: z.string().trim().max(64).optional() }),
+    handler: async ({ ctx, query }): Promise<LanguageOption[]> => {
+      const type = query.type || 'language';
+      const dict = await db
+        .selectFrom('dict')
+        .select('id')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('type', '=', type)
+        .executeTakeFirst();
+      if (!dict) {
+        return type === 'language' ? LANGUAGES.map((l) => ({ dictKey: l, dictValue: LANGUAGE_NAMES[l] ?? l })) : [];
+      }
+      const items = await db
+        .selectFrom('dict_item')
+        .select(['label', 'value'])
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('dict_id', '=', dict.id)
+        .orderBy('sort')
+        .orderBy('value')
+        .execute();
+      return items.map((i) => ({ dictKey: i.value, dictValue: i.label }));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/platform-system/platFactoryApp',
+    summary: 'The sub-application registry with URLs built from the request host',
+    tags,
+    permission: null,
+    handler: async ({ request, ctx }): Promise<AppDescriptor[]> => {
+      const rows = await db.selectFrom('app').selectAll().orderBy('sort').orderBy('app_type').execute();
+      return rows.map((r) => ({
+        id: r.id,
+        appType: r.app_type,
+        appName: localName(r.name_i18n, ctx.language, r.app_name),
+        appFullName: localName(r.full_name_i18n, ctx.language, r.app_name),
+        url: r.url ?? subappUrl(request, config, r.port_offset ?? 0),
+        prefixPath: r.prefix_path,
+        fullscreen: r.fullscreen,
+        status: r.status,
+        online: (SERVED_APPS as readonly string[]).includes(r.app_type),
+        isDefault: r.is_default,
+      }));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/platform-system/user',
+    summary: 'The current platform user',
+    tags,
+    permission: null,
+    handler: async ({ ctx }) => loadCurrentUser(db, ctx.tenantId, ctx.user.id),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/platform-system/factory/getFactoryList',
+    summary: 'Factories the current user may enter (admins: every factory of the tenant)',
+    tags,
+    permission: null,
+    handler: async ({ ctx }): Promise<FactoryListData> => {
+      let q = db
+        .selectFrom('factory as f')
+        .select(['f.id', 'f.code', 'f.name', 'f.status'])
+        .where('f.tenant_id', '=', ctx.tenantId)
+        .orderBy('f.sort')
+        .orderBy('f.code');
+      if (ctx.user.type !== 'admin') {
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('user_factory as uf')
+              .select('uf.factory_id')
+              .whereRef('uf.tenant_id', '=', 'f.tenant_id')
+              .whereRef('uf.factory_id', '=', 'f.id')
+              .where('uf.user_id', '=', ctx.user.id),
+          ),
+        );
+      }
+      const factoryList: Factory[] = await q.execute();
+      return { factoryList };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/platform-system/menu/access/record/save',
+    summary: 'Record a visit of a menu in a factory',
+    tags,
+    permission: null,
+    body: z.object({
+      factoryId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).regex(UUID_RE, { error: 'validation.invalid' }),
+      functionId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).regex(UUID_RE, { error: 'validation.invalid' }),
+    }),
+    labels: { factoryId: 'accessRecord.factoryId', functionId: 'accessRecord.functionId' },
+    handler: async ({ ctx, body }) => {
+      if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, body.factoryId))) {
+        throw new ApiError(403, 'auth.factoryForbidden');
+      }
+      const menu = await db.selectFrom('menu').select('id').where('id', '=', body.functionId).executeTakeFirst();
+      if (!menu) throw new ApiError(404, 'menu.notFound');
+      await db
+        .insertInto('menu_access_record')
+        .values({ tenant_id: ctx.tenantId, user_id: ctx.user.id, factory_id: body.factoryId.toLowerCase(), function_id: menu.id })
+        .execute();
+      return null;
+    },
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * `npm run bench`: the walking skeleton's figures, measured against a real server and Chromium.
+ * - shell entry JavaScript, gzipped (the entry chunk and every chunk it preloads);
+ * - time from pressing "log in" to the dictionary table painted inside the sub-app, cold and warm cache;
+ * - a bridge `request` round trip from the sub-app against the same call made with fetch in the shell.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '../..');
+const PORT = 18180;
+const SUBAPPS = 14100;
+const base = `http://localhost:${PORT}`;
+const rows: [string, string][] = [];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
+
+function shellEntrySize() {
+  const html = readFileSync(join(root, 'dist/shell/index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  let raw = 0;
+  let gz = 0;
+  for (const f of new Set(files)) {
+    const buf = readFileSync(join(root, 'dist', f));
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+  }
+  rows.push(['shell entry JS (files)', String(new Set(files).size)]);
+  rows.push(['shell entry JS raw', `${(raw / 1024).toFixed(1)} KiB`]);
+  rows.push(['shell entry JS gzipped', `${(gz / 1024).toFixed(1)} KiB`]);
+}
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), SUBAPP_PORT_BASE: String(SUBAPPS), DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 400; i++) {
+    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); };
+}
+
+async function loginToTable(page: Page): Promise<number> {
+  await page.goto(`${base}/en/login`);
+  await page.locator('input[name="tenantCode"]').fill('demo');
+  await page.locator('input[name="account"]').fill('admin');
+  await page.locator('input[name="password"]').fill(process.env.ADMIN_PASSWORD ?? 'Admin@2026');
+  const t0 = Date.now();
+  await page.getByTestId('login-submit').click();
+  await page.frameLocator('[data-testid="frame-platform"]').locator('[data-testid="dict-table"] tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 });
+  return Date.now() - t0;
+}
+
+async function logout(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await page.waitForURL(/\/login$/);
+}
+
+async function timings(browser: Browser) {
+  const cold: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await browser.newContext();
+    cold.push(await loginToTable(await context.newPage()));
+    await context.close();
+  }
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginToTable(page);
+  const warm: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await logout(page);
+    warm.push(await loginToTable(page));
+  }
+  rows.push(['login → dictionary table painted, cold cache (median of 3)', `${median(cold)} ms`]);
+  rows.push(['login → dictionary table painted, warm cache (median of 3)', `${median(warm)} ms`]);
+
+  const N = 200;
+  const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${SUBAPPS}/`));
+  if (!frame) throw new Error('platform frame not found');
+  const viaBridge = await frame.evaluate(async (n) => {
+    const bridge = window.portalBridge!;
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      await bridge.request({ url: '/api/platform-system/dict', params: { page: 1, size: 10 } });
+      times.push(performance.now() - t);
+    }
+    return times;
+  }, N);
+  const direct = await page.evaluate(async (n) => {
+    const token = JSON.parse(localStorage.getItem('mes-portal:token') ?? 'null') as string;
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      const res = await fetch('/api/platform-system/dict?page=1&size=10', { headers: { authorization: `Bearer ${token}` } });
+      await res.json();
+      times.push(performance.now() - t);
+    }
+    return times;
+  }, N);
+  rows.push([`bridge request round trip (${N} calls) p50 / p95`, `${median(viaBridge).toFixed(2)} / ${p95(viaBridge).toFixed(2)} ms`]);
+  rows.push([`direct fetch in the shell (${N} calls) p50 / p95`, `${median(direct).toFixed(2)} / ${p95(direct).toFixed(2)} ms`]);
+  rows.push(['bridge / direct (p50 ratio)', `${(median(viaBridge) / median(direct)).toFixed(2)}×`]);
+  rows.push(['bridge overhead (p50 difference)', `${(median(viaBridge) - median(direct)).toFixed(2)} ms`]);
+  await context.close();
+}
+
+async function main() {
+  shellEntrySize();
+  const stop = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  try {
+    await timings(browser);
+  } finally {
+    await browser.close();
+    stop();
+  }
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
+}
+
+main().catch((e: unknown) => { console.error(e); process.exit(1); });

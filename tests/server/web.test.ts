@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApi } from '../../server/app';
+import { buildSubappServer, shellWeb } from '../../server/web';
+import { acquireLock, createDatabase, DataDirLockedError, type Database } from '../../server/db/index';
+import { testConfig } from './helpers';
+
+describe('static web serving', () => {
+  let dist: string;
+  let database: Database;
+  let shell: FastifyInstance;
+  let platform: FastifyInstance;
+  let fixed: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.mkdirSync(path.join(dist, 'bridge'));
+    fs.mkdirSync(path.join(dist, 'shell'));
+    fs.mkdirSync(path.join(dist, 'subapps', 'platform'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'assets', 'main-AbCd1234.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'bridge', 'portal-bridge.js'), 'window.x=1');
+    fs.writeFileSync(path.join(dist, 'shell', 'index.html'), '<html><body>shell</body></html>');
+    fs.writeFileSync(path.join(dist, 'subapps', 'platform', 'index.html'), '<html><head><!--portal-shell-origin--></head><body>platform</body></html>');
+    const config = testConfig({ DIST_DIR: dist });
+    database = await createDatabase(config, { memory: true, migrate: false });
+    shell = await buildApi({ db: database.db, config, logger: false, extend: shellWeb(config) });
+    platform = await buildSubappServer('platform', config);
+    fixed = await buildSubappServer('platform', testConfig({ DIST_DIR: dist, SHELL_ORIGIN: 'https://portal.example.com' }));
+  });
+  afterAll(async () => {
+    await shell?.close();
+    await platform?.close();
+    await fixed?.close();
+    await database?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the shell index for any non-/api path, without caching, never framed', async () => {
+    for (const url of ['/', '/zh-CN/login', '/en/platform/dict?x=1']) {
+      const r = await shell.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.body).toContain('shell');
+      expect(r.headers['cache-control']).toBe('no-cache');
+      expect(r.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('serves assets with a long cache and bridge files; missing assets are 404', async () => {
+    const a = await shell.inject({ method: 'GET', url: '/assets/main-AbCd1234.js' });
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['cache-control']).toContain('immutable');
+    const b = await shell.inject({ method: 'GET', url: '/bridge/portal-bridge.js' });
+    expect(b.statusCode).toBe(200);
+    expect((await shell.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await shell.inject({ method: 'GET', url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe(404);
+  });
+
+  it('serves a sub-app page with the shell origin injected and framing limited to it', async () => {
+    const r = await platform.inject({ method: 'GET', url: '/platform/dict', headers: { host: 'factory.local:4000' } });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('<meta name="portal-shell-origin" content="http://factory.local:8080">');
+    expect(r.body).not.toContain('<!--portal-shell-origin-->');
+    expect(r.headers['content-security-policy']).toBe('frame-ancestors http://factory.local:8080');
+    expect(r.headers['origin-agent-cluster']).toBe('?1');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    const asset = await platform.inject({ method: 'GET', url: '/assets/main-AbCd1234.js' });
+    expect(asset.statusCode).toBe(200);
+    const f = await fixed.inject({ method: 'GET', url: '/', headers: { host: 'factory.local:4000' } });
+    expect(f.body).toContain('content="https://portal.example.com"');
+    expect(f.headers['content-security-policy']).toBe('frame-ancestors https://portal.example.com');
+  });
+});
+
+describe('database', () => {
+  it('locks the data folder against a second process', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-'));
+    const release = acquireLock(dir);
+    expect(fs.readFileSync(path.join(dir, '.portal.lock'), 'utf8')).toBe(String(process.pid));
+    expect(() => acquireLock(dir)).toThrow(DataDirLockedError);
+    release();
+    expect(fs.existsSync(path.join(dir, '.portal.lock'))).toBe(false);
+    // A stale lock of a dead process is taken over.
+    fs.writeFileSync(path.join(dir, '.portal.lock'), '999999999');
+    const again = acquireLock(dir);
+    again();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs the migrations once and records them', async () => {
+    const database = await createDatabase(testConfig(), { memory: true });
+    const rows = await database.db.selectFrom('schema_migrations').select('name').execute();
+    expect(rows.map((r) => r.name)).toEqual(['001_init.sql']);
+    const { migrate } = await import('../../server/db/index');
+    expect(await migrate(database)).toEqual([]);
+    await database.close();
+  });
+});
+
+describe('unhandled errors', () => {
+  it('answer 500 with a generic message, never the error text', async () => {
+    const config = testConfig();
+    const database = await createDatabase(config, { memory: true, migrate: false });
+    const app = await buildApi({
+      db: database.db,
+      config,
+      logger: false,
+      extend: (a) => {
+        a.get('/api/boom', async () => {
+          throw new Error('relation "secret_table" does not exist at /work/main/server/x.ts:1');
+        });
+      },
+    });
+    const r = await app.inject({ method: 'GET', url: '/api/boom', headers: { 'accept-language': 'en' } });
+    expect(r.statusCode).toBe(500);
+    expect(r.json()).toEqual({ code: 500, msg: 'Internal server error, please try again later', data: null });
+    await app.close();
+    await database.close();
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '../../model/menu';
+import { MAX_TABS, neighbourAfterClose, retitle, tabForPath } from '../../shell/layout/tabs';
+import { matchRoute } from '../../subapps/kit/routing';
+import { dialogWidth } from '../../subapps/kit/dialog';
+
+const node = (id: string, path: string, name: string): MenuNode => ({
+  id, path, functionName: name, type: 'menu', icon: null, productType: 'platform', productTypeName: 'Platform',
+  hasAuth: true, children: [], buttonChildren: [], tabChildren: [],
+});
+const menu: MenuNode[] = [{ ...node('c', '', 'System'), type: 'catalogue', children: [node('m1', '/platform/dict', 'Dictionaries'), node('m2', '/basic/unit', 'Units')] }];
+
+describe('tabs', () => {
+  it('opens one tab per menu entry and follows the app route inside it', () => {
+    const first = tabForPath([], menu, '/platform/dict');
+    expect(first.active).toMatchObject({ id: 'm1', title: 'Dictionaries', menuId: 'm1' });
+    const again = tabForPath(first.tabs, menu, '/platform/dict/42');
+    expect(again.tabs).toHaveLength(1);
+    expect(again.active.path).toBe('/platform/dict/42');
+    const second = tabForPath(again.tabs, menu, '/basic/unit');
+    expect(second.tabs.map((t) => t.id)).toEqual(['m1', 'm2']);
+  });
+
+  it('keeps at most MAX_TABS tabs, closing the oldest', () => {
+    let tabs = tabForPath([], menu, '/platform/dict').tabs;
+    for (let i = 0; i < MAX_TABS + 3; i++) tabs = tabForPath(tabs, menu, `/platform/x${i}`).tabs;
+    expect(tabs).toHaveLength(MAX_TABS);
+    expect(tabs.some((t) => t.id === 'm1')).toBe(false);
+  });
+
+  it('shows the right neighbour after closing, else the left one', () => {
+    const tabs = ['a', 'b', 'c'].map((id) => ({ id, title: id, path: `/${id}`, menuId: null, keepAlive: true }));
+    expect(neighbourAfterClose(tabs, 'b')?.id).toBe('c');
+    expect(neighbourAfterClose(tabs, 'c')?.id).toBe('b');
+    expect(neighbourAfterClose(tabs.slice(0, 1), 'a')).toBeNull();
+  });
+
+  it('retitles tabs in the menu language', () => {
+    const tabs = tabForPath([], menu, '/platform/dict').tabs;
+    const zh = [{ ...menu[0]!, children: [node('m1', '/platform/dict', '字典管理')] }];
+    expect(retitle(tabs, zh)[0]?.title).toBe('字典管理');
+  });
+});
+
+describe('sub-app kit', () => {
+  it('matches a route exactly, else its longest registered parent', () => {
+    const A = () => null;
+    const B = () => null;
+    const routes = { '/platform/dict': A, '/platform/dict/items': B };
+    expect(matchRoute(routes, '/platform/dict')).toBe(A);
+    expect(matchRoute(routes, '/platform/dict/items/3')).toBe(B);
+    expect(matchRoute(routes, '/platform/dictionary')).toBeNull();
+  });
+
+  it('sizes dialogs 400, 700 or 950 px by field count (SPEC §2)', () => {
+    expect(dialogWidth(3)).toBe(400);
+    expect(dialogWidth(6)).toBe(700);
+    expect(dialogWidth(12)).toBe(950);
+  });
+});
