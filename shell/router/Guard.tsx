@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { menuPaths } from '../../model/menu';
 import { endpoints } from '../api/endpoints';
-import { busyAtom, errorTextAtom, factoryIdAtom, menuAtom, menuLoadedAtom, tokenAtom } from '../state/atoms';
+import { busyAtom, errorTextAtom, factoryIdAtom, menuAtom, menuLanguageAtom, menuLoadedAtom, tokenAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { afterMenuLoad, decide, splitLanguage } from './rules';
 
@@ -16,11 +16,16 @@ export function Guard({ children }: { children: ReactNode }) {
   const factoryId = useAtomValue(factoryIdAtom);
   const [menu, setMenu] = useAtom(menuAtom);
   const [menuLoaded, setMenuLoaded] = useAtom(menuLoadedAtom);
+  const [menuLanguage, setMenuLanguage] = useAtom(menuLanguageAtom);
   const setErrorText = useSetAtom(errorTextAtom);
   const setBusy = useSetAtom(busyAtom);
   const paths = useMemo(() => menuPaths(menu), [menu]);
   const path = splitLanguage(location.pathname)?.path ?? '/';
   const decision = decide({ path, lang, token, menuLoaded, menuPaths: paths });
+
+  useEffect(() => {
+    if (menuLoaded && menuLanguage !== lang) setMenuLoaded(false);
+  }, [menuLoaded, menuLanguage, lang, setMenuLoaded]);
 
   useEffect(() => {
     if (decision.kind !== 'loadMenu') return;
@@ -33,6 +38,7 @@ export function Guard({ children }: { children: ReactNode }) {
         const outcome = afterMenuLoad(lang, res);
         if (outcome.kind === 'loaded') {
           setMenu(res.data ?? []);
+          setMenuLanguage(lang);
           setMenuLoaded(true);
         } else {
           if (outcome.errorText) setErrorText(outcome.errorText);
@@ -42,7 +48,7 @@ export function Guard({ children }: { children: ReactNode }) {
       .catch(() => { if (!cancelled) navigate(`/${lang}/login`, { replace: true }); })
       .finally(() => setBusy((n) => n - 1));
     return () => { cancelled = true; };
-  }, [decision.kind, factoryId, lang, navigate, setBusy, setErrorText, setMenu, setMenuLoaded]);
+  }, [decision.kind, factoryId, lang, navigate, setBusy, setErrorText, setMenu, setMenuLanguage, setMenuLoaded]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   // A reload (factory switch) keeps the open tabs and frames on screen while the new menu arrives.

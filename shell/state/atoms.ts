@@ -29,6 +29,8 @@ export const settingsAtom = persisted<Settings>('settings', { polling: true, siz
 /** The menu tree of the current factory, and whether it has been loaded (SPEC §4). */
 export const menuAtom = atom<MenuNode[]>([]);
 export const menuLoadedAtom = atom(false);
+/** The language the menu's names are in; another language fetches it again. */
+export const menuLanguageAtom = atom<string | null>(null);
 
 /** A routing or menu error kept for the 500 page (SPEC §2). */
 export const errorTextAtom = persisted<string | null>('errorText', null, 'session');

@@ -26,6 +26,9 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
   const shownPath = useRef(path);
   const langRef = useRef(lang);
   langRef.current = lang;
+  // useNavigate changes with every location; the connection must outlive navigations.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status>('connecting');
   // The first route is loaded with the frame; later routes travel through the bridge.
@@ -43,7 +46,7 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
       origin: originOf(app.url),
       methods: hostHandlers({
         appId: app.id,
-        navigate: (to, opts) => navigate(`/${langRef.current}${to}`, { replace: Boolean(opts.replace) }),
+        navigate: (to, opts) => navigateRef.current(`/${langRef.current}${to}`, { replace: Boolean(opts.replace) }),
         ownsPath: (to) => app.prefixPath.includes(to.split('/')[1] ?? ''),
         closeTab: () => setTabs((tabs) => tabs.filter((tab) => tab.path !== shownPath.current)),
         setTitle: (title) => setTabs((tabs) => tabs.map((tab) => (tab.path === shownPath.current ? { ...tab, title } : tab))),
@@ -70,7 +73,7 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
       childRef.current = null;
       connection.destroy();
     };
-  }, [app.id, app.url, app.appName, app.prefixPath, attempt, navigate, setBusy, setTabs]);
+  }, [app.id, app.url, app.appName, app.prefixPath, attempt, setBusy, setTabs]);
 
   useEffect(() => {
     setAppRoute(app.id, path);
@@ -84,7 +87,7 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
   }, [active, status]);
 
   return (
-    <div className="subapp-frame" style={{ display: active ? 'flex' : 'none' }} data-app={app.appName}>
+    <div className="subapp-frame" style={{ display: active ? 'flex' : 'none' }} data-app={app.appType}>
       {status === 'connecting' && <Spin className="subapp-loading" />}
       {status === 'failed' && (
         <Result
@@ -102,7 +105,7 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
         sandbox={FRAME_SANDBOX}
         className="subapp-iframe"
         style={{ visibility: status === 'failed' ? 'hidden' : 'visible' }}
-        data-testid={`frame-${app.appName}`}
+        data-testid={`frame-${app.appType}`}
       />
     </div>
   );

@@ -21,7 +21,8 @@ export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | 
   const menu = useAtomValue(menuAtom);
   const user = useAtomValue(userAtom);
 
-  useEffect(() => { broadcastContext(contextFor); }, [lang, factoryId, orgCode, settings.size, menu, user]);
+  // The URL's language leads; i18n may still be switching when this runs.
+  useEffect(() => { broadcastContext((appId) => contextFor(appId, lang)); }, [lang, factoryId, orgCode, settings.size, menu, user]);
 
   const activeApp = activeTab ? appForPath(apps, activeTab.path) : null;
   if (activeApp && activeTab) setAppRoute(activeApp.id, activeTab.path);

@@ -18,13 +18,13 @@ export function appRoute(appId: string) {
 }
 
 /** The context a sub-app sees (DESIGN §6); never the token. */
-export function contextFor(appId: string): BridgeContext {
+export function contextFor(appId: string, language: string = i18n.language): BridgeContext {
   const user = store.get(userAtom);
   const route = routes.get(appId);
   return {
     path: route?.path ?? '/',
     previousPath: route?.previousPath ?? null,
-    language: isLanguage(i18n.language) ? i18n.language : 'zh-CN',
+    language: isLanguage(language) ? language : 'zh-CN',
     factoryId: store.get(factoryIdAtom),
     orgCode: store.get(orgCodeAtom),
     user: user ? { id: user.id, account: user.account, nickname: user.nickname, type: user.type } : null,

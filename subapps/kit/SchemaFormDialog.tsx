@@ -37,7 +37,12 @@ export function SchemaFormDialog<T>({ title, visible, schema, fields, initial, o
   }, [visible, initial, form]);
 
   async function submit() {
-    const values = (await form.validate()) as T;
+    let values: T;
+    try {
+      values = (await form.validate()) as T;
+    } catch {
+      return; // the fields show what is wrong
+    }
     try {
       await onSubmit(values);
       onClose();
