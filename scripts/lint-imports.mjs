@@ -6,14 +6,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-const root = resolve(import.meta.dirname, '..');
+const rootArg = process.argv.indexOf('--root');
+const root = rootArg > 0 ? resolve(process.argv[rootArg + 1]) : resolve(import.meta.dirname, '..');
 const AREAS = ['model', 'bridge', 'locales', 'server', 'shell', 'subapps', 'tests', 'scripts'];
 
 /** What each area may import of ours (besides itself). */
 const ALLOWED = {
   model: [],
   bridge: ['model'],
-  locales: [],
+  // Locale data plus the glue that maps languages (model) to Arco's own locale packs.
+  locales: ['model'],
   // The server reads its message namespaces (server, model) from locales.
   server: ['model', 'locales'],
   shell: ['bridge', 'model', 'locales'],
