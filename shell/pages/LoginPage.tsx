@@ -98,12 +98,14 @@ export function LoginPage() {
               </Form.Item>
               {captcha?.enabled && (
                 <Form.Item field="captcha" label={t('login.captcha')} rules={required('login.captcha')}>
-                  <div className="login-captcha">
-                    <Input name="captcha" placeholder={t('login.captchaPlaceholder')} onChange={(v) => form.setFieldValue('captcha', v)} />
-                    {captcha.image && (
+                  <Input
+                    name="captcha"
+                    className="login-captcha"
+                    placeholder={t('login.captchaPlaceholder')}
+                    addAfter={captcha.image ? (
                       <img src={captcha.image} alt={t('login.captchaAlt')} title={t('login.captchaRefresh')} onClick={() => void refreshCaptcha()} />
-                    )}
-                  </div>
+                    ) : null}
+                  />
                 </Form.Item>
               )}
               <Button type="primary" htmlType="submit" long loading={submitting} data-testid="login-submit">
