@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { Provider, createStore } from 'jotai';
+import { I18nextProvider } from 'react-i18next';
+import type { MenuNode } from '../../model/menu';
+import { i18n } from '../../shell/i18n';
+import { appsAtom, menuAtom, type AppState } from '../../shell/state/atoms';
+import { SideMenu } from '../../shell/layout/SideMenu';
+
+const item = (id: string, path: string, name: string): MenuNode => ({
+  id, path, functionName: name, type: 'menu', icon: null, productType: 'x', productTypeName: 'x',
+  hasAuth: true, children: [], buttonChildren: [], tabChildren: [],
+});
+const app = (appType: string, prefix: string, probed: boolean | null): AppState => ({
+  id: appType, appType, appName: appType, appFullName: appType, url: `http://localhost:1/${appType}`,
+  prefixPath: [prefix], fullscreen: false, status: 'enabled', online: Boolean(probed), isDefault: true, probed,
+});
+
+function renderMenu(apps: AppState[]) {
+  const store = createStore();
+  store.set(menuAtom, [
+    { ...item('c', '', 'Catalogue'), type: 'catalogue', children: [item('1', '/platform/dict', 'Dictionaries'), item('2', '/mes/order', 'Work orders'), item('3', '/qms/check', 'Checks')] },
+  ]);
+  store.set(appsAtom, apps);
+  void i18n.changeLanguage('en');
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/en/platform/dict']}>
+          <SideMenu activePath="/platform/dict" />
+        </MemoryRouter>
+      </Provider>
+    </I18nextProvider>,
+  );
+}
+
+describe('side menu and the availability probe', () => {
+  it('marks entries of an app that failed its probe, or that no app serves, as offline', () => {
+    renderMenu([app('platform', 'platform', true), app('mes', 'mes', false)]);
+    expect(screen.getByTestId('menu-/platform/dict').textContent).toBe('Dictionaries');
+    expect(screen.getByTestId('menu-/mes/order').textContent).toBe('Work ordersoffline');
+    // No registered app serves qms at all.
+    expect(screen.getByTestId('menu-/qms/check').textContent).toContain('offline');
+  });
+
+  it('does not call an app offline while its probe is still running', () => {
+    renderMenu([app('platform', 'platform', null), app('mes', 'mes', null), app('qms', 'qms', null)]);
+    expect(screen.getByTestId('menu-/mes/order').textContent).toBe('Work orders');
+  });
+});
