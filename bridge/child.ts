@@ -12,6 +12,7 @@ import {
   CHILD_CAPABILITIES,
   HANDSHAKE_TIMEOUT_MS,
   exactOrigin,
+  isHello,
   majorOf,
   type BridgeContext,
   type BridgeRequestConfig,
@@ -106,16 +107,6 @@ function toError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
 }
 
-function isHello(value: unknown): value is Hello {
-  if (typeof value !== 'object' || value === null) return false;
-  const h = value as Record<string, unknown>;
-  return (
-    h.protocol === BRIDGE_PROTOCOL &&
-    typeof h.version === 'string' &&
-    Array.isArray(h.capabilities) &&
-    h.capabilities.every((c) => typeof c === 'string')
-  );
-}
 
 /** The shell origin announced by the server in the page, or null. */
 export function shellOriginFromDocument(doc: Document | undefined = globalThis.document): string | null {

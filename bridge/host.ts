@@ -13,6 +13,7 @@ import {
   HOST_CAPABILITIES,
   exactOrigin,
   isAllowedApiPath,
+  isHello,
   majorOf,
   type BridgeRequestConfig,
   type ChildMethods,
@@ -99,16 +100,6 @@ function toError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
 }
 
-export function isHello(value: unknown): value is Hello {
-  if (typeof value !== 'object' || value === null) return false;
-  const h = value as Record<string, unknown>;
-  return (
-    h.protocol === BRIDGE_PROTOCOL &&
-    typeof h.version === 'string' &&
-    Array.isArray(h.capabilities) &&
-    h.capabilities.every((c) => typeof c === 'string')
-  );
-}
 
 /** A proxy adding a call timeout to every call, never thenable. */
 function withTimeout<T>(raw: Record<string, (...args: unknown[]) => Promise<unknown>>, timeout: number): Remote<T> {
@@ -236,3 +227,4 @@ export function connectChild(options: ConnectChildOptions): HostConnection {
 
   return { promise, destroy, calls };
 }
+export { isHello } from './protocol';

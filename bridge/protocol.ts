@@ -174,3 +174,15 @@ export function exactOrigin(origin: string): string {
   }
   return origin;
 }
+
+/** Whether a value is a hello of this protocol (any version). */
+export function isHello(value: unknown): value is Hello {
+  if (typeof value !== 'object' || value === null) return false;
+  const h = value as Record<string, unknown>;
+  return (
+    h.protocol === BRIDGE_PROTOCOL &&
+    typeof h.version === 'string' &&
+    Array.isArray(h.capabilities) &&
+    h.capabilities.every((c) => typeof c === 'string')
+  );
+}

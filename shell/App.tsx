@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ConfigProvider } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
@@ -11,9 +12,19 @@ import { Guard } from './router/Guard';
 import { RouteErrorBoundary } from './router/RouteErrorBoundary';
 import { LoginPage } from './pages/LoginPage';
 import { ErrorPage } from './pages/ErrorPage';
-import { Layout } from './layout/Layout';
 import { ProgressBar } from './components/ProgressBar';
 import { useLanguage } from './hooks/useLanguage';
+
+// Everything after login loads on demand, so the login page comes up with less JavaScript.
+const Layout = lazy(() => import('./layout/Layout').then((m) => ({ default: m.Layout })));
+
+function Shell() {
+  return (
+    <Suspense fallback={null}>
+      <Guard><Layout /></Guard>
+    </Suspense>
+  );
+}
 
 function RootRedirect() {
   const settings = useAtomValue(settingsAtom);
@@ -40,8 +51,8 @@ function Localised() {
         <Route path="403" element={<ErrorRoute status={403} />} />
         <Route path="404" element={<ErrorRoute status={404} />} />
         <Route path="500" element={<ErrorRoute status={500} />} />
-        <Route index element={<Guard><Layout /></Guard>} />
-        <Route path="*" element={<Guard><Layout /></Guard>} />
+        <Route index element={<Shell />} />
+        <Route path="*" element={<Shell />} />
       </Routes>
     </ConfigProvider>
   );
