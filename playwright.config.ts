@@ -9,9 +9,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/playwright.json' }]] : [['list']],
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:18080',
+    baseURL: `http://localhost:${process.env.E2E_PORT ?? 18080}`,
     headless: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 
 const root = resolve(import.meta.dirname, '../..');
-const PORT = 18180;
-const SUBAPPS = 14100;
+const PORT = 18980;
+const SUBAPPS = 14900;
 const base = `http://localhost:${PORT}`;
 const rows: [string, string][] = [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;

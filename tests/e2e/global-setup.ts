@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const E2E_PORT = 18080;
-export const E2E_SUBAPP_BASE = 14000;
+/** Ports of the server under test; override to run several suites side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const E2E_SUBAPP_BASE = Number(process.env.E2E_SUBAPP_BASE ?? 14000);
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const started = Date.now();

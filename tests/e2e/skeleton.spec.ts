@@ -32,7 +32,7 @@ test.describe('walking skeleton', () => {
     await expect(page.getByTestId('menu-/basic/customer')).toBeAttached();
 
     const iframe = page.getByTestId('frame-platform');
-    await expect(iframe).toHaveAttribute('src', /^http:\/\/localhost:14000\/platform\/dict/);
+    await expect(iframe).toHaveAttribute('src', new RegExp(`^http://localhost:${process.env.E2E_SUBAPP_BASE ?? 14000}/platform/dict`));
     await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-downloads');
     const frame = page.frameLocator('[data-testid="frame-platform"]');
     await expect(frame.getByTestId('page-dict')).toBeVisible();

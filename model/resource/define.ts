@@ -1,0 +1,106 @@
+import type { FieldDef } from './field';
+
+export type Scope = 'tenant' | 'factory';
+export type Service = 'platform-system' | 'cloudbase-system' | 'basic-system' | 'flow-system';
+export type Verb = 'view' | 'add' | 'edit' | 'delete' | 'import' | 'export';
+export const VERBS: readonly Verb[] = ['view', 'add', 'edit', 'delete', 'import', 'export'];
+
+/** A cross-field rule's finding: the field it belongs to and a message key of the `model` namespace. */
+export interface RuleIssue {
+  field: string;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export interface ResourceInput<F extends Record<string, FieldDef>> {
+  /** Singular kebab-case name, the API's resource segment (`warehouse-area`). */
+  name: string;
+  service: Service;
+  /** Database table; default the snake_case of the name. */
+  table?: string;
+  scope: Scope;
+  /** Permission prefix; the codes are `<prefix>:view`, `:add`, `:edit`, `:delete`, `:import`, `:export`. */
+  permissions: string;
+  fields: F;
+  /** The business key: unique, used by imports to refer to rows and by messages; default `code`. */
+  codeField?: keyof F & string;
+  /** What names a row where it is referenced; default `name`. */
+  displayField?: keyof F & string;
+  defaultSort?: { field: keyof F & string; order: 'asc' | 'desc' };
+  /** Rules across fields (start before end, length within limits …), run on the client and the server. */
+  rules?: (row: Record<string, unknown>) => RuleIssue[];
+  /** Label-key prefix in the `model` namespace; default the camelCase of the name. */
+  labelPrefix?: string;
+}
+
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  name: string;
+  service: Service;
+  table: string;
+  scope: Scope;
+  permissions: string;
+  fields: F;
+  codeField: string;
+  displayField: string;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  rules?: (row: Record<string, unknown>) => RuleIssue[];
+  labelPrefix: string;
+  /** Label key of the entity's name: `<labelPrefix>._title`. */
+  titleKey: string;
+}
+
+export const snake = (s: string) => s.replace(/[-\s]+/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+export const camel = (s: string) => s.replace(/[-_]+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** Completes a definition with its defaults: labels, columns, business key, sort. */
+export function defineResource<F extends Record<string, FieldDef>>(input: ResourceInput<F>): ResourceDef<F> {
+  const labelPrefix = input.labelPrefix ?? camel(input.name);
+  const fields = Object.fromEntries(
+    Object.entries(input.fields).map(([key, f]) => {
+      const filled = { list: true, io: true, form: true, ...f, label: f.label ?? `${labelPrefix}.${key}`, column: f.column ?? snake(key) };
+      if (filled.kind === 'details') {
+        filled.fields = Object.fromEntries(Object.entries(filled.fields).map(([k, sub]) =>
+          [k, { required: true, ...sub, label: sub.label ?? `${labelPrefix}.${key}.${k}`, column: sub.column ?? k }]));
+      }
+      return [key, { sortable: filled.list, ...filled }];
+    }),
+  ) as F;
+  const codeField = input.codeField ?? 'code';
+  const displayField = input.displayField ?? ('name' in fields ? 'name' : codeField);
+  return {
+    name: input.name,
+    service: input.service,
+    table: input.table ?? snake(input.name),
+    scope: input.scope,
+    permissions: input.permissions,
+    fields,
+    codeField,
+    displayField,
+    defaultSort: input.defaultSort ?? { field: codeField, order: 'asc' },
+    rules: input.rules,
+    labelPrefix,
+    titleKey: `${labelPrefix}._title`,
+  };
+}
+
+export function permissionCode(def: Pick<ResourceDef, 'permissions'>, verb: Verb): string {
+  return `${def.permissions}:${verb}`;
+}
+
+type Entry = [string, FieldDef];
+const entries = (def: ResourceDef): Entry[] => Object.entries(def.fields);
+
+export const listFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.list !== false);
+export const searchFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.search);
+export const formFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.form !== false);
+export const ioFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.io !== false);
+export const uniqueFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.unique);
+export const refFields = (def: ResourceDef) =>
+  entries(def).filter((e): e is [string, Extract<FieldDef, { kind: 'ref' | 'refs' }>] => e[1].kind === 'ref' || e[1].kind === 'refs');
+/** The state fields whose change asks for confirmation (SPEC §4). */
+export const statusFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.kind === 'enum' && f.status);
+
+/** `/api/<service>/<name>` */
+export function apiPath(def: Pick<ResourceDef, 'service' | 'name'>): string {
+  return `/api/${def.service}/${def.name}`;
+}

@@ -1,0 +1,3 @@
+export * from './field';
+export * from './define';
+export * from './schema';

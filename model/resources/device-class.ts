@@ -1,0 +1,14 @@
+import { defineResource, field } from '../resource';
+
+/** Device class: groups devices (SPEC §1). */
+export const deviceClass = defineResource({
+  name: 'device-class',
+  service: 'basic-system',
+  scope: 'tenant',
+  permissions: 'basic:device-class',
+  fields: {
+    code: field.code({ max: 32 }),
+    name: field.text({ required: true, max: 64, search: true }),
+    remark: field.textarea({ max: 255 }),
+  },
+});
