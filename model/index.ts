@@ -4,3 +4,4 @@ export * from './auth';
 export * from './dict';
 export * from './languages';
 export * from './menu';
+export * from './account';

@@ -9,6 +9,9 @@ import { installAuth } from './auth/context';
 import { authRoutes } from './routes/auth';
 import { platformRoutes } from './routes/platform';
 import { dictRoutes } from './routes/dict';
+import { accountRoutes } from './routes/account';
+import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
+import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
 
 export interface BuildApiOptions {
@@ -18,6 +21,8 @@ export interface BuildApiOptions {
   logger?: FastifyServerOptions['logger'];
   /** Captcha text generator (tests). */
   captchaText?: () => string;
+  /** SMS driver replacing the configured one (tests). */
+  smsSender?: SmsSender;
   /** Registers extra routes on the root instance before it is ready (e.g. the shell's static files). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -91,6 +96,9 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       authRoutes(api, { db, config, captchaText: options.captchaText });
       platformRoutes(api, { db, config });
       dictRoutes(api, { db });
+      accountRoutes(api, { db, config, smsSender: options.smsSender });
+      feedbackReadRoutes(api, { db });
+      await feedbackRoutes(api, { db });
     },
     { prefix: '/api' },
   );

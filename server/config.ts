@@ -20,6 +20,8 @@ export interface Config {
   /** Explicit shell origin(s); empty means derive from the request host and PORT. */
   shellOrigins: string[];
   logLevel: string;
+  /** Where SMS codes are POSTed; null sends them to the server log (development). */
+  smsWebhookUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -64,5 +66,6 @@ export function loadConfig(env: Env = process.env): Config {
       .map((s) => s.trim().replace(/\/+$/, ''))
       .filter((s) => s.length > 0),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    smsWebhookUrl: env.SMS_WEBHOOK_URL && env.SMS_WEBHOOK_URL.trim() !== '' ? env.SMS_WEBHOOK_URL.trim() : null,
   };
 }

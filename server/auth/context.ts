@@ -111,8 +111,10 @@ export function installAuth(app: FastifyInstance, db: Kysely<DB>, config: Config
   app.decorateRequest('ctx', null);
   app.addHook('onRequest', async (request) => {
     const cfg = request.routeOptions.config;
-    const mode = cfg?.auth;
-    if (!mode) return; // 404 handler
+    // Fail closed: a route that does not say how it authenticates needs a bearer token. Only the
+    // not-found handler (no route URL) passes without one.
+    if (!request.routeOptions.url) return;
+    const mode = cfg?.auth ?? 'bearer';
     if (mode === 'none') return;
     if (mode === 'client') {
       if (!checkClientCredentials(header(request, 'authorization'), config.webClientId, config.webClientSecret)) {

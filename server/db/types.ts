@@ -172,7 +172,48 @@ export interface SchemaMigrationsTable {
   applied_at: GeneratedTimestamp;
 }
 
+export interface SmsCodeTable {
+  tenant_id: string;
+  id: Generated<string>;
+  mobile: string;
+  purpose: 'login';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  voided_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface FeedbackTable {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: string;
+  factory_id: string | null;
+  description: string;
+  contact: string | null;
+  status: Generated<'unprocessed' | 'processed'>;
+  handle_opinion: string | null;
+  handled_by: string | null;
+  handled_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface FeedbackPictureTable {
+  tenant_id: string;
+  id: Generated<string>;
+  feedback_id: string;
+  content_type: string;
+  size: number;
+  content: Uint8Array;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  sms_code: SmsCodeTable;
+  feedback: FeedbackTable;
+  feedback_picture: FeedbackPictureTable;
   tenant: TenantTable;
   factory: FactoryTable;
   organization: OrganizationTable;

@@ -97,7 +97,9 @@ describe('database', () => {
   it('runs the migrations once and records them', async () => {
     const database = await createDatabase(testConfig(), { memory: true });
     const rows = await database.db.selectFrom('schema_migrations').select('name').execute();
-    expect(rows.map((r) => r.name)).toEqual(['001_init.sql']);
+    const files = fs.readdirSync(path.resolve(import.meta.dirname, '../../server/db/migrations')).filter((f) => f.endsWith('.sql')).sort();
+    expect(files[0]).toBe('001_init.sql');
+    expect(rows.map((r) => r.name)).toEqual(files);
     const { migrate } = await import('../../server/db/index');
     expect(await migrate(database)).toEqual([]);
     await database.close();

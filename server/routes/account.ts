@@ -1,0 +1,140 @@
+/** The shell's self-service calls (issue 5): change password, own profile, SMS login. */
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { ACCOUNT_FIELD_LABELS, changePasswordInput, mobileLoginInput, smsSendInput, SMS, updateProfileInput } from '../../model/account';
+import type { CurrentUser, LoginData } from '../../model/auth';
+import type { Config } from '../config';
+import type { DB } from '../db/types';
+import { ApiError, route, validationError } from '../http';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { issueToken } from '../auth/tokens';
+import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from '../auth/sms';
+import { loadCurrentUser } from './auth';
+
+export interface AccountRouteOptions {
+  db: Kysely<DB>;
+  config: Config;
+  /** Replaces the configured SMS driver (tests read codes from it). */
+  smsSender?: SmsSender;
+}
+
+async function enabledTenant(db: Kysely<DB>, code: string) {
+  return db.selectFrom('tenant').select(['id', 'code']).where('code', '=', code).where('status', '=', 'enabled')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+    .executeTakeFirst();
+}
+
+export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): void {
+  const { db, config } = opts;
+  const sender = opts.smsSender ?? (config.smsWebhookUrl ? webhookSender(config.smsWebhookUrl) : logSender(app.log));
+
+  route(app, {
+    method: 'POST',
+    url: '/platform-system/user/update/password',
+    summary: 'Change the own password (SPEC §5); every other session of the user ends',
+    tags: ['account'],
+    permission: null,
+    body: changePasswordInput,
+    labels: ACCOUNT_FIELD_LABELS,
+    handler: async ({ body, ctx, tr }) => {
+      const row = await db.selectFrom('app_user').select('password_hash')
+        .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(body.oldPassword, row.password_hash))) {
+        const issue = { code: 'custom', path: ['oldPassword'], message: 'validation.oldPasswordWrong', input: undefined } as z.core.$ZodIssue;
+        throw validationError([issue], tr, ACCOUNT_FIELD_LABELS);
+      }
+      const hash = await hashPassword(body.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('app_user').set({ password_hash: hash, updated_at: sql<Date>`now()` })
+          .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).execute();
+        await trx.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
+          .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
+          .where('id', '!=', ctx.tokenId).where('revoked_at', 'is', null).execute();
+      });
+      return null;
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/platform-system/user/updateUser',
+    summary: 'Update the own profile: nickname, email, mobile, remark',
+    tags: ['account'],
+    permission: null,
+    body: updateProfileInput,
+    labels: ACCOUNT_FIELD_LABELS,
+    handler: async ({ body, ctx }): Promise<CurrentUser> => {
+      await db.updateTable('app_user')
+        .set({ nickname: body.nickname, email: body.email ?? null, mobile: body.mobile ?? null, remark: body.remark ?? '', updated_at: sql<Date>`now()` })
+        .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).execute();
+      return loadCurrentUser(db, ctx.tenantId, ctx.user.id);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/auth/sms/send',
+    summary: 'Send a login code to a mobile number (same answer whether or not the number has an account)',
+    tags: ['auth'],
+    auth: 'client',
+    permission: null,
+    body: smsSendInput,
+    labels: ACCOUNT_FIELD_LABELS,
+    handler: async ({ body, reply, request }) => {
+      reply.header('cache-control', 'no-store');
+      const tenant = await enabledTenant(db, body.tenantCode);
+      if (!tenant) return { expiresInSeconds: SMS.ttlSeconds };
+      let code: string;
+      try {
+        code = await issueSmsCode(db, tenant.id, body.mobile);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 429) {
+          const retry = (e.data as { retryAfter?: number } | null)?.retryAfter ?? 60;
+          reply.header('retry-after', String(retry));
+        }
+        throw e;
+      }
+      const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenant.id)
+        .where('mobile', '=', body.mobile).where('status', '=', 'enabled').executeTakeFirst();
+      // Codes for unknown numbers count against the limits but are never sent.
+      if (user) {
+        try {
+          await sender.send({ mobile: body.mobile, code, tenantCode: tenant.code, purpose: 'login', expiresInSeconds: SMS.ttlSeconds });
+        } catch (err) {
+          request.log.error({ err }, 'SMS sending failed');
+          throw new ApiError(502, 'auth.smsSendFailed');
+        }
+      }
+      return { expiresInSeconds: SMS.ttlSeconds };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/auth/login/mobile',
+    summary: 'Log in with tenant code, mobile number and SMS code',
+    tags: ['auth'],
+    auth: 'client',
+    permission: null,
+    body: mobileLoginInput,
+    labels: ACCOUNT_FIELD_LABELS,
+    handler: async ({ body, request, reply }): Promise<LoginData> => {
+      reply.header('cache-control', 'no-store');
+      const tenant = await enabledTenant(db, body.tenantCode);
+      const ok = tenant ? await consumeSmsCode(db, tenant.id, body.mobile, body.code) : false;
+      const users = ok && tenant
+        ? await db.selectFrom('app_user').select(['id', 'status']).where('tenant_id', '=', tenant.id).where('mobile', '=', body.mobile).execute()
+        : [];
+      const user = users.length === 1 && users[0]?.status === 'enabled' ? users[0] : null;
+      if (!tenant || !user) throw new ApiError(400, 'auth.smsCodeInvalid');
+      const clientId = request.headers['x-client-id'];
+      const { token, expiresAt } = await issueToken(db, {
+        tenantId: tenant.id, userId: user.id, ttlHours: config.tokenTtlHours,
+        clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null,
+      });
+      return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, tenant.id, user.id) };
+    },
+  });
+}
