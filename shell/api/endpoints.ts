@@ -1,4 +1,4 @@
-import type { AppDescriptor, CaptchaData, CorpInfo, CurrentUser, FactoryListData, LanguageOption, LoginData, LoginRequest, MenuNode } from '../../model';
+import type { AppDescriptor, CaptchaData, ChangePasswordInput, CorpInfo, CurrentUser, FactoryListData, FeedbackRecord, LanguageOption, LoginData, LoginRequest, MenuNode, MobileLoginInput, Page, UpdateProfileInput } from '../../model';
 import { api } from './http';
 
 /** The calls of SPEC §7 that the shell makes, at their exact paths. */
@@ -13,6 +13,14 @@ export const endpoints = {
   apps: () => api.get<AppDescriptor[]>('/platform-system/platFactoryApp', undefined, { showError: false }),
   user: () => api.get<CurrentUser>('/platform-system/user'),
   factories: () => api.get<FactoryListData>('/platform-system/factory/getFactoryList'),
+  sendSmsCode: (tenantCode: string, mobile: string) =>
+    api.post<{ expiresInSeconds: number }>('/auth/sms/send', { tenantCode, mobile }),
+  loginByMobile: (body: MobileLoginInput) => api.post<LoginData>('/auth/login/mobile', body),
+  changePassword: (body: ChangePasswordInput) =>
+    api.post<null>('/platform-system/user/update/password', body, { showSuccess: true }),
+  updateProfile: (body: UpdateProfileInput) => api.post<CurrentUser>('/platform-system/user/updateUser', body, { showSuccess: true }),
+  saveFeedback: (form: FormData) => api.post<{ id: string }>('/platform-system/feedback/save', form, { showSuccess: true }),
+  myFeedback: () => api.get<Page<FeedbackRecord>>('/platform-system/feedback', { page: 1, size: 20 }),
   recordAccess: (factoryId: string, functionId: string) =>
     api.post<null>('/platform-system/menu/access/record/save', { factoryId, functionId }, { showError: false }),
 };

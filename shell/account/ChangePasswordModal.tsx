@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Input, Modal } from '@arco-design/web-react';
+import { PASSWORD_PATTERN } from '../../model/account';
+import { endpoints } from '../api/endpoints';
+
+interface Values { oldPassword: string; newPassword: string; confirm: string }
+
+/** SPEC §5: old required; new 6–16 of the allowed characters and not the old one; the confirmation matches. */
+export function ChangePasswordModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['shell', 'model']);
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const label = (key: string) => t(`model:account.${key}`);
+
+  async function ok() {
+    let values: Values;
+    try {
+      values = await form.validate();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const res = await endpoints.changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      if (res.code === 200) {
+        form.resetFields();
+        onClose();
+      } else if (res.code === 400) {
+        const errors = (res.data as { errors?: { field: string; message: string }[] } | null)?.errors ?? [];
+        form.setFields(Object.fromEntries(errors.map((e) => [e.field, { error: { message: e.message } }])));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title={t('account.changePassword')} visible={visible} onOk={ok} onCancel={onClose} confirmLoading={saving} style={{ width: 400 }} unmountOnExit>
+      <Form<Values> form={form} layout="vertical">
+        <Form.Item field="oldPassword" label={label('oldPassword')} rules={[{ required: true, message: t('model:validation.required', { field: label('oldPassword') }) }]}>
+          <Input.Password autoComplete="current-password" data-testid="old-password" />
+        </Form.Item>
+        <Form.Item field="newPassword" label={label('newPassword')} extra={t('account.passwordRule')}
+          rules={[
+            { required: true, message: t('model:validation.required', { field: label('newPassword') }) },
+            { match: PASSWORD_PATTERN, message: t('model:validation.password', { field: label('newPassword') }) },
+            { validator: (v: string | undefined, cb) => cb(v && v === form.getFieldValue('oldPassword') ? t('model:validation.passwordSame', { field: label('newPassword') }) : undefined) },
+          ]}>
+          <Input.Password autoComplete="new-password" data-testid="new-password" />
+        </Form.Item>
+        <Form.Item field="confirm" label={label('confirmPassword')}
+          rules={[
+            { required: true, message: t('model:validation.required', { field: label('confirmPassword') }) },
+            { validator: (v: string | undefined, cb) => cb(v !== form.getFieldValue('newPassword') ? t('model:validation.passwordMismatch', { field: label('confirmPassword') }) : undefined) },
+          ]}>
+          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

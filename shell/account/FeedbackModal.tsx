@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Input, Message, Modal, Upload } from '@arco-design/web-react';
+import type { UploadItem } from '@arco-design/web-react/es/Upload';
+import { FEEDBACK_MAX_DESCRIPTION, FEEDBACK_MAX_PICTURES, PICTURE_MAX_BYTES } from '../../model/account';
+import { endpoints } from '../api/endpoints';
+
+interface Values { description: string; contact?: string }
+const ACCEPT = '.jpg,.jpeg,.gif,.png,.bmp';
+
+/** SPEC §5: the description is required (≤ 500); pictures ≤ 3 MB in jpg, gif, png or bmp (the server checks the content). */
+export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['shell', 'model']);
+  const [form] = Form.useForm<Values>();
+  const [files, setFiles] = useState<UploadItem[]>([]);
+  const [saving, setSaving] = useState(false);
+  const label = (key: string) => t(`model:feedback.${key}`);
+
+  function beforeUpload(file: File) {
+    if (!/\.(jpe?g|gif|png|bmp)$/i.test(file.name)) {
+      Message.error(t('feedback.pictureType'));
+      return false;
+    }
+    if (file.size > PICTURE_MAX_BYTES) {
+      Message.error(t('feedback.pictureTooLarge'));
+      return false;
+    }
+    return true;
+  }
+
+  async function ok() {
+    let values: Values;
+    try {
+      values = await form.validate();
+    } catch {
+      return;
+    }
+    const body = new FormData();
+    body.append('description', values.description);
+    if (values.contact) body.append('contact', values.contact);
+    for (const f of files) if (f.originFile) body.append('pictures', f.originFile, f.originFile.name);
+    setSaving(true);
+    try {
+      const res = await endpoints.saveFeedback(body);
+      if (res.code === 200) {
+        form.resetFields();
+        setFiles([]);
+        onClose();
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title={t('feedback.title')} visible={visible} onOk={ok} onCancel={onClose} confirmLoading={saving} style={{ width: 700 }} unmountOnExit>
+      <Form<Values> form={form} layout="vertical">
+        <Form.Item field="description" label={label('description')} rules={[
+          { required: true, message: t('model:validation.required', { field: label('description') }) },
+          { maxLength: FEEDBACK_MAX_DESCRIPTION, message: t('model:validation.tooLong', { field: label('description') }) },
+        ]}>
+          <Input.TextArea maxLength={{ length: FEEDBACK_MAX_DESCRIPTION, errorOnly: true }} showWordLimit autoSize={{ minRows: 4 }} data-testid="feedback-description" />
+        </Form.Item>
+        <Form.Item field="contact" label={label('contact')}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item label={label('pictures')} extra={t('feedback.pictureRule', { count: FEEDBACK_MAX_PICTURES })}>
+          <Upload listType="picture-card" accept={ACCEPT} multiple limit={FEEDBACK_MAX_PICTURES} autoUpload={false}
+            fileList={files} onChange={setFiles} beforeUpload={beforeUpload} imagePreview />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

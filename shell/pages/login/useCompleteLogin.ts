@@ -1,0 +1,33 @@
+import { useNavigate } from 'react-router-dom';
+import { useAtom, useSetAtom } from 'jotai';
+import type { LoginData } from '../../../model';
+import { endpoints } from '../../api/endpoints';
+import { factoryIdAtom, loginNoticeAtom, menuLoadedAtom, tokenAtom, tokenValidAtom, userAtom } from '../../state/atoms';
+import { useLanguage } from '../../hooks/useLanguage';
+
+export const LAST_TENANT = 'mes-portal:lastTenant';
+
+/** After any kind of login: keep the session, choose a factory the user may use, enter the portal. */
+export function useCompleteLogin() {
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const setNotice = useSetAtom(loginNoticeAtom);
+  const setToken = useSetAtom(tokenAtom);
+  const setTokenValid = useSetAtom(tokenValidAtom);
+  const setUser = useSetAtom(userAtom);
+  const [factoryId, setFactoryId] = useAtom(factoryIdAtom);
+  const setMenuLoaded = useSetAtom(menuLoadedAtom);
+
+  return async (data: LoginData, tenantCode: string) => {
+    localStorage.setItem(LAST_TENANT, tenantCode);
+    setNotice(null);
+    setToken(data.token);
+    setTokenValid(true);
+    setUser(data.user);
+    const factories = await endpoints.factories();
+    const list = factories.code === 200 ? factories.data.factoryList : [];
+    if (!list.some((f) => f.id === factoryId)) setFactoryId(list[0]?.id ?? null);
+    setMenuLoaded(false);
+    navigate(`/${lang}`, { replace: true });
+  };
+}
