@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** Ports of the server under test; override to run several suites side by side. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_SUBAPP_BASE = Number(process.env.E2E_SUBAPP_BASE ?? 14000);
+/** The server's log (pino JSON lines): tests read what the log drivers write there, e.g. SMS codes. */
+export const serverLogFile = (root: string) => join(root, '.tmp', `e2e-server-${E2E_PORT}.log`);
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const started = Date.now();
@@ -32,10 +34,12 @@ export default async function globalSetup() {
       SUBAPP_PORT_BASE: String(E2E_SUBAPP_BASE),
       DATA_DIR: dataDir,
       LOGIN_CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  mkdirSync(join(root, '.tmp'), { recursive: true });
+  child.stdout?.pipe(createWriteStream(serverLogFile(root)));
   await waitForHealth(`http://localhost:${E2E_PORT}/api/health`, child, 90_000);
   return async () => {
     child.kill('SIGTERM');
