@@ -10,6 +10,7 @@ import { authRoutes } from './routes/auth';
 import { platformRoutes } from './routes/platform';
 import { dictRoutes } from './routes/dict';
 import { accountRoutes } from './routes/account';
+import { ssoRoutes } from './routes/sso';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
@@ -97,6 +98,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       platformRoutes(api, { db, config });
       dictRoutes(api, { db });
       accountRoutes(api, { db, config, smsSender: options.smsSender });
+      ssoRoutes(api, { db, config });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });
     },

@@ -22,6 +22,21 @@ export interface Config {
   logLevel: string;
   /** Where SMS codes are POSTed; null sends them to the server log (development). */
   smsWebhookUrl: string | null;
+  /** OpenID Connect single sign-on; null when OIDC_ISSUER is not set. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The claim matched against a portal account: `preferred_username` (→ account), `email` or `phone_number`. */
+  claim: string;
+  scope: string;
+  /** Absolute callback URL; default: the request's origin + /api/auth/sso/callback. */
+  redirectUri: string | null;
+  /** Allow an http issuer (loopback test providers only). */
+  allowHttp: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -67,5 +82,16 @@ export function loadConfig(env: Env = process.env): Config {
       .filter((s) => s.length > 0),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     smsWebhookUrl: env.SMS_WEBHOOK_URL && env.SMS_WEBHOOK_URL.trim() !== '' ? env.SMS_WEBHOOK_URL.trim() : null,
+    oidc: env.OIDC_ISSUER && env.OIDC_ISSUER.trim() !== ''
+      ? {
+          issuer: env.OIDC_ISSUER.trim(),
+          clientId: str(env, 'OIDC_CLIENT_ID', 'mes-portal'),
+          clientSecret: str(env, 'OIDC_CLIENT_SECRET', ''),
+          claim: str(env, 'OIDC_CLAIM', 'preferred_username'),
+          scope: str(env, 'OIDC_SCOPE', 'openid profile email'),
+          redirectUri: env.OIDC_REDIRECT_URI?.trim() || null,
+          allowHttp: /^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/.test(env.OIDC_ISSUER.trim()),
+        }
+      : null,
   };
 }

@@ -210,7 +210,38 @@ export interface FeedbackPictureTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface SsoLoginTable {
+  state_hash: string;
+  browser_hash: string;
+  tenant_id: string;
+  verifier: string;
+  nonce: string;
+  language: string;
+  created_at: GeneratedTimestamp;
+  used_at: Timestamp | null;
+}
+
+export interface UserIdentityTable {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SsoExchangeTable {
+  code_hash: string;
+  tenant_id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface DB {
+  sso_login: SsoLoginTable;
+  user_identity: UserIdentityTable;
+  sso_exchange: SsoExchangeTable;
   sms_code: SmsCodeTable;
   feedback: FeedbackTable;
   feedback_picture: FeedbackPictureTable;

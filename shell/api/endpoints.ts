@@ -21,6 +21,8 @@ export const endpoints = {
   updateProfile: (body: UpdateProfileInput) => api.post<CurrentUser>('/platform-system/user/updateUser', body, { showSuccess: true }),
   saveFeedback: (form: FormData) => api.post<{ id: string }>('/platform-system/feedback/save', form, { showSuccess: true }),
   myFeedback: () => api.get<Page<FeedbackRecord>>('/platform-system/feedback', { page: 1, size: 20 }),
+  ssoConfig: () => api.get<{ enabled: boolean }>('/auth/sso/config', undefined, { showError: false }),
+  ssoExchange: (code: string) => api.post<LoginData>('/auth/sso/exchange', { code }),
   recordAccess: (factoryId: string, functionId: string) =>
     api.post<null>('/platform-system/menu/access/record/save', { factoryId, functionId }, { showError: false }),
 };

@@ -5,6 +5,7 @@ import { loginNoticeAtom } from '../state/atoms';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { AccountLoginForm } from './login/AccountLoginForm';
 import { MobileLoginForm } from './login/MobileLoginForm';
+import { SsoLogin } from './login/SsoLogin';
 
 /** SPEC §2: login with an account tab or a mobile tab, with a tenant code. */
 export function LoginPage() {
@@ -25,6 +26,7 @@ export function LoginPage() {
             <MobileLoginForm />
           </Tabs.TabPane>
         </Tabs>
+        <SsoLogin />
       </div>
     </div>
   );

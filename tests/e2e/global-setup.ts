@@ -2,11 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startTestProvider } from '../support/oidc';
 
 /** Ports of the server under test; override to run several suites side by side. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_SUBAPP_BASE = Number(process.env.E2E_SUBAPP_BASE ?? 14000);
 /** The server's log (pino JSON lines): tests read what the log drivers write there, e.g. SMS codes. */
+/** The test OpenID provider listens next to the server. */
+export const E2E_OIDC_PORT = E2E_PORT + 1;
 export const serverLogFile = (root: string) => join(root, '.tmp', `e2e-server-${E2E_PORT}.log`);
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
@@ -26,6 +29,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export default async function globalSetup() {
   const root = resolve(import.meta.dirname, '../..');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const provider = await startTestProvider({ port: E2E_OIDC_PORT, redirectUris: [`http://localhost:${E2E_PORT}/api/auth/sso/callback`] });
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
     env: {
@@ -35,6 +39,10 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       LOGIN_CAPTCHA: 'off',
       LOG_LEVEL: 'info',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_CLAIM: 'preferred_username',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -44,6 +52,7 @@ export default async function globalSetup() {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await provider.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,181 @@
+/**
+ * Single sign-on routes (issue 5, SECURITY-TESTS T5): start → provider → callback → a one-time
+ * exchange code that the shell trades for its session token. Refusals answer 400 with a page that
+ * takes the browser back to the login page, which shows why.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { LoginData } from '../../model/auth';
+import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../../model/languages';
+import type { Config } from '../config';
+import type { DB } from '../db/types';
+import { ApiError, requestTranslator, route } from '../http';
+import { issueToken, safeEqual, sha256 } from '../auth/tokens';
+import { pkcePair, randomNonce, randomState, ssoClient, type SsoClient } from '../auth/sso';
+import { loadCurrentUser } from './auth';
+
+const COOKIE = 'portal_sso';
+const COOKIE_PATH = '/api/auth/sso';
+const LOGIN_TTL_MS = 10 * 60_000;
+const EXCHANGE_TTL_MS = 60_000;
+
+function cookie(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+function origin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host ?? `${request.hostname}`}`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** 400 with a page that sends the browser back to login, where the message is shown. */
+function refuse(request: FastifyRequest, reply: FastifyReply, lang: Language, key: string): FastifyReply {
+  const target = `/${lang}/login?ssoError=${encodeURIComponent(key)}`;
+  const text = requestTranslator(request).t(key);
+  request.log.info({ sso: { result: 'refused', reason: key } }, 'SSO login refused');
+  return reply
+    .code(400)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+    .header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`)
+    .send(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${escapeHtml(target)}"><title>SSO</title><p>${escapeHtml(text)} <a href="${escapeHtml(target)}">↩</a></p>`);
+}
+
+export interface SsoRouteOptions {
+  db: Kysely<DB>;
+  config: Config;
+  /** Replaces the relying party built from config.oidc (tests). */
+  client?: SsoClient;
+}
+
+export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
+  const { db, config } = opts;
+  const oidcConfig = config.oidc;
+  const client = opts.client ?? (oidcConfig ? ssoClient(oidcConfig) : null);
+  const redirectUri = (request: FastifyRequest) => oidcConfig?.redirectUri ?? `${origin(request)}/api/auth/sso/callback`;
+
+  route(app, {
+    method: 'GET',
+    url: '/auth/sso/config',
+    summary: 'Whether single sign-on is configured',
+    tags: ['auth'],
+    auth: 'none',
+    permission: null,
+    handler: async () => ({ enabled: client !== null }),
+  });
+
+  app.get('/auth/sso/start', { config: { auth: 'none', summary: 'Starts a single sign-on login (browser navigation)', tags: ['auth'] } }, async (request, reply) => {
+    const q = z.object({ tenantCode: z.string().trim().min(1).max(64), lang: z.string().optional() }).safeParse(request.query);
+    const lang = isLanguage((request.query as { lang?: string }).lang) ? ((request.query as { lang: Language }).lang) : DEFAULT_LANGUAGE;
+    if (!client) return refuse(request, reply, lang, 'auth.ssoNotConfigured');
+    if (!q.success) return refuse(request, reply, lang, 'auth.ssoTenant');
+    const tenant = await db.selectFrom('tenant').select('id').where('code', '=', q.data.tenantCode).where('status', '=', 'enabled')
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)])).executeTakeFirst();
+    if (!tenant) return refuse(request, reply, lang, 'auth.ssoTenant');
+    const state = randomState();
+    const nonce = randomNonce();
+    const { verifier, challenge } = await pkcePair();
+    const browser = randomBytes(32).toString('base64url');
+    let url: URL;
+    try {
+      url = await client.authorizationUrl({ redirectUri: redirectUri(request), state, nonce, codeChallenge: challenge });
+    } catch (err) {
+      request.log.error({ err }, 'SSO provider unavailable');
+      return refuse(request, reply, lang, 'auth.ssoUnavailable');
+    }
+    await db.insertInto('sso_login').values({
+      state_hash: sha256(state), browser_hash: sha256(browser), tenant_id: tenant.id, verifier, nonce, language: lang,
+    }).execute();
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    return reply
+      .code(302)
+      .header('cache-control', 'no-store')
+      .header('set-cookie', `${COOKIE}=${browser}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`)
+      .header('location', url.toString())
+      .send();
+  });
+
+  app.get('/auth/sso/callback', { config: { auth: 'none', summary: 'The provider returns here', tags: ['auth'] } }, async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const state = typeof query.state === 'string' ? query.state : '';
+    const browser = cookie(request, COOKIE);
+    // Single use: the row is claimed before anything else happens.
+    const login = state
+      ? await db.updateTable('sso_login').set({ used_at: sql<Date>`now()` })
+        .where('state_hash', '=', sha256(state)).where('used_at', 'is', null)
+        .where('created_at', '>', new Date(Date.now() - LOGIN_TTL_MS))
+        .returning(['tenant_id', 'browser_hash', 'verifier', 'nonce', 'language']).executeTakeFirst()
+      : undefined;
+    const lang = login && isLanguage(login.language) ? login.language : DEFAULT_LANGUAGE;
+    if (!login || !browser || !safeEqual(login.browser_hash, sha256(browser))) return refuse(request, reply, lang, 'auth.ssoStateInvalid');
+    if (!client) return refuse(request, reply, lang, 'auth.ssoNotConfigured');
+    let identity;
+    try {
+      identity = await client.finish({ currentUrl: new URL(request.url, origin(request)), verifier: login.verifier, state, nonce: login.nonce });
+    } catch (err) {
+      request.log.warn({ err: { message: (err as Error).message } }, 'SSO code exchange refused');
+      return refuse(request, reply, lang, 'auth.ssoFailed');
+    }
+    const linked = await db.selectFrom('user_identity').select('user_id')
+      .where('tenant_id', '=', login.tenant_id).where('issuer', '=', identity.issuer).where('subject', '=', identity.subject).executeTakeFirst();
+    let userId = linked?.user_id ?? null;
+    if (!userId) {
+      const claimName = oidcConfig?.claim ?? 'preferred_username';
+      const value = identity.claims[claimName];
+      const column = claimName === 'email' ? 'email' : claimName === 'phone_number' ? 'mobile' : 'account';
+      const matches = typeof value === 'string' && value
+        ? await db.selectFrom('app_user').select('id').where('tenant_id', '=', login.tenant_id).where(column, '=', value).execute()
+        : [];
+      if (matches.length !== 1) return refuse(request, reply, lang, 'auth.ssoNoAccount');
+      userId = matches[0]!.id;
+      await db.insertInto('user_identity').values({ tenant_id: login.tenant_id, user_id: userId, issuer: identity.issuer, subject: identity.subject })
+        .onConflict((oc) => oc.doNothing()).execute();
+    }
+    const user = await db.selectFrom('app_user').select(['status', 'account']).where('tenant_id', '=', login.tenant_id).where('id', '=', userId).executeTakeFirst();
+    if (!user || user.status !== 'enabled') return refuse(request, reply, lang, 'auth.ssoDisabled');
+    const code = randomBytes(32).toString('base64url');
+    await db.insertInto('sso_exchange').values({
+      code_hash: sha256(code), tenant_id: login.tenant_id, user_id: userId, expires_at: new Date(Date.now() + EXCHANGE_TTL_MS),
+    }).execute();
+    request.log.info({ sso: { result: 'success', tenantId: login.tenant_id, account: user.account, issuer: identity.issuer } }, 'SSO login');
+    return reply
+      .code(302)
+      .header('cache-control', 'no-store')
+      .header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`)
+      .header('location', `/${lang}/login?sso=${code}`)
+      .send();
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/auth/sso/exchange',
+    summary: 'Trades a one-time SSO code for a session token',
+    tags: ['auth'],
+    auth: 'client',
+    permission: null,
+    body: z.object({ code: z.string().min(20).max(128) }),
+    handler: async ({ body, request, reply }): Promise<LoginData> => {
+      reply.header('cache-control', 'no-store');
+      const row = await db.updateTable('sso_exchange').set({ used_at: sql<Date>`now()` })
+        .where('code_hash', '=', sha256(body.code)).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
+        .returning(['tenant_id', 'user_id']).executeTakeFirst();
+      if (!row) throw new ApiError(400, 'auth.ssoExchangeInvalid');
+      const clientId = request.headers['x-client-id'];
+      const { token, expiresAt } = await issueToken(db, {
+        tenantId: row.tenant_id, userId: row.user_id, ttlHours: config.tokenTtlHours,
+        clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null,
+      });
+      return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, row.tenant_id, row.user_id) };
+    },
+  });
+}

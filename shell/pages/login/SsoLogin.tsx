@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Divider } from '@arco-design/web-react';
+import { endpoints } from '../../api/endpoints';
+import { useLanguage } from '../../hooks/useLanguage';
+import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
+
+const KNOWN_ERRORS = ['ssoNoAccount', 'ssoDisabled', 'ssoStateInvalid', 'ssoUnavailable', 'ssoTenant', 'ssoNotConfigured', 'ssoFailed', 'ssoExchangeInvalid'];
+
+/**
+ * Single sign-on: a button that starts the provider's login, and the return leg — a one-time code
+ * in the URL that is traded for the session token, or the reason the login was refused.
+ */
+export function SsoLogin() {
+  const { t } = useTranslation('shell');
+  const lang = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const [enabled, setEnabled] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const complete = useCompleteLogin();
+  const exchanged = useRef(false);
+
+  useEffect(() => { void endpoints.ssoConfig().then((r) => setEnabled(r.code === 200 && r.data.enabled)); }, []);
+
+  useEffect(() => {
+    const code = params.get('sso');
+    const failure = params.get('ssoError');
+    if (failure) {
+      const name = failure.replace(/^auth\./, '');
+      setError(t(`sso.${KNOWN_ERRORS.includes(name) ? name : 'ssoFailed'}`));
+      setParams({}, { replace: true });
+    }
+    if (code && !exchanged.current) {
+      exchanged.current = true;
+      setParams({}, { replace: true });
+      void endpoints.ssoExchange(code).then(async (res) => {
+        if (res.code === 200) await complete(res.data, res.data.user.tenantCode);
+      });
+    }
+  }, [params, setParams, complete, t]);
+
+  const start = () => {
+    const tenantCode = (document.querySelector<HTMLInputElement>('input[name="tenantCode"]')?.value || localStorage.getItem(LAST_TENANT) || '').trim();
+    window.location.assign(`/api/auth/sso/start?tenantCode=${encodeURIComponent(tenantCode)}&lang=${lang}`);
+  };
+
+  if (!enabled && !error) return null;
+  return (
+    <div className="login-sso">
+      {error && <Alert type="error" content={error} className="login-notice" data-testid="sso-error" />}
+      {enabled && (
+        <>
+          <Divider orientation="center">{t('sso.or')}</Divider>
+          <Button long onClick={start} data-testid="sso-start">{t('sso.button')}</Button>
+        </>
+      )}
+    </div>
+  );
+}
