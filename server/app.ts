@@ -11,6 +11,7 @@ import { platformRoutes } from './routes/platform';
 import { dictRoutes } from './routes/dict';
 import { accountRoutes } from './routes/account';
 import { ssoRoutes } from './routes/sso';
+import { appDownloadRoutes } from './routes/app-download';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
@@ -99,6 +100,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       dictRoutes(api, { db });
       accountRoutes(api, { db, config, smsSender: options.smsSender });
       ssoRoutes(api, { db, config });
+      appDownloadRoutes(api, { config });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });
     },

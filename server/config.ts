@@ -22,6 +22,9 @@ export interface Config {
   logLevel: string;
   /** Where SMS codes are POSTed; null sends them to the server log (development). */
   smsWebhookUrl: string | null;
+  /** Where the mobile app is downloaded from (the public download page links to it); null when not offered. */
+  appDownloadUrl: string | null;
+  appVersion: string | null;
   /** OpenID Connect single sign-on; null when OIDC_ISSUER is not set. */
   oidc: OidcConfig | null;
 }
@@ -82,6 +85,8 @@ export function loadConfig(env: Env = process.env): Config {
       .filter((s) => s.length > 0),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     smsWebhookUrl: env.SMS_WEBHOOK_URL && env.SMS_WEBHOOK_URL.trim() !== '' ? env.SMS_WEBHOOK_URL.trim() : null,
+    appDownloadUrl: env.APP_DOWNLOAD_URL?.trim() || null,
+    appVersion: env.APP_VERSION?.trim() || null,
     oidc: env.OIDC_ISSUER && env.OIDC_ISSUER.trim() !== ''
       ? {
           issuer: env.OIDC_ISSUER.trim(),

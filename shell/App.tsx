@@ -12,6 +12,7 @@ import { Guard } from './router/Guard';
 import { RouteErrorBoundary } from './router/RouteErrorBoundary';
 import { LoginPage } from './pages/LoginPage';
 import { ErrorPage } from './pages/ErrorPage';
+import { AppDownloadPage } from './pages/AppDownloadPage';
 import { ProgressBar } from './components/ProgressBar';
 import { useLanguage } from './hooks/useLanguage';
 
@@ -47,6 +48,7 @@ function Localised() {
     <ConfigProvider locale={arcoLocale(lang)}>
       <Routes>
         <Route path="login" element={<LoginPage />} />
+        <Route path="app/download" element={<AppDownloadPage />} />
         <Route path="401" element={<ErrorRoute status={401} />} />
         <Route path="403" element={<ErrorRoute status={403} />} />
         <Route path="404" element={<ErrorRoute status={404} />} />

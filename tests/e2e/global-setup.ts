@@ -43,6 +43,9 @@ export default async function globalSetup() {
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
       OIDC_CLAIM: 'preferred_username',
+      // Nothing listens there: the download page must report the failure (SPEC §8).
+      APP_DOWNLOAD_URL: 'http://127.0.0.1:9/mes-portal.apk',
+      APP_VERSION: '1.0.0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
