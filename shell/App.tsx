@@ -14,16 +14,20 @@ import { LoginPage } from './pages/LoginPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { AppDownloadPage } from './pages/AppDownloadPage';
 import { ProgressBar } from './components/ProgressBar';
+import { ChunkBoundary } from './components/ChunkBoundary';
+import { loadChunk } from './chunks';
 import { useLanguage } from './hooks/useLanguage';
 
 // Everything after login loads on demand, so the login page comes up with less JavaScript.
-const Layout = lazy(() => import('./layout/Layout').then((m) => ({ default: m.Layout })));
+const Layout = lazy(() => loadChunk(() => import('./layout/Layout')).then((m) => ({ default: m.Layout })));
 
 function Shell() {
   return (
-    <Suspense fallback={null}>
-      <Guard><Layout /></Guard>
-    </Suspense>
+    <ChunkBoundary>
+      <Suspense fallback={null}>
+        <Guard><Layout /></Guard>
+      </Suspense>
+    </ChunkBoundary>
   );
 }
 
