@@ -5,3 +5,4 @@ export * from './dict';
 export * from './languages';
 export * from './menu';
 export * from './account';
+export * from './notice';

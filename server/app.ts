@@ -12,6 +12,7 @@ import { dictRoutes } from './routes/dict';
 import { accountRoutes } from './routes/account';
 import { ssoRoutes } from './routes/sso';
 import { appDownloadRoutes } from './routes/app-download';
+import { noticeRoutes } from './routes/notice';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
@@ -101,6 +102,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       accountRoutes(api, { db, config, smsSender: options.smsSender });
       ssoRoutes(api, { db, config });
       appDownloadRoutes(api, { config });
+      noticeRoutes(api, { db });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });
     },

@@ -238,7 +238,30 @@ export interface SsoExchangeTable {
   used_at: Timestamp | null;
 }
 
+export interface NoticeTable {
+  tenant_id: string;
+  id: Generated<string>;
+  title: string;
+  content: Generated<string>;
+  level: Generated<'info' | 'warning' | 'urgent'>;
+  factory_ids: Generated<string[]>;
+  publish_at: GeneratedTimestamp;
+  expire_at: Timestamp | null;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface NoticeReceiptTable {
+  tenant_id: string;
+  notice_id: string;
+  user_id: string;
+  handled_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  notice: NoticeTable;
+  notice_receipt: NoticeReceiptTable;
   sso_login: SsoLoginTable;
   user_identity: UserIdentityTable;
   sso_exchange: SsoExchangeTable;

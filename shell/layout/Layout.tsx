@@ -14,6 +14,7 @@ import { TabsBar } from './TabsBar';
 import { FactorySwitcher } from './FactorySwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
+import { NoticeBell } from './NoticeBell';
 import { neighbourAfterClose, retitle, tabForPath } from './tabs';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
@@ -65,6 +66,7 @@ export function Layout() {
         <ArcoLayout.Header className="portal-header">
           <div className="portal-header-left"><FactorySwitcher /></div>
           <div className="portal-header-right">
+            <NoticeBell />
             <LanguageSwitch />
             <UserMenu />
           </div>
