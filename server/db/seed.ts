@@ -4,7 +4,7 @@ import type { DB } from './types';
 import type { Config } from '../config';
 import { SEED_APPS, SEED_MENU, i18n, type SeedMenuNode } from './seed-menu';
 import { createTenant } from '../services/users';
-import { seedDemoNotices } from './seed-notices';
+import { seedDemoContent } from './seed-demo-content';
 
 export const DEMO_TENANT = { code: 'demo', name: 'Demo Manufacturing', account: 'admin' } as const;
 
@@ -87,6 +87,6 @@ export async function seed(db: Kysely<DB>, config: Pick<Config, 'adminPassword'>
     factory: { code: 'F001', name: 'Demo Factory 1' },
     organization: { code: 'ORG001', name: 'Demo Manufacturing' },
   });
-  await seedDemoNotices(db, created.tenantId);
+  await seedDemoContent(db, created.tenantId);
   return { seeded: true, tenantId: created.tenantId };
 }

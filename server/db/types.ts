@@ -259,7 +259,21 @@ export interface NoticeReceiptTable {
   handled_at: GeneratedTimestamp;
 }
 
+export interface HelpDocTable {
+  tenant_id: string;
+  id: Generated<string>;
+  kind: 'help' | 'sop';
+  route_path: string | null;
+  doc_key: Generated<string>;
+  language: string;
+  title: string;
+  content: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  help_doc: HelpDocTable;
   notice: NoticeTable;
   notice_receipt: NoticeReceiptTable;
   sso_login: SsoLoginTable;
