@@ -6,3 +6,4 @@ export * from './languages';
 export * from './menu';
 export * from './account';
 export * from './notice';
+export * from './help';

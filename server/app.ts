@@ -13,6 +13,7 @@ import { accountRoutes } from './routes/account';
 import { ssoRoutes } from './routes/sso';
 import { appDownloadRoutes } from './routes/app-download';
 import { noticeRoutes } from './routes/notice';
+import { helpRoutes } from './routes/help';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
@@ -103,6 +104,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       ssoRoutes(api, { db, config });
       appDownloadRoutes(api, { config });
       noticeRoutes(api, { db });
+      helpRoutes(api, { db });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });
     },

@@ -13,6 +13,7 @@ import { RouteErrorBoundary } from './router/RouteErrorBoundary';
 import { LoginPage } from './pages/LoginPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { AppDownloadPage } from './pages/AppDownloadPage';
+import { SopPage } from './pages/SopPage';
 import { ProgressBar } from './components/ProgressBar';
 import { ChunkBoundary } from './components/ChunkBoundary';
 import { loadChunk } from './chunks';
@@ -53,6 +54,7 @@ function Localised() {
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route path="app/download" element={<AppDownloadPage />} />
+        <Route path="sop/:id" element={<SopPage />} />
         <Route path="401" element={<ErrorRoute status={401} />} />
         <Route path="403" element={<ErrorRoute status={403} />} />
         <Route path="404" element={<ErrorRoute status={404} />} />

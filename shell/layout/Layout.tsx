@@ -15,6 +15,7 @@ import { FactorySwitcher } from './FactorySwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 import { NoticeBell } from './NoticeBell';
+import { HelpButton } from './HelpButton';
 import { neighbourAfterClose, retitle, tabForPath } from './tabs';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
@@ -66,6 +67,7 @@ export function Layout() {
         <ArcoLayout.Header className="portal-header">
           <div className="portal-header-left"><FactorySwitcher /></div>
           <div className="portal-header-right">
+            <HelpButton />
             <NoticeBell />
             <LanguageSwitch />
             <UserMenu />

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { login } from './helpers';
 
 test.describe('public pages', () => {
   test('the app download page shows a QR code of itself and reports a failed download', async ({ page }) => {
@@ -22,5 +23,27 @@ test.describe('chunk loading', () => {
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('chunk-error')).toContainText('A part of the page could not be loaded');
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  });
+});
+
+test.describe('help and SOP', () => {
+  const SOP = '5e0c0000-0000-4000-8000-000000000001';
+
+  test('the public SOP page shows the document in the URL language, or says it is not maintained', async ({ page }) => {
+    await page.goto(`/en/sop/${SOP}`);
+    await expect(page.getByRole('heading', { name: 'Changing the label printer roll' })).toBeVisible();
+    await page.goto(`/zh-CN/sop/${SOP}`);
+    await expect(page.getByRole('heading', { name: '标签打印机换纸作业指导' })).toBeVisible();
+    await page.goto(`/es/sop/${SOP}`);
+    await expect(page.getByText('El documento de ayuda o el SOP no está disponible en este idioma')).toBeVisible();
+  });
+
+  test('the help button shows the open screen\'s help, or that it is missing for the language', async ({ page }) => {
+    await login(page, 'en');
+    await page.getByTestId('help-button').click();
+    await expect(page.getByTestId('help-content')).toContainText('A type is unique within the tenant');
+    await page.goto('/vi/platform/dict');
+    await page.getByTestId('help-button').click();
+    await expect(page.getByTestId('help-content')).toContainText('chưa được soạn cho ngôn ngữ này');
   });
 });

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Result, Spin } from '@arco-design/web-react';
+import type { HelpDocument } from '../../model/help';
+import { api } from '../api/http';
+import { useLanguage } from '../hooks/useLanguage';
+import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { RichText } from '../components/RichText';
+
+/** SPEC §2: the public view of a SOP or help document, in the URL's language. */
+export function SopPage() {
+  const { t } = useTranslation('shell');
+  const { id } = useParams();
+  const lang = useLanguage();
+  const [doc, setDoc] = useState<HelpDocument | 'missing' | null>(null);
+
+  useEffect(() => {
+    setDoc(null);
+    void api.get<HelpDocument>(`/platform-system/sop/${encodeURIComponent(id ?? '')}`, { lang }, { showError: false })
+      .then((res) => setDoc(res.code === 200 ? res.data : 'missing'));
+  }, [id, lang]);
+
+  return (
+    <div className="sop-page" data-testid="sop-page">
+      <div className="login-top"><LanguageSwitch /></div>
+      {doc === null && <Spin />}
+      {doc === 'missing' && <Result status="404" subTitle={t('help.notMaintained')} />}
+      {doc && doc !== 'missing' && (
+        <article className="sop-article">
+          <h1>{doc.title}</h1>
+          <RichText html={doc.content} />
+        </article>
+      )}
+    </div>
+  );
+}
