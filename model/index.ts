@@ -7,3 +7,4 @@ export * from './menu';
 export * from './account';
 export * from './notice';
 export * from './help';
+export * from './statistics';

@@ -14,6 +14,7 @@ import { ssoRoutes } from './routes/sso';
 import { appDownloadRoutes } from './routes/app-download';
 import { noticeRoutes } from './routes/notice';
 import { helpRoutes } from './routes/help';
+import { statisticsRoutes } from './routes/statistics';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
@@ -105,6 +106,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       appDownloadRoutes(api, { config });
       noticeRoutes(api, { db });
       helpRoutes(api, { db });
+      statisticsRoutes(api, { db });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });
     },

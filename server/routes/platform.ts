@@ -14,7 +14,7 @@ import { loadCurrentUser } from './auth';
 import { LANGUAGE_NAMES, SERVED_APPS } from '../db/seed-menu';
 import type { Translator } from '../i18n';
 
-function localName(names: I18nText | null | undefined, language: Language, fallback = ''): string {
+export function localName(names: I18nText | null | undefined, language: Language, fallback = ''): string {
   if (!names) return fallback;
   return names[language] ?? names['zh-CN'] ?? names.en ?? Object.values(names)[0] ?? fallback;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { ConfigProvider, Result, Spin } from '@arco-design/web-react';
@@ -50,7 +50,7 @@ function Routed({ i18n, routes, prefixes }: Props) {
   return (
     <ConfigProvider locale={arcoLocale(context.language)}>
       <div className={`subapp font-${context.fontSize}`}>
-        {Page ? <Page /> : ours ? <NotBuilt path={route} /> : <Result status="404" title={t('notFound')} />}
+        {Page ? <Suspense fallback={<Spin className="subapp-spin" />}><Page /></Suspense> : ours ? <NotBuilt path={route} /> : <Result status="404" title={t('notFound')} />}
       </div>
     </ConfigProvider>
   );

@@ -1,17 +1,19 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import '@arco-design/web-react/dist/css/arco.css';
 import '../kit/subapp.css';
-import { StrictMode } from 'react';
+import { StrictMode, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SubAppRoot } from '../kit/SubAppRoot';
 import { createSubAppI18n } from '../kit/i18n';
 import { Dictionaries } from './pages/Dictionaries';
+// Charts are heavy: the statistics page loads when it is opened.
+const VisitStatistics = lazy(() => import('./pages/VisitStatistics').then((m) => ({ default: m.VisitStatistics })));
 
 const i18n = createSubAppI18n(['common', 'platform', 'model'], 'platform');
 
 /** The platform sub-app: prefixes paas, home, platform, system, log, flow (SPEC §2). */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SubAppRoot i18n={i18n} prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow']} routes={{ '/platform/dict': Dictionaries }} />
+    <SubAppRoot i18n={i18n} prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow']} routes={{ '/platform/dict': Dictionaries, '/system/visit-statistics': VisitStatistics }} />
   </StrictMode>,
 );
