@@ -62,3 +62,15 @@ export interface LoginData {
   expiresAt: string;
   user: CurrentUser;
 }
+
+/** An organisation the current staff member may work in (SPEC §3: entries carry orgCode). */
+export interface OrgOption {
+  id: string;
+  orgCode: string;
+  orgName: string;
+}
+
+/** Whether the user must choose a factory before entering: several to choose from and none (valid) chosen. */
+export function needsFactoryChoice(factoryIds: readonly string[], chosen: string | null): boolean {
+  return factoryIds.length > 1 && (chosen === null || !factoryIds.includes(chosen));
+}

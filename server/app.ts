@@ -15,6 +15,7 @@ import { appDownloadRoutes } from './routes/app-download';
 import { noticeRoutes } from './routes/notice';
 import { helpRoutes } from './routes/help';
 import { statisticsRoutes } from './routes/statistics';
+import { organizationRoutes } from './routes/organization';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
@@ -107,6 +108,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       noticeRoutes(api, { db });
       helpRoutes(api, { db });
       statisticsRoutes(api, { db });
+      organizationRoutes(api, { db });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });
     },

@@ -14,6 +14,7 @@ import { LoginPage } from './pages/LoginPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { AppDownloadPage } from './pages/AppDownloadPage';
 import { SopPage } from './pages/SopPage';
+import { FactorySelectPage } from './pages/FactorySelectPage';
 import { ProgressBar } from './components/ProgressBar';
 import { ChunkBoundary } from './components/ChunkBoundary';
 import { loadChunk } from './chunks';
@@ -55,6 +56,7 @@ function Localised() {
         <Route path="login" element={<LoginPage />} />
         <Route path="app/download" element={<AppDownloadPage />} />
         <Route path="sop/:id" element={<SopPage />} />
+        <Route path="factory" element={<FactorySelectPage />} />
         <Route path="401" element={<ErrorRoute status={401} />} />
         <Route path="403" element={<ErrorRoute status={403} />} />
         <Route path="404" element={<ErrorRoute status={404} />} />

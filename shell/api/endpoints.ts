@@ -1,4 +1,4 @@
-import type { AppDescriptor, CaptchaData, ChangePasswordInput, CorpInfo, CurrentUser, FactoryListData, FeedbackRecord, LanguageOption, LoginData, LoginRequest, MenuNode, MobileLoginInput, Page, UpdateProfileInput } from '../../model';
+import type { AppDescriptor, CaptchaData, ChangePasswordInput, CorpInfo, CurrentUser, FactoryListData, FeedbackRecord, LanguageOption, LoginData, LoginRequest, MenuNode, MobileLoginInput, OrgOption, Page, UpdateProfileInput } from '../../model';
 import { api } from './http';
 
 /** The calls of SPEC §7 that the shell makes, at their exact paths. */
@@ -23,6 +23,7 @@ export const endpoints = {
   myFeedback: () => api.get<Page<FeedbackRecord>>('/platform-system/feedback', { page: 1, size: 20 }),
   ssoConfig: () => api.get<{ enabled: boolean }>('/auth/sso/config', undefined, { showError: false }),
   ssoExchange: (code: string) => api.post<LoginData>('/auth/sso/exchange', { code }),
+  organizations: () => api.get<OrgOption[]>('/cloudbase-system/organization/currentStaffOrgSelect', undefined, { showError: false }),
   recordAccess: (factoryId: string, functionId: string) =>
     api.post<null>('/platform-system/menu/access/record/save', { factoryId, functionId }, { showError: false }),
 };

@@ -12,6 +12,7 @@ import { SubAppHost } from '../subapp/SubAppHost';
 import { SideMenu } from './SideMenu';
 import { TabsBar } from './TabsBar';
 import { FactorySwitcher } from './FactorySwitcher';
+import { OrgSwitcher } from './OrgSwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 import { NoticeBell } from './NoticeBell';
@@ -65,7 +66,7 @@ export function Layout() {
       </ArcoLayout.Sider>
       <ArcoLayout>
         <ArcoLayout.Header className="portal-header">
-          <div className="portal-header-left"><FactorySwitcher /></div>
+          <div className="portal-header-left"><FactorySwitcher /><OrgSwitcher /></div>
           <div className="portal-header-right">
             <HelpButton />
             <NoticeBell />

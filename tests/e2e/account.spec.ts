@@ -61,6 +61,10 @@ test.describe('account and settings', () => {
     await expect(page.locator('.portal-layout')).toHaveClass(/font-large/);
     await expect(frame.locator('body')).toHaveAttribute('data-font-size', 'large');
     await expect(frame.locator('.subapp')).toHaveClass(/font-large/);
+    // The organisation chosen in the header reaches the sub-app's context as well.
+    await expect(page.getByTestId('org-switcher')).toContainText('Demo Manufacturing');
+    const platform = page.frames().find((f) => /:\d+\/platform\//.test(f.url()));
+    await expect.poll(() => platform?.evaluate(() => window.portalBridge?.context.orgCode)).toBe('ORG001');
     expect(errors).toEqual([]);
   });
 

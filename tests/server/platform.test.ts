@@ -136,3 +136,18 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
     expect(foreign.status).toBe(403);
   });
 });
+
+describe.each(DIALECTS)('organisation switcher [%s]', (kind) => {
+  let h: Harness;
+  beforeAll(async () => { h = await startHarness(kind); });
+  afterAll(async () => { await h?.close(); });
+
+  it('answers the organisations of the user\'s tenant with their codes, and only those', async () => {
+    await createTenant(h.database.db, { code: 'orgs-other', name: 'Other', adminPassword: PASSWORD, organization: { code: 'FOREIGN', name: 'Foreign org' } });
+    const token = await loginToken(h.app, 'demo', 'admin');
+    const r = await call(h.app, 'GET', '/api/cloudbase-system/organization/currentStaffOrgSelect', { token });
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((o: { orgCode: string }) => o.orgCode)).toEqual(['ORG001']);
+    expect((await call(h.app, 'GET', '/api/cloudbase-system/organization/currentStaffOrgSelect')).status).toBe(401);
+  });
+});

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useAtom, useSetAtom } from 'jotai';
 import type { LoginData } from '../../../model';
+import { needsFactoryChoice } from '../../../model/auth';
 import { endpoints } from '../../api/endpoints';
 import { factoryIdAtom, loginNoticeAtom, menuLoadedAtom, tokenAtom, tokenValidAtom, userAtom } from '../../state/atoms';
 import { useLanguage } from '../../hooks/useLanguage';
@@ -26,8 +27,14 @@ export function useCompleteLogin() {
     setUser(data.user);
     const factories = await endpoints.factories();
     const list = factories.code === 200 ? factories.data.factoryList : [];
-    if (!list.some((f) => f.id === factoryId)) setFactoryId(list[0]?.id ?? null);
     setMenuLoaded(false);
+    const ids = list.map((f) => f.id);
+    if (needsFactoryChoice(ids, factoryId)) {
+      setFactoryId(null);
+      navigate(`/${lang}/factory`, { replace: true });
+      return;
+    }
+    if (!ids.includes(factoryId ?? '')) setFactoryId(ids[0] ?? null);
     navigate(`/${lang}`, { replace: true });
   };
 }
