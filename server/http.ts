@@ -83,7 +83,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 /** The error handler: ApiError as is; Fastify's 4xx as a generic message; anything else 500 without details. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ValidatedError) return send(reply, 400, error.translated, error.data);
-  if (error instanceof ApiError) return sendError(request, reply, error.status, error.key, error.data);
+  if (error instanceof ApiError) {
+    const retry = (error.data as { retryAfter?: unknown } | null)?.retryAfter;
+    if (error.status === 429 && typeof retry === 'number') reply.header('retry-after', String(retry));
+    return sendError(request, reply, error.status, error.key, error.data);
+  }
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const key =

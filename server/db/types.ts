@@ -272,7 +272,32 @@ export interface HelpDocTable {
   updated_at: GeneratedTimestamp;
 }
 
+export interface LoginAttemptTable {
+  id: Generated<string>;
+  tenant_code: string;
+  account: string;
+  ip: string;
+  success: boolean;
+  created_at: GeneratedTimestamp;
+}
+
+export interface LoginLogTable {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: string | null;
+  account: string;
+  method: 'password' | 'sms' | 'sso' | 'logout';
+  result: 'success' | 'failure' | 'locked';
+  reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  client_id: string | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  login_attempt: LoginAttemptTable;
+  login_log: LoginLogTable;
   help_doc: HelpDocTable;
   notice: NoticeTable;
   notice_receipt: NoticeReceiptTable;

@@ -11,6 +11,7 @@ import { ApiError, route, validationError } from '../http';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { issueToken } from '../auth/tokens';
 import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from '../auth/sms';
+import { limitedLogin, loginKey, writeLoginLog } from '../auth/attempts';
 import { loadCurrentUser } from './auth';
 
 export interface AccountRouteOptions {
@@ -86,16 +87,7 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
       reply.header('cache-control', 'no-store');
       const tenant = await enabledTenant(db, body.tenantCode);
       if (!tenant) return { expiresInSeconds: SMS.ttlSeconds };
-      let code: string;
-      try {
-        code = await issueSmsCode(db, tenant.id, body.mobile);
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 429) {
-          const retry = (e.data as { retryAfter?: number } | null)?.retryAfter ?? 60;
-          reply.header('retry-after', String(retry));
-        }
-        throw e;
-      }
+      const code = await issueSmsCode(db, tenant.id, body.mobile);
       const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenant.id)
         .where('mobile', '=', body.mobile).where('status', '=', 'enabled').executeTakeFirst();
       // Codes for unknown numbers count against the limits but are never sent.
@@ -123,12 +115,26 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
     handler: async ({ body, request, reply }): Promise<LoginData> => {
       reply.header('cache-control', 'no-store');
       const tenant = await enabledTenant(db, body.tenantCode);
-      const ok = tenant ? await consumeSmsCode(db, tenant.id, body.mobile, body.code) : false;
-      const users = ok && tenant
-        ? await db.selectFrom('app_user').select(['id', 'status']).where('tenant_id', '=', tenant.id).where('mobile', '=', body.mobile).execute()
-        : [];
-      const user = users.length === 1 && users[0]?.status === 'enabled' ? users[0] : null;
-      if (!tenant || !user) throw new ApiError(400, 'auth.smsCodeInvalid');
+      const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
+        tenant ? writeLoginLog(db, request, { tenantId: tenant.id, userId, account: body.mobile, method: 'sms', result, reason }) : Promise.resolve();
+      const user = await limitedLogin(
+        db,
+        loginKey(request, body.tenantCode, `sms:${body.mobile}`),
+        async () => {
+          const ok = tenant ? await consumeSmsCode(db, tenant.id, body.mobile, body.code) : false;
+          const users = ok && tenant
+            ? await db.selectFrom('app_user').select(['id', 'status']).where('tenant_id', '=', tenant.id).where('mobile', '=', body.mobile).execute()
+            : [];
+          const found = users.length === 1 && users[0]?.status === 'enabled' ? users[0] : null;
+          return { ok: found !== null, value: found };
+        },
+        (retry) => log('locked', null, `retry after ${retry}s`),
+      );
+      if (!tenant || !user) {
+        await log('failure', null, 'invalid code');
+        throw new ApiError(400, 'auth.smsCodeInvalid');
+      }
+      await log('success', user.id);
       const clientId = request.headers['x-client-id'];
       const { token, expiresAt } = await issueToken(db, {
         tenantId: tenant.id, userId: user.id, ttlHours: config.tokenTtlHours,

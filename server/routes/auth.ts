@@ -8,6 +8,7 @@ import { ApiError, route } from '../http';
 import { consumeCaptcha, createCaptcha, randomCaptchaText } from '../auth/captcha';
 import { getDummyHash, verifyPassword } from '../auth/password';
 import { issueToken } from '../auth/tokens';
+import { limitedLogin, loginKey, writeLoginLog } from '../auth/attempts';
 
 export interface AuthRouteOptions {
   db: Kysely<DB>;
@@ -69,21 +70,32 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       if (config.loginCaptcha && !(await consumeCaptcha(db, body.captchaId, body.captcha))) {
         throw new ApiError(400, 'auth.captchaInvalid');
       }
-      const user = await db
-        .selectFrom('app_user as u')
-        .innerJoin('tenant as t', 't.id', 'u.tenant_id')
-        .select(['u.id', 'u.tenant_id', 'u.password_hash', 'u.status'])
-        .where('t.code', '=', body.tenantCode)
-        .where('t.status', '=', 'enabled')
-        .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]))
-        .where('u.account', '=', body.account)
+      const tenant = await db.selectFrom('tenant').select('id').where('code', '=', body.tenantCode)
+        .where('status', '=', 'enabled')
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
         .executeTakeFirst();
-      // Unknown tenant or account: verify against a dummy hash so the answer takes the same time.
-      const ok = await verifyPassword(body.password, user?.password_hash ?? (await getDummyHash()));
-      if (!user || !ok || user.status !== 'enabled') {
-        request.log.info({ tenantCode: body.tenantCode, account: body.account }, 'login failed');
+      const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
+        tenant ? writeLoginLog(db, request, { tenantId: tenant.id, userId, account: body.account, method: 'password', result, reason }) : Promise.resolve();
+      const user = await limitedLogin(
+        db,
+        loginKey(request, body.tenantCode, body.account),
+        async () => {
+          const row = tenant
+            ? await db.selectFrom('app_user').select(['id', 'tenant_id', 'password_hash', 'status'])
+              .where('tenant_id', '=', tenant.id).where('account', '=', body.account).executeTakeFirst()
+            : undefined;
+          // Unknown tenant or account: verify against a dummy hash so the answer takes the same time.
+          const ok = await verifyPassword(body.password, row?.password_hash ?? (await getDummyHash()));
+          const good = Boolean(row && ok && row.status === 'enabled');
+          return { ok: good, value: good ? row! : null };
+        },
+        (retry) => log('locked', null, `retry after ${retry}s`),
+      );
+      if (!user) {
+        await log('failure', null, 'invalid credentials');
         throw new ApiError(400, 'auth.invalidCredentials');
       }
+      await log('success', user.id);
       const clientId = request.headers['x-client-id'];
       const { token, expiresAt } = await issueToken(db, {
         tenantId: user.tenant_id,
@@ -102,7 +114,8 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
     summary: 'Revoke the current token',
     tags: ['auth'],
     permission: null,
-    handler: async ({ ctx }) => {
+    handler: async ({ ctx, request }) => {
+      await writeLoginLog(db, request, { tenantId: ctx.tenantId, userId: ctx.user.id, account: ctx.user.account, method: 'logout', result: 'success' });
       await db
         .updateTable('session_token')
         .set({ revoked_at: sql<Date>`now()` })

@@ -16,6 +16,7 @@ import { ApiError, requestTranslator, route } from '../http';
 import { issueToken, safeEqual, sha256 } from '../auth/tokens';
 import { pkcePair, randomNonce, randomState, ssoClient, type SsoClient } from '../auth/sso';
 import { loadCurrentUser } from './auth';
+import { writeLoginLog } from '../auth/attempts';
 
 const COOKIE = 'portal_sso';
 const COOKIE_PATH = '/api/auth/sso';
@@ -136,13 +137,20 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
       const matches = typeof value === 'string' && value
         ? await db.selectFrom('app_user').select('id').where('tenant_id', '=', login.tenant_id).where(column, '=', value).execute()
         : [];
-      if (matches.length !== 1) return refuse(request, reply, lang, 'auth.ssoNoAccount');
+      if (matches.length !== 1) {
+        await writeLoginLog(db, request, { tenantId: login.tenant_id, userId: null, account: typeof value === 'string' ? value : identity.subject, method: 'sso', result: 'failure', reason: 'no matching account' });
+        return refuse(request, reply, lang, 'auth.ssoNoAccount');
+      }
       userId = matches[0]!.id;
       await db.insertInto('user_identity').values({ tenant_id: login.tenant_id, user_id: userId, issuer: identity.issuer, subject: identity.subject })
         .onConflict((oc) => oc.doNothing()).execute();
     }
     const user = await db.selectFrom('app_user').select(['status', 'account']).where('tenant_id', '=', login.tenant_id).where('id', '=', userId).executeTakeFirst();
-    if (!user || user.status !== 'enabled') return refuse(request, reply, lang, 'auth.ssoDisabled');
+    if (!user || user.status !== 'enabled') {
+      await writeLoginLog(db, request, { tenantId: login.tenant_id, userId, account: user?.account ?? identity.subject, method: 'sso', result: 'failure', reason: 'disabled' });
+      return refuse(request, reply, lang, 'auth.ssoDisabled');
+    }
+    await writeLoginLog(db, request, { tenantId: login.tenant_id, userId, account: user.account, method: 'sso', result: 'success' });
     const code = randomBytes(32).toString('base64url');
     await db.insertInto('sso_exchange').values({
       code_hash: sha256(code), tenant_id: login.tenant_id, user_id: userId, expires_at: new Date(Date.now() + EXCHANGE_TTL_MS),

@@ -1,0 +1,93 @@
+/**
+ * Login limits (issue 5, SECURITY-TESTS T3.3): at most LIMITS.perAccount failed tries of one account
+ * and LIMITS.perIp of one address in a sliding hour; beyond, 429 with Retry-After and no password
+ * check. Counted in the database under an advisory lock, so several server processes share them.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { DB } from '../db/types';
+import { ApiError } from '../http';
+
+export const LIMITS = { windowMs: 3600_000, perAccount: 100, perIp: 300 } as const;
+
+export interface LoginKey {
+  tenantCode: string;
+  account: string;
+  ip: string;
+}
+
+export function loginKey(request: FastifyRequest, tenantCode: string, account: string): LoginKey {
+  return { tenantCode: tenantCode.trim().toLowerCase(), account: account.trim().toLowerCase(), ip: request.ip ?? 'unknown' };
+}
+
+/** Seconds until the oldest failure in the window leaves it. */
+function retryAfter(oldest: Date | string | null, now: number): number {
+  if (!oldest) return Math.ceil(LIMITS.windowMs / 1000);
+  return Math.max(1, Math.ceil((new Date(oldest).getTime() + LIMITS.windowMs - now) / 1000));
+}
+
+/**
+ * Runs `attempt` when the account and the address are under their limits, and records its outcome
+ * (true = success). Throws 429 with `retryAfter` when a limit is reached; `onLocked` runs first (log it).
+ */
+export async function limitedLogin<T>(
+  db: Kysely<DB>,
+  key: LoginKey,
+  attempt: () => Promise<{ ok: boolean; value: T }>,
+  onLocked: (retryAfterSeconds: number) => Promise<void>,
+  now = Date.now(),
+): Promise<T> {
+  const since = new Date(now - LIMITS.windowMs);
+  // Check and reserve in one locked transaction: a try in flight counts as a failure until it succeeds,
+  // so concurrent requests can never evaluate more than the limit.
+  type Reserved = { kind: 'locked'; retry: number } | { kind: 'reserved'; id: string };
+  const reserved = await db.transaction().execute(async (trx: Transaction<DB>): Promise<Reserved> => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${key.tenantCode}:${key.account}`}))`.execute(trx);
+    const byAccount = await trx.selectFrom('login_attempt')
+      .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+      .where('tenant_code', '=', key.tenantCode).where('account', '=', key.account)
+      .where('success', '=', false).where('created_at', '>', since).executeTakeFirstOrThrow();
+    if (Number(byAccount.n) >= LIMITS.perAccount) return { kind: 'locked', retry: retryAfter(byAccount.oldest, now) };
+    const byIp = await trx.selectFrom('login_attempt')
+      .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+      .where('ip', '=', key.ip).where('success', '=', false).where('created_at', '>', since).executeTakeFirstOrThrow();
+    if (Number(byIp.n) >= LIMITS.perIp) return { kind: 'locked', retry: retryAfter(byIp.oldest, now) };
+    const row = await trx.insertInto('login_attempt')
+      .values({ tenant_code: key.tenantCode, account: key.account, ip: key.ip, success: false, created_at: new Date(now) })
+      .returning('id').executeTakeFirstOrThrow();
+    return { kind: 'reserved', id: row.id };
+  });
+  if (reserved.kind === 'locked') {
+    await onLocked(reserved.retry);
+    throw new ApiError(429, 'auth.tooManyAttempts', { retryAfter: reserved.retry });
+  }
+  const outcome = await attempt();
+  if (outcome.ok) await db.updateTable('login_attempt').set({ success: true }).where('id', '=', reserved.id).execute();
+  if (Math.random() < 0.02) {
+    await db.deleteFrom('login_attempt').where('created_at', '<', new Date(now - 24 * LIMITS.windowMs)).execute();
+  }
+  return outcome.value;
+}
+
+export interface LoginLogEntry {
+  tenantId: string;
+  userId: string | null;
+  account: string;
+  method: 'password' | 'sms' | 'sso' | 'logout';
+  result: 'success' | 'failure' | 'locked';
+  reason?: string | null;
+}
+
+/** One structured entry per login, failure, lockout and logout (T2.8); never a password, token or code. */
+export async function writeLoginLog(db: Kysely<DB>, request: FastifyRequest, entry: LoginLogEntry): Promise<void> {
+  const header = (name: string) => {
+    const v = request.headers[name];
+    return (Array.isArray(v) ? v[0] : v)?.slice(0, 255) ?? null;
+  };
+  await db.insertInto('login_log').values({
+    tenant_id: entry.tenantId, user_id: entry.userId, account: entry.account.slice(0, 128), method: entry.method, result: entry.result,
+    reason: entry.reason ?? null, ip: request.ip ?? null, user_agent: header('user-agent'), client_id: header('x-client-id')?.slice(0, 64) ?? null,
+  }).execute();
+  request.log.info({ login: { tenantId: entry.tenantId, account: entry.account, method: entry.method, result: entry.result, reason: entry.reason ?? null } }, 'login log');
+}
