@@ -33,6 +33,7 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
   const [status, setStatus] = useState<Status>('connecting');
   // The first route is loaded with the frame; later routes travel through the bridge.
   const [src] = useState(() => new URL(path, app.url).toString());
+  const srcPath = useRef(path);
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -58,6 +59,8 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
         childRef.current = child;
         registerChild(app.id, child);
         setStatus('connected');
+        // A tab opened while the app was starting: the frame still shows its first route.
+        if (shownPath.current !== srcPath.current) void child.remote.navigate(shownPath.current).catch(() => undefined);
         // The tab may have moved while the app was starting.
         void child.remote.onContextChange(contextFor(app.id)).catch(() => undefined);
       },
@@ -79,7 +82,11 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
     setAppRoute(app.id, path);
     if (shownPath.current === path) return;
     shownPath.current = path;
-    void childRef.current?.remote.navigate(path).catch(() => undefined);
+    const child = childRef.current;
+    if (!child) return;
+    void child.remote.navigate(path).catch(() => undefined);
+    // The context carries path and previousPath, so listeners of either event see the move.
+    void child.remote.onContextChange(contextFor(app.id)).catch(() => undefined);
   }, [app.id, path]);
 
   useEffect(() => {

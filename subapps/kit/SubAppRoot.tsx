@@ -15,15 +15,26 @@ interface Props {
   prefixes: string[];
 }
 
-/** The route shown: the frame's first URL, then whatever the shell navigates the app to. */
+/**
+ * The route shown: the shell's context path (right even when a navigation arrived before the page
+ * subscribed), else the frame's first URL; then every navigation or context the shell sends.
+ */
 function useRoute(): string {
   const bridge = useBridge();
-  const [route, setRoute] = useState(() => window.location.pathname);
-  useEffect(() => bridge.on('navigate', (path) => {
-    setRoute(path);
-    // Keeps a reload of the frame on the same route, without a history entry (DESIGN §6).
-    window.history.replaceState(null, '', path);
-  }), [bridge]);
+  const [route, setRoute] = useState(() => {
+    const path = bridge.context.path;
+    return path && path !== '/' ? path : window.location.pathname;
+  });
+  useEffect(() => {
+    const show = (path: string) => {
+      setRoute(path);
+      // Keeps a reload of the frame on the same route, without a history entry (DESIGN §6).
+      if (window.location.pathname !== path) window.history.replaceState(null, '', path);
+    };
+    const offNavigate = bridge.on('navigate', show);
+    const offContext = bridge.on('context', (next) => { if (next.path && next.path !== '/') show(next.path); });
+    return () => { offNavigate(); offContext(); };
+  }, [bridge]);
   return route;
 }
 
