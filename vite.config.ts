@@ -13,7 +13,7 @@ export default defineConfig({
     __WEB_CLIENT_SECRET__: JSON.stringify(process.env.WEB_CLIENT_SECRET ?? 'portal-web-secret'),
   },
   build: {
-    outDir: resolve(root, 'dist'),
+    outDir: resolve(root, process.env.DIST_DIR ?? 'dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
     rollupOptions: {

@@ -6,7 +6,7 @@ import type { ApiResult } from '../model/api';
 import type { Language } from '../model/languages';
 
 export const BRIDGE_PROTOCOL = 'mes-portal-bridge';
-export const BRIDGE_VERSION = '1.0.0';
+export const BRIDGE_VERSION = '1.1.0';
 export const BRIDGE_MAJOR = 1;
 /** How long either side waits for the handshake before giving up. */
 export const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -46,6 +46,13 @@ export interface BridgeRequestConfig {
   showSuccess?: boolean;
   /** Whether the shell shows a failed answer as an error toast; default true. */
   showError?: boolean;
+  /**
+   * Files sent as multipart/form-data (since 1.1.0); the plain fields of `data` travel as form
+   * fields beside them. Blobs cross the frame boundary by structured clone, never as text.
+   */
+  files?: Record<string, Blob>;
+  /** Milliseconds before the shell gives up (since 1.1.0); default 15 s, at most 10 minutes. */
+  timeout?: number;
 }
 
 export interface NavigateOptions {

@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const outDir = resolve(root, 'dist/bridge');
+const outDir = resolve(root, process.env.DIST_DIR ?? 'dist', 'bridge');
 
 /** @param {{ entry: string, format: 'iife' | 'es', fileName: string }} o */
 function bundle({ entry, format, fileName }) {

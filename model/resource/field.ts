@@ -55,6 +55,8 @@ export interface EnumField extends Common {
   enumName: string;
   /** A state (frozen, available, enabled …) whose change in the table asks for confirmation (SPEC §4). */
   status?: boolean;
+  /** The menu button whose permission allows the state change (`freeze` → `basic:device:freeze`); default `edit`. */
+  statusVerb?: string;
 }
 
 export interface DictField extends Common {

@@ -1,3 +1,4 @@
 export * from './field';
 export * from './define';
 export * from './schema';
+export * from './api';

@@ -14,6 +14,6 @@ export const warehouse = defineResource({
     usage: field.text({ max: 64 }),
     administrator: field.text({ max: 64 }),
     picking: field.bool(),
-    state: field.enum('frozenState', ['normal', 'frozen'], { default: 'normal', status: true, search: true }),
+    state: field.enum('frozenState', ['normal', 'frozen'], { default: 'normal', status: true, statusVerb: 'freeze', search: true }),
   },
 });

@@ -6,7 +6,7 @@ import { i18n } from '../i18n';
 import { buildHeaders } from './headers';
 import { interpretResponse } from './response';
 
-export interface RequestOptions extends Pick<AxiosRequestConfig, 'method' | 'url' | 'params' | 'data' | 'responseType' | 'signal'> {
+export interface RequestOptions extends Pick<AxiosRequestConfig, 'method' | 'url' | 'params' | 'data' | 'responseType' | 'signal' | 'timeout'> {
   showSuccess?: boolean;
   showError?: boolean;
 }

@@ -1,6 +1,6 @@
 import { Message, Modal } from '@arco-design/web-react';
 import type { HostHandlers } from '../../bridge/host';
-import type { ApiResult } from '../../model/api';
+import { REQUEST_TIMEOUT_MS, type ApiResult } from '../../model/api';
 import { menuPermissions } from '../../model/menu';
 import { request, currentHeaders } from '../api/http';
 import { i18n } from '../i18n';
@@ -17,6 +17,22 @@ export interface HostDeps {
   setTitle: (title: string) => void;
 }
 
+const MAX_TIMEOUT_MS = 10 * 60_000;
+
+/** Multipart body of an upload: the plain fields of `data`, then the files. */
+function formData(data: unknown, files: Record<string, Blob>): FormData {
+  const form = new FormData();
+  if (data && typeof data === 'object') {
+    for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
+      if (v !== undefined && v !== null) form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    }
+  }
+  for (const [k, blob] of Object.entries(files)) {
+    if (blob instanceof Blob) form.append(k, blob, blob instanceof File ? blob.name : k);
+  }
+  return form;
+}
+
 /** What the shell does for a sub-app: every call runs with the shell's token, never exposing it. */
 export function hostHandlers(deps: HostDeps): HostHandlers {
   return {
@@ -26,7 +42,8 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
         method: config.method ?? 'GET',
         url: config.url.replace(/^\/api(?=\/)/, ''),
         params: config.params,
-        data: config.data,
+        data: config.files ? formData(config.data, config.files) : config.data,
+        timeout: Math.min(Math.max(config.timeout ?? REQUEST_TIMEOUT_MS, 1000), MAX_TIMEOUT_MS),
         showSuccess: config.showSuccess,
         showError: config.showError,
       }),
