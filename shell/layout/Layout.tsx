@@ -1,23 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Layout as ArcoLayout } from '@arco-design/web-react';
+import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
+import { appForPath } from '../../model/app';
 import { endpoints } from '../api/endpoints';
-import { activeTabIdAtom, factoryIdAtom, menuAtom, settingsAtom, tabsAtom } from '../state/atoms';
+import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, tabsAtom, type Tab } from '../state/atoms';
 import { splitLanguage } from '../router/rules';
 import { useLanguage } from '../hooks/useLanguage';
 import { useApps } from '../subapp/useApps';
 import { SubAppHost } from '../subapp/SubAppHost';
+import { connectedChild } from '../subapp/children';
 import { SideMenu } from './SideMenu';
-import { TabsBar } from './TabsBar';
+import { TabsBar, type TabAction } from './TabsBar';
 import { FactorySwitcher } from './FactorySwitcher';
 import { OrgSwitcher } from './OrgSwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 import { NoticeBell } from './NoticeBell';
 import { HelpButton } from './HelpButton';
-import { neighbourAfterClose, retitle, tabForPath } from './tabs';
+import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
 export function Layout() {
@@ -30,12 +32,30 @@ export function Layout() {
   const settings = useAtomValue(settingsAtom);
   const [tabs, setTabs] = useAtom(tabsAtom);
   const [activeId, setActiveId] = useAtom(activeTabIdAtom);
+  const apps = useAtomValue(appsAtom);
   const path = splitLanguage(location.pathname)?.path ?? '/';
   useApps();
+  // Paths whose tab was closed: opened again, they start afresh instead of from the app's cache.
+  const closedPaths = useRef(new Set<string>());
+  // A tab to reload once its app has been navigated to it (the frame's effects run first).
+  const pendingRefresh = useRef<string | null>(null);
+
+  const refreshTab = (tab: Tab) => {
+    const app = appForPath(apps, tab.path);
+    const child = app ? connectedChild(app.id) : undefined;
+    void child?.remote.refresh().catch(() => undefined);
+  };
 
   useEffect(() => {
     if (path === '/') return;
-    const { tabs: next, active } = tabForPath(tabs, menu, path);
+    const { tabs: next, active, opened, evicted } = tabForPath(tabs, menu, path);
+    const returning = !opened && active.id !== activeId && !active.keepAlive;
+    const reopened = opened && closedPaths.current.delete(active.path);
+    if (returning || reopened) pendingRefresh.current = active.id;
+    if (evicted) {
+      closedPaths.current.add(evicted.path);
+      Message.info(t('tabs.evicted', { title: evicted.title, max: MAX_TABS }));
+    }
     setTabs(next);
     setActiveId(active.id);
     if (factoryId && active.menuId) void endpoints.recordAccess(factoryId, active.menuId);
@@ -47,14 +67,45 @@ export function Layout() {
 
   const activeTab = tabs.find((tab) => tab.id === activeId) ?? null;
 
+  useEffect(() => {
+    if (!activeTab || pendingRefresh.current !== activeTab.id) return;
+    pendingRefresh.current = null;
+    refreshTab(activeTab);
+    // Runs when the active tab or its route changes, after the frame was told the route.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeTab?.id, activeTab?.path]);
+
+  /** Keeps `next` as the open tabs; shows a neighbour when the active one closed. */
+  function keepTabs(next: Tab[], preferred: Tab | null) {
+    for (const tab of tabs) if (!next.some((n) => n.id === tab.id)) closedPaths.current.add(tab.path);
+    setTabs(next);
+    if (activeId && next.some((n) => n.id === activeId)) return;
+    const target = preferred && next.some((n) => n.id === preferred.id) ? preferred : next[next.length - 1] ?? null;
+    navigate(target ? `/${lang}${target.path}` : `/${lang}`);
+  }
+
   function closeTab(id: string) {
-    const next = tabs.filter((tab) => tab.id !== id);
-    if (id === activeId) {
-      const neighbour = neighbourAfterClose(tabs, id);
-      setTabs(next);
-      navigate(neighbour ? `/${lang}${neighbour.path}` : `/${lang}`);
-    } else {
-      setTabs(next);
+    keepTabs(tabs.filter((tab) => tab.id !== id), neighbourAfterClose(tabs, id));
+  }
+
+  function onTabAction(action: TabAction, tab: Tab) {
+    switch (action) {
+      case 'refresh':
+        if (tab.id === activeId) refreshTab(tab);
+        else { pendingRefresh.current = tab.id; navigate(`/${lang}${tab.path}`); }
+        break;
+      case 'keepAlive':
+        setTabs(setKeepAlive(tabs, tab.id, !tab.keepAlive));
+        break;
+      case 'close':
+        closeTab(tab.id);
+        break;
+      case 'closeOthers':
+        keepTabs(closeOthers(tabs, tab.id), tab);
+        break;
+      case 'closeRight':
+        keepTabs(closeRight(tabs, tab.id), tab);
+        break;
     }
   }
 
@@ -79,6 +130,7 @@ export function Layout() {
           activeId={activeId}
           onSelect={(tab) => navigate(`/${lang}${tab.path}`)}
           onClose={closeTab}
+          onAction={onTabAction}
         />
         <ArcoLayout.Content className="portal-content">
           <SubAppHost tabs={tabs} activeTab={activeTab} />

@@ -1,16 +1,39 @@
-import { Tabs } from '@arco-design/web-react';
+import { Button, Dropdown, Menu, Tabs } from '@arco-design/web-react';
+import { IconCheck, IconDown } from '@arco-design/web-react/icon';
+import { useTranslation } from 'react-i18next';
 import type { Tab } from '../state/atoms';
+
+export type TabAction = 'refresh' | 'keepAlive' | 'close' | 'closeOthers' | 'closeRight';
 
 interface Props {
   tabs: Tab[];
   activeId: string | null;
   onSelect: (tab: Tab) => void;
   onClose: (id: string) => void;
+  onAction: (action: TabAction, tab: Tab) => void;
 }
 
-/** The open tabs; the URL decides which one is active. */
-export function TabsBar({ tabs, activeId, onSelect, onClose }: Props) {
+function TabMenu({ tab, tabs, onAction }: { tab: Tab; tabs: Tab[]; onAction: Props['onAction'] }) {
+  const { t } = useTranslation('shell');
+  const last = tabs[tabs.length - 1]?.id === tab.id;
+  return (
+    <Menu onClickMenuItem={(key) => onAction(key as TabAction, tab)} data-testid="tab-menu">
+      <Menu.Item key="refresh" data-testid="tab-action-refresh">{t('tabs.refresh')}</Menu.Item>
+      <Menu.Item key="keepAlive" data-testid="tab-action-keepAlive">
+        {tab.keepAlive ? <IconCheck /> : <span className="portal-tab-check-space" />} {t('tabs.keepAlive')}
+      </Menu.Item>
+      <Menu.Item key="close" data-testid="tab-action-close">{t('tabs.close')}</Menu.Item>
+      <Menu.Item key="closeOthers" disabled={tabs.length < 2} data-testid="tab-action-closeOthers">{t('tabs.closeOthers')}</Menu.Item>
+      <Menu.Item key="closeRight" disabled={last} data-testid="tab-action-closeRight">{t('tabs.closeRight')}</Menu.Item>
+    </Menu>
+  );
+}
+
+/** The open tabs; the URL decides which one is active. A right click or the arrow opens each tab's actions. */
+export function TabsBar({ tabs, activeId, onSelect, onClose, onAction }: Props) {
+  const { t } = useTranslation('shell');
   if (!tabs.length) return null;
+  const active = tabs.find((tab) => tab.id === activeId) ?? null;
   return (
     <Tabs
       className="portal-tabs"
@@ -18,10 +41,24 @@ export function TabsBar({ tabs, activeId, onSelect, onClose }: Props) {
       editable
       showAddButton={false}
       activeTab={activeId ?? undefined}
-      onChange={(id) => { const tab = tabs.find((t) => t.id === id); if (tab) onSelect(tab); }}
+      onChange={(id) => { const tab = tabs.find((x) => x.id === id); if (tab) onSelect(tab); }}
       onDeleteTab={onClose}
+      extra={active && (
+        <Dropdown droplist={<TabMenu tab={active} tabs={tabs} onAction={onAction} />} position="br" trigger="click">
+          <Button size="mini" type="text" icon={<IconDown />} aria-label={t('tabs.actions')} data-testid="tab-actions" />
+        </Dropdown>
+      )}
     >
-      {tabs.map((tab) => <Tabs.TabPane key={tab.id} title={<span data-testid={`tab-${tab.path}`}>{tab.title}</span>} />)}
+      {tabs.map((tab) => (
+        <Tabs.TabPane
+          key={tab.id}
+          title={
+            <Dropdown droplist={<TabMenu tab={tab} tabs={tabs} onAction={onAction} />} trigger="contextMenu" position="bl">
+              <span data-testid={`tab-${tab.path}`} data-keep-alive={tab.keepAlive}>{tab.title}</span>
+            </Dropdown>
+          }
+        />
+      ))}
     </Tabs>
   );
 }

@@ -5,18 +5,43 @@ import type { Tab } from '../state/atoms';
 export const MAX_TABS = 20;
 
 /** The tab a path belongs to: one tab per menu entry, its path following the app's own route. */
-export function tabForPath(tabs: readonly Tab[], menu: readonly MenuNode[], path: string): { tabs: Tab[]; active: Tab } {
+export interface TabMove {
+  tabs: Tab[];
+  active: Tab;
+  /** Whether the tab was opened by this move (not an existing one shown again). */
+  opened: boolean;
+  /** The tab closed to stay within MAX_TABS, to tell the user. */
+  evicted: Tab | null;
+}
+
+export function tabForPath(tabs: readonly Tab[], menu: readonly MenuNode[], path: string): TabMove {
   const node = findMenuByPath(menu, path);
   const id = node?.id ?? path;
   const existing = tabs.find((t) => t.id === id);
   if (existing) {
     const active = existing.path === path ? existing : { ...existing, path };
-    return { tabs: tabs.map((t) => (t.id === id ? active : t)), active };
+    return { tabs: tabs.map((t) => (t.id === id ? active : t)), active, opened: false, evicted: null };
   }
   const created: Tab = { id, title: node?.functionName ?? path, path, menuId: node?.id ?? null, keepAlive: true };
   const next = [...tabs, created];
-  // Beyond the bound, the oldest tab that is not the new one closes.
-  return { tabs: next.length > MAX_TABS ? next.slice(next.length - MAX_TABS) : next, active: created };
+  if (next.length <= MAX_TABS) return { tabs: next, active: created, opened: true, evicted: null };
+  // Beyond the bound, the oldest tab closes, and the user is told which.
+  return { tabs: next.slice(1), active: created, opened: true, evicted: next[0] ?? null };
+}
+
+/** Closes every tab but `id`. */
+export function closeOthers(tabs: readonly Tab[], id: string): Tab[] {
+  return tabs.filter((t) => t.id === id);
+}
+
+/** Closes the tabs to the right of `id`. */
+export function closeRight(tabs: readonly Tab[], id: string): Tab[] {
+  const i = tabs.findIndex((t) => t.id === id);
+  return i < 0 ? [...tabs] : tabs.slice(0, i + 1);
+}
+
+export function setKeepAlive(tabs: readonly Tab[], id: string, keepAlive: boolean): Tab[] {
+  return tabs.map((t) => (t.id === id ? { ...t, keepAlive } : t));
 }
 
 /** Titles follow the menu's language after a language switch or a menu reload. */

@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { ConfigProvider, Result, Spin } from '@arco-design/web-react';
 import { BridgeProvider, useBridge, useBridgeContext } from '../../bridge/react';
 import type { ChildBridge } from '../../bridge/child';
 import { arcoLocale } from '../../locales/arco';
+import type { Language } from '../../model/languages';
 import { matchRoute, type RouteTable } from './routing';
 import { NotBuilt } from './NotBuilt';
 
@@ -38,6 +39,43 @@ function useRoute(): string {
   return route;
 }
 
+/** How many routes an app keeps mounted (hidden) so a tab returns with its form and scroll state. */
+export const KEPT_ROUTES = 8;
+
+/**
+ * The routes kept alive, least recently shown first, each with a version that the shell's
+ * `refresh` bumps for the shown route (the page mounts afresh: a tab that is not kept, or reopened).
+ */
+function useKeptRoutes(route: string): { path: string; version: number }[] {
+  const bridge = useBridge();
+  const [versions, setVersions] = useState<Record<string, number>>({});
+  const order = useRef<string[]>([]);
+  const current = useRef(route);
+  current.current = route;
+  order.current = [...order.current.filter((p) => p !== route), route].slice(-KEPT_ROUTES);
+  useEffect(() => bridge.on('refresh', () => {
+    const path = current.current;
+    setVersions((v) => ({ ...v, [path]: (v[path] ?? 0) + 1 }));
+  }), [bridge]);
+  return order.current.map((path) => ({ path, version: versions[path] ?? 0 }));
+}
+
+/** Each kept route returns to where it was scrolled. */
+function useScrollPerRoute(route: string) {
+  const positions = useRef(new Map<string, number>());
+  const shown = useRef(route);
+  useEffect(() => {
+    const save = () => { positions.current.set(shown.current, window.scrollY); };
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, []);
+  useLayoutEffect(() => {
+    if (shown.current === route) return;
+    shown.current = route;
+    window.scrollTo(0, positions.current.get(route) ?? 0);
+  }, [route]);
+}
+
 declare global {
   interface Window {
     /** The page's bridge, for the console, integrators' scripts and the benchmarks. */
@@ -56,14 +94,36 @@ function Routed({ i18n, routes, prefixes }: Props) {
     document.documentElement.lang = context.language;
     document.body.dataset.fontSize = context.fontSize;
   }, [context.language, context.fontSize, i18n]);
-  const Page: ComponentType | null = matchRoute(routes, route);
-  const ours = prefixes.includes(route.split('/')[1] ?? '');
+  const kept = useKeptRoutes(route);
+  useScrollPerRoute(route);
+  const render = (path: string, version: number) => {
+    const Page: ComponentType | null = matchRoute(routes, path);
+    if (Page) return <Suspense fallback={<Spin className="subapp-spin" />}><Page key={version} /></Suspense>;
+    const ours = prefixes.includes(path.split('/')[1] ?? '');
+    return ours ? <NotBuilt key={version} path={path} /> : <Result status="404" title={t('notFound')} />;
+  };
   return (
     <ConfigProvider locale={arcoLocale(context.language)}>
       <div className={`subapp font-${context.fontSize}`}>
-        {Page ? <Suspense fallback={<Spin className="subapp-spin" />}><Page /></Suspense> : ours ? <NotBuilt path={route} /> : <Result status="404" title={t('notFound')} />}
+        {kept.map(({ path, version }) => (
+          <KeptRoute key={path} path={path} shown={path === route} language={context.language}>
+            {render(path, version)}
+          </KeptRoute>
+        ))}
       </div>
     </ConfigProvider>
+  );
+}
+
+/** One kept route; its dialogs and pop-ups live inside it, so they hide with it. */
+function KeptRoute({ path, shown, language, children }: { path: string; shown: boolean; language: Language; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={ref} className="subapp-route" hidden={!shown} data-route={path}>
+      <ConfigProvider locale={arcoLocale(language)} getPopupContainer={() => ref.current ?? document.body}>
+        {children}
+      </ConfigProvider>
+    </div>
   );
 }
 

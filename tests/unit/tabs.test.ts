@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../model/menu';
-import { MAX_TABS, neighbourAfterClose, retitle, tabForPath } from '../../shell/layout/tabs';
+import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from '../../shell/layout/tabs';
 import { matchRoute } from '../../subapps/kit/routing';
 import { dialogWidth } from '../../subapps/kit/dialog';
 
@@ -21,11 +21,31 @@ describe('tabs', () => {
     expect(second.tabs.map((t) => t.id)).toEqual(['m1', 'm2']);
   });
 
-  it('keeps at most MAX_TABS tabs, closing the oldest', () => {
+  it('keeps at most MAX_TABS tabs, closing the oldest and naming it', () => {
     let tabs = tabForPath([], menu, '/platform/dict').tabs;
-    for (let i = 0; i < MAX_TABS + 3; i++) tabs = tabForPath(tabs, menu, `/platform/x${i}`).tabs;
+    const evicted: string[] = [];
+    for (let i = 0; i < MAX_TABS + 3; i++) {
+      const move = tabForPath(tabs, menu, `/platform/x${i}`);
+      tabs = move.tabs;
+      if (move.evicted) evicted.push(move.evicted.id);
+    }
     expect(tabs).toHaveLength(MAX_TABS);
     expect(tabs.some((t) => t.id === 'm1')).toBe(false);
+    expect(evicted).toEqual(['m1', '/platform/x0', '/platform/x1']);
+  });
+
+  it('tells an opened tab from one shown again', () => {
+    const first = tabForPath([], menu, '/platform/dict');
+    expect(first.opened).toBe(true);
+    expect(tabForPath(first.tabs, menu, '/platform/dict').opened).toBe(false);
+  });
+
+  it('closes the others, the ones to the right, and toggles keep-alive', () => {
+    const tabs = ['a', 'b', 'c'].map((id) => ({ id, title: id, path: `/${id}`, menuId: null, keepAlive: true }));
+    expect(closeOthers(tabs, 'b').map((t) => t.id)).toEqual(['b']);
+    expect(closeRight(tabs, 'a').map((t) => t.id)).toEqual(['a']);
+    expect(closeRight(tabs, 'c').map((t) => t.id)).toEqual(['a', 'b', 'c']);
+    expect(setKeepAlive(tabs, 'b', false).map((t) => t.keepAlive)).toEqual([true, false, true]);
   });
 
   it('shows the right neighbour after closing, else the left one', () => {

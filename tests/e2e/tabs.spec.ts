@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, watchConsole } from './helpers';
+
+const DICT = '/platform/dict';
+const STATS = '/system/visit-statistics';
+
+async function openTab(page: Page, path: string) {
+  await page.getByTestId(`menu-${path}`).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+async function tabAction(page: Page, path: string, action: string) {
+  await page.getByTestId(`tab-${path}`).click({ button: 'right' });
+  await page.getByTestId(`tab-action-${action}`).last().click();
+}
+
+test.describe('tabs', () => {
+  test('a kept tab returns with its half-filled form; a tab that is not kept starts afresh', async ({ page }) => {
+    const errors = watchConsole(page);
+    await login(page, 'en');
+    const frame = page.frameLocator('[data-testid="frame-platform"]');
+    const search = frame.locator('[data-route="/platform/dict"]').getByTestId('search-name');
+    await search.fill('half typed');
+    await openTab(page, STATS);
+    await expect(frame.getByTestId('page-visit-statistics')).toBeVisible();
+    await expect(search).toBeHidden();
+
+    await page.getByTestId(`tab-${DICT}`).click();
+    await expect(search).toBeVisible();
+    await expect(search).toHaveValue('half typed');
+
+    await tabAction(page, DICT, 'keepAlive');
+    await expect(page.getByTestId(`tab-${DICT}`)).toHaveAttribute('data-keep-alive', 'false');
+    await openTab(page, STATS);
+    await page.getByTestId(`tab-${DICT}`).click();
+    await expect(search).toBeVisible();
+    await expect(search).toHaveValue('');
+    expect(errors).toEqual([]);
+  });
+
+  test('refresh reloads the page; close others and close to the right; the tabs survive a reload', async ({ page }) => {
+    await login(page, 'en');
+    const frame = page.frameLocator('[data-testid="frame-platform"]');
+    const search = frame.locator('[data-route="/platform/dict"]').getByTestId('search-name');
+    await search.fill('to be refreshed');
+    await tabAction(page, DICT, 'refresh');
+    await expect(search).toHaveValue('');
+
+    await openTab(page, STATS);
+    await openTab(page, '/basic/unit');
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(3);
+
+    await page.reload();
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(3);
+    await expect(page).toHaveURL(/\/basic\/unit$/);
+
+    await tabAction(page, STATS, 'closeRight');
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(2);
+    await expect(page).toHaveURL(new RegExp(`${STATS}$`));
+
+    await tabAction(page, DICT, 'closeOthers');
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(1);
+    await expect(page).toHaveURL(new RegExp(`${DICT}$`));
+  });
+});
