@@ -6,7 +6,7 @@ import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
 import { appForPath } from '../../model/app';
 import { endpoints } from '../api/endpoints';
 import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, tabsAtom, type Tab } from '../state/atoms';
-import { splitLanguage } from '../router/rules';
+import { isFullScreenPath, splitLanguage } from '../router/rules';
 import { useLanguage } from '../hooks/useLanguage';
 import { useApps } from '../subapp/useApps';
 import { SubAppHost } from '../subapp/SubAppHost';
@@ -46,8 +46,10 @@ export function Layout() {
     void child?.remote.refresh().catch(() => undefined);
   };
 
+  const fullScreen = isFullScreenPath(path);
+
   useEffect(() => {
-    if (path === '/') return;
+    if (path === '/' || fullScreen) return;
     const { tabs: next, active, opened, evicted } = tabForPath(tabs, menu, path);
     const returning = !opened && active.id !== activeId && !active.keepAlive;
     const reopened = opened && closedPaths.current.delete(active.path);
@@ -107,6 +109,16 @@ export function Layout() {
         keepTabs(closeRight(tabs, tab.id), tab);
         break;
     }
+  }
+
+  if (fullScreen) {
+    // A full-screen app is not a tab: it fills the window, and the browser's back returns to the tabs.
+    const screen: Tab = { id: path, title: path, path, menuId: null, keepAlive: false };
+    return (
+      <div className={`portal-fullscreen font-${settings.size}`} data-testid="fullscreen">
+        <SubAppHost tabs={[screen]} activeTab={screen} />
+      </div>
+    );
   }
 
   return (

@@ -16,6 +16,11 @@ export function isKnownPath(path: string): boolean {
   return (ROUTE_PREFIXES as readonly string[]).includes(first);
 }
 
+/** Routes of full-screen apps (SPEC §2 `visual/*`): shown without menu, header and tabs. */
+export function isFullScreenPath(path: string): boolean {
+  return path === '/visual' || path.startsWith('/visual/');
+}
+
 export function isPublicPath(path: string): boolean {
   return PUBLIC.some((re) => re.test(path));
 }

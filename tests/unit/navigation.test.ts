@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { afterMenuLoad, decide, errorPagePath, inMenu, isKnownPath, isPublicPath, rootLanguage, splitLanguage } from '../../shell/router/rules';
+import { afterMenuLoad, decide, errorPagePath, inMenu, isFullScreenPath, isKnownPath, isPublicPath, rootLanguage, splitLanguage } from '../../shell/router/rules';
 
 const base = { lang: 'en' as const, token: 'tok', menuLoaded: true, menuPaths: ['/platform/dict', '/basic/unit'] };
 
 describe('navigation rules (SPEC §2)', () => {
+  it('shows visual/* full screen, and nothing else', () => {
+    expect(isFullScreenPath('/visual/board')).toBe(true);
+    expect(isFullScreenPath('/visual')).toBe(true);
+    expect(isFullScreenPath('/visualise')).toBe(false);
+    expect(isFullScreenPath('/basic/unit')).toBe(false);
+  });
+
   it('lets public routes pass without a token or a menu', () => {
     for (const path of ['/login', '/app/download', '/sop/42', '/401', '/403', '/404', '/500']) {
       expect(isPublicPath(path)).toBe(true);
