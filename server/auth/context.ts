@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db/types';
+import { asSystem, bindTenant, runInScope } from '../db/tenant-scope';
 import type { Config } from '../config';
 import { ApiError, UUID_RE, requestLanguage, type RequestContext } from '../http';
 import { TOKEN_RE, checkClientCredentials, sha256 } from './tokens';
@@ -57,7 +58,8 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
   const m = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
   const token = m?.[1];
   if (!token || !TOKEN_RE.test(token)) throw new ApiError(401, 'auth.unauthorized');
-  const row = await db
+  // The token names the tenant: until it is resolved, the lookup must look across tenants.
+  const row = await asSystem(() => db
     .selectFrom('session_token as st')
     .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
     .innerJoin('tenant as t', 't.id', 'st.tenant_id')
@@ -79,8 +81,10 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
     .where('u.status', '=', 'enabled')
     .where('t.status', '=', 'enabled')
     .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]))
-    .executeTakeFirst();
+    .executeTakeFirst());
   if (!row) throw new ApiError(401, 'auth.unauthorized');
+  // From here on every statement of the request runs under this tenant's row-level policies.
+  bindTenant(row.tenantId);
 
   const user = { id: row.userId, account: row.account, nickname: row.nickname, email: row.email, mobile: row.mobile, type: row.type };
   const factoryHeader = header(request, 'x-factory-id')?.trim();
@@ -109,6 +113,12 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
 /** Installs the authentication and permission hook on the /api plugin. */
 export function installAuth(app: FastifyInstance, db: Kysely<DB>, config: Config): void {
   app.decorateRequest('ctx', null);
+  // Each request gets its database scope: bearer routes act for a tenant (none until the token
+  // names it); public and client-credential routes look tenants up themselves, as the system.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const bearer = Boolean(request.routeOptions.url) && (request.routeOptions.config?.auth ?? 'bearer') === 'bearer';
+    runInScope({ mode: bearer ? 'tenant' : 'system', tenantId: null }, done);
+  });
   app.addHook('onRequest', async (request) => {
     const cfg = request.routeOptions.config;
     // Fail closed: a route that does not say how it authenticates needs a bearer token. Only the

@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { DB } from './types';
+import { ScopedDialect } from './tenant-scope';
 
 export type { DB } from './types';
 
@@ -33,6 +34,7 @@ export interface CreateDatabaseOptions {
 }
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const RLS_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'row-level-security.sql');
 
 /** Error thrown when another live process holds the data folder. */
 export class DataDirLockedError extends Error {
@@ -94,7 +96,7 @@ export async function createDatabase(
   let database: Database;
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new ScopedDialect(new PostgresDialect({ pool })) });
     const pgDatabase: Database & { inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> } = {
       db,
       kind: 'postgres',
@@ -152,7 +154,7 @@ export async function createDatabase(
       release?.();
       throw err;
     }
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<DB>({ dialect: new ScopedDialect(new PGliteDialect(pglite)) });
     let closed = false;
     database = {
       db,
@@ -214,5 +216,6 @@ export async function migrate(database: Database): Promise<string[]> {
     const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     if (await database.runMigration(file, text)) applied.push(file);
   }
+  await database.runScript(`SELECT pg_advisory_xact_lock(724501); ${fs.readFileSync(RLS_SCRIPT, 'utf8')}`);
   return applied;
 }
