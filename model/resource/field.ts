@@ -99,6 +99,7 @@ export const PATTERNS = {
   ipv4: { source: '^((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)$', key: 'validation.ip' },
   mac: { source: '^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$', key: 'validation.mac' },
   phone: { source: '^[0-9+()\\- ]{5,20}$', key: 'validation.phone' },
+  postcode: { source: '^[A-Za-z0-9][A-Za-z0-9 \\-]{1,15}$', key: 'validation.postcode' },
 } as const;
 
 export const field = {

@@ -61,7 +61,9 @@ function detailsSchema(f: DetailsField): z.ZodType {
   const row = z.object(Object.fromEntries(Object.entries(f.fields).map(([k, sub]) => [k, fieldSchema(sub)])));
   let rows = z.array(row, { error: 'validation.rows' });
   // A row with nothing filled in is "data not entered" (SPEC §5), not a row to drop silently.
-  rows = rows.refine((list) => list.every((r) => Object.values(r as Record<string, unknown>).some((v) => v !== undefined && v !== null && v !== '')), { error: 'validation.blankRows' });
+  // `when`: also when a blank row already failed its required cells, so the list-level message shows.
+  const filled = (r: unknown) => typeof r === 'object' && r !== null && Object.values(r).some((v) => v !== undefined && v !== null && v !== '');
+  rows = rows.refine((list) => !Array.isArray(list) || list.every(filled), { error: 'validation.blankRows', when: () => true });
   if (f.minRows) rows = rows.min(f.minRows, { error: 'validation.minRows' });
   if (f.maxRows) rows = rows.max(f.maxRows, { error: 'validation.maxRows' });
   return z.preprocess((v) => (v === undefined || v === null ? [] : v), rows);

@@ -18,6 +18,8 @@ export const device = defineResource({
     model: field.text({ max: 64 }),
     manager: field.text({ max: 64 }),
     use: field.text({ max: 128, list: false }),
+    documentAuthority: field.bool({ list: false }),
+    equipmentAuthority: field.bool({ list: false }),
     state: field.enum('frozenState', ['normal', 'frozen'], { default: 'normal', status: true, statusVerb: 'freeze', search: true }),
   },
 });

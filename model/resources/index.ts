@@ -1,12 +1,35 @@
 import type { ResourceDef } from '../resource';
+import { agvTag } from './agv-tag';
+import { customer } from './customer';
 import { device } from './device';
 import { deviceClass } from './device-class';
+import { landmark } from './landmark';
+import { line } from './line';
+import { packingUnit } from './packing-unit';
+import { printer } from './printer';
+import { processStation } from './process-station';
+import { productSeries } from './product-series';
+import { sapPlant } from './sap-plant';
+import { shelf } from './shelf';
+import { shift } from './shift';
+import { storageLocation } from './storage-location';
+import { supplier } from './supplier';
+import { transportShelf } from './transport-shelf';
 import { unit } from './unit';
 import { warehouse } from './warehouse';
 import { warehouseArea } from './warehouse-area';
+import { workshop } from './workshop';
+import { workstation } from './workstation';
+import { workstationType } from './workstation-type';
 
-/** Every resource the engine serves; order matters only for display. */
-export const RESOURCES: readonly ResourceDef[] = [unit, deviceClass, device, warehouse, warehouseArea];
+/** Every resource the engine serves; order matters only for display (menu order of the basic sub-app). */
+export const RESOURCES: readonly ResourceDef[] = [
+  unit, packingUnit, productSeries,
+  customer, supplier,
+  sapPlant, workshop, line, shift, workstationType, workstation, processStation,
+  deviceClass, device, printer,
+  warehouse, warehouseArea, storageLocation, shelf, transportShelf, agvTag, landmark,
+];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 
@@ -14,4 +37,7 @@ export function resourceByName(name: string): ResourceDef | undefined {
   return byName.get(name);
 }
 
-export { device, deviceClass, unit, warehouse, warehouseArea };
+export {
+  agvTag, customer, device, deviceClass, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
+  shelf, shift, storageLocation, supplier, transportShelf, unit, warehouse, warehouseArea, workshop, workstation, workstationType,
+};

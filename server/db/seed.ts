@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { SEED_APPS, SEED_MENU, i18n, type SeedMenuNode } from './seed-menu';
 import { createTenant } from '../services/users';
 import { seedDemoContent } from './seed-demo-content';
+import { seedMasterData } from './seed-master-data';
 
 export const DEMO_TENANT = { code: 'demo', name: 'Demo Manufacturing', account: 'admin' } as const;
 
@@ -88,5 +89,6 @@ export async function seed(db: Kysely<DB>, config: Pick<Config, 'adminPassword'>
     organization: { code: 'ORG001', name: 'Demo Manufacturing' },
   });
   await seedDemoContent(db, created.tenantId);
+  await seedMasterData(db, created.tenantId, created.factoryId, created.adminUserId);
   return { seeded: true, tenantId: created.tenantId };
 }
