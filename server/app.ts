@@ -14,6 +14,7 @@ import { ssoRoutes } from './routes/sso';
 import { appDownloadRoutes } from './routes/app-download';
 import { noticeRoutes } from './routes/notice';
 import { helpRoutes } from './routes/help';
+import { alarmRoutes } from './routes/alarm';
 import { statisticsRoutes } from './routes/statistics';
 import { organizationRoutes } from './routes/organization';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
@@ -108,6 +109,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       noticeRoutes(api, { db });
       helpRoutes(api, { db });
       statisticsRoutes(api, { db });
+      alarmRoutes(api, { db });
       organizationRoutes(api, { db });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });

@@ -295,7 +295,28 @@ export interface LoginLogTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface AlarmTable {
+  tenant_id: string;
+  id: Generated<string>;
+  factory_id: string;
+  seq: Generated<string>;
+  number: string;
+  type: string;
+  source_system: string;
+  source_number: string | null;
+  project_code: string | null;
+  project_name: string | null;
+  description: string;
+  level: Generated<'info' | 'warning' | 'critical'>;
+  occurred_at: GeneratedTimestamp;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: string | null;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  alarm: AlarmTable;
   login_attempt: LoginAttemptTable;
   login_log: LoginLogTable;
   help_doc: HelpDocTable;

@@ -18,6 +18,7 @@ import { OrgSwitcher } from './OrgSwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 import { NoticeBell } from './NoticeBell';
+import { AlarmBell } from './AlarmBell';
 import { HelpButton } from './HelpButton';
 import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
 
@@ -132,6 +133,7 @@ export function Layout() {
           <div className="portal-header-left"><FactorySwitcher /><OrgSwitcher /></div>
           <div className="portal-header-right">
             <HelpButton />
+            <AlarmBell />
             <NoticeBell />
             <LanguageSwitch />
             <UserMenu />

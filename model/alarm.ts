@@ -1,0 +1,75 @@
+/** Alarms (SPEC §3): raised by other domains, delivered live to the shell, read aloud, acknowledged. */
+import { z } from 'zod';
+
+export const ALARM_LEVELS = ['info', 'warning', 'critical'] as const;
+export type AlarmLevel = (typeof ALARM_LEVELS)[number];
+
+/** How often the shell asks for new alarms when polling is on. */
+export const ALARM_POLL_MS = 10_000;
+/** At most this many new alarms per poll; the rest come with the next one. */
+export const ALARM_FEED_MAX = 50;
+
+/** Permission codes (the menu's `/system/alarm` buttons). */
+export const ALARM_PERMISSIONS = { view: 'system:alarm:view', raise: 'system:alarm:raise', handle: 'system:alarm:handle', export: 'system:alarm:export' } as const;
+
+const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+const optional = (max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, { error: 'validation.tooLong' }).optional());
+
+/** What another domain sends to raise an alarm. The factory comes from X-Factory-Id or `factoryCode`. */
+export const raiseAlarmInput = z.object({
+  number: text(64),
+  type: text(64),
+  sourceSystem: text(64),
+  sourceNumber: optional(64),
+  projectCode: optional(64),
+  projectName: optional(128),
+  description: text(500),
+  level: z.enum(ALARM_LEVELS, { error: 'validation.option' }).default('warning'),
+  occurredAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.datetime({ offset: true, error: 'validation.datetime' }).optional()),
+  factoryCode: optional(64),
+}).strip();
+export type RaiseAlarmInput = z.input<typeof raiseAlarmInput>;
+
+/** Field → label key (namespace `model`). */
+export const ALARM_FIELD_LABELS: Record<string, string> = {
+  number: 'alarm.number',
+  type: 'alarm.type',
+  sourceSystem: 'alarm.sourceSystem',
+  sourceNumber: 'alarm.sourceNumber',
+  projectCode: 'alarm.projectCode',
+  projectName: 'alarm.projectName',
+  description: 'alarm.description',
+  level: 'alarm.level',
+  occurredAt: 'alarm.occurredAt',
+  factoryCode: 'alarm.factoryCode',
+};
+
+export interface AlarmItem {
+  id: string;
+  number: string;
+  type: string;
+  sourceSystem: string;
+  sourceNumber: string | null;
+  projectCode: string | null;
+  projectName: string | null;
+  description: string;
+  level: AlarmLevel;
+  occurredAt: string;
+  acknowledgedAt: string | null;
+}
+
+/**
+ * `data` of `alarm/feed`: alarms newer than the cursor the shell sent (none on the first call,
+ * which only sets the cursor), the unacknowledged count of the factory, and the next cursor.
+ */
+export interface AlarmFeed {
+  records: AlarmItem[];
+  unacknowledged: number;
+  cursor: string;
+}
+
+/** `data` of `alarm/open`: the factory's unacknowledged alarms, newest first. */
+export interface AlarmOpenList {
+  records: AlarmItem[];
+  total: number;
+}
