@@ -52,7 +52,8 @@ function scalar(f: ScalarField): z.ZodType {
 export function fieldSchema(f: FieldDef): z.ZodType {
   if (f.kind === 'details') return detailsSchema(f);
   const inner = scalar(f);
-  if (f.required) return z.preprocess(blank, inner);
+  // A blank required field says "required", whatever its kind (not "not an option" or "not a number").
+  if (f.required) return z.preprocess(blank, z.custom<unknown>((v) => v !== undefined, { error: 'validation.required' }).pipe(inner));
   if (f.default !== undefined) return z.preprocess(blank, inner.optional().default(f.default as never));
   return z.preprocess(blank, inner.nullable().optional());
 }
