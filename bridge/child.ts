@@ -8,12 +8,16 @@ import {
   BRIDGE_MAJOR,
   BRIDGE_PROTOCOL,
   BRIDGE_VERSION,
+  BridgeUnsupportedError,
   BridgeVersionError,
   CHILD_CAPABILITIES,
   HANDSHAKE_TIMEOUT_MS,
+  HOST_CAPABILITIES,
+  HOST_FEATURES,
   exactOrigin,
   isHello,
   majorOf,
+  negotiate,
   type BridgeContext,
   type BridgeRequestConfig,
   type ChildMethods,
@@ -27,8 +31,22 @@ import {
   type Remote,
 } from './protocol';
 
-export { BRIDGE_VERSION, BridgeVersionError } from './protocol';
-export type { BridgeContext, BridgeRequestConfig, Hello } from './protocol';
+export { BRIDGE_PROTOCOL, BRIDGE_VERSION, BridgeUnsupportedError, BridgeVersionError } from './protocol';
+export type {
+  BridgeContext,
+  BridgeRequestConfig,
+  BridgeUser,
+  ConfirmOptions,
+  DownloadOptions,
+  ErrorReport,
+  FontSize,
+  Hello,
+  HostMethods,
+  HttpMethod,
+  NavigateOptions,
+  NotifyOptions,
+  NotifyType,
+} from './protocol';
 
 /** The meta tag the server injects into every sub-app page: `<meta name="portal-shell-origin" content="http://host:8080">`. */
 export const SHELL_ORIGIN_META = 'portal-shell-origin';
@@ -72,6 +90,11 @@ export interface ConnectToHostOptions {
   remoteWindow?: Window;
   /** Forward `window.onerror` and unhandled rejections to the shell's `reportError`; default true. */
   captureErrors?: boolean;
+  /**
+   * Told once after the handshake when the shell lacks parts this bridge knows (an older shell);
+   * default: a console warning listing them. The same list is `bridge.missing`.
+   */
+  onMissing?: (missing: string[], hostVersion: string) => void;
 }
 
 export interface ChildBridge {
@@ -83,12 +106,18 @@ export interface ChildBridge {
   readonly host: Remote<HostMethods>;
   /** The shell's hello: its version and capabilities. */
   readonly hostHello: Hello;
+  /**
+   * Parts of the contract this bridge knows and the shell lacks (an older shell): method names, or
+   * options such as `request.files`. Calling a missing method rejects with BridgeUnsupportedError.
+   * Always set by `connectToHost` (optional only so that test doubles need not list it).
+   */
+  readonly missing?: readonly string[];
   /** Runs an /api call through the shell; resolves `data` when code is 200, otherwise rejects with ApiError. */
   request<T = unknown>(config: BridgeRequestConfig): Promise<T>;
   /** From `context.permissions`, synchronous. */
   hasPermission(code: string): boolean;
-  /** Whether the shell announced `method` in its capabilities. */
-  supports(method: keyof HostMethods): boolean;
+  /** Whether the shell offers `part`: a method it announced, or an option its version has (`request.files`). */
+  supports(part: keyof HostMethods | (typeof HOST_FEATURES)[number]): boolean;
   navigate(path: string, options?: NavigateOptions): Promise<void>;
   notify(options: NotifyOptions): Promise<void>;
   confirm(options: ConfirmOptions): Promise<boolean>;
@@ -126,7 +155,8 @@ function unwrap<T>(result: ApiResult<T>): T {
 export async function connectToHost(options: ConnectToHostOptions = {}): Promise<ChildBridge> {
   const timeout = options.timeout ?? HANDSHAKE_TIMEOUT_MS;
   const metaOrigin = options.allowedOrigins === undefined ? shellOriginFromDocument() : null;
-  const origins = options.allowedOrigins ?? (metaOrigin ? [metaOrigin] : []);
+  // The server lists several shell origins comma-separated (SHELL_ORIGIN=a,b).
+  const origins = options.allowedOrigins ?? (metaOrigin ? metaOrigin.split(/[\s,]+/).filter(Boolean) : []);
   if (origins.length === 0) {
     throw new Error(
       `connectToHost: no shell origin. Pass allowedOrigins or serve the page with <meta name="${SHELL_ORIGIN_META}" content="http://shell-host:port">`,
@@ -211,6 +241,7 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
   });
 
   let hostHello: Hello;
+  let missing: string[];
   try {
     let answer: unknown;
     try {
@@ -221,8 +252,11 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
       throw e;
     }
     if (!isHello(answer)) throw new Error(`The parent window did not answer the ${BRIDGE_PROTOCOL} hello`);
-    if (majorOf(answer.version) !== BRIDGE_MAJOR) throw new BridgeVersionError(BRIDGE_VERSION, answer.version);
     hostHello = { protocol: answer.protocol, version: answer.version, capabilities: [...answer.capabilities] };
+    const outcome = negotiate(BRIDGE_VERSION, hostHello, [...HOST_CAPABILITIES, ...HOST_FEATURES]);
+    if (!outcome.ok) throw outcome.error;
+    missing = outcome.missing;
+    if (missing.includes('getContext')) throw new BridgeUnsupportedError('getContext', hostHello.version);
     const fetched = (await raw.getContext!(new CallOptions({ timeout }))) as BridgeContext;
     // A context pushed by onContextChange while getContext was under way is at least as new.
     if (context === null) context = fetched;
@@ -230,6 +264,20 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
     connection.destroy();
     throw toError(e);
   }
+  if (missing.length > 0) {
+    const tell = options.onMissing ?? ((parts: string[], version: string) => {
+      console.warn(`[portal-bridge] The portal shell speaks bridge ${version}, this page ${BRIDGE_VERSION}; not available: ${parts.join(', ')}`);
+    });
+    try {
+      tell([...missing], hostHello.version);
+    } catch {
+      /* a failing hook must not break the connection */
+    }
+  }
+  const lacks = (part: string) => missing.includes(part);
+  /** Rejects a call of a part the shell lacks before it leaves the page. */
+  const needs = (part: string): Promise<never> | null =>
+    lacks(part) ? Promise.reject(new BridgeUnsupportedError(part, hostHello.version)) : null;
 
   let destroyed = false;
   const cleanups: (() => void)[] = [];
@@ -243,32 +291,40 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
     },
     host,
     hostHello,
+    missing,
     async request<T = unknown>(config: BridgeRequestConfig): Promise<T> {
+      await (needs('request') ?? (config?.files && needs('request.files')));
       return unwrap((await host.request(config)) as ApiResult<T>);
     },
     hasPermission(code: string): boolean {
       return (context?.permissions ?? []).includes(code);
     },
-    supports(method: keyof HostMethods): boolean {
-      return hostHello.capabilities.includes(method);
+    supports(part): boolean {
+      return (HOST_FEATURES as readonly string[]).includes(part) ? !lacks(part) : hostHello.capabilities.includes(part);
     },
     async navigate(path, navigateOptions) {
+      await needs('navigate');
       await (navigateOptions === undefined ? host.navigate(path) : host.navigate(path, navigateOptions));
     },
     async notify(notifyOptions) {
+      await needs('notify');
       await host.notify(notifyOptions);
     },
-    confirm: (confirmOptions) => host.confirm(confirmOptions),
+    confirm: (confirmOptions) => needs('confirm') ?? host.confirm(confirmOptions),
     async download(downloadOptions) {
+      await needs('download');
       unwrap(await host.download(downloadOptions));
     },
     async setTitle(title) {
+      await needs('setTitle');
       await host.setTitle(title);
     },
     async closeTab() {
+      await needs('closeTab');
       await host.closeTab();
     },
     async reportError(report) {
+      await needs('reportError');
       const plain: ErrorReport =
         report instanceof Error
           ? { message: report.message, ...(report.stack ? { stack: report.stack } : {}) }
@@ -276,6 +332,7 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
       await host.reportError(plain);
     },
     async routeChanged(path) {
+      await needs('routeChanged');
       await host.routeChanged(path);
     },
     on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void {

@@ -9,12 +9,14 @@ import {
   BRIDGE_PROTOCOL,
   BRIDGE_VERSION,
   BridgeVersionError,
+  CHILD_CAPABILITIES,
   HANDSHAKE_TIMEOUT_MS,
   HOST_CAPABILITIES,
   exactOrigin,
   isAllowedApiPath,
   isHello,
   majorOf,
+  negotiate,
   type BridgeRequestConfig,
   type ChildMethods,
   type Hello,
@@ -47,6 +49,16 @@ export interface ConnectChildOptions {
   onError?: (e: Error) => void;
   /** Called after every call the child made, with its duration (e.g. a dev host logging latency). */
   onCall?: (method: HostMethodName, ms: number, failed: boolean) => void;
+  /**
+   * Called (once per origin) when the frame's window speaks the bridge from another origin than
+   * `origin`: the frame navigated elsewhere. penpal drops those messages silently; this says so.
+   */
+  onRefused?: (origin: string) => void;
+  /**
+   * Called once when, after the handshake, the frame starts a new one: its page was reloaded or
+   * navigated to another page of the app. The connection is then destroyed; connect again.
+   */
+  onReload?: () => void;
 }
 
 export interface ConnectedChild {
@@ -57,6 +69,10 @@ export interface ConnectedChild {
   origin: string;
   /** Whether the child announced `method` in its capabilities. */
   supports(method: keyof ChildMethods): boolean;
+  /** Child methods this shell knows that the child did not announce (an older or partial child); never call them. */
+  missing: string[];
+  /** Whether the child speaks a newer minor version than this shell (it may lack what it expects: see its own `missing`). */
+  newer: boolean;
   destroy(): void;
 }
 
@@ -181,11 +197,21 @@ export function connectChild(options: ConnectChildOptions): HostConnection {
     }
   }
 
+  // Registered before penpal's own listener: listeners on window run in registration order, and a
+  // reload must destroy this connection before penpal answers the new page's handshake with it.
+  const stopWatching = watchFrame(options.remoteWindow, origin, {
+    onRefused: options.onRefused,
+    onReload: () => {
+      destroy();
+      options.onReload?.();
+    },
+  });
   const messenger = new WindowMessenger({ remoteWindow: options.remoteWindow, allowedOrigins: [origin] });
   const connection = connect({ messenger, methods: methods as unknown as Methods, timeout });
   let destroyed = false;
   const destroy = () => {
     destroyed = true;
+    stopWatching.stop();
     connection.destroy();
   };
 
@@ -195,6 +221,7 @@ export function connectChild(options: ConnectChildOptions): HostConnection {
       reject(toError(e));
     };
     connection.promise.then(async (proxy) => {
+      stopWatching.established();
       const raw = proxy as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
       let answer: unknown;
       try {
@@ -206,13 +233,16 @@ export function connectChild(options: ConnectChildOptions): HostConnection {
         throw e;
       }
       if (!isHello(answer)) throw new Error(`The app at ${origin} did not answer the ${BRIDGE_PROTOCOL} hello`);
-      if (majorOf(answer.version) !== BRIDGE_MAJOR) throw new BridgeVersionError(BRIDGE_VERSION, answer.version);
       const childHello: Hello = { protocol: answer.protocol, version: answer.version, capabilities: [...answer.capabilities] };
+      const outcome = negotiate(BRIDGE_VERSION, childHello, CHILD_CAPABILITIES);
+      if (!outcome.ok) throw outcome.error;
       return {
         remote: withTimeout<ChildMethods>(raw, callTimeout),
         hello: childHello,
         origin,
         supports: (method: keyof ChildMethods) => childHello.capabilities.includes(method),
+        missing: outcome.missing,
+        newer: outcome.remoteNewer,
         destroy,
       } satisfies ConnectedChild;
     }).then(
@@ -228,3 +258,66 @@ export function connectChild(options: ConnectChildOptions): HostConnection {
   return { promise, destroy, calls };
 }
 export { isHello } from './protocol';
+
+/** A penpal message as it travels between windows (only the fields read here). */
+function penpalMessage(data: unknown): { type: string; participantId?: unknown } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const m = data as Record<string, unknown>;
+  return m.namespace === 'penpal' && typeof m.type === 'string' ? (m as { type: string; participantId?: unknown }) : null;
+}
+
+/** Whether a message event carries a penpal message (any type): a page trying to speak the bridge. */
+export function isBridgeMessage(data: unknown): boolean {
+  return penpalMessage(data) !== null;
+}
+
+/**
+ * Watches what the frame's window posts to this window, before penpal sees it (registered first): a
+ * handshake from another origin is reported as refused; a new handshake (another participant) after
+ * the connection was established means the frame's page was replaced.
+ */
+function watchFrame(
+  remoteWindow: Window,
+  origin: string,
+  hooks: { onRefused: ((origin: string) => void) | undefined; onReload: () => void },
+): { established(): void; stop(): void } {
+  if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') {
+    return { established: () => undefined, stop: () => undefined };
+  }
+  const refused = new Set<string>();
+  let lastParticipant: unknown = null;
+  let connectedParticipant: unknown = null;
+  let reloaded = false;
+  const listener = (event: MessageEvent) => {
+    if (event.source !== remoteWindow) return;
+    const message = penpalMessage(event.data);
+    if (!message) return;
+    if (event.origin !== origin) {
+      if (!refused.has(event.origin)) {
+        refused.add(event.origin);
+        try {
+          hooks.onRefused?.(event.origin);
+        } catch {
+          /* observation only */
+        }
+      }
+      return;
+    }
+    if (message.type !== 'SYN' || message.participantId === undefined) return;
+    if (connectedParticipant !== null && message.participantId !== connectedParticipant && !reloaded) {
+      reloaded = true;
+      hooks.onReload();
+      return;
+    }
+    lastParticipant = message.participantId;
+  };
+  window.addEventListener('message', listener, true);
+  return {
+    established() {
+      connectedParticipant = lastParticipant;
+    },
+    stop() {
+      window.removeEventListener('message', listener, true);
+    },
+  };
+}

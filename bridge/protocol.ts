@@ -135,6 +135,75 @@ export function majorOf(version: string): number {
   return Number.parseInt(version.split('.')[0] ?? '', 10);
 }
 
+/**
+ * Parts of the contract that are options of a method rather than methods: a peer cannot announce
+ * them in its capabilities, so they are known by the version that introduced them.
+ */
+export const HOST_FEATURES = ['request.files', 'request.timeout'] as const;
+export type HostFeature = (typeof HOST_FEATURES)[number];
+
+/**
+ * When each part of the contract appeared (the version policy: within a major version the protocol
+ * only grows; a minor version adds methods or options, a patch fixes behaviour without changing it).
+ */
+export const SINCE: Readonly<Record<Exclude<keyof HostMethods | keyof ChildMethods, 'hello'> | HostFeature, string>> = {
+  getContext: '1.0.0', request: '1.0.0', hasPermission: '1.0.0', navigate: '1.0.0', routeChanged: '1.0.0',
+  closeTab: '1.0.0', setTitle: '1.0.0', notify: '1.0.0', confirm: '1.0.0', download: '1.0.0', reportError: '1.0.0',
+  onContextChange: '1.0.0', refresh: '1.0.0', logout: '1.0.0', setActive: '1.0.0', ping: '1.0.0',
+  'request.files': '1.1.0',
+  'request.timeout': '1.1.0',
+};
+
+/** Compares two `major.minor.patch` versions numerically: negative when a < b, 0 when equal, positive when a > b. */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => v.split(/[.+-]/).slice(0, 3).map((n) => Number.parseInt(n, 10) || 0);
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** The outcome of comparing this side's hello with the other side's. */
+export type Negotiation =
+  | {
+      ok: true;
+      /** Parts this side expected that the other side lacks: methods it did not announce, options its version predates. */
+      missing: string[];
+      /** Whether the other side speaks a newer minor version (it may expect parts this side lacks). */
+      remoteNewer: boolean;
+    }
+  | { ok: false; error: BridgeVersionError };
+
+/**
+ * Version negotiation of the hello: another major version is an error; within the major, every
+ * part of `expected` the remote lacks is reported as missing (methods by its capabilities, options
+ * by its version), so a newer child works with an older shell and knows what it cannot use.
+ */
+export function negotiate(localVersion: string, remote: Hello, expected: readonly string[]): Negotiation {
+  if (majorOf(remote.version) !== majorOf(localVersion) || Number.isNaN(majorOf(remote.version))) {
+    return { ok: false, error: new BridgeVersionError(localVersion, remote.version) };
+  }
+  const features = HOST_FEATURES as readonly string[];
+  const missing = expected.filter((part) => {
+    if (features.includes(part)) {
+      const since = SINCE[part as HostFeature];
+      return compareVersions(remote.version, since) < 0;
+    }
+    return !remote.capabilities.includes(part);
+  });
+  return { ok: true, missing, remoteNewer: compareVersions(remote.version, localVersion) > 0 };
+}
+
+/** Thrown by the child when it uses a part of the contract the connected shell does not offer. */
+export class BridgeUnsupportedError extends Error {
+  constructor(readonly part: string, readonly hostVersion: string) {
+    super(`The portal shell (bridge ${hostVersion}) does not offer "${part}"`);
+    this.name = 'BridgeUnsupportedError';
+  }
+}
+
 /** Thrown on either side when the other speaks another major version. */
 export class BridgeVersionError extends Error {
   constructor(readonly local: string, readonly remote: string) {

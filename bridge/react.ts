@@ -13,37 +13,10 @@ import {
   type ReactNode,
 } from 'react';
 import type { BridgeContext, BridgeRequestConfig } from './protocol';
-import { connectToHost, type ChildBridge, type ConnectToHostOptions } from './child';
+import type { ChildBridge, ConnectToHostOptions } from './child';
+import { getBridge, resetBridge, settledBridge } from './shared';
 
-let shared: Promise<ChildBridge> | null = null;
-let settled: { bridge: ChildBridge } | { error: Error } | null = null;
-
-/**
- * The page's one bridge: the first call connects (with `options`), later calls share that promise.
- * A failed connection stays failed until `resetBridge()`.
- */
-export function getBridge(options?: ConnectToHostOptions): Promise<ChildBridge> {
-  if (!shared) {
-    const p = connectToHost(options);
-    shared = p;
-    p.then(
-      (bridge) => {
-        if (shared === p) settled = { bridge };
-      },
-      (e: unknown) => {
-        if (shared === p) settled = { error: e instanceof Error ? e : new Error(String(e)) };
-      },
-    );
-  }
-  return shared;
-}
-
-/** Forgets (and destroys) the page's bridge, so the next `getBridge` connects again. For tests and retries. */
-export function resetBridge(): void {
-  if (settled && 'bridge' in settled) settled.bridge.destroy();
-  shared = null;
-  settled = null;
-}
+export { getBridge, resetBridge };
 
 const BridgeReactContext = createContext<ChildBridge | null>(null);
 
@@ -60,6 +33,7 @@ export interface BridgeProviderProps {
 type ProviderState = { status: 'pending' } | { status: 'ready'; bridge: ChildBridge } | { status: 'error'; error: Error };
 
 function currentState(): ProviderState {
+  const settled = settledBridge();
   if (!settled) return { status: 'pending' };
   return 'bridge' in settled ? { status: 'ready', bridge: settled.bridge } : { status: 'error', error: settled.error };
 }
@@ -90,6 +64,14 @@ export function BridgeProvider({ children, fallback = null, errorFallback, optio
   }
   if (state.status === 'pending') return fallback;
   return createElement(BridgeReactContext.Provider, { value: state.bridge }, children);
+}
+
+/**
+ * Provides a bridge that is already connected, or a stand-in with the same interface (component
+ * tests); the hooks below then work without a shell around the page.
+ */
+export function BridgeValueProvider({ bridge, children }: { bridge: ChildBridge; children?: ReactNode }): ReactNode {
+  return createElement(BridgeReactContext.Provider, { value: bridge }, children);
 }
 
 /** The connected bridge; only inside a BridgeProvider. */

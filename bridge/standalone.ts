@@ -1,20 +1,18 @@
 /**
- * The bridge for plain HTML sub-apps (jQuery, Vue without a build …), one script tag:
+ * The bridge for plain HTML sub-apps (jQuery, Vue without a build …), one script tag, served by the
+ * portal at `/bridge/portal-bridge.js` (see bridge/README.md):
  *
- *   <script src="/portal-bridge.js"></script>
+ *   <script src="/bridge/portal-bridge.js"></script>
  *   <script>
- *     PortalBridge.connect().then((bridge) => { bridge.on('context', render); render(bridge.context); });
+ *     PortalBridge.onContext(render);
+ *     PortalBridge.request({ url: '/api/platform-system/notice/list' }).then(show);
  *   </script>
  */
-import { ApiError, BridgeVersionError, connectToHost } from './child';
-import { BRIDGE_VERSION } from './protocol';
+import { createPortalBridgeGlobal, type PortalBridgeGlobal } from './global';
+import { getBridge, resetBridge, settledBridge } from './shared';
 
-export interface PortalBridgeGlobal {
-  connect: typeof connectToHost;
-  version: string;
-  ApiError: typeof ApiError;
-  BridgeVersionError: typeof BridgeVersionError;
-}
+export type { PortalBridgeGlobal } from './global';
+export type * from './child';
 
 declare global {
   interface Window {
@@ -22,4 +20,11 @@ declare global {
   }
 }
 
-window.PortalBridge = { connect: connectToHost, version: BRIDGE_VERSION, ApiError, BridgeVersionError };
+window.PortalBridge = createPortalBridgeGlobal({
+  get: getBridge,
+  reset: resetBridge,
+  current: () => {
+    const settled = settledBridge();
+    return settled && 'bridge' in settled ? settled.bridge : null;
+  },
+});

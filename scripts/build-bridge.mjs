@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 /**
- * Builds the bridge for sub-apps that do not bundle it themselves:
- *   dist/bridge/portal-bridge.js   IIFE, minified, penpal inside: sets window.PortalBridge (bridge/standalone.ts)
- *   dist/bridge/portal-bridge.mjs  ES module of bridge/child.ts (penpal inside)
+ * Builds the integrator kit (bridge/README.md) into DIST_DIR (default dist/):
+ *   bridge/portal-bridge.js          IIFE, minified, penpal inside: sets window.PortalBridge (bridge/standalone.ts)
+ *   bridge/portal-bridge.mjs         ES module of bridge/module.ts (penpal inside), for bundlers
+ *   bridge/portal-bridge.d.ts        its type declarations (types/ holds the files they refer to)
+ *   bridge/portal-bridge.global.d.ts the `PortalBridge` global, for script-tag pages checked by TypeScript
+ *   subapps/andon/                   the framework-free example app, copied as it is (no build step)
  * Other builds write into dist/ too, so nothing is emptied.
  */
 import { build } from 'vite';
-import { statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const outDir = resolve(root, process.env.DIST_DIR ?? 'dist', 'bridge');
+const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
+const outDir = resolve(dist, 'bridge');
 
 /** @param {{ entry: string, format: 'iife' | 'es', fileName: string }} o */
 function bundle({ entry, format, fileName }) {
@@ -35,10 +40,49 @@ function bundle({ entry, format, fileName }) {
   });
 }
 
-await bundle({ entry: 'bridge/standalone.ts', format: 'iife', fileName: 'portal-bridge.js' });
-await bundle({ entry: 'bridge/child.ts', format: 'es', fileName: 'portal-bridge.mjs' });
+/** Type declarations of the module and the global, emitted by the project's TypeScript. */
+function declarations() {
+  const types = resolve(outDir, 'types');
+  rmSync(types, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [
+      resolve(root, 'node_modules/typescript/bin/tsc'),
+      '--ignoreConfig', '--declaration', '--emitDeclarationOnly', '--skipLibCheck', '--strict',
+      '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', '--lib', 'ES2023,DOM',
+      '--types', '', '--rootDir', root, '--outDir', types,
+      resolve(root, 'bridge/module.ts'), resolve(root, 'bridge/standalone.ts'),
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  writeFileSync(
+    resolve(outDir, 'portal-bridge.d.ts'),
+    "// Types of portal-bridge.mjs (bridge/README.md).\nexport * from './types/bridge/module';\n",
+  );
+  writeFileSync(
+    resolve(outDir, 'portal-bridge.global.d.ts'),
+    [
+      '// The global of portal-bridge.js for script-tag pages: /// <reference path="portal-bridge.global.d.ts" />',
+      "import type { PortalBridgeGlobal } from './types/bridge/global';",
+      'declare global {',
+      '  const PortalBridge: PortalBridgeGlobal;',
+      '  interface Window { PortalBridge?: PortalBridgeGlobal }',
+      '}',
+      'export {};',
+      '',
+    ].join('\n'),
+  );
+}
 
-for (const name of ['portal-bridge.js', 'portal-bridge.mjs']) {
+await bundle({ entry: 'bridge/standalone.ts', format: 'iife', fileName: 'portal-bridge.js' });
+await bundle({ entry: 'bridge/module.ts', format: 'es', fileName: 'portal-bridge.mjs' });
+declarations();
+
+const andon = resolve(dist, 'subapps', 'andon');
+mkdirSync(andon, { recursive: true });
+cpSync(resolve(root, 'subapps', 'andon'), andon, { recursive: true });
+
+for (const name of ['portal-bridge.js', 'portal-bridge.mjs', 'portal-bridge.d.ts', 'portal-bridge.global.d.ts']) {
   const bytes = statSync(resolve(outDir, name)).size;
-  console.log(`dist/bridge/${name}  ${(bytes / 1024).toFixed(1)} kB`);
+  console.log(`${process.env.DIST_DIR ?? 'dist'}/bridge/${name}  ${(bytes / 1024).toFixed(1)} kB`);
 }

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   try {
     const seeded = await seed(database.db, config);
     const hasDist = distExists(config);
-    const app = await buildApi({ db: database.db, config, extend: hasDist ? shellWeb(config) : undefined });
+    const app = await buildApi({ db: database.db, config, extend: hasDist ? shellWeb(config, database.db) : undefined });
     servers.push(app);
     await app.listen({ port: config.port, host: config.host });
     if (hasDist) {

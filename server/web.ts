@@ -3,15 +3,41 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
 import type { Config } from './config';
+import type { DB } from './db/types';
 import { sendError } from './http';
 import { securityHeaders } from './app';
+import { frameOrigins, shellCsp, subappCsp, type RegistryEntry } from './app-registry';
 
-/** Sub-apps served by this server, with their port offsets (SPEC §9). */
+/**
+ * Sub-apps served by this server, with their port offsets (SPEC §9); `andon` is the framework-free
+ * example of the integrator kit (subapps/andon, copied into DIST_DIR by the bridge build).
+ */
 export const SERVED_SUBAPPS = [
   { name: 'platform', portOffset: 0 },
   { name: 'basic', portOffset: 1 },
+  { name: 'andon', portOffset: 8 },
 ] as const;
+
+/** How long the shell's CSP may lag behind a change of the app registry. */
+export const REGISTRY_CACHE_MS = 5000;
+
+/** The registry rows the CSP is derived from, read at most once per REGISTRY_CACHE_MS. */
+function registryReader(db: Kysely<DB> | undefined): () => Promise<RegistryEntry[]> {
+  let cached: { at: number; rows: Promise<RegistryEntry[]> } | null = null;
+  return () => {
+    if (!db) return Promise.resolve(SERVED_SUBAPPS.map((s) => ({ url: null, port_offset: s.portOffset, status: 'enabled' as const })));
+    const now = Date.now();
+    if (!cached || now - cached.at > REGISTRY_CACHE_MS) {
+      const rows = db.selectFrom('app').select(['url', 'port_offset', 'status']).execute();
+      cached = { at: now, rows };
+      // A failed read is not kept: the next page asks the database again.
+      rows.catch(() => { if (cached?.rows === rows) cached = null; });
+    }
+    return cached.rows;
+  };
+}
 
 export function distExists(config: Pick<Config, 'distDir'>): boolean {
   return fs.existsSync(config.distDir) && fs.statSync(config.distDir).isDirectory();
@@ -24,6 +50,19 @@ const NO_CACHE = 'no-cache';
 export function shellOrigins(request: FastifyRequest, config: Pick<Config, 'shellOrigins' | 'port'>): string[] {
   if (config.shellOrigins.length > 0) return config.shellOrigins;
   return [`${request.protocol}://${request.hostname}:${config.port}`];
+}
+
+async function registerBridge(app: FastifyInstance, distDir: string): Promise<void> {
+  const bridge = path.join(distDir, 'bridge');
+  if (!fs.existsSync(bridge)) return;
+  await app.register(fastifyStatic, {
+    root: bridge,
+    prefix: '/bridge/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, file) => void reply.header('cache-control', /[.-][A-Za-z0-9_-]{8,}\.\w+$/.test(file) ? LONG_CACHE : NO_CACHE),
+  });
 }
 
 async function registerAssets(app: FastifyInstance, distDir: string): Promise<void> {
@@ -50,31 +89,34 @@ function readHtml(file: string): string | null {
 
 const isAssetPath = (url: string) => /^\/(assets|bridge)(\/|$)/.test(url);
 
-/** Adds the shell's static files and its SPA fallback to the API instance (use as `buildApi({ extend })`). */
-export function shellWeb(config: Config): (app: FastifyInstance) => Promise<void> {
+/**
+ * Adds the shell's static files and its SPA fallback to the API instance (use as `buildApi({ extend })`).
+ * The page's `frame-src` lists the origins of the enabled apps of the registry in `db` (as the
+ * request's host sees them); without `db`, those of the apps this server serves.
+ */
+export function shellWeb(config: Config, db?: Kysely<DB>): (app: FastifyInstance) => Promise<void> {
+  const registry = registryReader(db);
   return async (app) => {
     await registerAssets(app, config.distDir);
-    const bridge = path.join(config.distDir, 'bridge');
-    if (fs.existsSync(bridge)) {
-      await app.register(fastifyStatic, {
-        root: bridge,
-        prefix: '/bridge/',
-        decorateReply: false,
-        index: false,
-        cacheControl: false,
-        setHeaders: (reply, file) => void reply.header('cache-control', /[.-][A-Za-z0-9_-]{8,}\.\w+$/.test(file) ? LONG_CACHE : NO_CACHE),
-      });
-    }
+    await registerBridge(app, config.distDir);
     const indexFile = path.join(config.distDir, 'shell', 'index.html');
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split('?')[0] ?? '/';
       if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api') && !isAssetPath(url)) {
         const html = readHtml(indexFile);
         if (html !== null) {
+          const host = { protocol: request.protocol, hostname: request.hostname };
+          let origins: string[];
+          try {
+            origins = frameOrigins(await registry(), host, config.subappPortBase);
+          } catch (err) {
+            request.log.error({ err }, 'app registry unreadable: the shell page frames nothing');
+            origins = [];
+          }
           return reply
             .code(200)
             .header('cache-control', NO_CACHE)
-            .header('content-security-policy', "frame-ancestors 'none'")
+            .header('content-security-policy', shellCsp(origins))
             .type('text/html; charset=utf-8')
             .send(html);
         }
@@ -84,12 +126,31 @@ export function shellWeb(config: Config): (app: FastifyInstance) => Promise<void
   };
 }
 
-/** One sub-app's server: its assets and its index.html with the shell origin injected. */
+/**
+ * One sub-app's server: its assets, the bridge script (`/bridge/portal-bridge.js`), the app's own
+ * files (a plain app such as andon ships `andon.js` beside its index.html), and its index.html,
+ * with the shell origin injected, for every other path (its routes).
+ */
 export async function buildSubappServer(name: string, config: Config, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   const app = Fastify({ logger });
   securityHeaders(app);
   await registerAssets(app, config.distDir);
-  const indexFile = path.join(config.distDir, 'subapps', name, 'index.html');
+  await registerBridge(app, config.distDir);
+  const appDir = path.join(config.distDir, 'subapps', name);
+  if (fs.existsSync(appDir)) {
+    await app.register(fastifyStatic, {
+      root: appDir,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      // The page itself is only served with the shell origin injected (below).
+      allowedPath: (pathName) =>
+        !pathName.endsWith('/') && pathName !== '/index.html' && !pathName.startsWith('/assets/') && !pathName.startsWith('/bridge/'),
+      setHeaders: (reply) => void reply.header('cache-control', NO_CACHE),
+    });
+  }
+  const indexFile = path.join(appDir, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const html = request.method === 'GET' || request.method === 'HEAD' ? (isAssetPath(url) ? null : readHtml(indexFile)) : null;
@@ -104,7 +165,7 @@ export async function buildSubappServer(name: string, config: Config, logger: Fa
     return reply
       .code(200)
       .header('cache-control', NO_CACHE)
-      .header('content-security-policy', `frame-ancestors ${origins.join(' ')}`)
+      .header('content-security-policy', subappCsp(origins))
       .header('origin-agent-cluster', '?1')
       .type('text/html; charset=utf-8')
       .send(page);

@@ -1,5 +1,5 @@
 /** The shell's calls of SPEC §7 at their exact paths (under /api). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppDescriptor } from '../../model/app';
@@ -12,6 +12,7 @@ import { ApiError, UUID_RE, route } from '../http';
 import { canUseFactory } from '../auth/context';
 import { loadCurrentUser } from './auth';
 import { LANGUAGE_NAMES, SERVED_APPS } from '../db/seed-menu';
+import { appUrl } from '../app-registry';
 import type { Translator } from '../i18n';
 
 export function localName(names: I18nText | null | undefined, language: Language, fallback = ''): string {
@@ -93,10 +94,6 @@ export async function userMenuTree(
   return build(null);
 }
 
-function subappUrl(request: FastifyRequest, config: Config, portOffset: number): string {
-  return `${request.protocol}://${request.hostname}:${config.subappPortBase + portOffset}`;
-}
-
 export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): void {
   const { db, config } = opts;
   const tags = ['platform-system'];
@@ -175,7 +172,8 @@ export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; con
         appType: r.app_type,
         appName: localName(r.name_i18n, ctx.language, r.app_name),
         appFullName: localName(r.full_name_i18n, ctx.language, r.app_name),
-        url: r.url ?? subappUrl(request, config, r.port_offset ?? 0),
+        // A registered URL (a third-party app at any origin) wins over the default port.
+        url: appUrl(r, { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase),
         prefixPath: r.prefix_path,
         fullscreen: r.fullscreen,
         status: r.status,

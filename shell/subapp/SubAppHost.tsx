@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { appForPath } from '../../model/app';
 import { appsAtom, factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, userAtom, type Tab } from '../state/atoms';
@@ -7,10 +7,13 @@ import { broadcastContext } from './children';
 import { contextFor, setAppRoute } from './context';
 import { SubAppFrame } from './SubAppFrame';
 import { AppUnavailable } from './AppUnavailable';
+import { installRefusedLogger } from './refused';
+import { MAX_LIVE_FRAMES, liveApps, touch } from './lru';
 
 /**
  * One iframe per sub-app, created when its first tab opens and kept while any tab of it is open;
- * the active tab's app is shown, the others stay mounted and hidden.
+ * the active tab's app is shown, the others stay mounted and hidden, at most MAX_LIVE_FRAMES of them
+ * (the least recently shown is unloaded first and loads again when its tab is shown).
  */
 export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | null }) {
   const apps = useAtomValue(appsAtom);
@@ -20,25 +23,28 @@ export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | 
   const settings = useAtomValue(settingsAtom);
   const menu = useAtomValue(menuAtom);
   const user = useAtomValue(userAtom);
+  const recency = useRef<string[]>([]);
+
+  useEffect(() => installRefusedLogger(), []);
 
   // The URL's language leads; i18n may still be switching when this runs.
   useEffect(() => { broadcastContext((appId) => contextFor(appId, lang)); }, [lang, factoryId, orgCode, settings.size, menu, user]);
 
   const activeApp = activeTab ? appForPath(apps, activeTab.path) : null;
   if (activeApp && activeTab) setAppRoute(activeApp.id, activeTab.path);
+  if (activeApp) recency.current = touch(recency.current, activeApp.id);
 
-  const open = apps.filter((app) => app.probed !== false && tabs.some((t) => appForPath(apps, t.path)?.id === app.id));
+  const open = apps.filter((app) => tabs.some((t) => appForPath(apps, t.path)?.id === app.id));
+  const live = new Set(liveApps(open.map((a) => a.id), recency.current, activeApp?.id ?? null, MAX_LIVE_FRAMES));
   const lastPath = (appId: string) =>
     activeApp?.id === appId && activeTab ? activeTab.path : [...tabs].reverse().find((t) => appForPath(apps, t.path)?.id === appId)?.path ?? '/';
 
   return (
     <div className="subapp-host">
-      {open.map((app) => (
+      {open.filter((app) => live.has(app.id)).map((app) => (
         <SubAppFrame key={app.id} app={app} path={lastPath(app.id)} active={activeApp?.id === app.id} />
       ))}
-      {activeTab && (!activeApp || activeApp.probed === false) && (
-        <AppUnavailable path={activeTab.path} app={activeApp} />
-      )}
+      {activeTab && !activeApp && <AppUnavailable path={activeTab.path} />}
     </div>
   );
 }

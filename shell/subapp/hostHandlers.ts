@@ -13,6 +13,10 @@ export interface HostDeps {
   navigate: (path: string, opts: { replace?: boolean; newTab?: boolean }) => void;
   /** Whether a path belongs to this app (a child may only move itself within its prefixes). */
   ownsPath: (path: string) => boolean;
+  /** Whether the app's frame is the one shown: only that one may change the address bar. */
+  isActive: () => boolean;
+  /** Keeps a hidden app's new route for its tab, without touching the address bar. */
+  rememberRoute: (path: string) => void;
   closeTab: () => void;
   setTitle: (title: string) => void;
 }
@@ -49,7 +53,11 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
       }),
     hasPermission: (code) => menuPermissions(store.get(menuAtom)).includes(code),
     navigate: (path, options) => deps.navigate(path, { newTab: options?.newTab }),
-    routeChanged: (path) => { if (deps.ownsPath(path)) deps.navigate(path, { replace: true }); },
+    routeChanged: (path) => {
+      if (typeof path !== 'string' || !deps.ownsPath(path)) return;
+      if (deps.isActive()) deps.navigate(path, { replace: true });
+      else deps.rememberRoute(path);
+    },
     closeTab: () => deps.closeTab(),
     setTitle: (title) => deps.setTitle(title),
     notify: ({ type, message }) => { Message[type](message); },

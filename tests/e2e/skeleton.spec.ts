@@ -81,10 +81,13 @@ test.describe('walking skeleton', () => {
   });
 
   test('after the server revokes the token, the next call returns the user to login', async ({ page, request }) => {
+    // The page shows before its first list call goes out: revoke only after that call was answered.
+    const listed = page.waitForResponse((r) => r.url().includes('/api/platform-system/dict?'));
     await login(page, 'en');
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);
     const frame = page.frameLocator('[data-testid="frame-platform"]');
     await expect(frame.getByTestId('page-dict')).toBeVisible();
+    await listed;
     const current = await token(page);
     expect(current).toBeTruthy();
     const res = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${current}` } });

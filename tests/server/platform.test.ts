@@ -37,7 +37,7 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
     const tree = r.body.data;
     const paths = menuPaths(tree);
     expect(paths[0]).toBe('/platform/dict');
-    expect(paths).toHaveLength(52);
+    expect(paths).toHaveLength(53);
     expect(paths).toEqual(expect.arrayContaining(['/paas/tenant', '/system/visit-statistics', '/basic/document-type', '/flow/task']));
     expect(tree[0]?.functionName).toBe('System management');
     const dict = tree[0]?.children[0];

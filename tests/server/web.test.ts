@@ -45,7 +45,7 @@ describe('static web serving', () => {
       expect(r.statusCode, url).toBe(200);
       expect(r.body).toContain('shell');
       expect(r.headers['cache-control']).toBe('no-cache');
-      expect(r.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+      expect(r.headers['content-security-policy']).toMatch(/^frame-ancestors 'none'; frame-src http:\/\/localhost:\d+ /);
       expect(r.headers['x-content-type-options']).toBe('nosniff');
       expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
@@ -68,14 +68,14 @@ describe('static web serving', () => {
     expect(r.statusCode).toBe(200);
     expect(r.body).toContain('<meta name="portal-shell-origin" content="http://factory.local:8080">');
     expect(r.body).not.toContain('<!--portal-shell-origin-->');
-    expect(r.headers['content-security-policy']).toBe('frame-ancestors http://factory.local:8080');
+    expect(r.headers['content-security-policy']).toBe("frame-ancestors http://factory.local:8080; object-src 'none'; base-uri 'none'");
     expect(r.headers['origin-agent-cluster']).toBe('?1');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     const asset = await platform.inject({ method: 'GET', url: '/assets/main-AbCd1234.js' });
     expect(asset.statusCode).toBe(200);
     const f = await fixed.inject({ method: 'GET', url: '/', headers: { host: 'factory.local:4000' } });
     expect(f.body).toContain('content="https://portal.example.com"');
-    expect(f.headers['content-security-policy']).toBe('frame-ancestors https://portal.example.com');
+    expect(f.headers['content-security-policy']).toBe("frame-ancestors https://portal.example.com; object-src 'none'; base-uri 'none'");
   });
 });
 

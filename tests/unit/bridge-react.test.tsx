@@ -12,7 +12,7 @@ import {
   useBridgeRequest,
   usePermission,
 } from '../../bridge/react';
-import type { BridgeContext } from '../../bridge/protocol';
+import { BRIDGE_VERSION, type BridgeContext } from '../../bridge/protocol';
 import type { ConnectToHostOptions } from '../../bridge/child';
 import { windowPair } from './bridge-harness';
 
@@ -97,7 +97,7 @@ describe('bridge/react', () => {
     await waitFor(() => expect(screen.getByTestId('lang').textContent).toBe('zh-CN'));
     expect(screen.getByTestId('add').textContent).toBe('cannot add');
     expect(screen.getByTestId('active').textContent).toBe('active');
-    expect(screen.getByTestId('version').textContent).toBe('1.0.0');
+    expect(screen.getByTestId('version').textContent).toBe(BRIDGE_VERSION);
     expect(conn.calls.hello).toBe(1);
     expect(h.getContext).toHaveBeenCalledTimes(1);
 

@@ -1,0 +1,63 @@
+/**
+ * What the server derives from the sub-application registry (the `app` table): each app's URL, and
+ * from those the `frame-src` of the shell's content security policy. Pure, so the registry answer,
+ * the CSP and the tests agree on one derivation.
+ */
+
+/** The parts of an `app` row the derivation reads. */
+export interface RegistryEntry {
+  url: string | null;
+  port_offset: number | null;
+  status: 'enabled' | 'disabled';
+}
+
+/** The host a request was made to, as Fastify reports it. */
+export interface RequestHost {
+  protocol: string;
+  hostname: string;
+}
+
+/**
+ * The URL of a registered app: its own `url` when set (a third-party app at any origin, with an
+ * optional base path), else the requested host on the sub-app port `portBase + port_offset`.
+ */
+export function appUrl(entry: Pick<RegistryEntry, 'url' | 'port_offset'>, host: RequestHost, portBase: number): string {
+  const own = entry.url?.trim();
+  if (own) return own.replace(/\/+$/, '');
+  return `${host.protocol}://${host.hostname}:${portBase + (entry.port_offset ?? 0)}`;
+}
+
+/** The exact http(s) origin of a URL, or null for anything else (a registry typo must not widen the policy). */
+export function originOfUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    if (parsed.username || parsed.password) return null;
+    return parsed.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The origins the shell may frame: those of the enabled apps, each once, sorted. */
+export function frameOrigins(entries: readonly RegistryEntry[], host: RequestHost, portBase: number): string[] {
+  const origins = new Set<string>();
+  for (const entry of entries) {
+    if (entry.status !== 'enabled') continue;
+    const origin = originOfUrl(appUrl(entry, host, portBase));
+    if (origin) origins.add(origin);
+  }
+  return [...origins].sort();
+}
+
+const FIXED = ["object-src 'none'", "base-uri 'none'"];
+
+/** The shell page's policy: never framed, frames only the registered apps' origins. */
+export function shellCsp(origins: readonly string[]): string {
+  return ["frame-ancestors 'none'", `frame-src ${origins.length ? origins.join(' ') : "'none'"}`, ...FIXED].join('; ');
+}
+
+/** A sub-app page's policy: framed only by the shell. */
+export function subappCsp(shellOrigins: readonly string[]): string {
+  return [`frame-ancestors ${shellOrigins.length ? shellOrigins.join(' ') : "'none'"}`, ...FIXED].join('; ');
+}
