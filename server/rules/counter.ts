@@ -1,0 +1,40 @@
+/**
+ * The counters of encoding rules. `reserve` takes N consecutive offsets in ONE statement: the
+ * upsert locks the counter row (or creates it) and adds N only while the rule has N codes left,
+ * so two callers — in one process or in several — can never read the same value, and a call that
+ * would run past the end code changes nothing. The caller's transaction holds the row until its
+ * audit rows are written and it commits.
+ */
+import { sql } from 'kysely';
+import type { CounterKey } from '../../model/rules';
+import type { RuleDb } from './store';
+
+export interface CounterRef extends CounterKey {
+  tenantId: string;
+  ruleId: string;
+}
+
+/** Reserves `count` offsets; returns the first, or null when fewer than `count` are left. */
+export async function reserve(db: RuleDb, ref: CounterRef, count: number, capacity: bigint): Promise<bigint | null> {
+  const n = String(count);
+  const cap = capacity.toString();
+  const r = await sql<{ value: string }>`
+    insert into encoding_counter as c (tenant_id, rule_id, factory_code, line_code, period, value)
+    select ${ref.tenantId}, ${ref.ruleId}, ${ref.factoryCode}, ${ref.lineCode}, ${ref.period}, ${n}::bigint
+    where ${n}::bigint <= ${cap}::bigint
+    on conflict (tenant_id, rule_id, factory_code, line_code, period)
+    do update set value = c.value + excluded.value, updated_at = now()
+      where c.value <= ${cap}::bigint - excluded.value
+    returning c.value::text as value`.execute(db);
+  const row = r.rows[0];
+  return row ? BigInt(row.value) - BigInt(count) : null;
+}
+
+/** How many codes the counter has issued (0 before the first). */
+export async function issued(db: RuleDb, ref: CounterRef): Promise<bigint> {
+  const r = await sql<{ value: string }>`
+    select value::text as value from encoding_counter
+    where tenant_id = ${ref.tenantId} and rule_id = ${ref.ruleId} and factory_code = ${ref.factoryCode}
+      and line_code = ${ref.lineCode} and period = ${ref.period}`.execute(db);
+  return r.rows[0] ? BigInt(r.rows[0].value) : 0n;
+}

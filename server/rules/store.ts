@@ -1,0 +1,53 @@
+/** Reading rule rows by their definition's columns, and writing the audit of issued codes. */
+import { sql, type Kysely } from 'kysely';
+import type { ResourceDef } from '../../model/resource';
+import type { DB } from '../db/types';
+
+export type RuleDb = Kysely<DB>;
+
+/** One row of `def`'s table in the tenant, by field key (details parsed), or undefined. */
+export async function loadRow(db: RuleDb, def: ResourceDef, tenantId: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const r = await sql<Record<string, unknown>>`select * from ${sql.table(def.table)} where tenant_id = ${tenantId} and id = ${id}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const out: Record<string, unknown> = { id: row.id };
+  for (const [key, f] of Object.entries(def.fields)) {
+    const v = row[f.column!];
+    out[key] = f.kind === 'details' && typeof v === 'string' ? JSON.parse(v) : v ?? null;
+  }
+  return out;
+}
+
+export interface IssueAudit {
+  tenantId: string;
+  ruleId: string;
+  codes: string[];
+  firstOffset: bigint;
+  factoryCode: string;
+  lineCode: string;
+  period: string;
+  date: string;
+  batchId: string;
+  userId: string;
+  account: string;
+}
+
+/** One audit row per code, in a single statement whatever the count. */
+export async function writeAudit(db: RuleDb, a: IssueAudit): Promise<void> {
+  await sql`
+    insert into encoding_issue (tenant_id, rule_id, code, counter_value, factory_code, line_code, period, issue_date, batch_id, user_id, account)
+    select ${a.tenantId}, ${a.ruleId}, u.code, ${a.firstOffset.toString()}::bigint + u.n - 1, ${a.factoryCode}, ${a.lineCode}, ${a.period},
+      ${a.date}::date, ${a.batchId}, ${a.userId}, ${a.account}
+    from jsonb_array_elements_text(${JSON.stringify(a.codes)}::jsonb) with ordinality as u(code, n)`.execute(db);
+}
+
+/** The first of `codes` the rule has already issued, if any. */
+export async function alreadyIssued(db: RuleDb, tenantId: string, ruleId: string, codes: string[]): Promise<string | null> {
+  const r = await sql<{ code: string }>`
+    select i.code from encoding_issue i
+    where i.tenant_id = ${tenantId} and i.rule_id = ${ruleId}
+      and i.code in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))
+    order by i.code
+    limit 1`.execute(db);
+  return r.rows[0]?.code ?? null;
+}
