@@ -20,6 +20,8 @@ import { organizationRoutes } from './routes/organization';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
+import { registerResources } from './resources';
+import { ruleRoutes } from './rules';
 
 export interface BuildApiOptions {
   db: Kysely<DB>;
@@ -113,6 +115,8 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       organizationRoutes(api, { db });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });
+      await ruleRoutes(api, { db });
+      await registerResources(api, { db });
     },
     { prefix: '/api' },
   );

@@ -48,12 +48,31 @@ function scalar(f: ScalarField): z.ZodType {
   }
 }
 
+/**
+ * `inner`, answering "required" for a missing value. Written as a transform whose issues all
+ * continue: a failing `custom` or `pipe` aborts, and that would hide the blank-row check of the
+ * details table around it.
+ */
+function requiredOf(inner: z.ZodType): z.ZodType {
+  return z.unknown().transform((v, ctx) => {
+    if (v === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'validation.required', continue: true });
+      return undefined;
+    }
+    const r = inner.safeParse(v);
+    if (r.success) return r.data;
+    for (const issue of r.error.issues) ctx.addIssue({ ...issue, continue: true } as Parameters<typeof ctx.addIssue>[0]);
+    // Not z.NEVER: that is an object, and the blank-row check would count the cell as filled.
+    return undefined;
+  });
+}
+
 /** A field's schema, with requiredness and defaults applied. */
 export function fieldSchema(f: FieldDef): z.ZodType {
   if (f.kind === 'details') return detailsSchema(f);
   const inner = scalar(f);
   // A blank required field says "required", whatever its kind (not "not an option" or "not a number").
-  if (f.required) return z.preprocess(blank, z.custom<unknown>((v) => v !== undefined, { error: 'validation.required' }).pipe(inner));
+  if (f.required) return z.preprocess(blank, requiredOf(inner));
   if (f.default !== undefined) return z.preprocess(blank, inner.optional().default(f.default as never));
   return z.preprocess(blank, inner.nullable().optional());
 }

@@ -3,6 +3,7 @@ import { agvTag } from './agv-tag';
 import { customer } from './customer';
 import { device } from './device';
 import { deviceClass } from './device-class';
+import { encodingRule } from './encoding-rule';
 import { landmark } from './landmark';
 import { line } from './line';
 import { packingUnit } from './packing-unit';
@@ -10,6 +11,7 @@ import { printer } from './printer';
 import { processStation } from './process-station';
 import { productSeries } from './product-series';
 import { sapPlant } from './sap-plant';
+import { scanRule } from './scan-rule';
 import { shelf } from './shelf';
 import { shift } from './shift';
 import { storageLocation } from './storage-location';
@@ -29,6 +31,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   sapPlant, workshop, line, shift, workstationType, workstation, processStation,
   deviceClass, device, printer,
   warehouse, warehouseArea, storageLocation, shelf, transportShelf, agvTag, landmark,
+  encodingRule, scanRule,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
@@ -38,6 +41,6 @@ export function resourceByName(name: string): ResourceDef | undefined {
 }
 
 export {
-  agvTag, customer, device, deviceClass, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
+  agvTag, customer, device, deviceClass, encodingRule, scanRule, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
   shelf, shift, storageLocation, supplier, transportShelf, unit, warehouse, warehouseArea, workshop, workstation, workstationType,
 };

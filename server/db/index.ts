@@ -96,6 +96,9 @@ export async function createDatabase(
   let database: Database;
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE … FORCE) is
+    // dropped by the pool, which then emits 'error': without a listener that would end the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new ScopedDialect(new PostgresDialect({ pool })) });
     const pgDatabase: Database & { inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> } = {
       db,

@@ -51,6 +51,7 @@ const BUTTONS: Record<string, Names> = {
   'reset-password': ['重置密码', '重設密碼', 'Reset password', 'Đặt lại mật khẩu', 'Restablecer contraseña'],
   freeze: ['冻结', '凍結', 'Freeze', 'Đóng băng', 'Congelar'],
   preview: ['预览', '預覽', 'Preview', 'Xem trước', 'Vista previa'],
+  generate: ['生成编码', '產生編碼', 'Generate codes', 'Tạo mã', 'Generar códigos'],
 };
 
 const CRUD = ['add', 'edit', 'delete'];
@@ -135,6 +136,12 @@ function platform(): SeedMenuNode[] {
       menu('/flow/model', ['流程模型', '流程模型', 'Process models', 'Mô hình quy trình', 'Modelos de proceso'], { buttons: [...CRUD, 'deploy', 'publish', 'unpublish'] }),
       menu('/flow/task', ['流程任务', '流程任務', 'Tasks', 'Nhiệm vụ', 'Tareas'], { buttons: ['agree', 'reject', 'batch-audit'] }),
     ]),
+    // The framework-free example app of the integrator kit (subapps/andon), served on its own port.
+    // It shows the alarms of the current factory: acknowledging and exporting take the alarm menu's
+    // button codes (system:alarm:handle, system:alarm:export), which the server checks.
+    catalogue('andon', 'alert', ['安灯', '安燈', 'Andon', 'Andon', 'Andon'], [
+      menu('/andon/board', ['安灯看板', '安燈看板', 'Andon board', 'Bảng Andon', 'Tablero Andon']),
+    ]),
   ];
 }
 
@@ -186,7 +193,7 @@ function basic(): SeedMenuNode[] {
       menu('/basic/landmark', ['地标管理', '地標管理', 'Landmarks', 'Điểm mốc', 'Puntos de referencia'], { buttons: FULL }),
     ]),
     catalogue('rule', 'code', ['规则模板', '規則範本', 'Rules and templates', 'Quy tắc và mẫu', 'Reglas y plantillas'], [
-      menu('/basic/encoding-rule', ['编码规则', '編碼規則', 'Encoding rules', 'Quy tắc mã hóa', 'Reglas de codificación'], { buttons: FULL }),
+      menu('/basic/encoding-rule', ['编码规则', '編碼規則', 'Encoding rules', 'Quy tắc mã hóa', 'Reglas de codificación'], { buttons: [...FULL, 'generate'] }),
       menu('/basic/scan-rule', ['扫描规则', '掃描規則', 'Scan rules', 'Quy tắc quét', 'Reglas de escaneo'], { buttons: FULL }),
       menu('/basic/packaging-rule', ['包装规则', '包裝規則', 'Packaging rules', 'Quy tắc đóng gói', 'Reglas de embalaje'], { buttons: FULL }),
       menu('/basic/print-template', ['打印模板', '列印範本', 'Print templates', 'Mẫu in', 'Plantillas de impresión'], { buttons: [...FULL, 'preview'] }),
@@ -259,8 +266,8 @@ export const SEED_APPS: SeedApp[] = [
     fullNames: ['模具管理系统', '模具管理系統', 'Mould management', 'Quản lý khuôn', 'Gestión de moldes'] },
 ];
 
-/** Sub-apps this server serves itself (from DIST_DIR). */
-export const SERVED_APPS = ['platform', 'basic'] as const;
+/** Sub-apps this server serves itself (from DIST_DIR; andon is the framework-free example of the integrator kit). */
+export const SERVED_APPS = ['platform', 'basic', 'andon'] as const;
 
 /** Native names of the languages, for the `language` dictionary. */
 export const LANGUAGE_NAMES: Record<string, string> = {

@@ -6,6 +6,7 @@ import { SEED_APPS, SEED_MENU, i18n, type SeedMenuNode } from './seed-menu';
 import { createTenant } from '../services/users';
 import { seedDemoContent } from './seed-demo-content';
 import { seedMasterData } from './seed-master-data';
+import { seedRules } from '../rules/seed';
 
 export const DEMO_TENANT = { code: 'demo', name: 'Demo Manufacturing', account: 'admin' } as const;
 
@@ -90,5 +91,6 @@ export async function seed(db: Kysely<DB>, config: Pick<Config, 'adminPassword'>
   });
   await seedDemoContent(db, created.tenantId);
   await seedMasterData(db, created.tenantId, created.factoryId, created.adminUserId);
+  await seedRules(db, created.tenantId, created.adminUserId);
   return { seeded: true, tenantId: created.tenantId };
 }

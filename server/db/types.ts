@@ -295,6 +295,42 @@ export interface LoginLogTable {
   created_at: GeneratedTimestamp;
 }
 
+export type OperationType = 'add' | 'edit' | 'delete' | 'state' | 'import' | 'export';
+
+export interface OperationLogTable {
+  tenant_id: string;
+  id: Generated<string>;
+  factory_id: string | null;
+  user_id: string;
+  account: string;
+  operation_id: string | null;
+  type: OperationType;
+  method: string;
+  path: string;
+  resource: string;
+  record_ids: ColumnType<string[], string | undefined, string>;
+  record_count: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ImportJobTable {
+  tenant_id: string;
+  id: Generated<string>;
+  factory_id: string | null;
+  user_id: string;
+  resource: string;
+  file_name: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  dry_run: Generated<boolean>;
+  language: string;
+  total: Generated<number>;
+  processed: Generated<number>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  file: Uint8Array | null;
+  created_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface AlarmTable {
   tenant_id: string;
   id: Generated<string>;
@@ -317,6 +353,8 @@ export interface AlarmTable {
 
 export interface DB {
   alarm: AlarmTable;
+  operation_log: OperationLogTable;
+  import_job: ImportJobTable;
   login_attempt: LoginAttemptTable;
   login_log: LoginLogTable;
   help_doc: HelpDocTable;

@@ -5,12 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SubAppRoot } from '../kit/SubAppRoot';
 import { createSubAppI18n } from '../kit/i18n';
+import { BASIC_ROUTES } from './routes';
 
 const i18n = createSubAppI18n(['common', 'basic', 'model'], 'basic');
 
-/** The basic-data sub-app (prefix basic). Its screens come with the resource engine; until then each says so. */
+/** The basic-data sub-app (prefix basic): one screen per master-data definition; the rest say they are not built yet. */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SubAppRoot i18n={i18n} prefixes={['basic']} routes={{}} />
+    <SubAppRoot i18n={i18n} prefixes={['basic']} routes={BASIC_ROUTES} />
   </StrictMode>,
 );

@@ -2,7 +2,9 @@
  * `npm run bench`: the walking skeleton's figures, measured against a real server and Chromium.
  * - shell entry JavaScript, gzipped (the entry chunk and every chunk it preloads);
  * - time from pressing "log in" to the dictionary table painted inside the sub-app, cold and warm cache;
- * - a bridge `request` round trip from the sub-app against the same call made with fetch in the shell.
+ * - a bridge `request` round trip from the sub-app against the same call made with fetch in the shell;
+ * - the resource engine's lists, export and import (tests/bench/resources.ts);
+ * - encoding rules: codes per second through the API against the bare counter statement (tests/bench/encoding.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { resourceBench } from './resources';
+import { encodingBench } from './encoding';
 
 const root = resolve(import.meta.dirname, '../..');
 const PORT = 18980;
@@ -127,6 +131,10 @@ async function main() {
     await browser.close();
     stop();
   }
+  // The resource engine (issue 3): lists, export and import on 1,000,000 rows (BENCH_ROWS).
+  await resourceBench(rows);
+  // Encoding rules (issue 6): codes per second through the API against the bare counter statement.
+  await encodingBench(rows);
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
 }

@@ -93,8 +93,8 @@ describe('master-data definitions', () => {
     expect(new Set(RESOURCES.map((d) => d.name)).size).toBe(RESOURCES.length);
     expect(new Set(RESOURCES.map((d) => d.table)).size).toBe(RESOURCES.length);
     expect(RESOURCES.map((d) => d.name).sort()).toEqual([
-      'agv-tag', 'customer', 'device', 'device-class', 'landmark', 'line', 'packing-unit', 'printer', 'process-station', 'product-series',
-      'sap-plant', 'shelf', 'shift', 'storage-location', 'supplier', 'transport-shelf', 'unit', 'warehouse', 'warehouse-area', 'workshop',
+      'agv-tag', 'customer', 'device', 'device-class', 'encoding-rule', 'landmark', 'line', 'packing-unit', 'printer', 'process-station', 'product-series',
+      'sap-plant', 'scan-rule', 'shelf', 'shift', 'storage-location', 'supplier', 'transport-shelf', 'unit', 'warehouse', 'warehouse-area', 'workshop',
       'workstation', 'workstation-type',
     ]);
     for (const def of RESOURCES) {

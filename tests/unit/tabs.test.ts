@@ -24,7 +24,7 @@ describe('tabs', () => {
   it('keeps at most MAX_TABS tabs, closing the oldest and naming it', () => {
     let tabs = tabForPath([], menu, '/platform/dict').tabs;
     const evicted: string[] = [];
-    for (let i = 0; i < MAX_TABS + 3; i++) {
+    for (let i = 0; i < MAX_TABS + 2; i++) {
       const move = tabForPath(tabs, menu, `/platform/x${i}`);
       tabs = move.tabs;
       if (move.evicted) evicted.push(move.evicted.id);

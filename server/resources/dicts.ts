@@ -1,0 +1,43 @@
+/** Dictionary fields: their options are the items of the tenant's dictionary of that type. */
+import type { FieldError } from '../../model/api';
+import type { DictField, ResourceDef } from '../../model/resource';
+import type { Translator } from '../i18n';
+import { fieldError } from './errors';
+import type { Db } from './table';
+
+export interface DictItemOption {
+  value: string;
+  label: string;
+}
+
+/** The items of the tenant's dictionary `type` in their order, or null when the tenant has no such dictionary. */
+export async function dictItems(db: Db, tenantId: string, type: string): Promise<DictItemOption[] | null> {
+  const dict = await db.selectFrom('dict').select('id').where('tenant_id', '=', tenantId).where('type', '=', type).executeTakeFirst();
+  if (!dict) return null;
+  return db
+    .selectFrom('dict_item')
+    .select(['value', 'label'])
+    .where('tenant_id', '=', tenantId)
+    .where('dict_id', '=', dict.id)
+    .orderBy('sort')
+    .orderBy('value')
+    .execute();
+}
+
+export const dictFields = (def: ResourceDef) =>
+  Object.entries(def.fields).filter((e): e is [string, DictField] => e[1].kind === 'dict');
+
+/**
+ * A value of a dict field must be an item of the tenant's dictionary, when the tenant has that
+ * dictionary (without one the field is free text the administrator has not constrained yet).
+ */
+export async function dictErrors(db: Db, def: ResourceDef, tenantId: string, values: Record<string, unknown>, tr: Translator): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [key, f] of dictFields(def)) {
+    const v = values[key];
+    if (v === null || v === undefined || v === '') continue;
+    const items = await dictItems(db, tenantId, f.dictType);
+    if (items && !items.some((i) => i.value === v)) errors.push(fieldError(def, key, 'validation.option', tr));
+  }
+  return errors;
+}

@@ -1,0 +1,28 @@
+/** Rules of single resources that the definitions cannot express, run inside the write's transaction. */
+import { sql } from 'kysely';
+import type { ResourceDef } from '../../model/resource';
+import type { ResourceScope } from './scope';
+import { run, tableOf, type Db } from './table';
+
+export interface ResourceHooks {
+  /** After a row was created, updated, state-changed or imported with `values`. */
+  afterWrite?(db: Db, def: ResourceDef, scope: ResourceScope, id: string, values: Record<string, unknown>): Promise<void>;
+  /** The message key when a state change asks for the value the row already has. */
+  unchangedKey?(field: string, value: string): string | undefined;
+}
+
+/** One default printer per factory: making one the default makes the others not (SPEC §3, §8). */
+const printer: ResourceHooks = {
+  async afterWrite(db, def, scope, id, values) {
+    if (values.isDefault !== 'yes' || !def.fields.isDefault) return;
+    const t = tableOf(def);
+    await run(db, sql`update ${t.table} set ${t.ref('isDefault')} = 'no', updated_at = clock_timestamp() where ${t.scopeWhere(scope)} and id <> ${id} and ${t.ref('isDefault')} = 'yes'`);
+  },
+  unchangedKey: (field, value) => (field === 'isDefault' && value === 'yes' ? 'resource.printerAlreadyDefault' : undefined),
+};
+
+const HOOKS: Record<string, ResourceHooks> = { printer };
+
+export function hooksOf(def: ResourceDef): ResourceHooks {
+  return HOOKS[def.name] ?? {};
+}

@@ -1,0 +1,130 @@
+/** Cells ↔ field values: what an import accepts and what an export writes, per field kind. */
+import type { FieldDef } from '../../../model/resource';
+import type { Translator } from '../../i18n';
+import type { DictItemOption } from '../dicts';
+import { boolLookup, enumLookup, normalize } from './labels';
+import type { Cell } from './sheet';
+
+export interface CellLookups {
+  /** Ref field key → referenced row code → id (rows of the caller's scope). */
+  refIds: Map<string, Map<string, string>>;
+  /** Dict field key → the tenant's items (null: no such dictionary). */
+  dictItems: Map<string, DictItemOption[] | null>;
+}
+
+export type CellResult = { value: unknown } | { error: string };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+function dateText(c: Cell): string {
+  if (c instanceof Date) return c.toISOString().slice(0, 10);
+  if (typeof c === 'number') return new Date(EXCEL_EPOCH + Math.round(c * 86400) * 1000).toISOString().slice(0, 10);
+  const s = String(c).trim();
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s);
+  return m ? `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}` : s;
+}
+
+function timeText(c: Cell): string {
+  if (c instanceof Date) return `${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}`;
+  if (typeof c === 'number' && c >= 0 && c < 1) {
+    const minutes = Math.round(c * 1440) % 1440;
+    return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  }
+  const s = String(c).trim();
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(s);
+  return m ? `${pad(Number(m[1]))}:${m[2]}` : s;
+}
+
+const plain = (c: Cell) => (c instanceof Date ? c.toISOString() : String(c)).trim();
+const splitCodes = (s: string) => s.split(/[,;，；、\n]/).map((x) => x.trim()).filter(Boolean);
+
+/** A cell as the value the field's schema parses; `{ error }` with a `model` message key when it cannot be. */
+export function fromCell(key: string, f: FieldDef, c: Cell, lookups: CellLookups): CellResult {
+  if (c === null || (typeof c === 'string' && c.trim() === '')) return { value: undefined };
+  switch (f.kind) {
+    case 'text':
+    case 'code':
+    case 'textarea':
+      return { value: typeof c === 'number' ? String(c) : plain(c) };
+    case 'int':
+    case 'decimal':
+      return { value: typeof c === 'number' ? c : plain(c) };
+    case 'bool': {
+      if (typeof c === 'boolean') return { value: c };
+      const b = boolLookup().get(normalize(plain(c)));
+      return b === undefined ? { error: 'validation.boolean' } : { value: b };
+    }
+    case 'enum': {
+      const v = enumLookup(f).get(normalize(plain(c)));
+      return v === undefined ? { error: 'validation.option' } : { value: v };
+    }
+    case 'dict': {
+      const s = plain(c);
+      const items = lookups.dictItems.get(key);
+      if (!items) return { value: s };
+      const n = normalize(s);
+      const item = items.find((i) => normalize(i.value) === n) ?? items.find((i) => normalize(i.label) === n);
+      return item ? { value: item.value } : { error: 'validation.option' };
+    }
+    case 'ref':
+    case 'refs': {
+      const ids = lookups.refIds.get(key) ?? new Map<string, string>();
+      const codes = f.kind === 'ref' ? [plain(c)] : splitCodes(plain(c));
+      const found = codes.map((code) => ids.get(code));
+      if (found.some((id) => id === undefined)) return { error: 'validation.reference' };
+      return { value: f.kind === 'ref' ? found[0] : found };
+    }
+    case 'date':
+      return { value: dateText(c) };
+    case 'datetime':
+      return { value: c instanceof Date ? c.toISOString() : plain(c) };
+    case 'time':
+      return { value: timeText(c) };
+    case 'details':
+      try {
+        return { value: JSON.parse(plain(c)) as unknown };
+      } catch {
+        return { error: 'validation.rows' };
+      }
+  }
+}
+
+/** The codes a ref/refs cell names (to look them up before converting). */
+export function codesOf(f: FieldDef, c: Cell): string[] {
+  if (c === null || (typeof c === 'string' && c.trim() === '')) return [];
+  return f.kind === 'refs' ? splitCodes(plain(c)) : [plain(c)];
+}
+
+export interface ExportLookups {
+  /** Ref field key → id → code. */
+  refCodes: Map<string, Map<string, string>>;
+  /** Dict field key → value → label. */
+  dictLabels: Map<string, Map<string, string>>;
+}
+
+/** A field value as an export cell: labels in the request language, refs by code, numbers as numbers. */
+export function toCell(key: string, f: FieldDef, v: unknown, tr: Translator, lookups: ExportLookups): string | number | null {
+  if (v === null || v === undefined) return null;
+  switch (f.kind) {
+    case 'int':
+    case 'decimal':
+      return Number(v);
+    case 'bool':
+      return tr.t(v ? 'resource.yes' : 'resource.no');
+    case 'enum':
+      return tr.tm(`enum.${f.enumName}.${String(v)}`);
+    case 'dict':
+      return lookups.dictLabels.get(key)?.get(String(v)) ?? String(v);
+    case 'ref':
+      return lookups.refCodes.get(key)?.get(String(v)) ?? null;
+    case 'refs': {
+      const codes = (Array.isArray(v) ? v : []).map((id) => lookups.refCodes.get(key)?.get(String(id))).filter(Boolean);
+      return codes.length ? codes.join(', ') : null;
+    }
+    case 'details':
+      return Array.isArray(v) && v.length ? JSON.stringify(v) : null;
+    default:
+      return String(v);
+  }
+}

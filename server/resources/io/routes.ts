@@ -1,0 +1,148 @@
+/** Import, import jobs and reports, export and template routes of every resource (multipart only here). */
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { IMPORT_JOB_THRESHOLD, IMPORT_MAX_BYTES, permissionCode, type ImportResult } from '../../../model/resource';
+import { ApiError, uuidParam } from '../../http';
+import type { Translator } from '../../i18n';
+import { ResourceError, notFound } from '../errors';
+import { listQuerySchema, QUERY_LABELS } from '../list';
+import { logOperation } from '../oplog';
+import { engineRoute } from '../route';
+import { callerOf, type Caller } from '../scope';
+import type { ResourceService } from '../service';
+import { routeBase } from '../path';
+import { XLSX_TYPE, attachment, exportStream, fileName, template } from './export';
+import { validateSheet, writeRows } from './import';
+import type { ImportJobs } from './jobs';
+import type { Background } from '../background';
+import { errorReport } from './report';
+import { readSheet, type Sheet } from './sheet';
+
+/** Errors an answer carries at most (the report holds them all). */
+const MAX_ERRORS_ANSWERED = 1000;
+
+const idParams = z.object({ id: uuidParam });
+const importQuery = z.object({
+  dryRun: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()).optional().default(false),
+});
+
+interface ImportRun {
+  service: ResourceService;
+  caller: Caller;
+  tr: Translator;
+  sheet: Sheet;
+  dryRun: boolean;
+  op: { method: string; path: string };
+  jobId: string | null;
+}
+
+/** Validates, then (unless a dry run or an error) writes; `progress` sees validation as the first half. */
+async function runImport(run: ImportRun, progress?: (n: number) => void): Promise<ImportResult> {
+  const { service, caller, tr, sheet, dryRun } = run;
+  const total = sheet.rows.length;
+  const validated = await validateSheet(service, caller, tr, sheet, progress && ((n) => progress(dryRun ? n : Math.floor(n / 2))));
+  const base: ImportResult = { dryRun, total, inserted: 0, updated: 0, errors: validated.errors, reportId: null, jobId: run.jobId };
+  if (validated.errors.length > 0) return { ...base, reportId: run.jobId };
+  if (dryRun) {
+    const updated = validated.rows.filter((r) => r.exists).length;
+    return { ...base, inserted: validated.rows.length - updated, updated };
+  }
+  progress?.(Math.floor(total / 2));
+  const counts = await writeRows(service, caller, validated.rows, run.op, progress && ((n) => progress(Math.floor(total / 2 + n / 2))));
+  return { ...base, ...counts };
+}
+
+const answered = (r: ImportResult): ImportResult => ({ ...r, errors: r.errors.slice(0, MAX_ERRORS_ANSWERED) });
+
+export async function ioRoutes(app: FastifyInstance, services: readonly ResourceService[], jobs: ImportJobs, background: Background): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
+    for (const service of services) ioRoutesOf(scope, service, jobs, background);
+  });
+}
+
+function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: ImportJobs, background: Background): void {
+  const { def, db, registry } = service;
+  const base = routeBase(def);
+
+  engineRoute(app, {
+    def, method: 'POST', url: `${base}/import`, permission: permissionCode(def, 'import'), query: importQuery,
+    summary: `Import ${def.name} rows from .xlsx or .csv (multipart \`file\`; all or nothing; ?dryRun=1 checks only; over ${IMPORT_JOB_THRESHOLD} rows: 202 and a job)`,
+    handler: async ({ request, ctx, tr, query }) => {
+      const caller = callerOf(ctx);
+      service.scope(caller);
+      if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') throw new ApiError(400, 'resource.import.noFile');
+      const file = await part.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'resource.import.tooLarge');
+        throw e;
+      });
+      if (part.file.truncated) throw new ApiError(413, 'resource.import.tooLarge');
+      const sheet = await readSheet(file);
+      const op = { method: request.method, path: request.url.split('?')[0] ?? request.url };
+      const newJob = { caller, resource: def.name, fileName: part.filename || 'import', file, dryRun: query.dryRun, language: tr.language, total: sheet.rows.length };
+      if (sheet.rows.length > IMPORT_JOB_THRESHOLD) {
+        const jobId = await jobs.create({ ...newJob, status: 'queued' });
+        jobs.start(caller.tenantId, jobId, (progress) => runImport({ service, caller, tr, sheet, dryRun: query.dryRun, op, jobId }, progress), tr.t('error.internal'));
+        const queued: ImportResult = { dryRun: query.dryRun, total: sheet.rows.length, inserted: 0, updated: 0, errors: [], reportId: null, jobId };
+        return { status: 202, msgKey: 'resource.import.queued', data: queued };
+      }
+      const result = await runImport({ service, caller, tr, sheet, dryRun: query.dryRun, op, jobId: null });
+      if (result.errors.length > 0) {
+        const reportId = await jobs.create({ ...newJob, status: 'failed', result });
+        throw new ResourceError(400, 'resource.import.failed', answered({ ...result, reportId }), { count: new Set(result.errors.map((e) => e.row)).size });
+      }
+      return { data: result };
+    },
+  });
+
+  engineRoute(app, {
+    def, method: 'GET', url: `${base}/import/jobs/:id`, permission: permissionCode(def, 'import'), params: idParams,
+    summary: `An import job of ${def.name} (its uploader only): status, progress, result`,
+    handler: async ({ ctx, params }) => {
+      const job = await jobs.get(callerOf(ctx), def.name, params.id);
+      if (!job) throw notFound();
+      return { data: job.result ? { ...job, result: answered(job.result) } : job };
+    },
+  });
+
+  engineRoute(app, {
+    def, method: 'GET', url: `${base}/import/report/:id`, permission: permissionCode(def, 'import'), params: idParams,
+    summary: `The error report of a failed ${def.name} import: the uploaded rows with an errors column (.xlsx)`,
+    handler: async ({ reply, ctx, tr, params }) => {
+      const job = await jobs.report(callerOf(ctx), def.name, params.id);
+      if (!job) throw notFound();
+      const bytes = await errorReport(def, job.file, job.result?.errors ?? [], tr);
+      const { name, fallback } = fileName(def, tr, `-${tr.t('resource.import.reportName')}`);
+      return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', attachment(name, fallback)).send(bytes);
+    },
+  });
+
+  engineRoute(app, {
+    def, method: 'GET', url: `${base}/export`, permission: permissionCode(def, 'export'), query: listQuerySchema(def), labels: QUERY_LABELS,
+    summary: `Export ${def.name} rows (.xlsx, streamed; the list's filters and sort; labels in the request language)`,
+    handler: async ({ request, reply, ctx, tr, query }) => {
+      const caller = callerOf(ctx);
+      const scope = service.scope(caller);
+      const { stream, done } = exportStream({ db, registry, def, caller, scope, tr, params: query });
+      const path = request.url.split('?')[0] ?? request.url;
+      background.track(done.then((count) => logOperation(db, caller, { type: 'export', method: 'GET', path, resource: def.name, ids: [], count })));
+      const { name, fallback } = fileName(def, tr);
+      return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', attachment(name, fallback)).send(stream);
+    },
+  });
+
+  engineRoute(app, {
+    def, method: 'GET', url: `${base}/template`, permission: permissionCode(def, 'import'),
+    summary: `Import template of ${def.name} (.xlsx: headers in the request language, drop-downs for options)`,
+    handler: async ({ reply, ctx, tr }) => {
+      const caller = callerOf(ctx);
+      service.scope(caller);
+      const bytes = await template(db, def, caller.tenantId, tr);
+      const { name, fallback } = fileName(def, tr, `-${tr.t('resource.template')}`);
+      return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', attachment(name, fallback)).send(bytes);
+    },
+  });
+}

@@ -1,0 +1,112 @@
+/** An uploaded sheet (.xlsx or .csv, told apart by content) as rows of cells with their sheet row numbers. */
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { ApiError } from '../../http';
+import { parseCsv } from './csv';
+
+/** A cell as the import reads it. */
+export type Cell = string | number | boolean | Date | null;
+
+export interface SheetRow {
+  /** 1-based row number in the sheet (the header is row 1). */
+  row: number;
+  cells: Cell[];
+}
+
+export interface Sheet {
+  kind: 'xlsx' | 'csv';
+  headers: string[];
+  rows: SheetRow[];
+}
+
+export type SheetKind = Sheet['kind'];
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * What one upload may hold. A 50 MB zip can inflate to far more than memory allows (a zip bomb):
+ * reading stops with 413 past these.
+ */
+export const MAX_IMPORT_ROWS = 200_000;
+export const MAX_IMPORT_COLUMNS = 200;
+
+const tooMany = () => new ApiError(413, 'resource.import.tooManyRows', { maxRows: MAX_IMPORT_ROWS });
+
+/** The file's type by its bytes: a zip package (xlsx) or UTF-8 text without NULs (csv); null otherwise. */
+export function sniffSheet(buf: Uint8Array): SheetKind | null {
+  if (buf.length >= 4 && ZIP.every((b, i) => buf[i] === b)) return 'xlsx';
+  if (buf.includes(0)) return null;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    return 'csv';
+  } catch {
+    return null;
+  }
+}
+
+function cellValue(v: unknown): Cell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
+  if (typeof v === 'object') {
+    const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
+    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
+    if ('result' in o) return cellValue(o.result);
+    if (typeof o.text === 'string') return o.text;
+    if (o.error !== undefined) return null;
+  }
+  return String(v);
+}
+
+const isBlank = (c: Cell) => c === null || (typeof c === 'string' && c.trim() === '');
+const text = (c: Cell) => (c === null ? '' : c instanceof Date ? c.toISOString() : String(c)).trim();
+
+async function readXlsx(buf: Buffer): Promise<{ records: Cell[][]; numbers: number[] }> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
+  });
+  const records: Cell[][] = [];
+  const numbers: number[] = [];
+  for await (const ws of reader) {
+    for await (const row of ws) {
+      const values = Array.isArray(row.values) ? row.values : [];
+      // row.values is 1-based (index 0 is empty).
+      if (records.length > MAX_IMPORT_ROWS) throw tooMany();
+      const cells: Cell[] = [];
+      for (let i = 1; i < Math.min(values.length, MAX_IMPORT_COLUMNS + 1); i++) cells.push(cellValue(values[i]));
+      records.push(cells);
+      numbers.push(row.number);
+    }
+    break; // the first worksheet only
+  }
+  return { records, numbers };
+}
+
+/** Reads the first worksheet (or the CSV records): row 1 the headers, blank rows skipped. 415 when unreadable. */
+export async function readSheet(buf: Buffer): Promise<Sheet> {
+  const kind = sniffSheet(buf);
+  if (!kind) throw new ApiError(415, 'resource.import.fileType');
+  let records: Cell[][];
+  let numbers: number[];
+  if (kind === 'xlsx') {
+    try {
+      ({ records, numbers } = await readXlsx(buf));
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw new ApiError(415, 'resource.import.fileType');
+    }
+  } else {
+    records = parseCsv(buf.toString('utf8'));
+    if (records.length > MAX_IMPORT_ROWS + 1) throw tooMany();
+    records = records.map((r) => r.slice(0, MAX_IMPORT_COLUMNS));
+    numbers = records.map((_, i) => i + 1);
+  }
+  const headerIndex = numbers.indexOf(1);
+  const headers = headerIndex >= 0 ? (records[headerIndex] ?? []).map(text) : [];
+  const rows: SheetRow[] = [];
+  records.forEach((cells, i) => {
+    const row = numbers[i]!;
+    if (row <= 1 || cells.every(isBlank)) return;
+    rows.push({ row, cells });
+  });
+  return { kind, headers, rows };
+}

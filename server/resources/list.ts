@@ -1,0 +1,126 @@
+/** The list query of a resource: paging, sort on a sortable field, one filter per search field. */
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { LIST_MAX_SIZE, searchFields, type FieldDef, type ResourceDef } from '../../model/resource';
+import type { Fragment, ResourceTable } from './table';
+import type { ResourceScope } from './scope';
+
+export type FilterOp = 'contains' | 'eq' | 'has' | 'day';
+
+export interface Filter {
+  key: string;
+  op: FilterOp;
+  value: string | number | boolean;
+}
+
+export interface ListParams {
+  page: number;
+  size: number;
+  sort: string;
+  order: 'asc' | 'desc';
+  filters: Filter[];
+}
+
+/** Labels of the query keys that are not fields (namespace `model`). */
+export const QUERY_LABELS: Record<string, string> = { page: 'common.page', size: 'common.size', sort: 'common.sort', order: 'common.order' };
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+function filterSchema(f: FieldDef): { schema: z.ZodType; op: FilterOp } | null {
+  switch (f.kind) {
+    case 'text':
+    case 'code':
+    case 'textarea':
+      return { schema: z.string().trim().max(200, { error: 'validation.tooLong' }), op: 'contains' };
+    case 'enum':
+      return { schema: z.enum(f.values as [string, ...string[]], { error: 'validation.option' }), op: 'eq' };
+    case 'dict':
+      return { schema: z.string().trim().max(64, { error: 'validation.tooLong' }), op: 'eq' };
+    case 'bool':
+      return {
+        schema: z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean({ error: 'validation.boolean' })),
+        op: 'eq',
+      };
+    case 'int':
+    case 'decimal':
+      return { schema: z.coerce.number({ error: 'validation.number' }).refine(Number.isFinite, { error: 'validation.number' }), op: 'eq' };
+    case 'ref':
+      return { schema: z.uuid({ error: 'validation.reference' }), op: 'eq' };
+    case 'refs':
+      return { schema: z.uuid({ error: 'validation.reference' }), op: 'has' };
+    case 'date':
+      return { schema: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' }), op: 'eq' };
+    case 'datetime':
+      return { schema: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' }), op: 'day' };
+    case 'time':
+      return { schema: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' }), op: 'eq' };
+    case 'details':
+      return null;
+  }
+}
+
+export const sortableKeys = (def: ResourceDef) => Object.entries(def.fields).filter(([, f]) => f.sortable && f.kind !== 'details' && f.kind !== 'refs').map(([k]) => k);
+
+const schemas = new WeakMap<ResourceDef, z.ZodType<ListParams>>();
+
+/** The zod schema of `?page&size&sort&order&<search fields>`, output as ListParams. */
+export function listQuerySchema(def: ResourceDef): z.ZodType<ListParams> {
+  const cached = schemas.get(def);
+  if (cached) return cached;
+  const sortable = sortableKeys(def);
+  const ops: Record<string, FilterOp> = {};
+  const shape: Record<string, z.ZodType> = {
+    page: z.preprocess(blank, z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.tooSmall' }).max(1_000_000, { error: 'validation.tooLarge' }).default(1)),
+    size: z.preprocess(blank, z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.tooSmall' }).max(LIST_MAX_SIZE, { error: 'validation.tooLarge' }).default(20)),
+    sort: z.preprocess(blank, z.enum(sortable as [string, ...string[]], { error: 'validation.option' }).optional()),
+    order: z.preprocess(blank, z.enum(['asc', 'desc'], { error: 'validation.option' }).optional()),
+  };
+  for (const [key, f] of searchFields(def)) {
+    if (key in shape) continue;
+    const spec = filterSchema(f);
+    if (!spec) continue;
+    ops[key] = spec.op;
+    shape[key] = z.preprocess(blank, spec.schema.optional());
+  }
+  const schema = z.object(shape).transform((q): ListParams => {
+    const sort = typeof q.sort === 'string' ? q.sort : def.defaultSort.field;
+    const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort === undefined ? def.defaultSort.order : 'asc');
+    const filters: Filter[] = [];
+    for (const [key, op] of Object.entries(ops)) {
+      const v = q[key];
+      if (v === undefined || v === '') continue;
+      filters.push({ key, op, value: v as string | number | boolean });
+    }
+    return { page: q.page as number, size: q.size as number, sort, order, filters };
+  });
+  schemas.set(def, schema);
+  return schema;
+}
+
+/** `%text%` with the LIKE wildcards of the text taken literally. */
+export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterSql(t: ResourceTable, f: Filter): Fragment {
+  const col = t.ref(f.key);
+  switch (f.op) {
+    case 'contains':
+      return sql`${col} ilike ${containsPattern(String(f.value))}`;
+    case 'has':
+      return sql`${col} @> array[${String(f.value)}]::uuid[]`;
+    case 'day':
+      return sql`${col} >= ${String(f.value)}::date and ${col} < ${String(f.value)}::date + 1`;
+    case 'eq':
+      return sql`${col} = ${f.value}`;
+  }
+}
+
+/** The scope and the filters, as a WHERE condition. */
+export function whereSql(t: ResourceTable, scope: ResourceScope, filters: readonly Filter[]): Fragment {
+  return sql.join([t.scopeWhere(scope), ...filters.map((f) => filterSql(t, f))], sql` and `);
+}
+
+/** The sort field then the id, both in the same direction (PostgreSQL's null placement, so indexes serve both ways). */
+export function orderSql(t: ResourceTable, sort: string, order: 'asc' | 'desc'): Fragment {
+  const dir = order === 'desc' ? sql`desc` : sql`asc`;
+  return sql`${t.ref(sort)} ${dir}, id ${dir}`;
+}

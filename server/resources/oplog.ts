@@ -1,0 +1,35 @@
+/** The operation log: one row per write through the engine, in the write's own transaction. */
+import type { OperationType } from '../db/types';
+import type { Caller } from './scope';
+import type { Db } from './table';
+
+export interface Operation {
+  type: OperationType;
+  method: string;
+  path: string;
+  resource: string;
+  ids: readonly string[];
+  /** Rows concerned when not every id is listed (exports). */
+  count?: number;
+}
+
+const MAX_IDS = 1000;
+
+export async function logOperation(db: Db, caller: Caller, op: Operation): Promise<void> {
+  await db
+    .insertInto('operation_log')
+    .values({
+      tenant_id: caller.tenantId,
+      factory_id: caller.factoryId,
+      user_id: caller.userId,
+      account: caller.account,
+      operation_id: caller.operationId,
+      type: op.type,
+      method: op.method,
+      path: op.path.slice(0, 500),
+      resource: op.resource,
+      record_ids: JSON.stringify(op.ids.slice(0, MAX_IDS)),
+      record_count: op.count ?? op.ids.length,
+    })
+    .execute();
+}

@@ -1,0 +1,34 @@
+/** Whose rows a request sees: always its tenant, and its chosen factory for factory-scoped resources. */
+import type { ResourceDef } from '../../model/resource';
+import { ApiError, type RequestContext } from '../http';
+
+export interface ResourceScope {
+  tenantId: string;
+  /** Set for factory-scoped resources (never null there); null for tenant-scoped ones. */
+  factoryId: string | null;
+}
+
+export interface Caller {
+  tenantId: string;
+  factoryId: string | null;
+  userId: string;
+  account: string;
+  operationId: string | null;
+}
+
+export function callerOf(ctx: RequestContext): Caller {
+  return { tenantId: ctx.tenantId, factoryId: ctx.factoryId, userId: ctx.user.id, account: ctx.user.account, operationId: ctx.operationId };
+}
+
+/** The scope of `def` for the caller; a factory-scoped resource needs a chosen factory (400). */
+export function scopeOf(def: Pick<ResourceDef, 'scope'>, caller: Pick<Caller, 'tenantId' | 'factoryId'>): ResourceScope {
+  if (def.scope === 'tenant') return { tenantId: caller.tenantId, factoryId: null };
+  if (!caller.factoryId) throw new ApiError(400, 'resource.factoryRequired');
+  return { tenantId: caller.tenantId, factoryId: caller.factoryId };
+}
+
+/** The scope of a referenced resource, or null when it is factory-scoped and no factory is chosen. */
+export function refScopeOf(def: Pick<ResourceDef, 'scope'>, caller: Pick<Caller, 'tenantId' | 'factoryId'>): ResourceScope | null {
+  if (def.scope === 'tenant') return { tenantId: caller.tenantId, factoryId: null };
+  return caller.factoryId ? { tenantId: caller.tenantId, factoryId: caller.factoryId } : null;
+}

@@ -1,0 +1,176 @@
+/** The verbs of one resource: validation, scope, uniqueness, references, the operation log. */
+import { z } from 'zod';
+import { inputSchema, statusFields, type DeleteResult, type ResourceDef, type ResourceRow, type StateChange } from '../../model/resource';
+import { UUID_RE } from '../http';
+import type { Translator } from '../i18n';
+import { dictErrors } from './dicts';
+import { ResourceError, duplicate, fieldError, invalid, issueErrors, notFound, pgCode, pgConstraint, referenced } from './errors';
+import { hooksOf } from './hooks';
+import { logOperation } from './oplog';
+import { refErrors, referencesTo, withLabels } from './refs';
+import type { Registry } from './registry';
+import { scopeOf, type Caller, type ResourceScope } from './scope';
+import { deleteRows, getRow, insertRow, lockRows, takenUnique, updateRow } from './store';
+import { tableOf, type ApiRow, type Db } from './table';
+
+export interface Request {
+  caller: Caller;
+  tr: Translator;
+  method: string;
+  path: string;
+}
+
+const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+export const deleteBodySchema = z.object({
+  ids: z.array(z.string().max(64), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1000, { error: 'validation.tooMany' }),
+});
+
+export const stateBodySchema = z.object({ field: z.string().max(64), value: z.string().max(64) });
+
+export class ResourceService {
+  private readonly schema;
+
+  constructor(
+    readonly db: Db,
+    readonly registry: Registry,
+    readonly def: ResourceDef,
+  ) {
+    this.schema = inputSchema(def);
+  }
+
+  scope(caller: Caller): ResourceScope {
+    return scopeOf(this.def, caller);
+  }
+
+  async labelled(db: Db, tenantId: string, rows: ApiRow[]): Promise<ResourceRow[]> {
+    return withLabels(db, this.registry, this.def, tenantId, rows);
+  }
+
+  async get(req: Request, id: string): Promise<ResourceRow> {
+    const row = await getRow(this.db, this.def, this.scope(req.caller), id);
+    if (!row) throw notFound();
+    const [labelled] = await this.labelled(this.db, req.caller.tenantId, [row]);
+    return labelled!;
+  }
+
+  /** Parses field values (the current row's values under those the body leaves out) and checks dictionaries and references. */
+  async validate(req: Request, body: Record<string, unknown>, current?: ApiRow): Promise<Record<string, unknown>> {
+    const input: Record<string, unknown> = {};
+    for (const key of Object.keys(this.def.fields)) {
+      if (key in body) input[key] = body[key];
+      else if (current) input[key] = current[key];
+    }
+    const parsed = this.schema.safeParse(input, { reportInput: true });
+    if (!parsed.success) throw invalid(issueErrors(this.def, parsed.error.issues, req.tr, {}, input), req.tr);
+    const values = parsed.data as Record<string, unknown>;
+    const errors = [
+      ...(await dictErrors(this.db, this.def, req.caller.tenantId, values, req.tr)),
+      ...(await refErrors(this.db, this.registry, this.def, req.caller, values, req.tr)),
+    ];
+    if (errors.length > 0) throw invalid(errors, req.tr);
+    return values;
+  }
+
+  private conflictFrom(err: unknown, values: Record<string, unknown>, tr: Translator): ResourceError | null {
+    if (pgCode(err) !== '23505') return null;
+    const constraint = pgConstraint(err);
+    const t = tableOf(this.def);
+    const unique = t.columns.filter((c) => c.field.unique);
+    const hit = unique.find((c) => constraint.includes(c.name)) ?? unique[0];
+    return hit ? duplicate(this.def, hit.key, values[hit.key], tr) : new ResourceError(409, 'error.conflict');
+  }
+
+  async create(req: Request, rawBody: unknown): Promise<ResourceRow> {
+    const scope = this.scope(req.caller);
+    const values = await this.validate(req, asObject(rawBody));
+    const taken = await takenUnique(this.db, this.def, scope, values);
+    if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);
+    let id: string;
+    try {
+      id = await this.db.transaction().execute(async (trx) => {
+        const newId = await insertRow(trx, this.def, scope, req.caller, values);
+        await hooksOf(this.def).afterWrite?.(trx, this.def, scope, newId, values);
+        await logOperation(trx, req.caller, { type: 'add', method: req.method, path: req.path, resource: this.def.name, ids: [newId] });
+        return newId;
+      });
+    } catch (err) {
+      throw this.conflictFrom(err, values, req.tr) ?? err;
+    }
+    return this.get(req, id);
+  }
+
+  async update(req: Request, id: string, rawBody: unknown): Promise<ResourceRow> {
+    const scope = this.scope(req.caller);
+    const current = await getRow(this.db, this.def, scope, id);
+    if (!current) throw notFound();
+    const body = asObject(rawBody);
+    const expected = typeof body.updatedAt === 'string' && body.updatedAt ? body.updatedAt : undefined;
+    if (expected !== undefined && (Number.isNaN(Date.parse(expected)) || Math.abs(Date.parse(expected) - Date.parse(current.updatedAt)) >= 1)) {
+      throw new ResourceError(409, 'resource.stale');
+    }
+    const values = await this.validate(req, body, current);
+    const taken = await takenUnique(this.db, this.def, scope, values, id);
+    if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const changed = await updateRow(trx, this.def, scope, req.caller, id, values, expected ?? current.updatedAt);
+        if (!changed) throw (await getRow(trx, this.def, scope, id)) ? new ResourceError(409, 'resource.stale') : notFound();
+        await hooksOf(this.def).afterWrite?.(trx, this.def, scope, id, values);
+        await logOperation(trx, req.caller, { type: 'edit', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
+      });
+    } catch (err) {
+      throw this.conflictFrom(err, values, req.tr) ?? err;
+    }
+    return this.get(req, id);
+  }
+
+  /** Permission verb of a state change of `field`: its statusVerb, else `edit`. */
+  stateVerb(field: string): string | null {
+    const f = statusFields(this.def).find(([k]) => k === field)?.[1];
+    if (!f || f.kind !== 'enum') return null;
+    return f.statusVerb ?? 'edit';
+  }
+
+  async changeState(req: Request, id: string, change: StateChange): Promise<ResourceRow> {
+    const scope = this.scope(req.caller);
+    const f = this.def.fields[change.field];
+    if (!f || f.kind !== 'enum' || !f.status) throw invalid([{ field: 'field', key: 'validation.option', message: req.tr.tm('validation.option', { field: 'field' }) }], req.tr);
+    if (!f.values.includes(change.value)) throw invalid([fieldError(this.def, change.field, 'validation.option', req.tr)], req.tr);
+    const current = await getRow(this.db, this.def, scope, id);
+    if (!current) throw notFound();
+    const hooks = hooksOf(this.def);
+    if (current[change.field] === change.value) {
+      throw new ResourceError(409, hooks.unchangedKey?.(change.field, change.value) ?? 'resource.stateUnchanged');
+    }
+    const values = { [change.field]: change.value };
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await updateRow(trx, this.def, scope, req.caller, id, values))) throw notFound();
+      await hooks.afterWrite?.(trx, this.def, scope, id, values);
+      await logOperation(trx, req.caller, { type: 'state', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
+    });
+    return this.get(req, id);
+  }
+
+  /** Deletes every row of `ids` or none: 404 when one is not in scope, 409 when one is referenced. */
+  async remove(req: Request, rawIds: readonly string[]): Promise<DeleteResult> {
+    const scope = this.scope(req.caller);
+    const ids = [...new Set(rawIds.map((id) => id.toLowerCase()))];
+    if (ids.some((id) => !UUID_RE.test(id))) throw notFound();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const found = await lockRows(trx, this.def, scope, ids);
+        if (found.length !== ids.length) throw notFound();
+        const refs = await referencesTo(trx, this.registry, this.def, req.caller.tenantId, ids);
+        if (refs.length > 0) throw referenced(refs, req.tr);
+        const deleted = await deleteRows(trx, this.def, scope, ids);
+        await logOperation(trx, req.caller, { type: 'delete', method: req.method, path: req.path, resource: this.def.name, ids });
+        return { deleted };
+      });
+    } catch (err) {
+      // A foreign key the check could not see (a row written meanwhile): still a referenced row.
+      if (pgCode(err) === '23503') throw referenced([], req.tr);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import type { FieldDef, ResourceDef } from '../../../model/resource';
+import { DetailsEditor } from './DetailsEditor';
+import { ScalarEditor } from './ScalarEditor';
+
+export interface FieldEditorProps {
+  def: ResourceDef;
+  fieldKey: string;
+  field: FieldDef;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  testId?: string;
+  /** In the search form: text fields without length limits, bools as a yes/no select. */
+  search?: boolean;
+}
+
+/** The editor of one field by its kind; Form.Item hands it `value` and `onChange`. */
+export function FieldEditor(props: FieldEditorProps) {
+  const { field: f } = props;
+  if (f.kind === 'details') {
+    return <DetailsEditor def={props.def} fieldKey={props.fieldKey} field={f} value={props.value} onChange={props.onChange} testId={props.testId} />;
+  }
+  return <ScalarEditor {...props} field={f} />;
+}

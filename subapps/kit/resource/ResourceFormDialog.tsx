@@ -1,0 +1,139 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Grid, Modal, type ButtonProps } from '@arco-design/web-react';
+import { ApiError } from '../../../bridge/child';
+import { useBridge } from '../../../bridge/react';
+import type { ValidationErrorData } from '../../../model/api';
+import { apiPath, formFields, type FieldDef, type ResourceDef, type ResourceRow } from '../../../model/resource';
+import { dialogWidth } from '../dialog';
+import { conflictOf, describeError } from './errors';
+import { FieldEditor } from './FieldEditor';
+import { fieldLabel, titleOf } from './labels';
+import type { EditorProps, ResourceOverrides } from './types';
+import { checkInput, fieldRule, serverFieldErrors } from './validation';
+
+interface Props {
+  def: ResourceDef;
+  visible: boolean;
+  /** The row to edit; null to add one. */
+  row: ResourceRow | null;
+  overrides?: Pick<ResourceOverrides, 'editors' | 'formSections'>;
+  onClose: () => void;
+  onSaved: (row: ResourceRow) => void;
+}
+
+/** Columns of the form grid per dialog width: 950 px three, 700 px two, 400 px one. */
+const COLUMNS: Record<number, number> = { 950: 3, 700: 2, 400: 1 };
+const WIDE = new Set<FieldDef['kind']>(['details', 'textarea', 'refs']);
+
+function initialValues(def: ResourceDef, row: ResourceRow | null): Record<string, unknown> {
+  return Object.fromEntries(formFields(def).map(([key, f]) => {
+    if (row) return [key, row[key] ?? undefined];
+    return [key, f.default ?? (f.kind === 'details' ? [] : undefined)];
+  }));
+}
+
+/** Hands an override editor what Form.Item gives its child. */
+function OverrideEditor({ render, ...props }: EditorProps & { render: (p: EditorProps) => ReactNode }) {
+  return <>{render(props)}</>;
+}
+
+/**
+ * The add/edit dialog generated from the definition: one editor per form field, checked on the
+ * client with the same zod schema as on the server; the server's 400 field errors land on the
+ * fields, a 409 duplicate on its field and as a message naming the value.
+ */
+export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSaved }: Props) {
+  const { t } = useTranslation(['common', 'model']);
+  const bridge = useBridge();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [current, setCurrent] = useState<ResourceRow | null>(row);
+  const fields = formFields(def);
+  const width = dialogWidth(fields.length);
+  const span = 24 / (COLUMNS[width] ?? 1);
+
+  useEffect(() => {
+    if (!visible) return;
+    setCurrent(row);
+    form.resetFields();
+    form.setFieldsValue(initialValues(def, row));
+    if (!row) return;
+    // The list may be stale: edit what the server holds now (and its updatedAt).
+    let live = true;
+    bridge.request<ResourceRow>({ url: `${apiPath(def)}/${row.id}`, showError: false })
+      .then((fresh) => { if (live) { setCurrent(fresh); form.setFieldsValue(initialValues(def, fresh)); } })
+      .catch(() => undefined);
+    return () => { live = false; };
+  }, [visible, row, def, form, bridge]);
+
+  async function submit() {
+    let values: Record<string, unknown>;
+    try {
+      values = (await form.validate()) as Record<string, unknown>;
+    } catch {
+      return; // the fields say what is wrong
+    }
+    const crossField = checkInput(t, def, values);
+    if (Object.keys(crossField).length > 0) {
+      form.setFields(Object.fromEntries(Object.entries(crossField).map(([k, message]) => [k, { error: { message } }])));
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = current
+        ? await bridge.request<ResourceRow>({ method: 'PUT', url: `${apiPath(def)}/${current.id}`, data: { ...values, updatedAt: current.updatedAt }, showSuccess: true, showError: false })
+        : await bridge.request<ResourceRow>({ method: 'POST', url: apiPath(def), data: values, showSuccess: true, showError: false });
+      onSaved(saved);
+      onClose();
+    } catch (e) {
+      showFailure(e);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function showFailure(e: unknown) {
+    if (e instanceof ApiError && e.code === 400) {
+      const { fields: onFields, other } = serverFieldErrors(def, (e.data as ValidationErrorData | null)?.errors);
+      form.setFields(onFields);
+      const rest = other.length ? other.join('; ') : Object.keys(onFields).length ? '' : e.msg;
+      if (rest) void bridge.notify({ type: 'error', message: rest });
+      return;
+    }
+    const conflict = conflictOf(t, def, e);
+    if (conflict && conflict.field in def.fields) form.setFields({ [conflict.field]: { error: { message: conflict.message } } });
+    void bridge.notify({ type: 'error', message: describeError(t, def, e) });
+  }
+
+  const title = t(current ? 'common:resource.editTitle' : 'common:resource.addTitle', { title: titleOf(t, def) });
+  return (
+    <Modal title={title} visible={visible} onOk={() => void submit()} onCancel={onClose} confirmLoading={saving}
+      style={{ width, maxWidth: 'calc(100vw - 32px)' }} okText={t('common:ok')} cancelText={t('common:cancel')}
+      okButtonProps={{ 'data-testid': 'dialog-ok' } as ButtonProps} cancelButtonProps={{ 'data-testid': 'dialog-cancel' } as ButtonProps}
+      unmountOnExit maskClosable={false}>
+      <Form form={form} layout="vertical" data-testid={`form-${def.name}`}>
+        <Grid.Row gutter={16}>
+          {fields.map(([key, f]) => {
+            const custom = overrides?.editors?.[key];
+            return (
+              <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
+                <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f)]}>
+                  {custom
+                    ? <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
+                    : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} />}
+                </Form.Item>
+              </Grid.Col>
+            );
+          })}
+        </Grid.Row>
+        {overrides?.formSections?.map((s) => (
+          <section key={s.key} className="resource-form-section" data-testid={`section-${s.key}`}>
+            {s.title && <h4 className="page-panel-title">{s.title}</h4>}
+            {s.render({ row: current, def })}
+          </section>
+        ))}
+      </Form>
+    </Modal>
+  );
+}

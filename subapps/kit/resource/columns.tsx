@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { TableColumnProps } from '@arco-design/web-react';
+import type { TFunction } from 'i18next';
+import { listFields, type ResourceDef, type ResourceRow } from '../../../model/resource';
+import { displayValue, fieldLabel } from './labels';
+import { StatusCell } from './StatusCell';
+import type { Sort } from './useResourceList';
+
+interface Options {
+  t: TFunction;
+  def: ResourceDef;
+  sort: Sort | null;
+  dictLabels: Record<string, Map<string, string>>;
+  canChangeState: (verb: string) => boolean;
+  cells?: Record<string, (value: unknown, row: ResourceRow) => ReactNode>;
+  reload: () => void;
+}
+
+/** The table's columns from the definition's list fields, in the current language. */
+export function generatedColumns({ t, def, sort, dictLabels, canChangeState, cells, reload }: Options): TableColumnProps<ResourceRow>[] {
+  return listFields(def).map(([key, f]): TableColumnProps<ResourceRow> => {
+    const custom = cells?.[key];
+    let render: (value: unknown, row: ResourceRow) => ReactNode;
+    if (custom) {
+      render = custom;
+    } else if (f.kind === 'ref' || f.kind === 'refs') {
+      render = (value, row) => row.$labels?.[key] ?? (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
+    } else if (f.kind === 'enum' && f.status) {
+      const allowed = canChangeState(f.statusVerb ?? 'edit');
+      render = (_value, row) => <StatusCell def={def} fieldKey={key} field={f} row={row} allowed={allowed} onChanged={reload} />;
+    } else {
+      render = (value) => displayValue(t, f, value, dictLabels[key]);
+    }
+    return {
+      key,
+      dataIndex: key,
+      title: fieldLabel(t, f),
+      // Cells keep to one line (the table scrolls sideways); long free text is cut with a tooltip.
+      width: f.width ?? (f.kind === 'textarea' ? 220 : undefined),
+      ellipsis: f.kind === 'textarea',
+      ...(f.kind === 'textarea' ? { tooltip: true } : {}),
+      sorter: f.sortable !== false && f.kind !== 'refs' && f.kind !== 'details',
+      sortOrder: sort?.field === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : undefined,
+      render: (value: unknown, row: ResourceRow) => render(value, row),
+    };
+  });
+}

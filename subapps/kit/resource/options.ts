@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { ApiError, type ChildBridge } from '../../../bridge/child';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { apiPath, type DictField, type RefOption, type RefOptionsQuery, type ResourceDef } from '../../../model/resource';
+
+/** How many options a searchable select loads per search. */
+export const OPTION_PAGE = 30;
+
+/**
+ * Options of a ref or refs field: `GET <resource>/options/<field>` (model/resource/api.ts), read
+ * with the screen's own permission.
+ */
+export function loadOptions(bridge: ChildBridge, def: ResourceDef, fieldKey: string, query: RefOptionsQuery): Promise<RefOption[]> {
+  const params: Record<string, string | number> = { size: query.size ?? OPTION_PAGE };
+  if (query.q) params.q = query.q;
+  if (query.ids) params.ids = query.ids;
+  return bridge.request<RefOption[]>({ url: `${apiPath(def)}/options/${fieldKey}`, params, showError: false });
+}
+
+export const optionLabel = (o: RefOption) => (o.code && o.name && o.code !== o.name ? `${o.code} ${o.name}` : o.name || o.code);
+
+interface DictPage {
+  records: { id: string; type: string }[];
+}
+interface DictItem {
+  value: string;
+  label: string;
+}
+
+/** Dictionary items are few and change rarely: one load per type and minute is plenty. */
+const DICT_TTL_MS = 60_000;
+const dictCache = new Map<string, { at: number; items: Promise<RefOption[]> }>();
+
+async function fetchDictItems(bridge: ChildBridge, def: ResourceDef, fieldKey: string, dictType: string): Promise<RefOption[]> {
+  try {
+    return await loadOptions(bridge, def, fieldKey, { size: 100 });
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== 404) throw e;
+  }
+  // The resource does not serve this dict field's options: the tenant dictionary itself.
+  const page = await bridge.request<DictPage>({ url: '/api/platform-system/dict', params: { type: dictType, size: 50 }, showError: false });
+  const dict = page.records.find((d) => d.type === dictType);
+  if (!dict) return [];
+  const items = await bridge.request<DictItem[]>({ url: `/api/platform-system/dict/${dict.id}/items`, showError: false });
+  return items.map((i) => ({ id: i.value, code: i.value, name: i.label }));
+}
+
+/** The items of a dict field's tenant dictionary as options (`code` = stored value, `name` = label); [] when unavailable. */
+export function loadDictItems(bridge: ChildBridge, def: ResourceDef, fieldKey: string, dictType: string): Promise<RefOption[]> {
+  const key = `${bridge.context.factoryId ?? ''}|${def.name}|${fieldKey}`;
+  const hit = dictCache.get(key);
+  if (hit && Date.now() - hit.at < DICT_TTL_MS) return hit.items;
+  const items = fetchDictItems(bridge, def, fieldKey, dictType).catch(() => {
+    dictCache.delete(key);
+    return [] as RefOption[];
+  });
+  dictCache.set(key, { at: Date.now(), items });
+  return items;
+}
+
+/** value → label of every dict field of a definition, loaded once per factory (for table cells). */
+export function useDictLabels(def: ResourceDef): Record<string, Map<string, string>> {
+  const bridge = useBridge();
+  const { factoryId } = useBridgeContext();
+  const [labels, setLabels] = useState<Record<string, Map<string, string>>>({});
+  useEffect(() => {
+    let live = true;
+    const dicts = Object.entries(def.fields).filter((e): e is [string, DictField] => e[1].kind === 'dict' && e[1].list !== false);
+    void Promise.all(dicts.map(async ([k, f]) => {
+      const options = await loadDictItems(bridge, def, k, f.dictType);
+      return [k, new Map(options.map((o) => [o.code, o.name]))] as const;
+    })).then((entries) => { if (live) setLabels(Object.fromEntries(entries)); });
+    return () => { live = false; };
+  }, [bridge, def, factoryId]);
+  return labels;
+}

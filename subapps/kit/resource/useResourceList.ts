@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import type { Page } from '../../../model/api';
+import type { ResourceListQuery, ResourceRow } from '../../../model/resource';
+
+export type Filters = Record<string, string | number | boolean | undefined>;
+export interface Sort {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+const EMPTY: Page<ResourceRow> = { records: [], total: 0, page: 1, size: 20 };
+
+/**
+ * One resource's list: server paging, sort and filters (model/resource/api.ts). Reloads when the
+ * factory changes and when the shell asks for a refresh.
+ */
+export function useResourceList(url: string, initialSort: Sort | null, initialSize = 20) {
+  const bridge = useBridge();
+  const { factoryId } = useBridgeContext();
+  const [filters, setFilters] = useState<Filters>({});
+  const [sort, setSort] = useState<Sort | null>(initialSort);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(initialSize);
+  const [data, setData] = useState<Page<ResourceRow>>(EMPTY);
+  const [loading, setLoading] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    const params: ResourceListQuery = { ...filters, page, size, ...(sort ? { sort: sort.field, order: sort.order } : {}) };
+    bridge
+      .request<Page<ResourceRow>>({ url, params })
+      .then((res) => { if (live) setData(res); })
+      .catch(() => { if (live) setData(EMPTY); })
+      .finally(() => { if (live) setLoading(false); });
+    return () => { live = false; };
+  }, [bridge, url, filters, sort, page, size, version, factoryId]);
+
+  useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
+
+  const search = useCallback((next: Filters) => { setFilters(next); setPage(1); }, []);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const changePage = useCallback((p: number, s: number) => { setPage(p); setSize(s); }, []);
+  const changeSort = useCallback((next: Sort | null) => { setSort(next); setPage(1); }, []);
+  return { data, loading, page, size, filters, sort, search, reload, changePage, changeSort };
+}
