@@ -57,10 +57,18 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/** A response that sets no policy of its own (API answers, files, errors) may load nothing and be framed by nobody. */
+const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'none'";
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Headers on every answer of a server, errors included (SECURITY-TESTS T2.1). */
 export function securityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DEFAULT_CSP);
+    // Only over TLS (directly, or behind a trusted proxy that says so): HSTS over plain HTTP is ignored at best.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     return payload;
   });
 }
@@ -70,7 +78,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger === undefined ? loggerOptions(config.logLevel) : options.logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
   securityHeaders(app);
   app.setErrorHandler(errorHandler);

@@ -20,6 +20,12 @@ export interface Config {
   /** Explicit shell origin(s); empty means derive from the request host and PORT. */
   shellOrigins: string[];
   logLevel: string;
+  /**
+   * Behind a reverse proxy that terminates TLS: take the client address and protocol from
+   * X-Forwarded-For/-Proto (so HSTS is sent and login limits count real clients). Off by default:
+   * a client could otherwise claim any address.
+   */
+  trustProxy: boolean;
   /** Where SMS codes are POSTed; null sends them to the server log (development). */
   smsWebhookUrl: string | null;
   /** Where the mobile app is downloaded from (the public download page links to it); null when not offered. */
@@ -84,6 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
       .map((s) => s.trim().replace(/\/+$/, ''))
       .filter((s) => s.length > 0),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    trustProxy: ['on', 'true', '1'].includes(str(env, 'TRUST_PROXY', 'off').toLowerCase()),
     smsWebhookUrl: env.SMS_WEBHOOK_URL && env.SMS_WEBHOOK_URL.trim() !== '' ? env.SMS_WEBHOOK_URL.trim() : null,
     appDownloadUrl: env.APP_DOWNLOAD_URL?.trim() || null,
     appVersion: env.APP_VERSION?.trim() || null,

@@ -77,7 +77,9 @@ export function send(reply: FastifyReply, status: number, msg: string, data: unk
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, key: string, data: unknown = null): FastifyReply {
-  return send(reply, status, requestTranslator(request).t(key), data);
+  // The error's data also fills the message's placeholders ("at most {{maxColumns}}").
+  const params = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  return send(reply, status, requestTranslator(request).t(key, params), data);
 }
 
 /** The error handler: ApiError as is; Fastify's 4xx as a generic message; anything else 500 without details. */

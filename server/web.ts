@@ -132,7 +132,7 @@ export function shellWeb(config: Config, db?: Kysely<DB>): (app: FastifyInstance
  * with the shell origin injected, for every other path (its routes).
  */
 export async function buildSubappServer(name: string, config: Config, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
-  const app = Fastify({ logger });
+  const app = Fastify({ logger, trustProxy: config.trustProxy });
   securityHeaders(app);
   await registerAssets(app, config.distDir);
   await registerBridge(app, config.distDir);

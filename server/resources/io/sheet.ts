@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../http';
 import { parseCsv } from './csv';
+import { checkZipBudget } from './zip-guard';
 
 /** A cell as the import reads it. */
 export type Cell = string | number | boolean | Date | null;
@@ -31,6 +32,7 @@ export const MAX_IMPORT_ROWS = 200_000;
 export const MAX_IMPORT_COLUMNS = 200;
 
 const tooMany = () => new ApiError(413, 'resource.import.tooManyRows', { maxRows: MAX_IMPORT_ROWS });
+const tooWide = () => new ApiError(413, 'resource.import.tooManyColumns', { maxColumns: MAX_IMPORT_COLUMNS });
 
 /** The file's type by its bytes: a zip package (xlsx) or UTF-8 text without NULs (csv); null otherwise. */
 export function sniffSheet(buf: Uint8Array): SheetKind | null {
@@ -71,8 +73,9 @@ async function readXlsx(buf: Buffer): Promise<{ records: Cell[][]; numbers: numb
       const values = Array.isArray(row.values) ? row.values : [];
       // row.values is 1-based (index 0 is empty).
       if (records.length > MAX_IMPORT_ROWS) throw tooMany();
+      if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
       const cells: Cell[] = [];
-      for (let i = 1; i < Math.min(values.length, MAX_IMPORT_COLUMNS + 1); i++) cells.push(cellValue(values[i]));
+      for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
       records.push(cells);
       numbers.push(row.number);
     }
@@ -88,6 +91,7 @@ export async function readSheet(buf: Buffer): Promise<Sheet> {
   let records: Cell[][];
   let numbers: number[];
   if (kind === 'xlsx') {
+    checkZipBudget(buf);
     try {
       ({ records, numbers } = await readXlsx(buf));
     } catch (err) {
@@ -97,7 +101,7 @@ export async function readSheet(buf: Buffer): Promise<Sheet> {
   } else {
     records = parseCsv(buf.toString('utf8'));
     if (records.length > MAX_IMPORT_ROWS + 1) throw tooMany();
-    records = records.map((r) => r.slice(0, MAX_IMPORT_COLUMNS));
+    if (records.some((r) => r.length > MAX_IMPORT_COLUMNS)) throw tooWide();
     numbers = records.map((_, i) => i + 1);
   }
   const headerIndex = numbers.indexOf(1);
