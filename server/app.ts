@@ -40,6 +40,8 @@ export interface BuildApiOptions {
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    // UTC, readable: log entries are evidence (SECURITY-TESTS T2.8).
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
     redact: {
       paths: [
         'req.headers.authorization',

@@ -82,10 +82,23 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   return send(reply, status, requestTranslator(request).t(key, params), data);
 }
 
+/** Every refused access leaves one structured entry (SECURITY-TESTS T2.8): who, what, from where. */
+function logRefusal(request: FastifyRequest, key: string): void {
+  const ctx = request.ctx;
+  const agent = request.headers['user-agent'];
+  request.log.warn({
+    refused: {
+      tenantId: ctx?.tenantId ?? null, account: ctx?.user.account ?? null, method: request.method, path: request.url.split('?')[0],
+      permission: request.routeOptions.config?.permission ?? null, reason: key, ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 255) : null,
+    },
+  }, 'access refused');
+}
+
 /** The error handler: ApiError as is; Fastify's 4xx as a generic message; anything else 500 without details. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ValidatedError) return send(reply, 400, error.translated, error.data);
   if (error instanceof ApiError) {
+    if (error.status === 403) logRefusal(request, error.key);
     const retry = (error.data as { retryAfter?: unknown } | null)?.retryAfter;
     if (error.status === 429 && typeof retry === 'number') reply.header('retry-after', String(retry));
     return sendError(request, reply, error.status, error.key, error.data);

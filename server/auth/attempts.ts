@@ -89,5 +89,8 @@ export async function writeLoginLog(db: Kysely<DB>, request: FastifyRequest, ent
     tenant_id: entry.tenantId, user_id: entry.userId, account: entry.account.slice(0, 128), method: entry.method, result: entry.result,
     reason: entry.reason ?? null, ip: request.ip ?? null, user_agent: header('user-agent'), client_id: header('x-client-id')?.slice(0, 64) ?? null,
   }).execute();
-  request.log.info({ login: { tenantId: entry.tenantId, account: entry.account, method: entry.method, result: entry.result, reason: entry.reason ?? null } }, 'login log');
+  request.log.info({ login: {
+    tenantId: entry.tenantId, account: entry.account, method: entry.method, result: entry.result, reason: entry.reason ?? null,
+    ip: request.ip ?? null, userAgent: header('user-agent'),
+  } }, 'login log');
 }

@@ -1,0 +1,126 @@
+/**
+ * SECURITY-TESTS T3.1 (password hashes), T3.2 (no account enumeration by answer or timing) and
+ * T2.8 (one structured log entry per login, failure, lockout and refusal; no secret in any log line).
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApi, loggerOptions } from '../../server/app';
+import { hashPassword, verifyPassword } from '../../server/auth/password';
+import type { SmsMessage } from '../../server/auth/sms';
+import { createUser } from '../../server/services/users';
+import { BASIC, PASSWORD, call, login, loginToken, startHarness, type Harness } from './helpers';
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+describe('password hashes (T3.1)', () => {
+  it('uses scrypt with N ≥ 2^17, r ≥ 8, a 16-byte salt, a new salt every time, and verifies in under a second', async () => {
+    const a = await hashPassword('Correct-Horse-9');
+    const b = await hashPassword('Correct-Horse-9');
+    expect(a).not.toBe(b);
+    const [scheme, params, salt] = a.split('$');
+    expect(scheme).toBe('scrypt');
+    const p = Object.fromEntries(params!.split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+    expect(p.N).toBeGreaterThanOrEqual(2 ** 17);
+    expect(p.r).toBeGreaterThanOrEqual(8);
+    expect(p.p).toBeGreaterThanOrEqual(1);
+    expect(Buffer.from(salt!, 'base64').length).toBeGreaterThanOrEqual(16);
+    const started = performance.now();
+    expect(await verifyPassword('Correct-Horse-9', a)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await verifyPassword('Correct-Horse-8', a)).toBe(false);
+  });
+});
+
+describe('enumeration and logging (T3.2, T2.8)', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  const sent: SmsMessage[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness('pglite');
+    const sink = new Writable({ write(chunk, _enc, done) { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
+    // The production logger options (redaction, UTC time), writing to a sink the test reads.
+    const logger = { ...(loggerOptions('info') as object), stream: sink };
+    app = await buildApi({ db: h.database.db, config: h.config, logger: logger as never, smsSender: { name: 'capture', send: async (m) => { sent.push(m); } } });
+    await app.ready();
+    const tenantId = (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    await createUser(h.database.db, { tenantId, account: 'enum.target', password: PASSWORD, mobile: '13800000077' });
+    await createUser(h.database.db, { tenantId, account: 'plain.staff', password: PASSWORD });
+  });
+  afterAll(async () => { await app?.close(); await h?.close(); });
+
+  it('answers an unknown account and a wrong password alike, in status, body and time', async () => {
+    const runs = 50;
+    const time = async (account: string) => {
+      const t0 = performance.now();
+      const r = await login(app, 'demo', account, 'Wrong-Password-1');
+      return { ms: performance.now() - t0, status: r.status, body: JSON.stringify(r.body) };
+    };
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    const bodies = new Set<string>();
+    for (let i = 0; i < runs; i++) {
+      // Interleaved, so drift of the machine's load hits both alike.
+      const u = await time(`nobody.${i}`);
+      const w = await time('enum.target');
+      unknown.push(u.ms);
+      wrong.push(w.ms);
+      bodies.add(`${u.status} ${u.body}`);
+      bodies.add(`${w.status} ${w.body}`);
+    }
+    expect([...bodies]).toHaveLength(1);
+    const [mu, mw] = [median(unknown), median(wrong)];
+    expect(Math.abs(mu - mw) / Math.max(mu, mw), `medians ${mu.toFixed(1)} ms and ${mw.toFixed(1)} ms`).toBeLessThan(0.25);
+  });
+
+  it('logs each login, failure and refusal once, as structured UTC entries with the client, and never a secret', async () => {
+    lines.length = 0;
+    const agent = 'walls-test/1.0';
+    const ok = await call<{ token: string }>(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC, 'user-agent': agent }, body: { tenantCode: 'demo', account: 'plain.staff', password: PASSWORD } });
+    expect(ok.status).toBe(200);
+    const token = ok.body.data.token;
+    const evil = 'evil\n{"level":30,"msg":"forged"}\u0007';
+    await call(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC, 'user-agent': agent }, body: { tenantCode: 'demo', account: evil, password: 'Not-It-123' } });
+    // A staff user without the permission is refused, and that is logged too.
+    const refused = await call(app, 'GET', '/api/basic-system/unit', { token, headers: { 'user-agent': agent } });
+    expect(refused.status).toBe(403);
+    // An SMS code sent through a real channel (not the development log driver) never reaches the log.
+    sent.length = 0;
+    await call(app, 'POST', '/api/auth/sms/send', { headers: { authorization: BASIC }, body: { tenantCode: 'demo', mobile: '13800000077' } });
+    expect(sent).toHaveLength(1);
+    const smsLogin = await call<{ token: string }>(app, 'POST', '/api/auth/login/mobile', { headers: { authorization: BASIC }, body: { tenantCode: 'demo', mobile: '13800000077', code: sent[0]!.code } });
+    expect(smsLogin.status).toBe(200);
+
+    const entries = lines.map((l) => JSON.parse(l) as Record<string, any>);
+    const logins = entries.filter((e) => e.login);
+    const success = logins.filter((e) => e.login.account === 'plain.staff' && e.login.result === 'success');
+    const failure = logins.filter((e) => e.login.account === evil && e.login.result === 'failure');
+    expect(success).toHaveLength(1);
+    expect(failure).toHaveLength(1);
+    for (const e of [...success, ...failure]) {
+      expect(e.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(e.login.tenantId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(e.login.ip).toBeTruthy();
+      expect(e.login.userAgent).toBe(agent);
+    }
+    const refusals = entries.filter((e) => e.refused);
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]!.refused).toMatchObject({ account: 'plain.staff', path: '/api/basic-system/unit', permission: 'basic:unit:view', userAgent: agent });
+
+    // The control characters of the hostile account name stay inside one encoded line: no forged entry.
+    expect(entries.some((e) => e.msg === 'forged')).toBe(false);
+    const raw = lines.join('\n');
+    expect(raw).not.toContain('\u0007');
+    for (const secret of [PASSWORD, 'Not-It-123', token, smsLogin.body.data.token]) {
+      expect(raw.includes(secret), `a secret reached the log: ${secret.slice(0, 4)}…`).toBe(false);
+    }
+    // The code as a number of its own (not six digits inside a duration such as 3.123456).
+    expect(raw).not.toMatch(new RegExp(`(?<![\\d.])${sent[0]!.code}(?![\\d.])`));
+    expect(await loginToken(app, 'demo', 'plain.staff')).not.toBe(token); // a new token at every login (T3.6)
+  });
+});
