@@ -21,6 +21,7 @@ import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
 import { registerResources } from './resources';
+import { rejectNul } from './input-guard';
 import { ruleRoutes } from './rules';
 
 export interface BuildApiOptions {
@@ -81,6 +82,9 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
     logger: options.logger === undefined ? loggerOptions(config.logLevel) : options.logger,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Malformed or over-long path segments are refused by the router itself: answer them in the envelope too.
+    frameworkErrors: (error, request, reply) =>
+      sendError(request, reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'error.uriTooLong' : 'error.badRequest'),
   });
   securityHeaders(app);
   app.setErrorHandler(errorHandler);
@@ -89,6 +93,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       installAuth(api, db, config);
+      api.addHook('preValidation', rejectNul);
       api.setErrorHandler(errorHandler);
       api.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'error.notFound'));
       api.addHook('onSend', async (_request, reply, payload) => {

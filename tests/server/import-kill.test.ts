@@ -82,7 +82,7 @@ describe.each(DIALECTS)('imports killed mid-way (T4.4) [%s]', (kind: Dialect) =>
     env = { ADMIN_PASSWORD: PASSWORD };
     if (kind === 'postgres') {
       dbName = `portal_kill_${randomBytes(5).toString('hex')}`;
-      const client = new pg.Client({ connectionString: adminUrl });
+      const client = new pg.Client({ connectionString: adminUrl ?? undefined });
       await client.connect();
       await client.query(`CREATE DATABASE ${dbName}`);
       await client.end();
@@ -101,7 +101,7 @@ describe.each(DIALECTS)('imports killed mid-way (T4.4) [%s]', (kind: Dialect) =>
   afterAll(async () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (dbName && adminUrl) {
-      const client = new pg.Client({ connectionString: adminUrl });
+      const client = new pg.Client({ connectionString: adminUrl ?? undefined });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await client.end();
