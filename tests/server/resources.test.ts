@@ -165,6 +165,7 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
         for (const t of ['add', 'edit', 'delete', ...(statusFields(def).length ? ['state'] : [])]) expect(types, t).toContain(t);
       });
 
+      // SECURITY-TESTS T1.4 (the same code in two tenants, no "already exists" across them) and T1.6 (factories).
       it('keeps rows of another tenant and of another factory out of sight', async () => {
         const group = newGroup();
         const mine = await maker.create(def, { [def.codeField]: `${group}A` });
@@ -186,6 +187,12 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
           expect((await req('DELETE', base, { ...asB, body: { ids: [mine.id] } })).status).toBe(404);
           expect((await req<Page<ResourceRow>>('GET', `${base}?${def.codeField}=${code}`, asB)).body.data.total).toBe(0);
           await makerB.create(def, { [def.codeField]: code });
+          // A user of factory A only cannot look into factory B by naming it.
+          const userOfA = without.get('import')!;
+          expect((await req('GET', base, { token: userOfA })).status).toBe(200);
+          const intoB = await req('GET', base, { token: userOfA, factory: factoryB });
+          expect(intoB.status).toBe(403);
+          expect((await req('GET', `${base}/${mine.id}`, { token: userOfA, factory: factoryB })).status).toBe(403);
           const noFactory = await req('GET', base, { factory: null });
           expect(noFactory.status).toBe(400);
           expect(noFactory.body.msg).toBeTruthy();
