@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, limitedLogin } from '../../server/auth/attempts';
+import { createDatabase } from '../../server/db/index';
 import { BASIC, DIALECTS, PASSWORD, call, login, startHarness, type Harness } from './helpers';
 
 describe.each(DIALECTS)('login limits and the login log [%s]', (kind) => {
@@ -27,6 +28,23 @@ describe.each(DIALECTS)('login limits and the login log [%s]', (kind) => {
     expect(evaluated).toBe(LIMITS.perAccount);
     expect(outcomes.filter((o) => o === 'limited')).toHaveLength(150 - LIMITS.perAccount);
     expect(outcomes).not.toContain('error');
+  });
+
+  // T3.3: server processes share nothing but the database; two pools stand for two processes
+  // (PostgreSQL only: an embedded database belongs to one process by design).
+  if (kind === 'postgres') it('holds the account limit across servers on one database', async () => {
+    const second = await createDatabase(h.config, { migrate: false });
+    try {
+      let evaluated = 0;
+      const tries = Array.from({ length: 150 }, (_, i) =>
+        limitedLogin(i % 2 === 0 ? h.database.db : second.db, { tenantCode: 'demo', account: 'racer2', ip: `10.0.1.${i % 20}` }, async () => { evaluated++; return { ok: false, value: null }; }, async () => undefined)
+          .then(() => 'evaluated', (e: { status?: number }) => (e.status === 429 ? 'limited' : 'error')));
+      const outcomes = await Promise.all(tries);
+      expect(evaluated).toBe(LIMITS.perAccount);
+      expect(outcomes.filter((o) => o === 'limited')).toHaveLength(150 - LIMITS.perAccount);
+    } finally {
+      await second.close();
+    }
   });
 
   it('answers 429 with Retry-After without checking the password, leaves other accounts alone, and logs the lockout', async () => {
