@@ -4,16 +4,21 @@
  * - time from pressing "log in" to the dictionary table painted inside the sub-app, cold and warm cache;
  * - a bridge `request` round trip from the sub-app against the same call made with fetch in the shell;
  * - the resource engine's lists, export and import (tests/bench/resources.ts);
- * - encoding rules: codes per second through the API against the bare counter statement (tests/bench/encoding.ts).
+ * - encoding rules: codes per second through the API against the bare counter statement (tests/bench/encoding.ts);
+ * - load (T4.6): autocannon, 20 connections × 20 s, reads and mixed writes, against the committed
+ *   baseline `tests/bench/load-baseline.json` (tests/bench/load.ts).
+ * BENCH_ONLY=load runs the load part alone.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { resourceBench } from './resources';
 import { encodingBench } from './encoding';
+import { describeLoad, loadRun, type LoadReport } from './load';
+import { startPostgres } from './postgres';
 
 const root = resolve(import.meta.dirname, '../..');
 const PORT = 18980;
@@ -118,7 +123,37 @@ async function timings(browser: Browser) {
   await context.close();
 }
 
+const LOAD_BASELINE = join(root, 'tests/bench/load-baseline.json');
+
+async function loadBench() {
+  const reports: LoadReport[] = [await loadRun({ database: 'pglite', seconds: 20, connections: 20 })];
+  const pg = await startPostgres();
+  if (pg) {
+    try {
+      reports.push(await loadRun({ database: 'postgres', databaseUrl: pg.url, seconds: 20, connections: 20 }));
+    } finally {
+      pg.stop();
+    }
+  } else rows.push(['load postgres', 'not run: no PostgreSQL binaries on this machine']);
+  let baseline: LoadReport[] = [];
+  try { baseline = JSON.parse(readFileSync(LOAD_BASELINE, 'utf8')) as LoadReport[]; } catch { /* none committed yet */ }
+  for (const r of reports) {
+    rows.push(...describeLoad(r));
+    for (const f of r.runs) {
+      const before = baseline.find((b) => b.database === r.database)?.runs.find((x) => x.scenario === f.scenario);
+      if (before) rows.push([`load ${r.database} ${f.scenario} p99 / baseline`, `${(f.p99 / before.p99).toFixed(2)}× (baseline ${before.p99} ms)`]);
+    }
+  }
+  if (process.env.BENCH_SAVE_BASELINE) writeFileSync(LOAD_BASELINE, `${JSON.stringify(reports, null, 2)}\n`);
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'load') {
+    await loadBench();
+    const width = Math.max(...rows.map(([k]) => k.length));
+    console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
+    return;
+  }
   shellEntrySize();
   const stop = await startServer();
   const browser = await chromium.launch({
@@ -135,6 +170,8 @@ async function main() {
   await resourceBench(rows);
   // Encoding rules (issue 6): codes per second through the API against the bare counter statement.
   await encodingBench(rows);
+  // Load (T4.6): reads and mixed writes under 20 connections, PGlite and PostgreSQL.
+  await loadBench();
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
 }

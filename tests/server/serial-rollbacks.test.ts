@@ -4,6 +4,7 @@
  * and 10 % of them rolled back after reserving: the committed numbers are unique and contiguous per
  * counter key, the counters equal what was committed, and nothing deadlocks.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserve, issued, type CounterRef } from '../../server/rules/counter';
 import { withTenant } from '../../server/db/tenant-scope';
@@ -30,7 +31,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('serial numbers under co
     const other = await createTenant(db, { code: 'serials', name: 'Serials', adminPassword: PASSWORD });
     await seedRules(db, other.tenantId, other.adminUserId);
     for (const tenantId of [demo.id, other.tenantId]) {
-      const rules = await db.selectFrom('encoding_rule').select('id').where('tenant_id', '=', tenantId).orderBy('name').limit(2).execute();
+      const rules = (await sql<{ id: string }>`select id from encoding_rule where tenant_id = ${tenantId} order by name limit 2`.execute(db)).rows;
       expect(rules).toHaveLength(2);
       for (const r of rules) keys.push({ tenantId, ruleId: r.id, factoryCode: 'F001', lineCode: 'L1', period: 't43' });
     }
