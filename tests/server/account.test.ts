@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../server/app';
 import type { SmsMessage, SmsSender } from '../../server/auth/sms';
 import { consumeSmsCode, issueSmsCode } from '../../server/auth/sms';
-import { createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/services/users';
 import { BASIC, DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './helpers';
 
 /** A multipart body the way a browser sends it. */
@@ -161,5 +161,31 @@ describe.each(DIALECTS)('account self-service [%s]', (kind) => {
     const other = await loginToken(app, 'demo', 'han.mei');
     const hidden = await app.inject({ method: 'GET', url: `/api/platform-system/feedback/picture/${record.pictureIds[0]}`, headers: { authorization: `Bearer ${other}` } });
     expect(hidden.statusCode).toBe(404);
+
+    // T2.6: SVG (a picture that can carry script) is refused; hostile names never reach the disk or a header.
+    const svg = await post({ description: 'x' }, [{ name: 'pictures', filename: 'x.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }]);
+    expect(svg.statusCode).toBe(415);
+    const named = await post({ description: 'Names' }, [
+      { name: 'pictures', filename: '../../../etc/passwd.png', type: 'image/png', bytes: PNG },
+      { name: 'pictures', filename: 'a.png\r\nSet-Cookie: stolen=1', type: 'image/png', bytes: PNG },
+    ]);
+    expect(named.statusCode, named.body).toBe(200);
+    const mine = (await call(app, 'GET', '/api/platform-system/feedback', { token })).body.data.records.find((r: { description: string }) => r.description === 'Names');
+    expect(mine.pictureIds).toHaveLength(2);
+    for (const id of mine.pictureIds as string[]) {
+      const r = await app.inject({ method: 'GET', url: `/api/platform-system/feedback/picture/${id}`, headers: { authorization: `Bearer ${token}` } });
+      expect(r.statusCode).toBe(200);
+      // RFC 6266: a quoted token-safe name (the generated id), never the uploaded one.
+      expect(r.headers['content-disposition']).toBe(`inline; filename="${id}"`);
+      expect(r.headers['set-cookie']).toBeUndefined();
+      expect(String(r.headers['content-security-policy'])).toMatch(/^sandbox/);
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // Another tenant's administrator cannot fetch it by id.
+    const acme = await createTenant(h.database.db, { code: 'acme-pics', name: 'Acme pictures', adminPassword: PASSWORD });
+    expect(acme.tenantId).toBeTruthy();
+    const foreign = await loginToken(app, 'acme-pics', 'admin');
+    const cross = await app.inject({ method: 'GET', url: `/api/platform-system/feedback/picture/${mine.pictureIds[0]}`, headers: { authorization: `Bearer ${foreign}` } });
+    expect(cross.statusCode).toBe(404);
   });
 });
