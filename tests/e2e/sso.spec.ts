@@ -10,6 +10,29 @@ async function signInAtProvider(page: Page, login: string) {
   if (await consent.isVisible({ timeout: 3000 }).catch(() => false)) await consent.click();
 }
 
+/**
+ * Runs a login request through the provider with the browser context's cookies but without
+ * following the last redirect: the callback URL (code and state) comes back unused.
+ */
+async function heldCallback(page: Page): Promise<URL> {
+  const req = page.request;
+  const start = await req.get('/api/auth/sso/start?tenantCode=demo&lang=en', { maxRedirects: 0 });
+  expect(start.status()).toBe(302);
+  let next = new URL(start.headers().location!);
+  for (let hop = 0; hop < 12; hop++) {
+    if (next.pathname === '/api/auth/sso/callback') return next;
+    let res;
+    if (/^\/interaction\/[^/]+$/.test(next.pathname)) {
+      // The provider's development screens: sign in with any password, then consent.
+      const html = await (await req.get(next.href, { maxRedirects: 0 })).text();
+      const form: Record<string, string> = html.includes('name="login"') ? { prompt: 'login', login: 'admin', password: 'any' } : { prompt: 'consent' };
+      res = await req.post(next.href, { form, maxRedirects: 0 });
+    } else res = await req.get(next.href, { maxRedirects: 0 });
+    next = new URL(res.headers().location!, next);
+  }
+  throw new Error('the provider never redirected to the callback');
+}
+
 test.describe('single sign-on (OpenID Connect, PKCE)', () => {
   test('a provider user matched to a portal account lands in the portal', async ({ page }) => {
     await page.goto('/en/login');
@@ -32,6 +55,37 @@ test.describe('single sign-on (OpenID Connect, PKCE)', () => {
     await signInAtProvider(page, 'stranger');
     await expect(page).toHaveURL(/\/en\/login/);
     await expect(page.getByTestId('sso-error')).toContainText('no matching account');
+  });
+
+  test('a replayed authorisation code is refused and opens no second session (T5.2)', async ({ page }) => {
+    let first: URL | null = null;
+    page.on('request', (r) => { if (r.url().includes('/api/auth/sso/callback')) first = new URL(r.url()); });
+    await page.goto('/en/login');
+    await page.getByTestId('sso-start').click();
+    await signInAtProvider(page, 'admin');
+    await expect(page).toHaveURL(/\/en\/platform\/dict$/);
+    expect(first).not.toBeNull();
+    const tokenAfterFirst = await page.evaluate(() => localStorage.getItem('mes-portal:token'));
+    // A new login request in the same browser, held back before its own callback…
+    const second = await heldCallback(page);
+    // …answered with the first, already redeemed code.
+    const replay = await page.request.get(`/api/auth/sso/callback?code=${first!.searchParams.get('code')}&state=${second.searchParams.get('state')}`, { maxRedirects: 0 });
+    expect(replay.status()).toBe(400);
+    expect(await replay.text()).toContain('ssoError=auth.ssoFailed');
+    expect(await page.evaluate(() => localStorage.getItem('mes-portal:token'))).toBe(tokenAfterFirst);
+  });
+
+  test('a code delivered with another login request (wrong PKCE verifier) is refused (T5.2)', async ({ page }) => {
+    const a = await heldCallback(page);
+    const b = await heldCallback(page);
+    // Code of request A, state (and so verifier) of request B: the provider refuses the exchange.
+    const mixed = await page.request.get(`/api/auth/sso/callback?code=${a.searchParams.get('code')}&state=${b.searchParams.get('state')}`, { maxRedirects: 0 });
+    expect(mixed.status()).toBe(400);
+    expect(await mixed.text()).toContain('ssoError=auth.ssoFailed');
+    // Request A's own state no longer matches this browser's cookie: refused as well.
+    const stale = await page.request.get(`/api/auth/sso/callback?code=${a.searchParams.get('code')}&state=${a.searchParams.get('state')}`, { maxRedirects: 0 });
+    expect(stale.status()).toBe(400);
+    expect(await stale.text()).toContain('ssoError=auth.ssoStateInvalid');
   });
 
   test('the start asks for S256 PKCE, state and nonce; a tampered callback is refused', async ({ request }) => {
