@@ -2,12 +2,7 @@
  * SECURITY-TESTS T1.2: the tenant setting never leaks between pooled connections, through Debian's
  * PgBouncer in transaction mode (2 server connections shared by every client transaction).
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -16,45 +11,19 @@ import { seed } from '../../server/db/seed';
 import { createTenant } from '../../server/services/users';
 import { APP_ROLE, withTenant } from '../../server/db/tenant-scope';
 import { PASSWORD, testConfig } from './helpers';
+import { PGBOUNCER, startPgBouncer, type Bouncer } from '../support/pgbouncer';
 
-const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => fs.existsSync(p)) ?? null;
 const pgUrl = inject('pgUrl');
 const ready = Boolean(pgUrl && PGBOUNCER);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`pgbouncer exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
-      s.on('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('pgbouncer did not listen');
-}
-
 // Skipped only where the machine lacks PostgreSQL or PgBouncer (CI installs both).
 describe.skipIf(!ready)('tenant setting through PgBouncer in transaction mode (T1.2)', () => {
-  let dir: string;
-  let bouncer: ChildProcess;
+  let bouncer: Bouncer;
   let dbName: string;
   let viaBouncer: Database;
   let tenants: string[];
 
   beforeAll(async () => {
-    const admin = new URL(pgUrl!);
     dbName = `portal_pgb_${randomBytes(5).toString('hex')}`;
     const client = new pg.Client({ connectionString: pgUrl! });
     await client.connect();
@@ -73,39 +42,13 @@ describe.skipIf(!ready)('tenant setting through PgBouncer in transaction mode (T
     }
     await setup.close();
 
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pgb-'));
-    const port = await freePort();
-    fs.writeFileSync(path.join(dir, 'users.txt'), '"postgres" ""\n');
-    fs.writeFileSync(path.join(dir, 'pgbouncer.ini'), [
-      '[databases]',
-      `* = host=${admin.hostname} port=${admin.port}`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = trust',
-      `auth_file = ${path.join(dir, 'users.txt')}`,
-      'pool_mode = transaction',
-      'default_pool_size = 2',
-      'max_client_conn = 200',
-      'ignore_startup_parameters = extra_float_digits',
-      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
-      '',
-    ].join('\n'));
-    const asRoot = process.getuid?.() === 0;
-    if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-    const args = [PGBOUNCER!, path.join(dir, 'pgbouncer.ini')];
-    // PgBouncer refuses to run as root.
-    bouncer = asRoot ? spawn('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' }) : spawn(args[0]!, args.slice(1), { stdio: 'ignore' });
-    await waitForPort(port, bouncer);
-    viaBouncer = await createDatabase(testConfig({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/${dbName}` }), { migrate: false });
+    bouncer = await startPgBouncer(pgUrl!, 2);
+    viaBouncer = await createDatabase(testConfig({ DATABASE_URL: bouncer.url(dbName) }), { migrate: false });
   }, 180_000);
 
   afterAll(async () => {
     await viaBouncer?.close();
-    bouncer?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await bouncer?.stop();
     const client = new pg.Client({ connectionString: pgUrl! });
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
