@@ -5,6 +5,7 @@ import { activeTabIdAtom, clearSession, clientId, factoryIdAtom, loginNoticeAtom
 import { i18n } from '../i18n';
 import { buildHeaders } from './headers';
 import { interpretResponse } from './response';
+import { broadcastLogout } from '../subapp/children';
 
 export interface RequestOptions extends Pick<AxiosRequestConfig, 'method' | 'url' | 'params' | 'data' | 'responseType' | 'signal' | 'timeout'> {
   showSuccess?: boolean;
@@ -64,12 +65,25 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
   });
   if (outcome.toast) Message[outcome.toast.type](outcome.toast.message);
   if (outcome.tokenInvalid && store.get(tokenAtom)) {
-    store.set(tokenValidAtom, false);
-    clearSession();
-    store.set(loginNoticeAtom, i18n.t('shell:login.sessionEnded'));
-    onTokenInvalid();
+    ending ??= endSession();
+    await ending;
   }
   return outcome.result;
+}
+
+let ending: Promise<void> | null = null;
+
+/**
+ * The server ended the session: every connected app is told once (before its frame goes away),
+ * then the shell forgets the session and returns to login. Later 401s wait for the same ending.
+ */
+async function endSession(): Promise<void> {
+  await broadcastLogout();
+  store.set(tokenValidAtom, false);
+  clearSession();
+  store.set(loginNoticeAtom, i18n.t('shell:login.sessionEnded'));
+  ending = null;
+  onTokenInvalid();
 }
 
 export const api = {

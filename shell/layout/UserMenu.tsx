@@ -23,7 +23,7 @@ export function UserMenu() {
 
   async function logout() {
     await endpoints.logout();
-    broadcastLogout();
+    await broadcastLogout();
     clearSession();
     navigate(`/${lang}/login`, { replace: true });
   }

@@ -23,7 +23,12 @@ export function broadcastContext(contextFor: (appId: string) => BridgeContext) {
   }
 }
 
-/** Tells every connected app, once, that the session ended. */
-export function broadcastLogout() {
-  for (const child of connected.values()) child.remote.logout().catch(() => undefined);
+/**
+ * Tells every connected app, once, that the session ended; resolves when all answered or after
+ * `waitMs` (the shell leaves the page right after, and a message still queued would be lost).
+ */
+export async function broadcastLogout(waitMs = 800): Promise<void> {
+  const told = [...connected.values()].map((child) => child.remote.logout().catch(() => undefined));
+  connected.clear();
+  await Promise.race([Promise.all(told), new Promise((resolve) => setTimeout(resolve, waitMs))]);
 }
