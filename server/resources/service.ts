@@ -104,11 +104,13 @@ export class ResourceService {
     const scope = this.scope(req.caller);
     const current = await getRow(this.db, this.def, scope, id);
     if (!current) throw notFound();
-    const body = asObject(rawBody);
+    const body = { ...asObject(rawBody) };
     const expected = typeof body.updatedAt === 'string' && body.updatedAt ? body.updatedAt : undefined;
     if (expected !== undefined && (Number.isNaN(Date.parse(expected)) || Math.abs(Date.parse(expected) - Date.parse(current.updatedAt)) >= 1)) {
       throw new ResourceError(409, 'resource.stale');
     }
+    // A state (frozen, enabled …) changes only through its own confirmed call and button permission.
+    for (const [key] of statusFields(this.def)) delete body[key];
     const values = await this.validate(req, body, current);
     const taken = await takenUnique(this.db, this.def, scope, values, id);
     if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);

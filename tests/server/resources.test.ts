@@ -293,6 +293,14 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
         const upd = await req<ResourceRow>('PUT', `${base}/${r.body.data.id}`, { body: { id: forged, tenantId: MISSING, factoryId: factoryB } });
         expect(upd.status).toBe(200);
         expect(upd.body.data.id).toBe(r.body.data.id);
+        // A state moves only through its own call and button (T2.5): an edit that names it changes nothing.
+        for (const [key, f] of statusFields(def)) {
+          if (f.kind !== 'enum') continue;
+          const other = f.values.find((v) => v !== upd.body.data[key])!;
+          const sneaky = await req<ResourceRow>('PUT', `${base}/${r.body.data.id}`, { token: (f.statusVerb && without.get(f.statusVerb)) || admin, body: { [key]: other } });
+          expect(sneaky.status, `${key}: ${JSON.stringify(sneaky.body)}`).toBe(200);
+          expect(sneaky.body.data[key], key).toBe(upd.body.data[key]);
+        }
       });
     });
   }

@@ -118,7 +118,8 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
             const custom = overrides?.editors?.[key];
             return (
               <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
-                <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f)]}>
+                <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f)]}
+                  disabled={Boolean(row && f.kind === 'enum' && f.status)}>
                   {custom
                     ? <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
                     : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} />}
