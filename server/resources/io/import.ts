@@ -4,7 +4,7 @@
  * are upserted by the business key in one transaction.
  */
 import { sql } from 'kysely';
-import { inputSchema, ioFields, type FieldDef, type ImportRowError, type ResourceDef } from '../../../model/resource';
+import { inputSchema, ioFields, statusFields, type FieldDef, type ImportRowError, type ResourceDef } from '../../../model/resource';
 import type { Translator } from '../../i18n';
 import { dictItems, type DictItemOption } from '../dicts';
 import { fieldLabel, issueErrors } from '../errors';
@@ -93,6 +93,7 @@ export async function validateSheet(service: ResourceService, caller: Caller, tr
   const uniques = Object.entries(def.fields).filter(([, f]) => f.unique).map(([k]) => k);
   const seen = new Map<string, Map<string, number>>(uniques.map((k) => [k, new Map()]));
   const rows: PreparedRow[] = [];
+  const statusKeys = new Set(statusFields(def).map(([k]) => k));
 
   for (const [i, r] of sheet.rows.entries()) {
     // Let other requests in now and then: a large file validates for a while.
@@ -108,7 +109,9 @@ export async function validateSheet(service: ResourceService, caller: Caller, tr
     const current = code ? existing.get(code) : undefined;
     const input: Record<string, unknown> = {};
     for (const key of Object.keys(def.fields)) {
-      if (key in body && !rowErrors.some((e) => e.field === key)) input[key] = body[key];
+      // An existing row keeps its state: states change through their own button permission (T2.5).
+      if (current && statusKeys.has(key)) input[key] = current[key];
+      else if (key in body && !rowErrors.some((e) => e.field === key)) input[key] = body[key];
       else if (current) input[key] = current[key];
     }
     // Uniqueness within the file, on the values as given (also of rows that fail otherwise).
