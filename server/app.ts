@@ -23,6 +23,7 @@ import { collectRoutes, openApiDocument } from './routes/docs';
 import { registerResources } from './resources';
 import { rejectNul } from './input-guard';
 import { ruleRoutes } from './rules';
+import { flowRoutes } from './routes/flow';
 
 export interface BuildApiOptions {
   db: Kysely<DB>;
@@ -131,6 +132,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });
       await ruleRoutes(api, { db });
+      flowRoutes(api, { db });
       await registerResources(api, { db });
     },
     { prefix: '/api' },

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ACCOUNT_FIELD_LABELS, FEEDBACK_MAX_PICTURES, PICTURE_MAX_BYTES, feedbackFields, type FeedbackRecord } from '../../model/account';
 import type { DB } from '../db/types';
+import { startProcess } from '../workflow/instances';
+import { FEEDBACK_PROCESS_KEY } from '../workflow/feedback-process';
 import { ApiError, notFound, route, uuidParam, validationError } from '../http';
 import { sniffPicture } from '../files/sniff';
 
@@ -54,6 +56,11 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB
               tenant_id: ctx.tenantId, feedback_id: row.id, content_type: p.type, size: p.bytes.length, content: p.bytes,
             }).execute();
           }
+          // With a published feedback process, the feedback is handled through it.
+          await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId }, {
+            modelKey: FEEDBACK_PROCESS_KEY, businessType: 'feedback', businessId: row.id, title: parsed.data.description.slice(0, 80),
+            variables: { pictures: pictures.length, hasContact: Boolean(parsed.data.contact) },
+          });
           return row.id;
         });
         return { id };

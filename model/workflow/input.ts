@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Permission codes of the workflow screens; they match the menu's button permissions. */
+export const FLOW_PERMISSIONS = {
+  modelView: 'flow:model:view',
+  modelAdd: 'flow:model:add',
+  modelEdit: 'flow:model:edit',
+  modelDelete: 'flow:model:delete',
+  deploy: 'flow:model:deploy',
+  publish: 'flow:model:publish',
+  unpublish: 'flow:model:unpublish',
+  taskView: 'flow:task:view',
+  agree: 'flow:task:agree',
+  reject: 'flow:task:reject',
+  batchAudit: 'flow:task:batch-audit',
+} as const;
+
+/** Label keys (namespace `model`) of the fields the validation messages name. */
+export const FLOW_FIELD_LABELS: Record<string, string> = {
+  key: 'wfModel.key',
+  name: 'wfModel.name',
+  description: 'wfModel.description',
+  xml: 'wfModel.xml',
+  version: 'wfModel.version',
+  opinion: 'wfTask.opinion',
+  ids: 'wfTask._title',
+};
+
+const text = (max: number) => z.string({ error: 'validation.required' }).trim().max(max, { error: 'validation.tooLong' });
+const required = (max: number) => text(max).min(1, { error: 'validation.required' });
+
+export const MAX_MODEL_XML = 1_000_000;
+
+export const modelCreateInput = z.object({
+  key: required(64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, { error: 'validation.codeFormat' }),
+  name: required(128),
+  description: text(1000).optional().default(''),
+  xml: z.string().max(MAX_MODEL_XML, { error: 'validation.tooLong' }).optional(),
+});
+
+export const modelUpdateInput = z.object({
+  name: required(128),
+  description: text(1000).optional().default(''),
+  xml: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(MAX_MODEL_XML, { error: 'validation.tooLong' }),
+});
+
+export const publishInput = z.object({
+  version: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.tooSmall' }).optional(),
+});
+
+export const agreeInput = z.object({ opinion: text(1000).optional() });
+/** A rejection always says why. */
+export const rejectInput = z.object({ opinion: required(1000) });
+
+export const batchAuditInput = z.object({
+  ids: z.array(z.string().max(64), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooMany' }),
+  decision: z.enum(['agree', 'reject'], { error: 'validation.required' }),
+  opinion: text(1000).optional(),
+}).superRefine((v, ctx) => {
+  if (v.decision === 'reject' && !v.opinion) ctx.addIssue({ code: 'custom', path: ['opinion'], message: 'validation.required' });
+});

@@ -1,0 +1,119 @@
+/**
+ * Starting processes and deciding their tasks. Each step runs in one transaction that holds the
+ * instance row locked: the engine's stored state, the task rows and the business record change
+ * together or not at all, and two decisions on one instance never interleave.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/types';
+import { ApiError, notFound } from '../http';
+import { resolveAssignee } from './assignees';
+import { businessOf } from './business';
+import { signalRun, startRun, type StepResult } from './runner';
+import type { StoredTask } from '../db/types-workflow';
+
+export interface Actor {
+  tenantId: string;
+  userId: string;
+  factoryId: string | null;
+}
+
+export interface StartInput {
+  modelKey: string;
+  businessType: string;
+  businessId: string;
+  title: string;
+  variables?: Record<string, unknown>;
+}
+
+function parseJson<T>(v: unknown): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+}
+
+/** Creates the task rows for user tasks the engine now waits on and that have none pending. */
+async function openTasks(trx: Transaction<DB>, actor: Actor, instance: { id: string; starterId: string }, tasks: StoredTask[], waiting: string[]): Promise<void> {
+  const pending = await trx.selectFrom('wf_task').select('element_id').where('tenant_id', '=', actor.tenantId)
+    .where('instance_id', '=', instance.id).where('status', '=', 'pending').execute();
+  const open = new Set(pending.map((p) => p.element_id));
+  for (const elementId of waiting) {
+    if (open.has(elementId)) continue;
+    const spec = tasks.find((t) => t.id === elementId);
+    const candidates = spec ? await resolveAssignee(trx, actor.tenantId, spec.assignee, instance.starterId) : [];
+    // Nobody could ever decide it: refuse the whole step rather than leave the process stuck.
+    if (candidates.length === 0) throw new ApiError(409, 'flow.task.noAssignee', { task: spec?.name ?? elementId });
+    await trx.insertInto('wf_task').values({
+      tenant_id: actor.tenantId, instance_id: instance.id, element_id: elementId, name: spec?.name ?? elementId, candidate_ids: candidates,
+    }).execute();
+  }
+}
+
+async function finish(trx: Transaction<DB>, actor: Actor, instance: { id: string; businessType: string; businessId: string }, result: 'approved' | 'rejected', opinion: string | null): Promise<void> {
+  await trx.updateTable('wf_task').set({ status: 'cancelled', handled_at: new Date() })
+    .where('tenant_id', '=', actor.tenantId).where('instance_id', '=', instance.id).where('status', '=', 'pending').execute();
+  await trx.updateTable('wf_instance').set({ status: result, ended_at: new Date(), state: null })
+    .where('tenant_id', '=', actor.tenantId).where('id', '=', instance.id).execute();
+  await businessOf(instance.businessType)?.onEnd(trx, { tenantId: actor.tenantId, businessId: instance.businessId, result, opinion, handlerId: actor.userId });
+}
+
+async function applyStep(trx: Transaction<DB>, actor: Actor, instance: { id: string; starterId: string; businessType: string; businessId: string; done: string[] }, tasks: StoredTask[], step: StepResult, opinion: string | null): Promise<void> {
+  const done = [...new Set([...instance.done, ...step.left])];
+  await trx.updateTable('wf_instance').set({ state: JSON.stringify(step.state), done_elements: done })
+    .where('tenant_id', '=', actor.tenantId).where('id', '=', instance.id).execute();
+  if (step.ended) await finish(trx, actor, instance, 'approved', opinion);
+  else await openTasks(trx, actor, instance, tasks, step.waiting);
+}
+
+/**
+ * Starts the published process of `modelKey` for a record, inside the caller's transaction.
+ * Answers null when no process with that key is published (the caller handles the record itself).
+ */
+export async function startProcess(trx: Transaction<DB>, actor: Actor, input: StartInput): Promise<string | null> {
+  const version = await trx.selectFrom('wf_model as m')
+    .innerJoin('wf_model_version as v', (j) => j.onRef('v.tenant_id', '=', 'm.tenant_id').onRef('v.model_id', '=', 'm.id').onRef('v.version', '=', 'm.published_version'))
+    .select(['v.id', 'v.xml', 'v.tasks'])
+    .where('m.tenant_id', '=', actor.tenantId).where('m.key', '=', input.modelKey).where('m.status', '=', 'published')
+    .executeTakeFirst();
+  if (!version) return null;
+  const variables = input.variables ?? {};
+  const step = await startRun(version.xml, variables);
+  const row = await trx.insertInto('wf_instance').values({
+    tenant_id: actor.tenantId, version_id: version.id, factory_id: actor.factoryId, business_type: input.businessType,
+    business_id: input.businessId, title: input.title.slice(0, 300), starter_id: actor.userId, variables: JSON.stringify(variables),
+    state: JSON.stringify(step.state),
+  }).returning('id').executeTakeFirstOrThrow();
+  await applyStep(trx, actor, { id: row.id, starterId: actor.userId, businessType: input.businessType, businessId: input.businessId, done: [] },
+    parseJson<StoredTask[]>(version.tasks), step, null);
+  return row.id;
+}
+
+export type DecideOutcome = 'agreed' | 'rejected';
+
+/** Agrees or rejects one task of the actor. 404 when it is not theirs, 409 when already decided. */
+export async function decideTask(db: Kysely<DB>, actor: Actor, taskId: string, decision: 'agree' | 'reject', opinion: string | null): Promise<DecideOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const task = await trx.selectFrom('wf_task').selectAll().where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).executeTakeFirst();
+    if (!task || !task.candidate_ids.map(String).includes(actor.userId)) throw notFound();
+    const instance = await trx.selectFrom('wf_instance as i')
+      .innerJoin('wf_model_version as v', (j) => j.onRef('v.tenant_id', '=', 'i.tenant_id').onRef('v.id', '=', 'i.version_id'))
+      .select(['i.id', 'i.status', 'i.state', 'i.starter_id', 'i.business_type', 'i.business_id', 'i.done_elements', 'v.tasks'])
+      .where('i.tenant_id', '=', actor.tenantId).where('i.id', '=', task.instance_id)
+      .forUpdate('i')
+      .executeTakeFirstOrThrow();
+    // Read the task again under the instance lock: a concurrent decision may have taken it.
+    const current = await trx.selectFrom('wf_task').select('status').where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).executeTakeFirstOrThrow();
+    if (current.status !== 'pending' || instance.status !== 'running') throw new ApiError(409, 'flow.task.decided');
+
+    const outcome: DecideOutcome = decision === 'agree' ? 'agreed' : 'rejected';
+    await trx.updateTable('wf_task').set({ status: outcome, handler_id: actor.userId, opinion, handled_at: new Date() })
+      .where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).execute();
+    const ref = { id: instance.id, starterId: instance.starter_id, businessType: instance.business_type, businessId: instance.business_id, done: instance.done_elements };
+    if (decision === 'reject') {
+      await trx.updateTable('wf_instance').set({ done_elements: [...new Set([...instance.done_elements, task.element_id])] })
+        .where('tenant_id', '=', actor.tenantId).where('id', '=', instance.id).execute();
+      await finish(trx, actor, ref, 'rejected', opinion);
+      return outcome;
+    }
+    const step = await signalRun(parseJson(instance.state), task.element_id, { decision: 'agree', [task.element_id]: 'agree' });
+    await applyStep(trx, actor, ref, parseJson<StoredTask[]>(instance.tasks), step, opinion);
+    return outcome;
+  });
+}
