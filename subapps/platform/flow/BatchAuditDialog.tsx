@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Input, Modal, Radio, Table, Tag } from '@arco-design/web-react';
+import { useBridge } from '../../../bridge/react';
+import type { BatchAuditResult, Decision, TaskRow } from '../../../model/workflow/api';
+
+/** Decides the selected tasks with one opinion and shows each task's result. */
+export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]; visible: boolean; onClose: (changed: boolean) => void }) {
+  const { t } = useTranslation(['platform', 'model', 'common']);
+  const bridge = useBridge();
+  const [decision, setDecision] = useState<Decision>('agree');
+  const [opinion, setOpinion] = useState('');
+  const [results, setResults] = useState<BatchAuditResult[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => { if (visible) { setResults(null); setOpinion(''); setDecision('agree'); } }, [visible]);
+
+  async function submit() {
+    if (results) { onClose(true); return; }
+    setBusy(true);
+    try {
+      const r = await bridge.request<BatchAuditResult[]>({ method: 'POST', url: '/api/flow-system/task/batch-audit', data: { ids: tasks.map((x) => x.id), decision, opinion } });
+      setResults(r);
+    } catch {
+      // shown by the shell
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const byId = new Map(tasks.map((x) => [x.id, x]));
+  return (
+    <Modal title={t('flow.batchAudit')} visible={visible} confirmLoading={busy} onOk={() => void submit()} onCancel={() => onClose(results !== null)}
+      okText={results ? t('common:ok') : t('flow.batchSubmit', { count: tasks.length })} unmountOnExit>
+      {!results ? (
+        <div data-testid="batch-form">
+          <Radio.Group type="button" value={decision} onChange={setDecision}>
+            <Radio value="agree">{t('flow.agree')}</Radio>
+            <Radio value="reject">{t('flow.reject')}</Radio>
+          </Radio.Group>
+          <Input.TextArea style={{ marginTop: 12 }} data-testid="batch-opinion" placeholder={t('model:wfTask.opinion')} value={opinion} onChange={setOpinion} maxLength={1000} autoSize={{ minRows: 2 }} />
+        </div>
+      ) : (
+        <Table<BatchAuditResult> rowKey="id" size="small" pagination={false} data={results} data-testid="batch-results" columns={[
+          { title: t('model:wfTask.title'), dataIndex: 'id', render: (id: string) => byId.get(id)?.title ?? id },
+          { title: t('flow.result'), dataIndex: 'ok', render: (ok: boolean, r) => (ok ? <Tag color="green">{t('flow.done')}</Tag> : <Tag color="red">{r.message}</Tag>) },
+        ]} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Descriptions, Drawer, Input, Space } from '@arco-design/web-react';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import type { TaskDetail } from '../../../model/workflow/api';
+import { FLOW_PERMISSIONS } from '../../../model/workflow/input';
+import { FlowChart } from './FlowChart';
+import { StatusTag } from './status';
+
+/** One task: the record it decides, the opinion, agree or reject, and the flow chart. */
+export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | null; onClose: () => void; onDecided: () => void }) {
+  const { t } = useTranslation(['platform', 'model', 'common']);
+  const bridge = useBridge();
+  const { permissions } = useBridgeContext();
+  const [task, setTask] = useState<TaskDetail | null>(null);
+  const [opinion, setOpinion] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setTask(null);
+    setOpinion('');
+    if (!taskId) return;
+    let live = true;
+    void bridge.request<TaskDetail>({ url: `/api/flow-system/task/${taskId}` }).then((d) => { if (live) setTask(d); }).catch(() => undefined);
+    return () => { live = false; };
+  }, [bridge, taskId]);
+
+  async function decide(decision: 'agree' | 'reject') {
+    if (!task) return;
+    setBusy(true);
+    try {
+      await bridge.request({ method: 'POST', url: `/api/flow-system/task/${task.id}/${decision}`, data: { opinion }, showSuccess: true });
+      onDecided();
+      onClose();
+    } catch {
+      // The shell showed why (for a rejection without opinion: the field's message).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Drawer width="80%" visible={taskId !== null} title={task ? `${task.name} · ${task.title}` : ''} footer={null} onCancel={onClose} unmountOnExit>
+      {task && (
+        <div data-testid="task-drawer">
+          <Descriptions column={2} border size="small" data={[
+            { label: t('flow.model'), value: task.modelName },
+            { label: t('flow.taskStatus'), value: <StatusTag status={task.status} /> },
+            { label: t('flow.starter'), value: task.starter },
+            ...task.record.map((r) => ({ label: r.label, value: <span style={{ whiteSpace: 'pre-wrap' }}>{r.value}</span> })),
+          ]} />
+          {task.canAct && (
+            <div style={{ margin: '12px 0' }}>
+              <Input.TextArea data-testid="task-opinion" placeholder={t('model:wfTask.opinion')} value={opinion} onChange={setOpinion} maxLength={1000} autoSize={{ minRows: 2 }} />
+              <Space style={{ marginTop: 8 }}>
+                {permissions.includes(FLOW_PERMISSIONS.agree) && (
+                  <Button type="primary" status="success" loading={busy} data-testid="task-agree" onClick={() => void decide('agree')}>{t('flow.agree')}</Button>
+                )}
+                {permissions.includes(FLOW_PERMISSIONS.reject) && (
+                  <Button status="danger" loading={busy} data-testid="task-reject" onClick={() => void decide('reject')}>{t('flow.reject')}</Button>
+                )}
+              </Space>
+            </div>
+          )}
+          <FlowChart instanceId={task.instanceId} />
+        </div>
+      )}
+    </Drawer>
+  );
+}

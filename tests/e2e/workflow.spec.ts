@@ -1,0 +1,156 @@
+/**
+ * Workflow end to end (issue 8): a model edited in the BPMN designer, deployed and published from
+ * its list, feedback handled through it (agree, then a rejection that must give an opinion), the
+ * flow chart and history, and a batch audit of ten tasks — in the platform sub-app's iframe.
+ */
+import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { login, token, watchConsole } from './helpers';
+
+const KEY = 'feedback';
+/** Two steps; posted without a diagram, which the server draws at deploy. */
+const TWO_STEPS = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:mes="http://mes-portal.local/schema/bpmn" id="d_feedback" targetNamespace="t">
+  <process id="feedback" isExecutable="true">
+    <startEvent id="start" /><sequenceFlow id="f1" sourceRef="start" targetRef="check" />
+    <userTask id="check" name="Check feedback" mes:assignee="user:admin" /><sequenceFlow id="f2" sourceRef="check" targetRef="decide" />
+    <userTask id="decide" name="Decide action" mes:assignee="role:admin" /><sequenceFlow id="f3" sourceRef="decide" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });
+async function confirmInShell(page: Page, content: RegExp) {
+  const modal = page.locator('.arco-modal:visible');
+  await expect(modal).toContainText(content);
+  await modal.getByRole('button', { name: 'OK' }).click();
+}
+
+async function api(request: APIRequestContext, page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+  const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${await token(page)}` }, data });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200);
+  return (await res.json()).data;
+}
+
+async function submitFeedback(request: APIRequestContext, page: Page, description: string): Promise<string> {
+  const res = await request.post('/api/platform-system/feedback/save', {
+    headers: { authorization: `Bearer ${await token(page)}` }, multipart: { description },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.id;
+}
+
+async function openTasks(page: Page): Promise<FrameLocator> {
+  await page.goto('/en/flow/task');
+  const frame = page.frameLocator('[data-testid="frame-platform"]');
+  await expect(frame.getByTestId('page-flow-task')).toBeVisible();
+  return frame;
+}
+
+test.describe('workflow', () => {
+  test('design, deploy and publish a model; handle feedback through it; see the chart; batch-audit ten tasks', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const errors = watchConsole(page);
+    await login(page, 'en');
+    await page.goto('/en/flow/model');
+    const frame = page.frameLocator('[data-testid="frame-platform"]');
+    await expect(frame.getByTestId('page-flow-model')).toBeVisible();
+
+    // Add: the designer opens on a one-task draft; the task's assignee is set in the side panel.
+    await frame.getByTestId('model-add').click();
+    const dialog = frame.locator('.arco-modal:visible');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toContainText('Model key is required');
+    await dialog.locator('#key_input, input').first().fill(KEY);
+    await dialog.locator('input').nth(1).fill('Feedback handling');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(frame.getByTestId('model-designer')).toBeVisible();
+    await frame.locator('[data-element-id="approve"]').click();
+    await expect(frame.getByTestId('element-panel')).toBeVisible();
+    await frame.getByTestId('assignee-kind').click();
+    await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'A user' }).click();
+    await frame.getByTestId('assignee-code').fill('admin');
+    await frame.getByTestId('element-name').click();
+    await frame.getByTestId('designer-save').click();
+    await expect(toast(page, 'Draft saved')).toBeVisible();
+    const list = await api(request, page, 'GET', '/api/flow-system/model?keyword=feedback');
+    const model = list.records.find((m: { key: string }) => m.key === KEY);
+    const detail = await api(request, page, 'GET', `/api/flow-system/model/${model.id}`);
+    expect(detail.xml).toContain('mes:assignee="user:admin"');
+
+    // A broken draft: deploy names the problem and draws it; nothing is deployed.
+    await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, { name: 'Feedback handling', xml: detail.xml.replace('mes:assignee="user:admin"', '') });
+    await page.keyboard.press('Escape');
+    await frame.getByTestId('model-actions-feedback').getByTestId('model-design').click();
+    await frame.getByTestId('designer-deploy').click();
+    await expect(frame.getByTestId('deploy-problems')).toContainText('User task approve has no assignee');
+    await expect(frame.locator('[data-element-id="approve"].flow-problem')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+
+    // The two-step process: deploy and publish from the list, each confirmed.
+    await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, { name: 'Feedback handling', xml: TWO_STEPS });
+    await page.reload();
+    await expect(frame.getByTestId('page-flow-model')).toBeVisible();
+    const actions = frame.getByTestId('model-actions-feedback');
+    await actions.getByTestId('model-deploy').click();
+    await confirmInShell(page, /version 1/);
+    await expect(frame.getByTestId('model-table')).toContainText('v1');
+    await actions.getByTestId('model-publish').click();
+    await confirmInShell(page, /Publish version 1/);
+    await expect(frame.getByTestId('model-table')).toContainText('published v1');
+
+    // Feedback now runs through the process.
+    const feedbackId = await submitFeedback(request, page, 'Label printer jams on line 3');
+    let tasks = await openTasks(page);
+    await tasks.getByTestId('task-open-Label printer jams on line 3').click();
+    await expect(tasks.getByTestId('task-drawer')).toContainText('Check feedback');
+    await expect(tasks.getByTestId('task-drawer')).toContainText('Label printer jams on line 3');
+    await tasks.getByTestId('task-opinion').fill('Reproduced');
+    await tasks.getByTestId('task-agree').click();
+    await expect(toast(page, 'Success')).toBeVisible();
+
+    await tasks.getByTestId('task-open-Label printer jams on line 3').click();
+    await expect(tasks.getByTestId('task-drawer')).toContainText('Decide action');
+    await expect(tasks.getByTestId('flow-canvas')).toHaveAttribute('data-current', 'decide');
+    await tasks.getByTestId('task-reject').click();
+    await expect(page.locator('.arco-message').filter({ hasText: 'Opinion is required' })).toBeVisible();
+    await tasks.getByTestId('task-opinion').fill('Replace the printer instead');
+    await tasks.getByTestId('task-reject').click();
+    await expect(tasks.getByTestId('task-drawer')).toBeHidden();
+
+    // Finished: the chart marks what was done and lists who did what.
+    await tasks.getByRole('tab', { name: 'Finished' }).click();
+    await tasks.getByTestId('task-table-finished').getByTestId('task-open-Label printer jams on line 3').first().click();
+    await expect(tasks.getByTestId('instance-status')).toContainText('Rejected');
+    const canvas = tasks.getByTestId('flow-canvas');
+    await expect(canvas).toHaveAttribute('data-done', /check/);
+    await expect(tasks.locator('[data-element-id="check"].flow-done')).toHaveCount(1);
+    const history = tasks.getByTestId('flow-history');
+    await expect(history.locator('tbody tr')).toHaveCount(2);
+    await expect(history.locator('tbody tr').nth(0)).toContainText('Agreed');
+    await expect(history.locator('tbody tr').nth(0)).toContainText('Reproduced');
+    await expect(history.locator('tbody tr').nth(1)).toContainText('Rejected');
+    await expect(history.locator('tbody tr').nth(1)).toContainText('Replace the printer instead');
+    const mine = await api(request, page, 'GET', '/api/platform-system/feedback');
+    expect(mine.records.find((f: { id: string }) => f.id === feedbackId)).toMatchObject({ status: 'processed' });
+
+    // Ten tasks decided in one go, each reported.
+    for (let i = 1; i <= 10; i++) await submitFeedback(request, page, `Batch item ${String(i).padStart(2, '0')}`);
+    tasks = await openTasks(page);
+    const table = tasks.getByTestId('task-table-pending');
+    await expect(table.locator('tbody tr')).toHaveCount(10);
+    await table.locator('thead .arco-checkbox').click();
+    await tasks.getByTestId('batch-audit').click();
+    await tasks.getByTestId('batch-opinion').fill('Accepted in review');
+    await tasks.locator('.arco-modal:visible').getByRole('button', { name: 'Decide 10 tasks' }).click();
+    await expect(tasks.getByTestId('batch-results').locator('tbody tr')).toHaveCount(10);
+    await expect(tasks.getByTestId('batch-results')).not.toContainText('handled');
+    await expect(tasks.getByTestId('batch-results').locator('.arco-tag').filter({ hasText: 'Done' })).toHaveCount(10);
+    await tasks.locator('.arco-modal:visible').getByRole('button', { name: 'OK' }).click();
+    // Each moved on to its second step.
+    await expect(table.locator('tbody tr')).toHaveCount(10);
+    await expect(table).toContainText('Decide action');
+    const counts = await api(request, page, 'GET', '/api/flow-system/task/count');
+    expect(counts).toMatchObject({ pending: 10, finished: 12 });
+    expect(errors).toEqual([]);
+  });
+});
