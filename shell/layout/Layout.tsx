@@ -18,6 +18,7 @@ import { OrgSwitcher } from './OrgSwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 import { NoticeBell } from './NoticeBell';
+import { TaskBell } from './TaskBell';
 import { AlarmBell } from './AlarmBell';
 import { HelpButton } from './HelpButton';
 import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
@@ -135,6 +136,7 @@ export function Layout() {
             <HelpButton />
             <AlarmBell />
             <NoticeBell />
+            <TaskBell />
             <LanguageSwitch />
             <UserMenu />
           </div>

@@ -151,6 +151,16 @@ test.describe('workflow', () => {
     await expect(table).toContainText('Decide action');
     const counts = await api(request, page, 'GET', '/api/flow-system/task/count');
     expect(counts).toMatchObject({ pending: 10, finished: 12 });
+    // The header's counters (SPEC §2 task lists) say the same, and lead to the list.
+    await page.goto('/en/platform/dict');
+    await expect(page.getByTestId('task-bell').locator('..')).toContainText('10');
+    await page.getByTestId('task-bell').click();
+    await expect(page.getByTestId('task-counters')).toContainText('Pending 10');
+    await expect(page.getByTestId('task-counters')).toContainText('Finished 12');
+    await expect(page.getByTestId('task-counters')).toContainText('Total 22');
+    await page.getByTestId('task-open-list').click();
+    await expect(page).toHaveURL(/\/en\/flow\/task$/);
+    await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('task-table-pending').locator('tbody tr')).toHaveCount(10);
     // Unpublished, new feedback is handled directly again (the later suites expect that).
     await api(request, page, 'POST', `/api/flow-system/model/${model.id}/unpublish`);
     await submitFeedback(request, page, 'After unpublish');
