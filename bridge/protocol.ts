@@ -32,6 +32,12 @@ export interface BridgeContext {
   fontSize: FontSize;
   /** Button and tab permission codes of the current user. */
   permissions: string[];
+  /**
+   * The tenant's own words for shipped texts (language → namespace → dotted key → text), present
+   * when the tenant has any; `version` changes with every edit. Apps using the portal's locales
+   * lay them over their shipped texts.
+   */
+  translations?: { version: string; texts: Partial<Record<string, Partial<Record<string, Record<string, string>>>>> };
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

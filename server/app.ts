@@ -24,6 +24,7 @@ import { registerResources } from './resources';
 import { rejectNul } from './input-guard';
 import { ruleRoutes } from './rules';
 import { flowRoutes } from './routes/flow';
+import { helperLanguageRoutes } from './routes/helper-language';
 
 export interface BuildApiOptions {
   db: Kysely<DB>;
@@ -133,6 +134,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       await feedbackRoutes(api, { db });
       await ruleRoutes(api, { db });
       flowRoutes(api, { db });
+      await helperLanguageRoutes(api, { db });
       await registerResources(api, { db });
     },
     { prefix: '/api' },

@@ -52,6 +52,8 @@ const BUTTONS: Record<string, Names> = {
   freeze: ['冻结', '凍結', 'Freeze', 'Đóng băng', 'Congelar'],
   preview: ['预览', '預覽', 'Preview', 'Xem trước', 'Vista previa'],
   generate: ['生成编码', '產生編碼', 'Generate codes', 'Tạo mã', 'Generar códigos'],
+  probe: ['重新探测', '重新探測', 'Probe again', 'Kiểm tra lại', 'Volver a comprobar'],
+  approve: ['批准', '核准', 'Approve', 'Phê duyệt', 'Aprobar'],
 };
 
 const CRUD = ['add', 'edit', 'delete'];
@@ -136,6 +138,11 @@ function platform(): SeedMenuNode[] {
       menu('/flow/model', ['流程模型', '流程模型', 'Process models', 'Mô hình quy trình', 'Modelos de proceso'], { buttons: [...CRUD, 'deploy', 'publish', 'unpublish'] }),
       menu('/flow/task', ['流程任务', '流程任務', 'Tasks', 'Nhiệm vụ', 'Tareas'], { buttons: ['agree', 'reject', 'batch-audit'] }),
     ]),
+    catalogue('helper', 'tool', ['辅助功能', '輔助功能', 'Helpers', 'Tiện ích', 'Utilidades'], [
+      menu('/helper/language', ['语言维护', '語言維護', 'Languages', 'Ngôn ngữ', 'Idiomas'], { buttons: ['edit', 'import', 'export'] }),
+      menu('/helper/services', ['服务状态', '服務狀態', 'Services', 'Dịch vụ', 'Servicios'], { buttons: ['probe'] }),
+      menu('/helper/apply-menu', ['菜单申请审核', '選單申請審核', 'Menu applications', 'Duyệt đăng ký menu', 'Solicitudes de menú'], { buttons: ['add', 'approve', 'reject'] }),
+    ]),
     // The framework-free example app of the integrator kit (subapps/andon), served on its own port.
     // It shows the alarms of the current factory: acknowledging and exporting take the alarm menu's
     // button codes (system:alarm:handle, system:alarm:export), which the server checks.
@@ -219,7 +226,7 @@ export interface SeedApp {
 
 /** The sub-application registry (SPEC §1, §2, §9: ports 4000 + offset; spc and dcm share one). */
 export const SEED_APPS: SeedApp[] = [
-  { appType: 'platform', portOffset: 0, prefixPath: ['paas', 'home', 'platform', 'system', 'log', 'flow'],
+  { appType: 'platform', portOffset: 0, prefixPath: ['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper'],
     names: ['平台管理', '平台管理', 'Platform', 'Nền tảng', 'Plataforma'],
     fullNames: ['平台管理系统', '平台管理系統', 'Platform management', 'Quản lý nền tảng', 'Gestión de la plataforma'] },
   { appType: 'basic', portOffset: 1, prefixPath: ['basic'],

@@ -6,6 +6,7 @@ import { Button, Dropdown, Menu, Message } from '@arco-design/web-react';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
 import { endpoints } from '../api/endpoints';
 import { tokenAtom } from '../state/atoms';
+import { corpVersionAtom } from '../state/tenantTexts';
 import { useLanguage } from '../hooks/useLanguage';
 
 const NATIVE: Record<Language, string> = {
@@ -22,6 +23,7 @@ export function LanguageSwitch() {
   const { t } = useTranslation('shell');
   const lang = useLanguage();
   const token = useAtomValue(tokenAtom);
+  const corpVersion = useAtomValue(corpVersionAtom);
   const location = useLocation();
   const navigate = useNavigate();
   const [options, setOptions] = useState<Option[]>(LANGUAGES.map((l) => ({ key: l, label: NATIVE[l] })));
@@ -36,7 +38,7 @@ export function LanguageSwitch() {
       if (allowed.length) setOptions(allowed.map((l) => ({ key: l, label: labels.get(l) ?? NATIVE[l] })));
     });
     return () => { cancelled = true; };
-  }, [token]);
+  }, [token, corpVersion]);
 
   function choose(next: string) {
     if (!isLanguage(next) || !options.some((o) => o.key === next)) {

@@ -19,6 +19,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 import { NoticeBell } from './NoticeBell';
 import { TaskBell } from './TaskBell';
+import { loadOverrides } from '../state/tenantTexts';
 import { AlarmBell } from './AlarmBell';
 import { HelpButton } from './HelpButton';
 import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
@@ -37,6 +38,8 @@ export function Layout() {
   const apps = useAtomValue(appsAtom);
   const path = splitLanguage(location.pathname)?.path ?? '/';
   useApps();
+  // The tenant's own words, once per shell load (and again when a sub-app changes them).
+  useEffect(() => { void loadOverrides(); }, []);
   // Paths whose tab was closed: opened again, they start afresh instead of from the app's cache.
   const closedPaths = useRef(new Set<string>());
   // A tab to reload once its app has been navigated to it (the frame's effects run first).

@@ -9,6 +9,7 @@ import { SubAppFrame } from './SubAppFrame';
 import { AppUnavailable } from './AppUnavailable';
 import { installRefusedLogger } from './refused';
 import { MAX_LIVE_FRAMES, liveApps, touch } from './lru';
+import { overridesAtom } from '../state/tenantTexts';
 
 /**
  * One iframe per sub-app, created when its first tab opens and kept while any tab of it is open;
@@ -23,12 +24,13 @@ export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | 
   const settings = useAtomValue(settingsAtom);
   const menu = useAtomValue(menuAtom);
   const user = useAtomValue(userAtom);
+  const overrides = useAtomValue(overridesAtom);
   const recency = useRef<string[]>([]);
 
   useEffect(() => installRefusedLogger(), []);
 
   // The URL's language leads; i18n may still be switching when this runs.
-  useEffect(() => { broadcastContext((appId) => contextFor(appId, lang)); }, [lang, factoryId, orgCode, settings.size, menu, user]);
+  useEffect(() => { broadcastContext((appId) => contextFor(appId, lang)); }, [lang, factoryId, orgCode, settings.size, menu, user, overrides]);
 
   const activeApp = activeTab ? appForPath(apps, activeTab.path) : null;
   if (activeApp && activeTab) setAppRoute(activeApp.id, activeTab.path);

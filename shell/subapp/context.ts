@@ -3,6 +3,7 @@ import { isLanguage } from '../../model/languages';
 import { menuPermissions } from '../../model/menu';
 import { i18n } from '../i18n';
 import { factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, store, userAtom } from '../state/atoms';
+import { overridesAtom } from '../state/tenantTexts';
 
 /** Each app's current and previous route, as the shell last showed or was told it. */
 const routes = new Map<string, { path: string; previousPath: string | null }>();
@@ -30,5 +31,12 @@ export function contextFor(appId: string, language: string = i18n.language): Bri
     user: user ? { id: user.id, account: user.account, nickname: user.nickname, type: user.type } : null,
     fontSize: store.get(settingsAtom).size,
     permissions: menuPermissions(store.get(menuAtom)),
+    ...translationsOf(),
   };
+}
+
+/** Present only when the tenant has overrides, so apps of tenants without any see the 1.0 context. */
+function translationsOf(): Pick<BridgeContext, 'translations'> {
+  const o = store.get(overridesAtom);
+  return o && Object.keys(o.texts).length > 0 ? { translations: { version: o.version, texts: o.texts } } : {};
 }

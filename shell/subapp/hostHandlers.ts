@@ -6,6 +6,7 @@ import { request, currentHeaders } from '../api/http';
 import { i18n } from '../i18n';
 import { menuAtom, store } from '../state/atoms';
 import { contextFor } from './context';
+import { afterWrite } from '../state/tenantTexts';
 
 export interface HostDeps {
   appId: string;
@@ -41,16 +42,21 @@ function formData(data: unknown, files: Record<string, Blob>): FormData {
 export function hostHandlers(deps: HostDeps): HostHandlers {
   return {
     getContext: () => contextFor(deps.appId),
-    request: (config) =>
-      request({
-        method: config.method ?? 'GET',
-        url: config.url.replace(/^\/api(?=\/)/, ''),
+    request: async (config) => {
+      const url = config.url.replace(/^\/api(?=\/)/, '');
+      const method = config.method ?? 'GET';
+      const res = await request({
+        method,
+        url,
         params: config.params,
         data: config.files ? formData(config.data, config.files) : config.data,
         timeout: Math.min(Math.max(config.timeout ?? REQUEST_TIMEOUT_MS, 1000), MAX_TIMEOUT_MS),
         showSuccess: config.showSuccess,
         showError: config.showError,
-      }),
+      });
+      if (method !== 'GET' && res.code === 200) afterWrite(url);
+      return res;
+    },
     hasPermission: (code) => menuPermissions(store.get(menuAtom)).includes(code),
     navigate: (path, options) => deps.navigate(path, { newTab: options?.newTab }),
     routeChanged: (path) => {

@@ -8,6 +8,7 @@ import { arcoLocale } from '../../locales/arco';
 import type { Language } from '../../model/languages';
 import { matchRoute, type RouteTable } from './routing';
 import { NotBuilt } from './NotBuilt';
+import { applyContextTranslations } from './i18n';
 
 interface Props {
   i18n: I18n;
@@ -94,6 +95,7 @@ function Routed({ i18n, routes, prefixes }: Props) {
     document.documentElement.lang = context.language;
     document.body.dataset.fontSize = context.fontSize;
   }, [context.language, context.fontSize, i18n]);
+  useEffect(() => { applyContextTranslations(i18n, context.translations); }, [context.translations, i18n]);
   const kept = useKeptRoutes(route);
   useScrollPerRoute(route);
   const render = (path: string, version: number) => {

@@ -18,6 +18,6 @@ const i18n = createSubAppI18n(['common', 'platform', 'model'], 'platform');
 /** The platform sub-app: prefixes paas, home, platform, system, log, flow (SPEC §2). */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SubAppRoot i18n={i18n} prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow']} routes={{ ...ACCESS_ROUTES, ...ORG_ROUTES, ...CONTENT_ROUTES, ...FLOW_ROUTES, '/platform/dict': Dictionaries, '/system/visit-statistics': VisitStatistics }} />
+    <SubAppRoot i18n={i18n} prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper']} routes={{ ...ACCESS_ROUTES, ...ORG_ROUTES, ...CONTENT_ROUTES, ...FLOW_ROUTES, '/platform/dict': Dictionaries, '/system/visit-statistics': VisitStatistics }} />
   </StrictMode>,
 );

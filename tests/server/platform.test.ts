@@ -111,7 +111,7 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
     const apps = r.body.data as { appType: string; url: string; online: boolean; prefixPath: string[]; fullscreen: boolean; appName: string }[];
     const byType = Object.fromEntries(apps.map((a) => [a.appType, a]));
     expect(byType.platform).toMatchObject({ url: 'http://mes.example.com:4000', online: true, appName: 'Platform' });
-    expect(byType.platform?.prefixPath).toEqual(['paas', 'home', 'platform', 'system', 'log', 'flow']);
+    expect(byType.platform?.prefixPath).toEqual(['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper']);
     expect(byType.basic).toMatchObject({ url: 'http://mes.example.com:4001', online: true, prefixPath: ['basic'] });
     expect(byType.mes).toMatchObject({ url: 'http://mes.example.com:4002', online: false });
     expect(byType.spc?.url).toBe(byType.dcm?.url);

@@ -1,5 +1,4 @@
 /** An uploaded sheet (.xlsx or .csv, told apart by content) as rows of cells with their sheet row numbers. */
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../http';
 import { parseCsv } from './csv';
@@ -62,25 +61,29 @@ function cellValue(v: unknown): Cell {
 const isBlank = (c: Cell) => c === null || (typeof c === 'string' && c.trim() === '');
 const text = (c: Cell) => (c === null ? '' : c instanceof Date ? c.toISOString() : String(c)).trim();
 
+/**
+ * Reads the whole package, then the first worksheet. Not exceljs's streaming reader: it decodes each
+ * inflated chunk on its own, so a character whose UTF-8 bytes straddle two chunks (CJK, Vietnamese)
+ * came out as U+FFFD in large sheets. The zip budget above bounds what this may inflate.
+ */
 async function readXlsx(buf: Buffer): Promise<{ records: Cell[][]; numbers: number[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
-    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
-  });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(buf as unknown as ArrayBuffer);
+  const ws = book.worksheets[0];
   const records: Cell[][] = [];
   const numbers: number[] = [];
-  for await (const ws of reader) {
-    for await (const row of ws) {
-      const values = Array.isArray(row.values) ? row.values : [];
-      // row.values is 1-based (index 0 is empty).
-      if (records.length > MAX_IMPORT_ROWS) throw tooMany();
-      if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
-      const cells: Cell[] = [];
-      for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
-      records.push(cells);
-      numbers.push(row.number);
-    }
-    break; // the first worksheet only
-  }
+  if (!ws) return { records, numbers };
+  if (ws.rowCount > MAX_IMPORT_ROWS + 1) throw tooMany();
+  if (ws.columnCount > MAX_IMPORT_COLUMNS) throw tooWide();
+  ws.eachRow({ includeEmpty: false }, (row, number) => {
+    const values = Array.isArray(row.values) ? row.values : [];
+    // row.values is 1-based (index 0 is empty).
+    if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
+    const cells: Cell[] = [];
+    for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
+    records.push(cells);
+    numbers.push(number);
+  });
   return { records, numbers };
 }
 

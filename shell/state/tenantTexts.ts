@@ -1,0 +1,36 @@
+/**
+ * The tenant's own words: translation overrides (applied to the shell and passed to every sub-app
+ * in the bridge context) and the corp info's language list. Both are read again as soon as a
+ * sub-app changes them through the shell, so the new words show everywhere without a reload.
+ */
+import { atom } from 'jotai';
+import type { TranslationOverrides } from '../../model/helper';
+import { applyOverrides } from '../../locales/overrides';
+import { api } from '../api/http';
+import { i18n } from '../i18n';
+import { store } from './atoms';
+
+export const overridesAtom = atom<TranslationOverrides | null>(null);
+/** Bumped when the tenant's language list may have changed; the language switch reads it again. */
+export const corpVersionAtom = atom(0);
+
+let applied = '';
+
+export async function loadOverrides(): Promise<void> {
+  const res = await api.get<TranslationOverrides>('/platform-system/translation/overrides', undefined, { showError: false });
+  if (res.code !== 200) return;
+  if (res.data.version === applied) return;
+  applied = res.data.version;
+  applyOverrides(i18n, ['common', 'shell', 'model'], res.data.texts);
+  store.set(overridesAtom, res.data);
+}
+
+/** Writes through the shell that change the tenant's words. */
+const TEXT_SOURCES = /^\/platform-system\/(translation|language)(\/|$|\?)/;
+
+/** Called after a sub-app's successful write: re-reads what it may have changed. */
+export function afterWrite(url: string): void {
+  if (!TEXT_SOURCES.test(url)) return;
+  void loadOverrides();
+  store.set(corpVersionAtom, (n) => n + 1);
+}
