@@ -27,6 +27,7 @@ export function LanguageSwitch() {
   const location = useLocation();
   const navigate = useNavigate();
   const [options, setOptions] = useState<Option[]>(LANGUAGES.map((l) => ({ key: l, label: NATIVE[l] })));
+  const [allowed, setAllowed] = useState<Language[] | null>(null);
 
   useEffect(() => {
     if (!token) return;
@@ -35,10 +36,21 @@ export function LanguageSwitch() {
       if (cancelled || corp.code !== 200) return;
       const allowed = corp.data.language.split(',').map((s) => s.trim()).filter(isLanguage);
       const labels = new Map(dict.code === 200 ? dict.data.map((o) => [o.dictKey, o.dictValue]) : []);
-      if (allowed.length) setOptions(allowed.map((l) => ({ key: l, label: labels.get(l) ?? NATIVE[l] })));
+      if (allowed.length) {
+        setOptions(allowed.map((l) => ({ key: l, label: labels.get(l) ?? NATIVE[l] })));
+        setAllowed(allowed);
+      }
     });
     return () => { cancelled = true; };
   }, [token, corpVersion]);
+
+  // A language the tenant does not offer (an old link, or one just disabled) is refused (SPEC §8).
+  useEffect(() => {
+    if (!allowed || allowed.includes(lang)) return;
+    Message.error(t('language.notConfigured'));
+    const rest = location.pathname.replace(/^\/[^/]+/, '');
+    navigate(`/${allowed[0]}${rest}${location.search}`, { replace: true });
+  }, [allowed, lang]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function choose(next: string) {
     if (!isLanguage(next) || !options.some((o) => o.key === next)) {

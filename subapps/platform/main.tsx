@@ -10,6 +10,7 @@ import { ACCESS_ROUTES } from './routes-access';
 import { ORG_ROUTES } from './routes-org';
 import { CONTENT_ROUTES } from './routes-content';
 import { FLOW_ROUTES } from './routes-flow';
+import { HELPER_ROUTES } from './routes-helper';
 // Charts are heavy: the statistics page loads when it is opened.
 const VisitStatistics = lazy(() => import('./pages/VisitStatistics').then((m) => ({ default: m.VisitStatistics })));
 
@@ -18,6 +19,6 @@ const i18n = createSubAppI18n(['common', 'platform', 'model'], 'platform');
 /** The platform sub-app: prefixes paas, home, platform, system, log, flow (SPEC §2). */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SubAppRoot i18n={i18n} prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper']} routes={{ ...ACCESS_ROUTES, ...ORG_ROUTES, ...CONTENT_ROUTES, ...FLOW_ROUTES, '/platform/dict': Dictionaries, '/system/visit-statistics': VisitStatistics }} />
+    <SubAppRoot i18n={i18n} prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper']} routes={{ ...ACCESS_ROUTES, ...ORG_ROUTES, ...CONTENT_ROUTES, ...FLOW_ROUTES, ...HELPER_ROUTES, '/platform/dict': Dictionaries, '/system/visit-statistics': VisitStatistics }} />
   </StrictMode>,
 );

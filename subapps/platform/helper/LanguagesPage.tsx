@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, Upload, type TableColumnProps } from '@arco-design/web-react';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { HELPER_PERMISSIONS as P, OVERRIDABLE_NAMESPACES, type LanguageOption, type TranslationRow } from '../../../model/helper';
+import { LANGUAGES, type Language } from '../../../model/languages';
+import { usePagedList } from '../../kit/usePagedList';
+
+interface Editing { row: TranslationRow; language: Language }
+
+/** Language maintenance (SPEC §2 `helper/language`): languages offered, and the tenant's own words. */
+export function LanguagesPage() {
+  const { t } = useTranslation(['platform', 'model', 'common']);
+  const bridge = useBridge();
+  const { permissions } = useBridgeContext();
+  const can = (code: string) => permissions.includes(code);
+  const [languages, setLanguages] = useState<LanguageOption[]>([]);
+  const [chosen, setChosen] = useState<Language[]>([]);
+  const list = usePagedList<TranslationRow>('/api/platform-system/translation');
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [text, setText] = useState('');
+  const [filters] = Form.useForm();
+
+  const loadLanguages = async () => {
+    const l = await bridge.request<LanguageOption[]>({ url: '/api/platform-system/language' });
+    setLanguages(l);
+    setChosen(l.filter((x) => x.enabled).map((x) => x.dictKey));
+  };
+  useEffect(() => { void loadLanguages().catch(() => undefined); }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function saveLanguages() {
+    try {
+      await bridge.request({ method: 'PUT', url: '/api/platform-system/language', data: { languages: chosen }, showSuccess: true });
+      await loadLanguages();
+    } catch { /* shown by the shell */ }
+  }
+
+  async function saveText(value: string) {
+    if (!editing) return;
+    try {
+      await bridge.request({ method: 'PUT', url: '/api/platform-system/translation', showSuccess: true,
+        data: { namespace: editing.row.namespace, key: editing.row.key, language: editing.language, value } });
+      setEditing(null);
+      list.reload();
+    } catch { /* the message names the problem */ }
+  }
+
+  async function importSheet(file: File) {
+    try {
+      await bridge.request({ method: 'POST', url: '/api/platform-system/translation/import', files: { file }, showSuccess: true, timeout: 120_000 });
+      list.reload();
+    } catch { /* shown */ }
+  }
+
+  const cell = (row: TranslationRow, language: Language) => {
+    const own = row.override[language];
+    const shown = own ?? row.shipped[language] ?? '';
+    return (
+      <span className="translation-cell" data-testid={`text-${row.namespace}-${row.key}-${language}`}
+        onClick={can(P.languageEdit) ? () => { setEditing({ row, language }); setText(shown); } : undefined}
+        style={{ cursor: can(P.languageEdit) ? 'pointer' : undefined }}>
+        {own !== undefined ? <Tag color="arcoblue" size="small">{t('helper.own')}</Tag> : null} {shown}
+      </span>
+    );
+  };
+  const columns: TableColumnProps<TranslationRow>[] = [
+    { title: t('model:helper.namespace'), dataIndex: 'namespace', width: 90 },
+    { title: t('model:helper.key'), dataIndex: 'key', width: 220, ellipsis: true },
+    ...LANGUAGES.map((l) => ({ title: l, dataIndex: l, render: (_: unknown, row: TranslationRow) => cell(row, l) })),
+  ];
+
+  return (
+    <div data-testid="page-helper-language">
+      <Card title={t('helper.offered')} size="small" style={{ marginBottom: 12 }}>
+        <Space>
+          <Checkbox.Group data-testid="languages" value={chosen} onChange={(v: Language[]) => setChosen(v)} disabled={!can(P.languageEdit)}
+            options={languages.map((l) => ({ value: l.dictKey, label: <span data-testid={`language-${l.dictKey}`}>{l.dictValue}</span> }))} />
+          {can(P.languageEdit) && <Button type="primary" size="small" data-testid="languages-save" onClick={() => void saveLanguages()}>{t('helper.saveLanguages')}</Button>}
+        </Space>
+      </Card>
+      <Form form={filters} layout="inline" onSubmit={(v: { namespace?: string; keyword?: string; overridden?: boolean }) =>
+        list.search({ namespace: v.namespace || undefined, keyword: v.keyword?.trim() || undefined, overridden: v.overridden ? '1' : undefined })}>
+        <Form.Item field="namespace" label={t('model:helper.namespace')}>
+          <Select allowClear style={{ width: 140 }} options={OVERRIDABLE_NAMESPACES.map((n) => ({ value: n, label: n }))} />
+        </Form.Item>
+        <Form.Item field="keyword" label={t('helper.search')}><Input allowClear data-testid="translation-keyword" /></Form.Item>
+        <Form.Item field="overridden" triggerPropName="checked"><Checkbox>{t('helper.onlyOwn')}</Checkbox></Form.Item>
+        <Button type="primary" htmlType="submit" data-testid="translation-search">{t('common:search')}</Button>
+      </Form>
+      <div className="page-toolbar">
+        {can(P.languageExport) && (
+          <Button onClick={() => void bridge.download({ url: '/api/platform-system/translation/export', filename: 'translations.xlsx' })}>{t('common:export')}</Button>
+        )}
+        {can(P.languageImport) && (
+          <Upload accept=".xlsx" showUploadList={false} autoUpload={false} onChange={(files) => { const f = files[files.length - 1]?.originFile; if (f) void importSheet(f); }}>
+            <Button>{t('common:import')}</Button>
+          </Upload>
+        )}
+      </div>
+      <Table<TranslationRow> rowKey={(r) => `${r.namespace}:${r.key}`} columns={columns} data={list.data.records} loading={list.loading} data-testid="translation-table"
+        pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, sizeCanChange: true, onChange: list.changePage }} />
+      <Modal title={editing ? `${editing.row.namespace} · ${editing.row.key} · ${editing.language}` : ''} visible={editing !== null}
+        onOk={() => void saveText(text)} onCancel={() => setEditing(null)} unmountOnExit
+        footer={(cancel, ok) => <>{editing?.row.override[editing.language] !== undefined && (
+          <Button data-testid="translation-restore" onClick={() => void saveText('')}>{t('helper.restore')}</Button>)}{cancel}{ok}</>}>
+        {editing && (
+          <div data-testid="translation-editor">
+            <div style={{ marginBottom: 8, color: 'var(--color-text-3)' }}>{t('helper.shipped')}: {editing.row.shipped[editing.language] ?? '—'}</div>
+            <Input.TextArea data-testid="translation-text" value={text} onChange={setText} autoSize={{ minRows: 2 }} maxLength={2000} />
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}
