@@ -47,7 +47,8 @@ export function LanguageSwitch() {
   // A language the tenant does not offer (an old link, or one just disabled) is refused (SPEC §8).
   useEffect(() => {
     if (!allowed || allowed.includes(lang)) return;
-    Message.error(t('language.notConfigured'));
+    // Said in the language the user is taken to: the refused one is not the tenant's.
+    Message.error(t('language.notConfigured', { lng: allowed[0] }));
     const rest = location.pathname.replace(/^\/[^/]+/, '');
     navigate(`/${allowed[0]}${rest}${location.search}`, { replace: true });
   }, [allowed, lang]); // eslint-disable-line react-hooks/exhaustive-deps

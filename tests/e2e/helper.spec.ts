@@ -24,7 +24,7 @@ test.describe('helper screens', () => {
     await expect(page.getByTestId('lang-vi')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await page.goto('/vi/platform/dict');
-    await expect(toast(page, 'This language is not configured in the current system')).toBeVisible();
+    await expect(toast(page, '当前系统未配置该语言')).toBeVisible();
     await expect(page).toHaveURL(/\/zh-CN\/platform\/dict$/);
 
     // Enable it again: offered at once.
