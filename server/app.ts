@@ -25,6 +25,7 @@ import { rejectNul } from './input-guard';
 import { ruleRoutes } from './rules';
 import { flowRoutes } from './routes/flow';
 import { helperLanguageRoutes } from './routes/helper-language';
+import { helperServicesRoutes } from './routes/helper-services';
 
 export interface BuildApiOptions {
   db: Kysely<DB>;
@@ -135,6 +136,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       await ruleRoutes(api, { db });
       flowRoutes(api, { db });
       await helperLanguageRoutes(api, { db });
+      helperServicesRoutes(api, { db, config });
       await registerResources(api, { db });
     },
     { prefix: '/api' },

@@ -1,0 +1,50 @@
+/** Services (SPEC §2 `helper/services`): every registered app's state, version, probe time and latency, and the portal's own. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { HELPER_PERMISSIONS as P, type ServiceStatus, type ServicesView } from '../../model/helper';
+import { appUrl } from '../app-registry';
+import type { Config } from '../config';
+import type { DB } from '../db/types';
+import { route } from '../http';
+import { probeApp } from '../helper/probe';
+import { localName } from './platform';
+
+const tags = ['helper'];
+const FRESH_MS = 60_000;
+const PORTAL_VERSION = (JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+export function helperServicesRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): void {
+  const { db, config } = opts;
+  // The registry is shared by every tenant: so are the last probes, keyed by app and URL.
+  const last = new Map<string, ServiceStatus>();
+
+  async function view(request: FastifyRequest, language: Parameters<typeof localName>[1], force: boolean): Promise<ServicesView> {
+    const rows = await db.selectFrom('app').selectAll().where('status', '=', 'enabled').orderBy('sort').orderBy('app_type').execute();
+    const services = await Promise.all(rows.map(async (r) => {
+      const url = appUrl(r, { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase);
+      const key = `${r.app_type} ${url}`;
+      const known = last.get(key);
+      const appName = localName(r.name_i18n, language, r.app_name);
+      if (!force && known && Date.now() - Date.parse(known.probedAt) < FRESH_MS) return { ...known, appName };
+      const probed = await probeApp(url);
+      const status: ServiceStatus = { appType: r.app_type, appName, url, ...probed, probedAt: new Date().toISOString() };
+      last.set(key, status);
+      return status;
+    }));
+    return { portalVersion: PORTAL_VERSION, database: config.databaseUrl ? 'postgres' : 'pglite', services };
+  }
+
+  route(app, {
+    method: 'GET', url: '/platform-system/services', summary: 'Registered apps with their last probe (probed again when older than a minute)', tags,
+    permission: 'helper:services:view',
+    handler: async ({ request, ctx }) => view(request, ctx.language, false),
+  });
+
+  route(app, {
+    method: 'POST', url: '/platform-system/services/probe', summary: 'Probes every registered app now', tags, permission: P.servicesProbe,
+    handler: async ({ request, ctx }) => view(request, ctx.language, true),
+  });
+}
