@@ -87,3 +87,56 @@ export interface MenuApplicationEntry {
   perms: string | null;
   children: MenuApplicationEntry[];
 }
+
+const entryText = (max: number) => z.string({ error: 'validation.required' }).trim().max(max, { error: 'validation.tooLong' });
+
+/** One entry applied for; the tree's shape (catalogue › menu › button/tab) is checked by the server. */
+export const menuEntryInput: z.ZodType<MenuApplicationEntry> = z.lazy(() => z.object({
+  code: entryText(100).regex(/^[A-Za-z][\w:.-]{0,99}$/, { error: 'validation.codeFormat' }),
+  type: z.enum(['catalogue', 'menu', 'button', 'tab'], { error: 'validation.enum' }),
+  names: z.object({
+    'zh-CN': entryText(64).min(1, { error: 'validation.required' }),
+    'zh-TW': entryText(64).optional(), en: entryText(64).optional(), vi: entryText(64).optional(), es: entryText(64).optional(),
+  }),
+  path: entryText(200).regex(/^(\/[A-Za-z0-9_-]+)+$/, { error: 'validation.format' }).nullable().default(null),
+  perms: entryText(200).regex(/^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+){1,3}$/, { error: 'validation.format' }).nullable().default(null),
+  children: z.array(menuEntryInput).max(100, { error: 'validation.tooMany' }).default([]),
+}));
+
+export const menuApplicationInput = z.object({
+  appType: entryText(64).min(1, { error: 'validation.required' }),
+  title: entryText(200).min(1, { error: 'validation.required' }),
+  reason: entryText(1000).optional().default(''),
+  entries: z.array(menuEntryInput, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(50, { error: 'validation.tooMany' }),
+});
+
+export const reviewInput = z.object({ reason: entryText(1000).optional() });
+export const rejectReviewInput = z.object({ reason: entryText(1000).min(1, { error: 'validation.required' }) });
+
+/** How an applied entry compares with the current menu tree. */
+export type EntryDiff = 'new' | 'exists' | 'conflict';
+
+export interface MenuApplicationRow {
+  id: string;
+  appType: string;
+  title: string;
+  reason: string;
+  status: MenuApplicationStatus;
+  reviewReason: string | null;
+  applicant: string;
+  reviewer: string | null;
+  entryCount: number;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+export interface DiffedEntry extends Omit<MenuApplicationEntry, 'children'> {
+  diff: EntryDiff;
+  /** Why a conflict: the existing entry's code that already uses this path or permission. */
+  conflictWith: string | null;
+  children: DiffedEntry[];
+}
+
+export interface MenuApplicationDetail extends MenuApplicationRow {
+  entries: DiffedEntry[];
+}

@@ -8,6 +8,7 @@ import { errorHandler, route, sendError } from './http';
 import { installAuth } from './auth/context';
 import { authRoutes } from './routes/auth';
 import { platformRoutes } from './routes/platform';
+import { accessRoutes } from './routes/access';
 import { dictRoutes } from './routes/dict';
 import { accountRoutes } from './routes/account';
 import { ssoRoutes } from './routes/sso';
@@ -26,6 +27,7 @@ import { ruleRoutes } from './rules';
 import { flowRoutes } from './routes/flow';
 import { helperLanguageRoutes } from './routes/helper-language';
 import { helperServicesRoutes } from './routes/helper-services';
+import { helperApplyMenuRoutes } from './routes/helper-apply-menu';
 
 export interface BuildApiOptions {
   db: Kysely<DB>;
@@ -122,6 +124,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
 
       authRoutes(api, { db, config, captchaText: options.captchaText });
       platformRoutes(api, { db, config });
+      accessRoutes(api, { db });
       dictRoutes(api, { db });
       accountRoutes(api, { db, config, smsSender: options.smsSender });
       ssoRoutes(api, { db, config });
@@ -137,6 +140,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       flowRoutes(api, { db });
       await helperLanguageRoutes(api, { db });
       helperServicesRoutes(api, { db, config });
+      helperApplyMenuRoutes(api, { db });
       await registerResources(api, { db });
     },
     { prefix: '/api' },

@@ -1,0 +1,120 @@
+/**
+ * Menu applications: a sub-app's team applies for catalogue, menu, button and tab entries; an
+ * administrator compares them with the current tree and approves (the entries are created and can
+ * be granted to roles) or rejects with a reason. With a published `menu-application` process the
+ * decision runs through the workflow instead.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DiffedEntry, MenuApplicationEntry } from '../../model/helper';
+import type { DB } from '../db/types';
+import type {} from '../db/types-helper';
+import { ApiError } from '../http';
+import { registerBusiness } from '../workflow/business';
+
+export const MENU_APPLICATION_PROCESS = 'menu-application';
+type Db = Kysely<DB> | Transaction<DB>;
+
+function* walk<T extends { children: T[] }>(entries: readonly T[], parent: T | null = null): Generator<[T, T | null]> {
+  for (const e of entries) {
+    yield [e, parent];
+    yield* walk(e.children, e);
+  }
+}
+
+/** Shape rules the schema cannot say; the key of the first broken rule with the entry's code. */
+export async function checkShape(db: Db, appType: string, entries: readonly MenuApplicationEntry[]): Promise<{ key: string; code: string } | null> {
+  const app = await db.selectFrom('app').select('prefix_path').where('app_type', '=', appType).executeTakeFirst();
+  if (!app) return { key: 'helper.apply.unknownApp', code: appType };
+  const codes = new Set<string>();
+  let count = 0;
+  for (const [e, parent] of walk(entries)) {
+    if (++count > 200) return { key: 'helper.apply.tooMany', code: e.code };
+    if (codes.has(e.code)) return { key: 'helper.apply.duplicateCode', code: e.code };
+    codes.add(e.code);
+    const under = parent?.type ?? null;
+    const placed = e.type === 'catalogue' ? under === null || under === 'catalogue'
+      : e.type === 'menu' ? under === null || under === 'catalogue'
+        : under === 'menu';
+    if (!placed) return { key: 'helper.apply.badPlace', code: e.code };
+    if (e.type === 'menu') {
+      if (!e.path || !app.prefix_path.includes(e.path.split('/')[1] ?? '')) return { key: 'helper.apply.pathOutsideApp', code: e.code };
+      if (!e.perms) return { key: 'helper.apply.noPermission', code: e.code };
+    }
+    if ((e.type === 'button' || e.type === 'tab') && (!e.perms || e.children.length > 0)) return { key: 'helper.apply.noPermission', code: e.code };
+  }
+  return null;
+}
+
+/** Each entry against the current tree: new, already there (same code), or clashing with another entry's path or permission. */
+export async function diffEntries(db: Db, entries: readonly MenuApplicationEntry[]): Promise<DiffedEntry[]> {
+  const all = [...walk(entries)].map(([e]) => e);
+  const codes = all.map((e) => e.code);
+  const paths = all.map((e) => e.path).filter((p): p is string => Boolean(p));
+  const perms = all.map((e) => e.perms).filter((p): p is string => Boolean(p));
+  const existing = await db.selectFrom('menu').select(['code', 'path', 'perms'])
+    .where((eb) => eb.or([eb('code', 'in', codes), ...(paths.length ? [eb('path', 'in', paths)] : []), ...(perms.length ? [eb('perms', 'in', perms)] : [])]))
+    .execute();
+  const byCode = new Map(existing.map((m) => [m.code, m]));
+  const mark = (e: MenuApplicationEntry): DiffedEntry => {
+    const same = byCode.get(e.code);
+    const clash = existing.find((m) => m.code !== e.code && ((e.path && m.path === e.path) || (e.perms && m.perms === e.perms)));
+    const diff = clash ? 'conflict' : same ? 'exists' : 'new';
+    return { ...e, diff, conflictWith: clash?.code ?? null, children: e.children.map(mark) };
+  };
+  return entries.map(mark);
+}
+
+/** Creates the new entries of an application under their parents (existing codes are reused); 409 on any conflict. */
+export async function createEntries(trx: Transaction<DB>, entries: readonly MenuApplicationEntry[], productType: string): Promise<number> {
+  const diffed = await diffEntries(trx, entries);
+  const conflict = [...walk(diffed)].find(([e]) => e.diff === 'conflict');
+  if (conflict) throw new ApiError(409, 'helper.apply.conflict', { code: conflict[0].code });
+  let created = 0;
+  const insert = async (list: readonly MenuApplicationEntry[], parentId: string | null) => {
+    let sort = 0;
+    for (const e of list) {
+      sort += 10;
+      const found = await trx.selectFrom('menu').select('id').where('code', '=', e.code).executeTakeFirst();
+      const id = found?.id ?? (await trx.insertInto('menu').values({
+        parent_id: parentId, code: e.code, type: e.type, name_i18n: JSON.stringify(e.names), path: e.path, perms: e.perms,
+        icon: null, sort: sql<number>`coalesce((select max(sort) from menu where parent_id is not distinct from ${parentId}::uuid), 0) + ${sort}`, product_type: productType, terminal_type: 'web',
+      }).returning('id').executeTakeFirstOrThrow()).id;
+      if (!found) created++;
+      await insert(e.children, id);
+    }
+  };
+  await insert(entries, null);
+  return created;
+}
+
+export async function decide(trx: Transaction<DB>, tenantId: string, id: string, reviewerId: string, approve: boolean, reason: string | null): Promise<void> {
+  const a = await trx.selectFrom('menu_application').select(['status', 'entries', 'app_type']).where('tenant_id', '=', tenantId).where('id', '=', id)
+    .forUpdate().executeTakeFirst();
+  if (!a) throw new ApiError(404, 'error.notFound');
+  if (a.status !== 'pending') throw new ApiError(409, 'helper.apply.decided');
+  if (approve) {
+    const entries = (typeof a.entries === 'string' ? JSON.parse(a.entries) : a.entries) as MenuApplicationEntry[];
+    await createEntries(trx, entries, a.app_type);
+  }
+  await trx.updateTable('menu_application').set({ status: approve ? 'approved' : 'rejected', review_reason: reason, reviewer_id: reviewerId, reviewed_at: new Date() })
+    .where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+export function registerMenuApplicationProcess(): void {
+  registerBusiness('menu-application', {
+    modelKey: MENU_APPLICATION_PROCESS,
+    async describe(trx, tenantId, businessId, tr) {
+      const a = await trx.selectFrom('menu_application').select(['app_type', 'title', 'reason', 'entries']).where('tenant_id', '=', tenantId).where('id', '=', businessId).executeTakeFirst();
+      if (!a) return null;
+      const entries = (typeof a.entries === 'string' ? JSON.parse(a.entries) : a.entries) as MenuApplicationEntry[];
+      return [
+        { label: tr.tm('helper.title'), value: a.title },
+        { label: tr.tm('helper.reason'), value: a.reason },
+        { label: tr.tm('helper.entries'), value: [...walk(entries)].map(([e]) => `${e.type} ${e.code}${e.path ? ` ${e.path}` : ''}${e.perms ? ` [${e.perms}]` : ''}`).join('\n') },
+      ];
+    },
+    async onEnd(trx, end) {
+      await decide(trx, end.tenantId, end.businessId, end.handlerId, end.result === 'approved', end.opinion);
+    },
+  });
+}
