@@ -87,6 +87,16 @@ export async function createEntries(trx: Transaction<DB>, entries: readonly Menu
   return created;
 }
 
+/** The tenant's administrators hold every menu (as seeded); other roles are granted the new entries in the role editor. */
+async function grantToAdmins(trx: Transaction<DB>, tenantId: string, codes: string[]): Promise<void> {
+  const admin = await trx.selectFrom('role').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'admin').executeTakeFirst();
+  if (!admin || codes.length === 0) return;
+  const menus = await trx.selectFrom('menu').select('id').where('code', 'in', codes).execute();
+  if (menus.length === 0) return;
+  await trx.insertInto('role_menu').values(menus.map((m) => ({ tenant_id: tenantId, role_id: admin.id, menu_id: m.id })))
+    .onConflict((oc) => oc.doNothing()).execute();
+}
+
 export async function decide(trx: Transaction<DB>, tenantId: string, id: string, reviewerId: string, approve: boolean, reason: string | null): Promise<void> {
   const a = await trx.selectFrom('menu_application').select(['status', 'entries', 'app_type']).where('tenant_id', '=', tenantId).where('id', '=', id)
     .forUpdate().executeTakeFirst();
@@ -95,6 +105,7 @@ export async function decide(trx: Transaction<DB>, tenantId: string, id: string,
   if (approve) {
     const entries = (typeof a.entries === 'string' ? JSON.parse(a.entries) : a.entries) as MenuApplicationEntry[];
     await createEntries(trx, entries, a.app_type);
+    await grantToAdmins(trx, tenantId, [...walk(entries)].map(([e]) => e.code));
   }
   await trx.updateTable('menu_application').set({ status: approve ? 'approved' : 'rejected', review_reason: reason, reviewer_id: reviewerId, reviewed_at: new Date() })
     .where('tenant_id', '=', tenantId).where('id', '=', id).execute();

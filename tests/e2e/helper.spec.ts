@@ -78,3 +78,53 @@ test.describe('helper screens', () => {
     expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
   });
 });
+
+test.describe('menu applications', () => {
+  async function apply(page: Page, title: string, suffix: string) {
+    const frame = page.frameLocator('[data-testid="frame-platform"]');
+    await frame.getByTestId('apply-add').click();
+    await frame.getByTestId('apply-app').fill('platform');
+    await frame.getByTestId('apply-title').fill(title);
+    const rows = frame.getByTestId('apply-rows').locator('tbody tr');
+    const fill = async (n: number, values: Record<string, string>) => {
+      for (const [field, value] of Object.entries(values)) await rows.nth(n).locator(`[data-testid$="-${field}"]`).fill(value);
+    };
+    await fill(0, { code: `catalogue:lab-${suffix}`, nameZh: '实验室', nameEn: `Laboratory ${suffix}` });
+    await frame.getByTestId('apply-add-row').click();
+    await fill(1, { code: `system:lab-${suffix}`, nameZh: '检验报告', nameEn: `Lab reports ${suffix}`, path: `/system/lab-${suffix}`, perms: `system:lab-${suffix}:view` });
+    await frame.getByTestId('apply-add-row').click();
+    await rows.nth(2).locator('.arco-select').nth(1).click();
+    await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'Button' }).click();
+    await fill(2, { code: `system:lab-${suffix}:sign`, nameZh: '签发', nameEn: 'Sign', perms: `system:lab-${suffix}:sign` });
+    await frame.locator('.arco-modal:visible').getByRole('button', { name: 'OK' }).click();
+    await expect(toast(page, 'Success')).toBeVisible();
+    return frame;
+  }
+
+  test('three entries approved appear in the menu; an application rejected changes nothing', async ({ page }) => {
+    const errors = watchConsole(page);
+    await login(page, 'en');
+    await page.goto('/en/helper/apply-menu');
+    let frame = await apply(page, 'Lab reports A', 'a');
+    await frame.getByTestId('application-Lab reports A').click();
+    await expect(frame.getByTestId('entry-system:lab-a:sign')).toHaveAttribute('data-diff', 'new');
+    await expect(frame.getByTestId('entry-catalogue:lab-a')).toContainText('new');
+    await frame.getByTestId('application-approve').click();
+    await expect(toast(page, 'Success')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('menuitem', { name: 'Lab reports a' })).toBeAttached();
+
+    frame = await apply(page, 'Lab reports B', 'b');
+    await frame.getByTestId('application-Lab reports B').click();
+    await frame.getByTestId('application-reject').click();
+    await expect(toast(page, 'Reason is required')).toBeVisible();
+    await frame.getByTestId('review-reason').fill('Belongs to the QMS app');
+    await frame.getByTestId('application-reject').click();
+    await expect(frame.getByTestId('application-table')).toContainText('Belongs to the QMS app');
+    await page.reload();
+    await expect(page.getByText('Laboratory b')).toHaveCount(0);
+    await expect(page.getByText('Laboratory a')).toBeAttached();
+    const provoked = /status of 400 .*\/api\/platform-system\/menu-application\/[\w-]+\/reject$/;
+    expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
+  });
+});
