@@ -27,6 +27,7 @@ import { flowRoutes } from './routes/flow';
 import { helperLanguageRoutes } from './routes/helper-language';
 import { helperServicesRoutes } from './routes/helper-services';
 import { helperApplyMenuRoutes } from './routes/helper-apply-menu';
+import { documentRoutes } from './routes/documents';
 
 export interface BuildApiOptions {
   db: Kysely<DB>;
@@ -139,6 +140,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       await helperLanguageRoutes(api, { db });
       helperServicesRoutes(api, { db, config });
       helperApplyMenuRoutes(api, { db });
+      await documentRoutes(api, { db, config });
       await registerResources(api, { db });
     },
     { prefix: '/api' },

@@ -8,6 +8,10 @@ export interface Config {
   host: string;
   subappPortBase: number;
   dataDir: string;
+  /** Where document files are stored (FILES_DIR; default `<DATA_DIR>/files`). */
+  filesDir: string;
+  /** Key of documents stored encrypted (FILE_ENCRYPTION_KEY, 32 bytes base64); null: one generated under DATA_DIR. */
+  fileEncryptionKey: string | null;
   databaseUrl: string | null;
   adminPassword: string;
   /** True when ADMIN_PASSWORD was not set and the demo password is in use. */
@@ -77,6 +81,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: str(env, 'HOST', '0.0.0.0'),
     subappPortBase: int(env, 'SUBAPP_PORT_BASE', 4000),
     dataDir: path.resolve(str(env, 'DATA_DIR', './data')),
+    filesDir: path.resolve(str(env, 'FILES_DIR', path.join(str(env, 'DATA_DIR', './data'), 'files'))),
+    fileEncryptionKey: env.FILE_ENCRYPTION_KEY?.trim() || null,
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? env.DATABASE_URL.trim() : null,
     adminPassword,
     adminPasswordIsDefault: !(env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0),

@@ -54,6 +54,7 @@ const BUTTONS: Record<string, Names> = {
   generate: ['生成编码', '產生編碼', 'Generate codes', 'Tạo mã', 'Generar códigos'],
   probe: ['重新探测', '重新探測', 'Probe again', 'Kiểm tra lại', 'Volver a comprobar'],
   approve: ['批准', '核准', 'Approve', 'Phê duyệt', 'Aprobar'],
+  'browse-authority': ['浏览受控文档', '瀏覽受控文件', 'Browse controlled documents', 'Xem tài liệu được kiểm soát', 'Ver documentos controlados'],
 };
 
 const CRUD = ['add', 'edit', 'delete'];
@@ -206,7 +207,7 @@ function basic(): SeedMenuNode[] {
       menu('/basic/print-template', ['打印模板', '列印範本', 'Print templates', 'Mẫu in', 'Plantillas de impresión'], { buttons: [...FULL, 'preview'] }),
     ]),
     catalogue('document', 'folder', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], [
-      menu('/basic/document', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], { buttons: [...FULL, 'preview'] }),
+      menu('/basic/document', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], { buttons: [...FULL, 'preview', 'browse-authority'] }),
       menu('/basic/document-type', ['文档类型', '文件類型', 'Document types', 'Loại tài liệu', 'Tipos de documento'], { buttons: CRUD }),
     ]),
   ];

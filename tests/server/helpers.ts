@@ -1,5 +1,7 @@
 /** Test harness: a fresh database per file (in-memory PGlite, or a new PostgreSQL database), seeded. */
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -25,8 +27,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Files a test stores (documents) go to a folder of this test process, never the project's ./data. */
+const TEST_FILES_DIR = join(tmpdir(), `portal-test-files-${process.pid}`);
+const TEST_FILE_KEY = randomBytes(32).toString('base64');
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent', ADMIN_PASSWORD: PASSWORD, ...overrides });
+  return loadConfig({ LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent', ADMIN_PASSWORD: PASSWORD, FILES_DIR: TEST_FILES_DIR, FILE_ENCRYPTION_KEY: TEST_FILE_KEY, ...overrides });
 }
 
 /** Creates a fresh, migrated and seeded database and an API on it. */

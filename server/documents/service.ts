@@ -1,0 +1,188 @@
+/**
+ * Documents and their versions: upload checked against the document type (suffix and content),
+ * numbered by the type's encoding rule when no number is given, stored (encrypted when asked) and
+ * read back by byte ranges for previews.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Readable as NodeReadable } from 'node:stream';
+import { sql, type Kysely } from 'kysely';
+import type { DocumentDetail, DocumentRow } from '../../model/document';
+import type { DB } from '../db/types';
+import type {} from '../db/types-documents';
+import { ApiError, notFound } from '../http';
+import { decryptRange, encrypt } from '../files/encryption';
+import { mimeOf, previewKind, suffixOf, suffixesFor } from '../files/document-sniff';
+import { newStorageKey, type FileStorage } from '../files/storage';
+
+export interface UploadInput {
+  typeId: string;
+  name: string;
+  number: string;
+  version: string;
+  encrypted: boolean;
+  validFrom?: string;
+  validTo?: string;
+  deviceId?: string;
+  fileName: string;
+  bytes: Buffer;
+}
+
+export type NumberGenerator = (ruleId: string) => Promise<string>;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const day = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
+
+export class DocumentService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly storage: FileStorage,
+    private readonly key: () => Promise<Buffer>,
+  ) {}
+
+  /** The allowed suffixes of a type, lower case. */
+  private async typeOf(tenantId: string, typeId: string) {
+    const t = await this.db.selectFrom('document_type').select(['id', 'name', 'suffixes', 'encoding_rule_id']).where('tenant_id', '=', tenantId).where('id', '=', typeId).executeTakeFirst();
+    if (!t) throw new ApiError(400, 'document.typeFirst');
+    return { ...t, allowed: t.suffixes.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) };
+  }
+
+  /** Checks the file against the type: its suffix is allowed and its content is what the suffix says. */
+  async check(tenantId: string, typeId: string, fileName: string, bytes: Buffer): Promise<string> {
+    const type = await this.typeOf(tenantId, typeId);
+    const suffix = suffixOf(fileName);
+    if (!suffix || !type.allowed.includes(suffix)) throw new ApiError(415, 'document.suffixNotAllowed', { suffixes: type.allowed.join(', '), type: type.name });
+    if (!suffixesFor(bytes.subarray(0, 4096)).includes(suffix)) throw new ApiError(415, 'document.contentMismatch', { suffix });
+    return suffix;
+  }
+
+  async upload(tenantId: string, userId: string, input: UploadInput, nextNumber: NumberGenerator): Promise<string> {
+    const suffix = await this.check(tenantId, input.typeId, input.fileName, input.bytes);
+    const type = await this.typeOf(tenantId, input.typeId);
+    let number = input.number;
+    if (!number) {
+      if (!type.encoding_rule_id) throw new ApiError(400, 'document.numberRequired');
+      number = await nextNumber(type.encoding_rule_id);
+    }
+    if (input.deviceId) {
+      const device = await this.db.selectFrom(sql<{ id: string }>`device`.as('d')).select('d.id')
+        .where(sql`d.tenant_id`, '=', tenantId).where(sql`d.id`, '=', input.deviceId).executeTakeFirst();
+      if (!device) throw new ApiError(400, 'document.noSuchDevice');
+    }
+    const fileId = randomUUID();
+    const storageKey = newStorageKey(fileId);
+    const stored = input.encrypted ? encrypt(input.bytes, await this.key()) : input.bytes;
+    await this.storage.put(storageKey, stored);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const existing = await trx.selectFrom('document').select(['id', 'type_id']).where('tenant_id', '=', tenantId).where('number', '=', number).forUpdate().executeTakeFirst();
+        let documentId: string;
+        if (existing) {
+          // A new version of a known number: same type, the newest becomes the default.
+          if (existing.type_id !== input.typeId) throw new ApiError(409, 'document.numberOtherType', { number });
+          documentId = existing.id;
+          await trx.updateTable('document').set({ name: input.name, encrypted: input.encrypted, valid_from: input.validFrom ?? null, valid_to: input.validTo ?? null, updated_at: new Date(), updated_by: userId })
+            .where('tenant_id', '=', tenantId).where('id', '=', documentId).execute();
+        } else {
+          documentId = (await trx.insertInto('document').values({
+            tenant_id: tenantId, type_id: input.typeId, name: input.name, number, encrypted: input.encrypted, valid_from: input.validFrom ?? null,
+            valid_to: input.validTo ?? null, device_id: input.deviceId ?? null, created_by: userId, updated_by: userId,
+          }).returning('id').executeTakeFirstOrThrow()).id;
+        }
+        const clash = await trx.selectFrom('document_version').select('id').where('tenant_id', '=', tenantId).where('document_id', '=', documentId).where('version', '=', input.version).executeTakeFirst();
+        if (clash) throw new ApiError(409, 'document.versionExists', { number, version: input.version });
+        await trx.insertInto('document_version').values({
+          tenant_id: tenantId, document_id: documentId, version: input.version, file_name: input.fileName.slice(0, 255), suffix, size: input.bytes.length,
+          storage_key: storageKey, encrypted: input.encrypted, uploaded_by: userId,
+        }).execute();
+        return documentId;
+      });
+    } catch (e) {
+      await this.storage.remove(storageKey);
+      throw e;
+    }
+  }
+
+  private rows(tenantId: string) {
+    return this.db.selectFrom('document as d')
+      .innerJoin('document_type as t', (j) => j.onRef('t.tenant_id', '=', 'd.tenant_id').onRef('t.id', '=', 'd.type_id'))
+      .innerJoinLateral(
+        (eb) => eb.selectFrom('document_version as v').select(['v.version', 'v.file_name', 'v.suffix', 'v.size'])
+          .whereRef('v.tenant_id', '=', 'd.tenant_id').whereRef('v.document_id', '=', 'd.id').orderBy('v.uploaded_at', 'desc').orderBy('v.id', 'desc').limit(1).as('v'),
+        (j) => j.onTrue(),
+      )
+      .select(['d.id', 'd.type_id', 't.name as type_name', 'd.name', 'd.number', 'd.encrypted', 'd.valid_from', 'd.valid_to', 'd.device_id', 'd.updated_at',
+        'v.version', 'v.file_name', 'v.suffix', 'v.size'])
+      .where('d.tenant_id', '=', tenantId);
+  }
+
+  private toRow(r: Awaited<ReturnType<ReturnType<DocumentService['rows']>['executeTakeFirstOrThrow']>>): DocumentRow {
+    return {
+      id: r.id, typeId: r.type_id, typeName: r.type_name, name: r.name, number: r.number, version: r.version, fileName: r.file_name, size: Number(r.size),
+      encrypted: r.encrypted, validFrom: day(r.valid_from), validTo: day(r.valid_to), deviceId: r.device_id, preview: previewKind(r.suffix), updatedAt: iso(r.updated_at),
+    };
+  }
+
+  async list(tenantId: string, q: { page: number; size: number; keyword?: string; typeId?: string }): Promise<{ records: DocumentRow[]; total: number }> {
+    let base = this.rows(tenantId);
+    if (q.keyword) {
+      const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) => eb.or([eb('d.name', 'ilike', like), eb('d.number', 'ilike', like)]));
+    }
+    if (q.typeId) base = base.where('d.type_id', '=', q.typeId);
+    const rows = await base.orderBy('d.updated_at', 'desc').orderBy('d.id').limit(q.size).offset((q.page - 1) * q.size).execute();
+    const total = await base.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    return { records: rows.map((r) => this.toRow(r)), total: Number(total.n) };
+  }
+
+  async detail(tenantId: string, id: string): Promise<DocumentDetail> {
+    const r = await this.rows(tenantId).where('d.id', '=', id).executeTakeFirst();
+    if (!r) throw notFound();
+    const versions = await this.db.selectFrom('document_version as v')
+      .leftJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'v.tenant_id').onRef('u.id', '=', 'v.uploaded_by'))
+      .select(['v.id', 'v.version', 'v.file_name', 'v.suffix', 'v.size', 'v.encrypted', 'v.uploaded_at', 'u.account'])
+      .where('v.tenant_id', '=', tenantId).where('v.document_id', '=', id).orderBy('v.uploaded_at', 'desc').orderBy('v.id', 'desc').execute();
+    return {
+      ...this.toRow(r),
+      versions: versions.map((v) => ({ id: v.id, version: v.version, fileName: v.file_name, suffix: v.suffix, size: Number(v.size), encrypted: v.encrypted, uploadedAt: iso(v.uploaded_at), uploadedBy: v.account ?? null })),
+    } as DocumentDetail;
+  }
+
+  /** Whether the document belongs to a device that asks for a document authority. */
+  async needsAuthority(tenantId: string, id: string): Promise<boolean> {
+    const r = await sql<{ needs: boolean }>`
+      select coalesce(dev.document_authority, false) as needs from document d
+      left join device dev on dev.tenant_id = d.tenant_id and dev.id = d.device_id
+      where d.tenant_id = ${tenantId} and d.id = ${id}`.execute(this.db);
+    if (r.rows.length === 0) throw notFound();
+    return Boolean(r.rows[0]!.needs);
+  }
+
+  /** The file of a version (default: the newest), whole or a byte range of its plain content. */
+  async content(tenantId: string, id: string, versionId: string | undefined, range: { start: number; end: number } | null) {
+    let q = this.db.selectFrom('document_version').select(['file_name', 'suffix', 'size', 'storage_key', 'encrypted'])
+      .where('tenant_id', '=', tenantId).where('document_id', '=', id);
+    if (versionId) q = q.where('id', '=', versionId);
+    const v = await q.orderBy('uploaded_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    if (!v) throw notFound();
+    const size = Number(v.size);
+    const start = range ? range.start : 0;
+    const end = range ? Math.min(range.end, size - 1) : size - 1;
+    let body: Readable;
+    if (v.encrypted) {
+      const file = this.storage.localPath(v.storage_key);
+      if (!file) throw new Error('encrypted documents need a local store');
+      body = NodeReadable.from([size === 0 ? Buffer.alloc(0) : await decryptRange(file, await this.key(), start, end)]);
+    } else {
+      body = this.storage.read(v.storage_key, size === 0 ? undefined : { start, end });
+    }
+    return { body, size, start, end, mime: mimeOf(v.suffix), fileName: v.file_name };
+  }
+
+  async remove(tenantId: string, ids: string[]): Promise<void> {
+    const files = await this.db.selectFrom('document_version').select('storage_key').where('tenant_id', '=', tenantId).where('document_id', 'in', ids).execute();
+    const r = await this.db.deleteFrom('document').where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw notFound();
+    for (const f of files) await this.storage.remove(f.storage_key);
+  }
+}

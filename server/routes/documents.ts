@@ -1,0 +1,117 @@
+/** Documents (SPEC §3, §5, §6): upload checked against the type, versions, previews by byte range. /api/basic-system/document… */
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Page } from '../../model/api';
+import { DOCUMENT_FIELD_LABELS as labels, DOCUMENT_MAX_BYTES, DOCUMENT_PERMISSIONS as P, documentFields, type DocumentDetail, type DocumentRow } from '../../model/document';
+import type { Config } from '../config';
+import type { DB } from '../db/types';
+import { ApiError, route, uuidParam, validationError } from '../http';
+import { DocumentService } from '../documents/service';
+import { loadFileKey } from '../files/encryption';
+import { FolderStorage } from '../files/storage';
+
+const tags = ['document'];
+const BASE = '/basic-system/document';
+const idParams = z.object({ id: uuidParam });
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  size: z.coerce.number().int().min(1).max(500).optional().default(20),
+  keyword: z.string().trim().max(64).optional(),
+  typeId: uuidParam.optional(),
+});
+const contentQuery = z.object({ versionId: uuidParam.optional(), download: z.enum(['1']).optional() });
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n`; null for no or an unusable header (then the whole file). */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') { start = Math.max(0, size - Number(m[2])); end = size - 1; } else { start = Number(m[1]); end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1); }
+  if (start >= size || start > end) return 'invalid';
+  return { start, end };
+}
+
+export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): Promise<void> {
+  const { db, config } = opts;
+  let key: Promise<Buffer> | null = null;
+  const service = new DocumentService(db, new FolderStorage(config.filesDir),
+    () => (key ??= loadFileKey(config.fileEncryptionKey, config.dataDir)));
+
+  route(app, {
+    method: 'GET', url: BASE, summary: 'Page of documents (newest version of each), by name or number', tags, permission: P.view, query: listQuery,
+    handler: async ({ ctx, query }): Promise<Page<DocumentRow>> => ({ ...(await service.list(ctx.tenantId, query)), page: query.page, size: query.size }),
+  });
+
+  route(app, {
+    method: 'GET', url: `${BASE}/:id`, summary: 'A document with all its versions, newest first', tags, permission: P.view, params: idParams,
+    handler: async ({ ctx, params }): Promise<DocumentDetail> => service.detail(ctx.tenantId, params.id),
+  });
+
+  route(app, {
+    method: 'GET', url: `${BASE}/:id/content`, summary: 'The file of a version (default: the newest); honours Range for previews and video seeking', tags,
+    permission: P.preview, params: idParams, query: contentQuery,
+    handler: async ({ ctx, params, query, request, reply }) => {
+      if (await service.needsAuthority(ctx.tenantId, params.id) && !(await ctx.hasPermission(P.deviceAuthority))) throw new ApiError(403, 'document.noAuthority');
+      const probe = await service.content(ctx.tenantId, params.id, query.versionId, null);
+      probe.body.destroy();
+      const range = parseRange(request.headers.range, probe.size);
+      if (range === 'invalid') {
+        return reply.code(416).header('content-range', `bytes */${probe.size}`).send();
+      }
+      const file = range ? await service.content(ctx.tenantId, params.id, query.versionId, range) : await service.content(ctx.tenantId, params.id, query.versionId, null);
+      reply.header('accept-ranges', 'bytes').header('content-type', file.mime).header('cache-control', 'private, no-store')
+        .header('content-disposition', `${query.download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        // A document is shown, never run: no script of an uploaded file gets our origin.
+        .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'")
+        .header('x-content-type-options', 'nosniff');
+      if (range) reply.code(206).header('content-range', `bytes ${file.start}-${file.end}/${file.size}`);
+      reply.header('content-length', String(file.size === 0 ? 0 : file.end - file.start + 1));
+      return reply.send(file.body);
+    },
+  });
+
+  route(app, {
+    method: 'DELETE', url: BASE, summary: 'Deletes documents with all their versions and files', tags, permission: P.delete,
+    body: z.object({ ids: z.array(uuidParam).min(1).max(500) }),
+    handler: async ({ ctx, body }) => { await service.remove(ctx.tenantId, body.ids); return null; },
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 12, fieldSize: 1024, parts: 14 } });
+    route(scope, {
+      method: 'POST', url: BASE,
+      summary: 'Uploads a document or a new version of one (multipart: the type first, then name, number, version, encrypted, validity, file)', tags,
+      permission: P.add,
+      handler: async ({ ctx, request, tr }) => {
+        if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
+        const fields: Record<string, string> = {};
+        let file: { name: string; bytes: Buffer } | null = null;
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') { await part.toBuffer(); continue; }
+            // The type comes first: without it the file cannot be checked (SPEC §5).
+            if (!fields.typeId) throw validationError([{ code: 'custom', path: ['typeId'], message: 'validation.typeFirst', input: undefined }], tr, labels);
+            const bytes = await part.toBuffer().catch((e: { code?: string }) => {
+              if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'document.tooLarge');
+              throw e;
+            });
+            file = { name: part.filename ?? '', bytes };
+          } else {
+            fields[part.fieldname] = String(part.value ?? '');
+          }
+        }
+        const parsed = documentFields.safeParse(fields, { reportInput: true });
+        if (!parsed.success) throw validationError(parsed.error.issues, tr, labels);
+        if (!file || file.bytes.length === 0) throw validationError([{ code: 'custom', path: ['file'], message: 'validation.required', input: undefined }], tr, labels);
+        const id = await service.upload(ctx.tenantId, ctx.user.id, { ...parsed.data, fileName: file.name, bytes: file.bytes }, async () => {
+          throw new ApiError(400, 'document.numberRequired');
+        });
+        return service.detail(ctx.tenantId, id);
+      },
+    });
+  });
+}

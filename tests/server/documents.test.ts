@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import type { DocumentDetail, DocumentRow } from '../../model/document';
+import type { Page } from '../../model/api';
+import type { DB } from '../../server/db/types';
+import { createTenant, createUser } from '../../server/services/users';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+/** An MP4-like body: the ftyp box, then enough bytes to span several encryption chunks. */
+function mp4(size: number): Buffer {
+  const b = Buffer.alloc(size);
+  Buffer.from([0, 0, 0, 0x18]).copy(b, 0);
+  b.write('ftypisom', 4, 'latin1');
+  for (let i = 12; i < size; i++) b[i] = (i * 31 + 7) % 251;
+  return b;
+}
+const PROGRAM = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+
+describe.each(DIALECTS)('documents [%s]', (kind) => {
+  let h: Harness;
+  let db: Kysely<DB>;
+  let tenantId: string;
+  let typeId: string;
+  let admin: string;
+  let viewer: string;
+  let otherAdmin: string;
+
+  beforeAll(async () => {
+    h = await startHarness(kind);
+    db = h.database.db;
+    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    typeId = (await db.insertInto('document_type').values({ tenant_id: tenantId, name: 'Manual', suffixes: 'pdf, png, mp4' }).returning('id').executeTakeFirstOrThrow()).id;
+    const role = await db.insertInto('role').values({ tenant_id: tenantId, code: 'viewer', name: 'Viewer' }).returning('id').executeTakeFirstOrThrow();
+    const menus = await db.selectFrom('menu').select('id').where('perms', 'in', ['basic:document:view', 'basic:document:preview']).execute();
+    await db.insertInto('role_menu').values(menus.map((m) => ({ tenant_id: tenantId, role_id: role.id, menu_id: m.id }))).execute();
+    await createUser(db, { tenantId, account: 'doc.viewer', password: PASSWORD, passwordHash: await passwordHash(), roles: ['viewer'] });
+    await createTenant(db, { code: 'other', name: 'Other Co', adminPassword: PASSWORD });
+    admin = await loginToken(h.app, 'demo', 'admin');
+    viewer = await loginToken(h.app, 'demo', 'doc.viewer');
+    otherAdmin = await loginToken(h.app, 'other', 'admin');
+  });
+  afterAll(async () => { await h?.close(); });
+
+  async function upload(fields: Record<string, string>, file?: { name: string; bytes: Buffer }, token = admin) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    if (file) form.append('file', new Blob([file.bytes]), file.name);
+    const res = await h.app.inject({ method: 'POST', url: '/api/basic-system/document', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, payload: form as never });
+    return { status: res.statusCode, body: res.json() as { msg: string; data: DocumentDetail & { errors?: { field: string; message: string }[] } } };
+  }
+  const content = (id: string, token = admin, range?: string, versionId?: string) => h.app.inject({
+    method: 'GET', url: `/api/basic-system/document/${id}/content${versionId ? `?versionId=${versionId}` : ''}`,
+    headers: { authorization: `Bearer ${token}`, ...(range ? { range } : {}) },
+  });
+
+  it('asks for the type first, then the file, number and version; the file must match the type by suffix and content', async () => {
+    const noType = await upload({ name: 'Manual', number: 'DOC-1', version: '1.0' }, { name: 'manual.pdf', bytes: PDF });
+    expect(noType.status).toBe(400);
+    expect(noType.body.data.errors?.[0]).toMatchObject({ field: 'typeId', message: 'Choose the Document type before uploading the file' });
+    const noFile = await upload({ typeId, name: 'Manual', number: 'DOC-1', version: '1.0' });
+    expect(noFile.body.data.errors?.[0]).toMatchObject({ field: 'file', message: 'File is required' });
+    const noVersion = await upload({ typeId, name: 'Manual', number: 'DOC-1' }, { name: 'manual.pdf', bytes: PDF });
+    expect(noVersion.body.data.errors?.[0]).toMatchObject({ field: 'version', message: 'Version is required' });
+    const noNumber = await upload({ typeId, name: 'Manual', version: '1.0' }, { name: 'manual.pdf', bytes: PDF });
+    expect(noNumber.body.msg).toBe('Enter the document number (this document type has no numbering rule)');
+    const renamed = await upload({ typeId, name: 'Manual', number: 'DOC-1', version: '1.0' }, { name: 'setup.pdf', bytes: PROGRAM });
+    expect(renamed.status).toBe(415);
+    expect(renamed.body.msg).toBe("The file's content is not a .pdf file");
+    const wrongType = await upload({ typeId, name: 'Notes', number: 'DOC-1', version: '1.0' }, { name: 'notes.txt', bytes: Buffer.from('plain text') });
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.body.msg).toBe('Document type "Manual" takes only pdf, png, mp4 files');
+    expect((await call<Page<DocumentRow>>(h.app, 'GET', '/api/basic-system/document', { token: admin })).body.data.total).toBe(0);
+  });
+
+  it('keeps every version, shows the newest by default, and serves byte ranges', async () => {
+    const v1 = await upload({ typeId, name: 'Line 3 manual', number: 'DOC-7', version: '1.0' }, { name: 'manual.pdf', bytes: PDF });
+    expect(v1.status, JSON.stringify(v1.body)).toBe(200);
+    const v2 = await upload({ typeId, name: 'Line 3 manual', number: 'DOC-7', version: '2.0' }, { name: 'manual-2.pdf', bytes: Buffer.concat([PDF, Buffer.from('% v2\n')]) });
+    expect(v2.body.data).toMatchObject({ id: v1.body.data.id, version: '2.0', fileName: 'manual-2.pdf', preview: 'pdf' });
+    expect(v2.body.data.versions.map((v) => v.version)).toEqual(['2.0', '1.0']);
+    const again = await upload({ typeId, name: 'Line 3 manual', number: 'DOC-7', version: '2.0' }, { name: 'manual.pdf', bytes: PDF });
+    expect(again.status).toBe(409);
+
+    const whole = await content(v1.body.data.id);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('application/pdf');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.toString()).toContain('% v2');
+    const old = await content(v1.body.data.id, admin, undefined, v2.body.data.versions[1]!.id);
+    expect(old.rawPayload.equals(PDF)).toBe(true);
+    const part = await content(v1.body.data.id, admin, 'bytes=1-4');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1-4/${PDF.length + 5}`);
+    expect(part.rawPayload.toString()).toBe('PDF-');
+    expect((await content(v1.body.data.id, admin, 'bytes=99999-')).statusCode).toBe(416);
+  });
+
+  it('stores an encrypted document encrypted and decrypts only the chunks a range needs', async () => {
+    const video = mp4(200_000);
+    const up = await upload({ typeId, name: 'Training video', number: 'VID-1', version: '1', encrypted: 'true' }, { name: 'training.mp4', bytes: video });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.data).toMatchObject({ encrypted: true, size: 200_000, preview: 'video' });
+    const stored = await db.selectFrom('document_version').select('storage_key').where('document_id', '=', up.body.data.id).executeTakeFirstOrThrow();
+    const onDisk = fs.readFileSync(`${h.config.filesDir}/${stored.storage_key}`);
+    expect(onDisk.includes(video.subarray(100_000, 100_064))).toBe(false);
+    const across = await content(up.body.data.id, admin, 'bytes=65500-131100');
+    expect(across.statusCode).toBe(206);
+    expect(across.rawPayload.equals(video.subarray(65500, 131101))).toBe(true);
+    expect((await content(up.body.data.id)).rawPayload.equals(video)).toBe(true);
+  });
+
+  it('refuses a device document to a user without the browsing authority', async () => {
+    const factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id;
+    const device = await db.insertInto('device' as never).values({ tenant_id: tenantId, factory_id: factoryId, code: 'CNC-01', name: 'CNC 01', document_authority: true } as never)
+      .returning('id' as never).executeTakeFirstOrThrow() as { id: string };
+    const up = await upload({ typeId, name: 'CNC manual', number: 'DEV-1', version: '1', deviceId: device.id }, { name: 'cnc.pdf', bytes: PDF });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect((await content(up.body.data.id, admin)).statusCode).toBe(200);
+    const refused = await content(up.body.data.id, viewer);
+    expect(refused.statusCode).toBe(403);
+    const plain = await upload({ typeId, name: 'Plain manual', number: 'DOC-9', version: '1' }, { name: 'plain.pdf', bytes: PDF });
+    expect((await content(plain.body.data.id, viewer)).statusCode).toBe(200);
+    expect((await upload({ typeId, name: 'x', number: 'DOC-10', version: '1' }, { name: 'x.pdf', bytes: PDF }, viewer)).status).toBe(403);
+  });
+
+  it('keeps other tenants out and deletes files with their document', async () => {
+    const up = await upload({ typeId, name: 'Private', number: 'PRV-1', version: '1' }, { name: 'p.pdf', bytes: PDF });
+    const id = up.body.data.id;
+    expect((await call(h.app, 'GET', `/api/basic-system/document/${id}`, { token: otherAdmin })).status).toBe(404);
+    expect((await content(id, otherAdmin)).statusCode).toBe(404);
+    expect((await call(h.app, 'DELETE', '/api/basic-system/document', { token: otherAdmin, body: { ids: [id] } })).status).toBe(404);
+    const other = await upload({ typeId, name: 'x', number: 'X-1', version: '1' }, { name: 'x.pdf', bytes: PDF }, otherAdmin);
+    expect(other.status).toBe(400); // another tenant's type is no type at all
+    const key = (await db.selectFrom('document_version').select('storage_key').where('document_id', '=', id).executeTakeFirstOrThrow()).storage_key;
+    expect(fs.existsSync(`${h.config.filesDir}/${key}`)).toBe(true);
+    expect((await call(h.app, 'DELETE', '/api/basic-system/document', { token: admin, body: { ids: [id] } })).status).toBe(200);
+    expect(fs.existsSync(`${h.config.filesDir}/${key}`)).toBe(false);
+  });
+});
