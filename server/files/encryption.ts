@@ -13,7 +13,7 @@ const NONCE = 12;
 
 function nonceFor(base: Buffer, index: number): Buffer {
   const n = Buffer.from(base);
-  n.writeUInt32BE(n.readUInt32BE(8) ^ index, 8);
+  n.writeUInt32BE((n.readUInt32BE(8) ^ index) >>> 0, 8);
   return n;
 }
 
