@@ -1,5 +1,5 @@
 /** Documents (SPEC §3, §5, §6): upload checked against the type, versions, previews by byte range. /api/basic-system/document… */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,7 +7,10 @@ import type { Page } from '../../model/api';
 import { DOCUMENT_FIELD_LABELS as labels, DOCUMENT_MAX_BYTES, DOCUMENT_PERMISSIONS as P, documentFields, type DocumentDetail, type DocumentRow } from '../../model/document';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
-import { ApiError, route, uuidParam, validationError } from '../http';
+import { ApiError, notFound, route, uuidParam, validationError } from '../http';
+import { frameOrigins } from '../app-registry';
+import { bindTenant } from '../db/tenant-scope';
+import { TICKET_TTL_MS, signTicket, ticketKey, verifyTicket } from '../documents/ticket';
 import { DocumentService } from '../documents/service';
 import { loadFileKey } from '../files/encryption';
 import { FolderStorage } from '../files/storage';
@@ -38,8 +41,11 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): Promise<void> {
   const { db, config } = opts;
   let key: Promise<Buffer> | null = null;
-  const service = new DocumentService(db, new FolderStorage(config.filesDir),
-    () => (key ??= loadFileKey(config.fileEncryptionKey, config.dataDir)));
+  const fileKey = () => (key ??= loadFileKey(config.fileEncryptionKey, config.dataDir));
+  const service = new DocumentService(db, new FolderStorage(config.filesDir), fileKey);
+  const appOrigins = async (request: FastifyRequest) => frameOrigins(
+    await db.selectFrom('app').select(['url', 'port_offset', 'status']).execute(),
+    { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase);
 
   route(app, {
     method: 'GET', url: BASE, summary: 'Page of documents (newest version of each), by name or number', tags, permission: P.view, query: listQuery,
@@ -51,26 +57,59 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     handler: async ({ ctx, params }): Promise<DocumentDetail> => service.detail(ctx.tenantId, params.id),
   });
 
+  /** Sends a version's file, whole or the requested range, as a document that is shown and never run. */
+  async function sendContent(request: FastifyRequest, reply: FastifyReply, tenantId: string, id: string, versionId: string | undefined, download: boolean) {
+    const probe = await service.content(tenantId, id, versionId, null);
+    probe.body.destroy();
+    const range = parseRange(request.headers.range, probe.size);
+    if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${probe.size}`).send();
+    const file = await service.content(tenantId, id, versionId, range);
+    reply.header('accept-ranges', 'bytes').header('content-type', file.mime).header('cache-control', 'private, no-store')
+      .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      // A document is shown, never run: no script of an uploaded file gets our origin.
+      .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'")
+      .header('x-content-type-options', 'nosniff');
+    if (range) reply.code(206).header('content-range', `bytes ${file.start}-${file.end}/${file.size}`);
+    reply.header('content-length', String(file.size === 0 ? 0 : file.end - file.start + 1));
+    return reply.send(file.body);
+  }
+
+  async function mayBrowse(ctx: { tenantId: string; hasPermission(code: string): Promise<boolean> }, id: string) {
+    if (await service.needsAuthority(ctx.tenantId, id) && !(await ctx.hasPermission(P.deviceAuthority))) throw new ApiError(403, 'document.noAuthority');
+  }
+
   route(app, {
     method: 'GET', url: `${BASE}/:id/content`, summary: 'The file of a version (default: the newest); honours Range for previews and video seeking', tags,
     permission: P.preview, params: idParams, query: contentQuery,
     handler: async ({ ctx, params, query, request, reply }) => {
-      if (await service.needsAuthority(ctx.tenantId, params.id) && !(await ctx.hasPermission(P.deviceAuthority))) throw new ApiError(403, 'document.noAuthority');
-      const probe = await service.content(ctx.tenantId, params.id, query.versionId, null);
-      probe.body.destroy();
-      const range = parseRange(request.headers.range, probe.size);
-      if (range === 'invalid') {
-        return reply.code(416).header('content-range', `bytes */${probe.size}`).send();
-      }
-      const file = range ? await service.content(ctx.tenantId, params.id, query.versionId, range) : await service.content(ctx.tenantId, params.id, query.versionId, null);
-      reply.header('accept-ranges', 'bytes').header('content-type', file.mime).header('cache-control', 'private, no-store')
-        .header('content-disposition', `${query.download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        // A document is shown, never run: no script of an uploaded file gets our origin.
-        .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'")
-        .header('x-content-type-options', 'nosniff');
-      if (range) reply.code(206).header('content-range', `bytes ${file.start}-${file.end}/${file.size}`);
-      reply.header('content-length', String(file.size === 0 ? 0 : file.end - file.start + 1));
-      return reply.send(file.body);
+      await mayBrowse(ctx, params.id);
+      return sendContent(request, reply, ctx.tenantId, params.id, query.versionId, Boolean(query.download));
+    },
+  });
+
+  route(app, {
+    method: 'POST', url: `${BASE}/:id/ticket`, summary: 'A short-lived address of the file for a viewer inside a sub-app (no token needed to fetch it)', tags,
+    permission: P.preview, params: idParams, body: z.object({ versionId: uuidParam.optional() }),
+    handler: async ({ ctx, params, body }): Promise<{ url: string; expiresAt: string }> => {
+      await mayBrowse(ctx, params.id);
+      await service.content(ctx.tenantId, params.id, body.versionId, null).then((f) => f.body.destroy());
+      const exp = Date.now() + TICKET_TTL_MS;
+      const token = signTicket({ tenantId: ctx.tenantId, userId: ctx.user.id, documentId: params.id, versionId: body.versionId ?? null, exp }, ticketKey(await fileKey()));
+      return { url: `/api${BASE}/file/${token}`, expiresAt: new Date(exp).toISOString() };
+    },
+  });
+
+  route(app, {
+    method: 'GET', url: `${BASE}/file/:ticket`, summary: 'The file a preview ticket names (Range honoured); 404 once the ticket expired', tags,
+    auth: 'none', permission: null, params: z.object({ ticket: z.string().min(10).max(1000) }),
+    handler: async ({ params, request, reply }) => {
+      const t = verifyTicket(params.ticket, ticketKey(await fileKey()));
+      if (!t) throw notFound();
+      bindTenant(t.tenantId);
+      // Viewers in the sub-apps' frames fetch it from their own origins.
+      const origin = request.headers.origin;
+      if (origin && (await appOrigins(request)).includes(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      return sendContent(request, reply, t.tenantId, t.documentId, t.versionId ?? undefined, false);
     },
   });
 

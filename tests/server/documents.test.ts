@@ -46,7 +46,7 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
   async function upload(fields: Record<string, string>, file?: { name: string; bytes: Buffer }, token = admin) {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    if (file) form.append('file', new Blob([file.bytes]), file.name);
+    if (file) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
     const res = await h.app.inject({ method: 'POST', url: '/api/basic-system/document', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, payload: form as never });
     return { status: res.statusCode, body: res.json() as { msg: string; data: DocumentDetail & { errors?: { field: string; message: string }[] } } };
   }
@@ -111,6 +111,30 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
     expect((await content(up.body.data.id)).rawPayload.equals(video)).toBe(true);
   });
 
+  it('gives viewers in sub-app frames a short-lived, signed address that needs no token', async () => {
+    const video = mp4(150_000);
+    const up = await upload({ typeId, name: 'Ticketed', number: 'TCK-1', version: '1' }, { name: 'clip.mp4', bytes: video });
+    const t = await call<{ url: string; expiresAt: string }>(h.app, 'POST', `/api/basic-system/document/${up.body.data.id}/ticket`, { token: viewer, body: {} });
+    expect(t.status).toBe(200);
+    expect(Date.parse(t.body.data.expiresAt) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    const whole = await h.app.inject({ method: 'GET', url: t.body.data.url, headers: { origin: 'http://localhost:4001' } });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(video)).toBe(true);
+    expect(whole.headers['access-control-allow-origin']).toBe('http://localhost:4001');
+    const seek = await h.app.inject({ method: 'GET', url: t.body.data.url, headers: { range: 'bytes=100000-100009' } });
+    expect(seek.statusCode).toBe(206);
+    expect(seek.rawPayload.equals(video.subarray(100000, 100010))).toBe(true);
+    const elsewhere = await h.app.inject({ method: 'GET', url: t.body.data.url, headers: { origin: 'https://evil.example' } });
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    // A ticket altered in any way, or for another document, is worth nothing.
+    const [body, mac] = t.body.data.url.split('/').pop()!.split('.');
+    const forged = JSON.parse(Buffer.from(body!, 'base64url').toString()) as unknown[];
+    forged[4] = Date.now() + 86_400_000;
+    const tampered = `/api/basic-system/document/file/${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${mac}`;
+    expect((await h.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
+    expect((await call(h.app, 'POST', `/api/basic-system/document/${up.body.data.id}/ticket`, { token: otherAdmin, body: {} })).status).toBe(404);
+  });
+
   it('refuses a device document to a user without the browsing authority', async () => {
     const factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id;
     const device = await db.insertInto('device' as never).values({ tenant_id: tenantId, factory_id: factoryId, code: 'CNC-01', name: 'CNC 01', document_authority: true } as never)
@@ -120,6 +144,7 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
     expect((await content(up.body.data.id, admin)).statusCode).toBe(200);
     const refused = await content(up.body.data.id, viewer);
     expect(refused.statusCode).toBe(403);
+    expect((await call(h.app, 'POST', `/api/basic-system/document/${up.body.data.id}/ticket`, { token: viewer, body: {} })).status).toBe(403);
     const plain = await upload({ typeId, name: 'Plain manual', number: 'DOC-9', version: '1' }, { name: 'plain.pdf', bytes: PDF });
     expect((await content(plain.body.data.id, viewer)).statusCode).toBe(200);
     expect((await upload({ typeId, name: 'x', number: 'DOC-10', version: '1' }, { name: 'x.pdf', bytes: PDF }, viewer)).status).toBe(403);
