@@ -95,15 +95,15 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       await service.content(ctx.tenantId, params.id, body.versionId, null).then((f) => f.body.destroy());
       const exp = Date.now() + TICKET_TTL_MS;
       const token = signTicket({ tenantId: ctx.tenantId, userId: ctx.user.id, documentId: params.id, versionId: body.versionId ?? null, exp }, ticketKey(await fileKey()));
-      return { url: `/api${BASE}/file/${token}`, expiresAt: new Date(exp).toISOString() };
+      return { url: `/api${BASE}/file?ticket=${token}`, expiresAt: new Date(exp).toISOString() };
     },
   });
 
   route(app, {
-    method: 'GET', url: `${BASE}/file/:ticket`, summary: 'The file a preview ticket names (Range honoured); 404 once the ticket expired', tags,
-    auth: 'none', permission: null, params: z.object({ ticket: z.string().min(10).max(1000) }),
-    handler: async ({ params, request, reply }) => {
-      const t = verifyTicket(params.ticket, ticketKey(await fileKey()));
+    method: 'GET', url: `${BASE}/file`, summary: 'The file a preview ticket names (Range honoured); 404 once the ticket expired', tags,
+    auth: 'none', permission: null, query: z.object({ ticket: z.string().min(10).max(1000) }),
+    handler: async ({ query, request, reply }) => {
+      const t = verifyTicket(query.ticket, ticketKey(await fileKey()));
       if (!t) throw notFound();
       bindTenant(t.tenantId);
       // Viewers in the sub-apps' frames fetch it from their own origins.
