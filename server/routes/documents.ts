@@ -90,12 +90,13 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   route(app, {
     method: 'POST', url: `${BASE}/:id/ticket`, summary: 'A short-lived address of the file for a viewer inside a sub-app (no token needed to fetch it)', tags,
     permission: P.preview, params: idParams, body: z.object({ versionId: uuidParam.optional() }),
-    handler: async ({ ctx, params, body }): Promise<{ url: string; expiresAt: string }> => {
+    handler: async ({ ctx, params, body, request }): Promise<{ url: string; expiresAt: string }> => {
       await mayBrowse(ctx, params.id);
       await service.content(ctx.tenantId, params.id, body.versionId, null).then((f) => f.body.destroy());
       const exp = Date.now() + TICKET_TTL_MS;
       const token = signTicket({ tenantId: ctx.tenantId, userId: ctx.user.id, documentId: params.id, versionId: body.versionId ?? null, exp }, ticketKey(await fileKey()));
-      return { url: `/api${BASE}/file?ticket=${token}`, expiresAt: new Date(exp).toISOString() };
+      // Absolute: the viewer runs in a sub-app frame on another origin than the API's.
+      return { url: `${request.protocol}://${request.host}/api${BASE}/file?ticket=${token}`, expiresAt: new Date(exp).toISOString() };
     },
   });
 

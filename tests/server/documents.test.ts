@@ -117,14 +117,16 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
     const t = await call<{ url: string; expiresAt: string }>(h.app, 'POST', `/api/basic-system/document/${up.body.data.id}/ticket`, { token: viewer, body: {} });
     expect(t.status).toBe(200);
     expect(Date.parse(t.body.data.expiresAt) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
-    const whole = await h.app.inject({ method: 'GET', url: t.body.data.url, headers: { origin: 'http://localhost:4001' } });
+    expect(t.body.data.url).toMatch(/^http:\/\/localhost(:80)?\/api\/basic-system\/document\/file\?ticket=/);
+    const path = t.body.data.url.replace(/^https?:\/\/[^/]+/, '');
+    const whole = await h.app.inject({ method: 'GET', url: path, headers: { origin: 'http://localhost:4001' } });
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(video)).toBe(true);
     expect(whole.headers['access-control-allow-origin']).toBe('http://localhost:4001');
-    const seek = await h.app.inject({ method: 'GET', url: t.body.data.url, headers: { range: 'bytes=100000-100009' } });
+    const seek = await h.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=100000-100009' } });
     expect(seek.statusCode).toBe(206);
     expect(seek.rawPayload.equals(video.subarray(100000, 100010))).toBe(true);
-    const elsewhere = await h.app.inject({ method: 'GET', url: t.body.data.url, headers: { origin: 'https://evil.example' } });
+    const elsewhere = await h.app.inject({ method: 'GET', url: path, headers: { origin: 'https://evil.example' } });
     expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
     // A ticket altered in any way, or for another document, is worth nothing.
     const [body, mac] = t.body.data.url.split('ticket=')[1]!.split('.');
