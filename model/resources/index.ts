@@ -3,6 +3,7 @@ import { agvTag } from './agv-tag';
 import { customer } from './customer';
 import { device } from './device';
 import { deviceClass } from './device-class';
+import { documentType } from './document-type';
 import { encodingRule } from './encoding-rule';
 import { landmark } from './landmark';
 import { line } from './line';
@@ -31,6 +32,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   sapPlant, workshop, line, shift, workstationType, workstation, processStation,
   deviceClass, device, printer,
   warehouse, warehouseArea, storageLocation, shelf, transportShelf, agvTag, landmark,
+  documentType,
   encodingRule, scanRule,
 ];
 
@@ -41,6 +43,6 @@ export function resourceByName(name: string): ResourceDef | undefined {
 }
 
 export {
-  agvTag, customer, device, deviceClass, encodingRule, scanRule, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
+  agvTag, customer, device, deviceClass, documentType, encodingRule, scanRule, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
   shelf, shift, storageLocation, supplier, transportShelf, unit, warehouse, warehouseArea, workshop, workstation, workstationType,
 };

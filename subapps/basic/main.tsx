@@ -6,12 +6,13 @@ import { createRoot } from 'react-dom/client';
 import { SubAppRoot } from '../kit/SubAppRoot';
 import { createSubAppI18n } from '../kit/i18n';
 import { BASIC_ROUTES } from './routes';
+import { DOCUMENT_ROUTES } from './routes-documents';
 
 const i18n = createSubAppI18n(['common', 'basic', 'model'], 'basic');
 
 /** The basic-data sub-app (prefix basic): one screen per master-data definition; the rest say they are not built yet. */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SubAppRoot i18n={i18n} prefixes={['basic']} routes={BASIC_ROUTES} />
+    <SubAppRoot i18n={i18n} prefixes={['basic']} routes={{ ...BASIC_ROUTES, ...DOCUMENT_ROUTES }} />
   </StrictMode>,
 );

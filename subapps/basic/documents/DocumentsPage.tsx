@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Drawer, Form, Input, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { DOCUMENT_PERMISSIONS as P, type DocumentDetail, type DocumentRow, type DocumentVersionRow } from '../../../model/document';
+import { usePagedList } from '../../kit/usePagedList';
+import { PreviewDrawer } from './PreviewDrawer';
+import { UploadDialog } from './UploadDialog';
+
+const API = '/api/basic-system/document';
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Documents (SPEC §3): the newest version of each, its versions, upload and preview. */
+export function DocumentsPage() {
+  const { t } = useTranslation(['basic', 'model', 'common']);
+  const bridge = useBridge();
+  const { permissions } = useBridgeContext();
+  const can = (code: string) => permissions.includes(code);
+  const list = usePagedList<DocumentRow>(API);
+  const [uploading, setUploading] = useState<{ version: DocumentRow | null } | null>(null);
+  const [preview, setPreview] = useState<{ doc: DocumentRow; versionId?: string; fileName?: string } | null>(null);
+  const [versions, setVersions] = useState<DocumentDetail | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+
+  const remove = async () => {
+    if (!selected.length) return;
+    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: selected.length }) }))) return;
+    try { await bridge.request({ method: 'DELETE', url: API, data: { ids: selected }, showSuccess: true }); } catch { /* shown */ }
+    setSelected([]);
+    list.reload();
+  };
+
+  const columns: TableColumnProps<DocumentRow>[] = [
+    { title: t('model:document.number'), dataIndex: 'number' },
+    { title: t('model:document.name'), dataIndex: 'name' },
+    { title: t('model:document.typeId'), dataIndex: 'typeName' },
+    { title: t('model:document.version'), dataIndex: 'version', width: 90 },
+    { title: t('model:document.file'), dataIndex: 'fileName', ellipsis: true },
+    { title: t('model:document.size'), dataIndex: 'size', width: 100, render: (v: number) => formatSize(v) },
+    { title: t('model:document.encrypted'), dataIndex: 'encrypted', width: 80, render: (v: boolean) => (v ? <Tag color="arcoblue">{t('common:yes')}</Tag> : t('common:no')) },
+    { title: `${t('model:document.validFrom')} – ${t('model:document.validTo')}`, render: (_: unknown, r) => (r.validFrom || r.validTo ? `${r.validFrom ?? ''} – ${r.validTo ?? ''}` : '') },
+    {
+      title: t('common:actions'), width: 230,
+      render: (_: unknown, r: DocumentRow) => (
+        <Space size="mini" data-testid={`document-actions-${r.number}`}>
+          {can(P.preview) && <Button type="text" size="mini" data-testid="document-preview-btn" onClick={() => setPreview({ doc: r })}>{t('document.preview')}</Button>}
+          <Button type="text" size="mini" data-testid="document-versions-btn" onClick={() => void bridge.request<DocumentDetail>({ url: `${API}/${r.id}` }).then(setVersions).catch(() => undefined)}>{t('document.versions')}</Button>
+          {can(P.add) && <Button type="text" size="mini" onClick={() => setUploading({ version: r })}>{t('document.newVersion')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="page-document">
+      <Form layout="inline" onSubmit={(v: { keyword?: string }) => list.search({ keyword: v.keyword?.trim() || undefined })}>
+        <Form.Item field="keyword" label={t('document.keyword')}><Input allowClear data-testid="document-keyword" /></Form.Item>
+        <Button type="primary" htmlType="submit">{t('common:search')}</Button>
+      </Form>
+      <div className="page-toolbar">
+        {can(P.add) && <Button type="primary" data-testid="document-upload" onClick={() => setUploading({ version: null })}>{t('document.upload')}</Button>}
+        {can(P.delete) && <Button status="danger" onClick={() => void remove()}>{t('common:deleteSelected')}</Button>}
+      </div>
+      <Table<DocumentRow> rowKey="id" columns={columns} data={list.data.records} loading={list.loading} data-testid="document-table"
+        rowSelection={can(P.delete) ? { type: 'checkbox', selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]) } : undefined}
+        pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, sizeCanChange: true, onChange: list.changePage }} />
+      <UploadDialog visible={uploading !== null} version={uploading?.version ?? null} onClose={(changed) => { setUploading(null); if (changed) list.reload(); }} />
+      <PreviewDrawer doc={preview?.doc ?? null} versionId={preview?.versionId} fileName={preview?.fileName} onClose={() => setPreview(null)} />
+      <Drawer width={640} visible={versions !== null} title={versions ? `${versions.number} · ${versions.name}` : ''} footer={null} onCancel={() => setVersions(null)}>
+        {versions && (
+          <Table<DocumentVersionRow> rowKey="id" size="small" pagination={false} data={versions.versions} data-testid="document-versions" columns={[
+            { title: t('model:document.version'), dataIndex: 'version' },
+            { title: t('model:document.file'), dataIndex: 'fileName' },
+            { title: t('model:document.size'), dataIndex: 'size', render: (v: number) => formatSize(v) },
+            { title: t('document.uploadedAt'), dataIndex: 'uploadedAt', render: (v: string) => new Date(v).toLocaleString() },
+            { title: '', render: (_: unknown, v: DocumentVersionRow) => can(P.preview) && (
+              <Button size="mini" type="text" onClick={() => setPreview({ doc: versions, versionId: v.id, fileName: v.fileName })}>{t('document.preview')}</Button>) },
+          ]} />
+        )}
+      </Drawer>
+    </div>
+  );
+}
