@@ -169,6 +169,12 @@ const DATA: [resource: string, rows: Row[]][] = [
     { code: 'TS-004', name: 'Finished goods cage', type: 'cage', agvClass: 'forklift', maxLoad: 800 },
     { code: 'TS-005', name: 'Line-side trolley', type: 'cart', agvClass: 'none', maxLoad: 150 },
   ]],
+  ['document-type', [
+    { name: 'Work instructions', suffixes: 'pdf', browsingTool: 'pdf' },
+    { name: 'Training videos', suffixes: 'mp4,webm', browsingTool: 'video' },
+    { name: 'Drawings', suffixes: 'pdf,png,jpg', browsingTool: 'auto' },
+    { name: 'Device manuals', suffixes: 'pdf,docx', browsingTool: 'auto' },
+  ]],
   ['landmark', [
     { code: 'LM-001', name: 'SMT line 1 feeding point', type: 'station', coordinateX: 12.5, coordinateY: 40 },
     { code: 'LM-002', name: 'Raw material pick-up point', type: 'station', coordinateX: 3, coordinateY: 5, warehouseAreaId: 'RAW-A' },

@@ -208,7 +208,7 @@ function basic(): SeedMenuNode[] {
     ]),
     catalogue('document', 'folder', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], [
       menu('/basic/document', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], { buttons: [...FULL, 'preview', 'browse-authority'] }),
-      menu('/basic/document-type', ['文档类型', '文件類型', 'Document types', 'Loại tài liệu', 'Tipos de documento'], { buttons: CRUD }),
+      menu('/basic/document-type', ['文档类型', '文件類型', 'Document types', 'Loại tài liệu', 'Tipos de documento'], { buttons: FULL }),
     ]),
   ];
 }

@@ -7,14 +7,16 @@ CREATE TABLE document_type (
   name              varchar(64) NOT NULL,
   suffixes          varchar(200) NOT NULL,
   encoding_rule_id  uuid,
-  browsing_tool     varchar(16) NOT NULL DEFAULT 'auto',
+  browsing_tool     varchar(64) NOT NULL DEFAULT 'auto',
   created_at        timestamptz NOT NULL DEFAULT now(),
   created_by        uuid,
   updated_at        timestamptz NOT NULL DEFAULT now(),
   updated_by        uuid,
   PRIMARY KEY (tenant_id, id),
-  UNIQUE (tenant_id, name)
+  UNIQUE (tenant_id, name),
+  FOREIGN KEY (tenant_id, encoding_rule_id) REFERENCES encoding_rule (tenant_id, id)
 );
+CREATE INDEX document_type_scope_idx ON document_type (tenant_id);
 
 CREATE TABLE document (
   tenant_id     uuid NOT NULL REFERENCES tenant (id),
