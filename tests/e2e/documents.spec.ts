@@ -1,0 +1,105 @@
+/**
+ * Documents end to end (issue 7): upload with the type chosen first, a type mismatch refused, and
+ * previews of a PDF (pages, zoom), a video made by a real encoder (seeking) and an image.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { login, watchConsole } from './helpers';
+
+const dir = mkdtempSync(join(tmpdir(), 'portal-docs-'));
+const hasFfmpeg = (() => { try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; } })();
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAGUlEQVR4nGP8z4AKmBgYGBgYRkeMUQwAAMI+AR9D3cA8AAAAAElFTkSuQmCC', 'base64');
+
+async function threePagePdf(file: string) {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= 3; i++) pdf.addPage([400, 300]).drawText(`Work instruction page ${i}`, { x: 40, y: 150, size: 18, font });
+  writeFileSync(file, await pdf.save());
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });
+
+async function upload(page: Page, frame: FrameLocator, type: string, file: string, fields: { name: string; number: string; version: string }) {
+  await frame.getByTestId('document-upload').click();
+  await frame.getByTestId('document-type').click();
+  await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: type }).click();
+  await frame.getByTestId('document-file').setInputFiles(file);
+  await frame.getByTestId('document-name').fill(fields.name);
+  await frame.getByTestId('document-number').fill(fields.number);
+  await frame.getByTestId('document-version').fill(fields.version);
+  await frame.locator('.arco-modal:visible').getByRole('button', { name: 'OK' }).click();
+}
+
+test.describe('documents', () => {
+  test('upload and preview a PDF, a video and an image; a mismatch is refused; other files say preview is not supported', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchConsole(page);
+    const pdf = join(dir, 'instruction.pdf');
+    await threePagePdf(pdf);
+    const png = join(dir, 'drawing.png');
+    writeFileSync(png, PNG);
+    const docx = join(dir, 'manual.docx');
+    writeFileSync(docx, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]));
+
+    await login(page, 'en');
+    await page.goto('/en/basic/document');
+    const frame = page.frameLocator('[data-testid="frame-basic"]');
+    await expect(frame.getByTestId('page-document')).toBeVisible();
+
+    // The file input waits for the type.
+    await frame.getByTestId('document-upload').click();
+    await expect(frame.getByTestId('document-file')).toBeDisabled();
+    await frame.locator('.arco-modal:visible').getByRole('button', { name: 'Cancel' }).click();
+
+    // A PNG under a PDF-only type is refused by the server, whatever the browser let through.
+    await upload(page, frame, 'Work instructions', png, { name: 'Wrong', number: 'WI-0', version: '1' });
+    await expect(toast(page, 'Document type "Work instructions" takes only pdf files')).toBeVisible();
+    await frame.locator('.arco-modal:visible').getByRole('button', { name: 'Cancel' }).click();
+
+    await upload(page, frame, 'Work instructions', pdf, { name: 'Reflow oven setup', number: 'WI-001', version: 'A' });
+    await expect(toast(page, 'Success')).toBeVisible();
+    await frame.getByTestId('document-actions-WI-001').getByTestId('document-preview-btn').click();
+    await expect(frame.getByTestId('pdf-pages')).toHaveText('/ 3');
+    await expect(frame.locator('body')).toHaveAttribute('data-pdf-painted', '1');
+    await frame.getByTestId('pdf-next').click();
+    await expect(frame.locator('body')).toHaveAttribute('data-pdf-painted', '2');
+    await frame.getByTestId('pdf-zoom-in').click();
+    await expect(frame.getByTestId('pdf-zoom')).toHaveText('125%');
+    await page.keyboard.press('Escape');
+
+    await upload(page, frame, 'Drawings', png, { name: 'Fixture drawing', number: 'DR-001', version: '1' });
+    await expect(toast(page, 'Success').last()).toBeVisible();
+    await frame.getByTestId('document-actions-DR-001').getByTestId('document-preview-btn').click();
+    await expect.poll(() => frame.getByTestId('image-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
+    await page.keyboard.press('Escape');
+
+    await upload(page, frame, 'Device manuals', docx, { name: 'Press manual', number: 'DM-001', version: '1' });
+    await frame.getByTestId('document-actions-DM-001').getByTestId('document-preview-btn').click();
+    await expect(frame.getByTestId('document-preview')).toContainText('Preview supports only PDF, video and image');
+    await page.keyboard.press('Escape');
+
+    if (hasFfmpeg) {
+      const webm = join(dir, 'training.webm');
+      execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=10', '-c:v', 'libvpx', '-b:v', '150k', webm]);
+      await upload(page, frame, 'Training videos', webm, { name: 'Line start-up', number: 'TV-001', version: '1' });
+      await frame.getByTestId('document-actions-TV-001').getByTestId('document-preview-btn').click();
+      const video = frame.locator('[data-testid="document-preview"] video');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+      expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(4);
+      // Seeking asks for a byte range; the player lands where it was sent.
+      const seeked = await video.evaluate((v: HTMLVideoElement) => new Promise<number>((resolve) => {
+        v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+        v.currentTime = 3;
+      }));
+      expect(seeked).toBeCloseTo(3, 0);
+    } else {
+      test.info().annotations.push({ type: 'skipped-part', description: 'video preview: ffmpeg is not installed (.ci/run installs it)' });
+    }
+    const provoked = /status of 415 .*\/api\/basic-system\/document$/;
+    expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
+  });
+});
