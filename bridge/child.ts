@@ -51,6 +51,23 @@ export type {
 /** The meta tag the server injects into every sub-app page: `<meta name="portal-shell-origin" content="http://host:8080">`. */
 export const SHELL_ORIGIN_META = 'portal-shell-origin';
 
+/**
+ * Files picked from the app's own file input are read here first: a File backed by the disk may be
+ * read only by the frame that picked it, and the browser refuses the shell's upload of it
+ * (ERR_ACCESS_DENIED). The copy is an in-memory File with the same name and type.
+ */
+async function inMemory(files: Record<string, Blob>): Promise<Record<string, Blob>> {
+  const out: Record<string, Blob> = {};
+  for (const [name, blob] of Object.entries(files)) {
+    if (!(blob instanceof Blob)) { out[name] = blob; continue; }
+    const bytes = await blob.arrayBuffer();
+    out[name] = typeof File !== 'undefined' && blob instanceof File
+      ? new File([bytes], blob.name, { type: blob.type, lastModified: blob.lastModified })
+      : new Blob([bytes], { type: blob.type });
+  }
+  return out;
+}
+
 /** A `{code, msg, data}` answer whose code is not 200. */
 export class ApiError<T = unknown> extends Error {
   readonly code: number;
@@ -294,7 +311,8 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
     missing,
     async request<T = unknown>(config: BridgeRequestConfig): Promise<T> {
       await (needs('request') ?? (config?.files && needs('request.files')));
-      return unwrap((await host.request(config)) as ApiResult<T>);
+      const sent = config?.files ? { ...config, files: await inMemory(config.files) } : config;
+      return unwrap((await host.request(sent)) as ApiResult<T>);
     },
     hasPermission(code: string): boolean {
       return (context?.permissions ?? []).includes(code);
