@@ -22,6 +22,10 @@ async function threePagePdf(file: string) {
 }
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });
+async function closeDrawer(frame: FrameLocator) {
+  await frame.locator('.arco-drawer:visible .arco-drawer-close-icon').click();
+  await expect(frame.locator('.arco-drawer:visible')).toHaveCount(0);
+}
 
 async function upload(page: Page, frame: FrameLocator, type: string, file: string, fields: { name: string; number: string; version: string }) {
   await frame.getByTestId('document-upload').click();
@@ -69,18 +73,18 @@ test.describe('documents', () => {
     await expect(frame.locator('body')).toHaveAttribute('data-pdf-painted', '2');
     await frame.getByTestId('pdf-zoom-in').click();
     await expect(frame.getByTestId('pdf-zoom')).toHaveText('125%');
-    await page.keyboard.press('Escape');
+    await closeDrawer(frame);
 
     await upload(page, frame, 'Drawings', png, { name: 'Fixture drawing', number: 'DR-001', version: '1' });
     await expect(toast(page, 'Success').last()).toBeVisible();
     await frame.getByTestId('document-actions-DR-001').getByTestId('document-preview-btn').click();
     await expect.poll(() => frame.getByTestId('image-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
-    await page.keyboard.press('Escape');
+    await closeDrawer(frame);
 
     await upload(page, frame, 'Device manuals', docx, { name: 'Press manual', number: 'DM-001', version: '1' });
     await frame.getByTestId('document-actions-DM-001').getByTestId('document-preview-btn').click();
     await expect(frame.getByTestId('document-preview')).toContainText('Preview supports only PDF, video and image');
-    await page.keyboard.press('Escape');
+    await closeDrawer(frame);
 
     if (hasFfmpeg) {
       const webm = join(dir, 'training.webm');
