@@ -14,6 +14,7 @@ import { TICKET_TTL_MS, signTicket, ticketKey, verifyTicket } from '../documents
 import { DocumentService } from '../documents/service';
 import { loadFileKey } from '../files/encryption';
 import { FolderStorage } from '../files/storage';
+import { issueCodes } from '../rules/encoding-routes';
 
 const tags = ['document'];
 const BASE = '/basic-system/document';
@@ -147,9 +148,9 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
         const parsed = documentFields.safeParse(fields, { reportInput: true });
         if (!parsed.success) throw validationError(parsed.error.issues, tr, labels);
         if (!file || file.bytes.length === 0) throw validationError([{ code: 'custom', path: ['file'], message: 'validation.required', input: undefined }], tr, labels);
-        const id = await service.upload(ctx.tenantId, ctx.user.id, { ...parsed.data, fileName: file.name, bytes: file.bytes }, async () => {
-          throw new ApiError(400, 'document.numberRequired');
-        });
+        // No number given: the type's encoding rule issues one (audited like every issued code).
+        const id = await service.upload(ctx.tenantId, ctx.user.id, { ...parsed.data, fileName: file.name, bytes: file.bytes },
+          async (ruleId) => (await issueCodes(db, ctx, request, ruleId, 1, {})).codes[0]!);
         return service.detail(ctx.tenantId, id);
       },
     });

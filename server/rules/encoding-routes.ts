@@ -1,6 +1,6 @@
 /** Issuing codes from encoding rules: generate (reserve N), preview (saved or unsaved rule), the audit search. */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Page } from '../../model/api';
@@ -24,7 +24,7 @@ const VIEW = 'basic:encoding-rule:view';
 
 const date = z.string().refine((s) => parseLocalDate(s) !== null, { error: 'validation.date' });
 const code = z.string().trim().min(1).max(64);
-const contextSchema = z.object({ factoryCode: code.optional(), lineCode: code.optional(), date: date.optional() }).strict();
+export const contextSchema = z.object({ factoryCode: code.optional(), lineCode: code.optional(), date: date.optional() }).strict();
 const LABELS: Record<string, string> = {
   count: 'encodingRule.count',
   'context.factoryCode': 'encodingRule.factoryCode',
@@ -69,6 +69,53 @@ function preview(rule: CompiledRule, done: bigint, count: number, ctx: EncodingC
   return { codes: format(rule, done, n, ctx), remaining: rest.toString() };
 }
 
+/**
+ * Issues the next `count` codes of a rule for a context: one row-locked counter, every code audited.
+ * Shared by the generate route and by whatever numbers its records with a rule (documents).
+ */
+export async function issueCodes(
+  db: Kysely<DB>, ctx: RequestContext, request: FastifyRequest, ruleId: string, count: number, context: z.infer<typeof contextSchema>,
+): Promise<GenerateResult> {
+  const { row, rule } = await storedRule(db, ctx, ruleId);
+  const { encoding, resolved } = await resolveContext(db, ctx, request, rule, context);
+  const key = counterKey(rule, encoding);
+  const ref: CounterRef = { tenantId: ctx.tenantId, ruleId: ruleId, ...key };
+  // Everything that can fail on the context fails before a code is taken.
+  format(rule, 0n, 1, encoding);
+  const batchId = randomUUID();
+  let codes: string[] = [];
+  let first: bigint | null = null;
+  try {
+    first = await db.transaction().execute(async (trx) => {
+      const start = await reserve(trx, ref, count, rule.capacity);
+      if (start === null) return null;
+      codes = formatCodes(rule, start, count, encoding);
+      await writeAudit(trx, {
+        tenantId: ctx.tenantId, ruleId: ruleId, codes, firstOffset: start, factoryCode: resolved.factoryCode ?? '', lineCode: resolved.lineCode ?? '',
+        period: key.period, date: resolved.date, batchId,
+        userId: ctx.user.id, account: ctx.user.account,
+      });
+      return start;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23505') throw err;
+    const clash = await alreadyIssued(db, ctx.tenantId, ruleId, codes);
+    throw new RuleError(409, 'rules.codeAlreadyIssued', { code: clash ?? codes[0] ?? '', name: String(row.name) });
+  }
+  if (first === null) {
+    const remaining = left(rule, await issued(db, ref)).toString();
+    const data: ExhaustedData = { requested: count, remaining };
+    throw new RuleError(409, 'rules.exhausted', { name: String(row.name), remaining, requested: count }, data);
+  }
+  return {
+    codes,
+    batchId,
+    firstOffset: first.toString(),
+    remaining: left(rule, first + BigInt(count)).toString(),
+    context: resolved,
+  };
+}
+
 export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
@@ -81,46 +128,7 @@ export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): 
     params: idParams,
     body: z.object({ count: z.coerce.number().int().min(1).max(MAX_GENERATE), context: contextSchema.default({}) }),
     labels: LABELS,
-    handler: async ({ ctx, params, body, request }): Promise<GenerateResult> => {
-      const { row, rule } = await storedRule(db, ctx, params.id);
-      const { encoding, resolved } = await resolveContext(db, ctx, request, rule, body.context);
-      const key = counterKey(rule, encoding);
-      const ref: CounterRef = { tenantId: ctx.tenantId, ruleId: params.id, ...key };
-      // Everything that can fail on the context fails before a code is taken.
-      format(rule, 0n, 1, encoding);
-      const batchId = randomUUID();
-      let codes: string[] = [];
-      let first: bigint | null = null;
-      try {
-        first = await db.transaction().execute(async (trx) => {
-          const start = await reserve(trx, ref, body.count, rule.capacity);
-          if (start === null) return null;
-          codes = formatCodes(rule, start, body.count, encoding);
-          await writeAudit(trx, {
-            tenantId: ctx.tenantId, ruleId: params.id, codes, firstOffset: start, factoryCode: resolved.factoryCode ?? '', lineCode: resolved.lineCode ?? '',
-            period: key.period, date: resolved.date, batchId,
-            userId: ctx.user.id, account: ctx.user.account,
-          });
-          return start;
-        });
-      } catch (err) {
-        if ((err as { code?: string }).code !== '23505') throw err;
-        const clash = await alreadyIssued(db, ctx.tenantId, params.id, codes);
-        throw new RuleError(409, 'rules.codeAlreadyIssued', { code: clash ?? codes[0] ?? '', name: String(row.name) });
-      }
-      if (first === null) {
-        const remaining = left(rule, await issued(db, ref)).toString();
-        const data: ExhaustedData = { requested: body.count, remaining };
-        throw new RuleError(409, 'rules.exhausted', { name: String(row.name), remaining, requested: body.count }, data);
-      }
-      return {
-        codes,
-        batchId,
-        firstOffset: first.toString(),
-        remaining: left(rule, first + BigInt(body.count)).toString(),
-        context: resolved,
-      };
-    },
+    handler: async ({ ctx, params, body, request }): Promise<GenerateResult> => issueCodes(db, ctx, request, params.id, body.count, body.context),
   });
 
   route(app, {

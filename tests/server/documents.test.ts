@@ -111,6 +111,27 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
     expect((await content(up.body.data.id)).rawPayload.equals(video)).toBe(true);
   });
 
+  it('numbers a document by its type's encoding rule when no number is given', async () => {
+    const rules = await db.selectFrom('encoding_rule' as never).select(['id' as never, 'name' as never]).where('tenant_id' as never, '=', tenantId as never).execute() as { id: string; name: string }[];
+    let numbered: { ruleId: string; codes: string[] } | null = null;
+    for (const r of rules) {
+      const p = await call<{ codes: string[] }>(h.app, 'GET', `/api/basic-system/encoding-rule/${r.id}/preview?count=2`, { token: admin });
+      if (p.status === 200 && p.body.data.codes.length === 2) { numbered = { ruleId: r.id, codes: p.body.data.codes }; break; }
+    }
+    expect(numbered, 'a demo encoding rule that previews without context').not.toBeNull();
+    const type = await db.insertInto('document_type').values({ tenant_id: tenantId, name: 'Numbered', suffixes: 'pdf', encoding_rule_id: numbered!.ruleId }).returning('id').executeTakeFirstOrThrow();
+    const first = await upload({ typeId: type.id, name: 'First', version: '1' }, { name: 'a.pdf', bytes: PDF });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const second = await upload({ typeId: type.id, name: 'Second', version: '1' }, { name: 'b.pdf', bytes: PDF });
+    expect([first.body.data.number, second.body.data.number]).toEqual(numbered!.codes);
+    // A refused file takes no number.
+    const refused = await upload({ typeId: type.id, name: 'Third', version: '1' }, { name: 'c.pdf', bytes: PROGRAM });
+    expect(refused.status).toBe(415);
+    const next = await call<{ codes: string[] }>(h.app, 'GET', `/api/basic-system/encoding-rule/${numbered!.ruleId}/preview?count=1`, { token: admin });
+    const after = await upload({ typeId: type.id, name: 'Fourth', version: '1' }, { name: 'd.pdf', bytes: PDF });
+    expect(after.body.data.number).toBe(next.body.data.codes[0]);
+  });
+
   it('gives viewers in sub-app frames a short-lived, signed address that needs no token', async () => {
     const video = mp4(150_000);
     const up = await upload({ typeId, name: 'Ticketed', number: 'TCK-1', version: '1' }, { name: 'clip.mp4', bytes: video });
