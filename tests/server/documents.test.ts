@@ -111,7 +111,7 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
     expect((await content(up.body.data.id)).rawPayload.equals(video)).toBe(true);
   });
 
-  it('numbers a document by its type's encoding rule when no number is given', async () => {
+  it("numbers a document by its type's encoding rule when no number is given", async () => {
     const rules = await db.selectFrom('encoding_rule' as never).select(['id' as never, 'name' as never]).where('tenant_id' as never, '=', tenantId as never).execute() as { id: string; name: string }[];
     let numbered: { ruleId: string; codes: string[] } | null = null;
     for (const r of rules) {
