@@ -47,7 +47,7 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     if (file) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
-    const res = await h.app.inject({ method: 'POST', url: '/api/basic-system/document', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, payload: form as never });
+    const res = await h.app.inject({ method: 'POST', url: '/api/basic-system/document', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'x-timezone-offset': '-480' }, payload: form as never });
     return { status: res.statusCode, body: res.json() as { msg: string; data: DocumentDetail & { errors?: { field: string; message: string }[] } } };
   }
   const content = (id: string, token = admin, range?: string, versionId?: string) => h.app.inject({
@@ -115,10 +115,10 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
     const rules = await db.selectFrom('encoding_rule' as never).select(['id' as never, 'name' as never]).where('tenant_id' as never, '=', tenantId as never).execute() as { id: string; name: string }[];
     let numbered: { ruleId: string; codes: string[] } | null = null;
     for (const r of rules) {
-      const p = await call<{ codes: string[] }>(h.app, 'GET', `/api/basic-system/encoding-rule/${r.id}/preview?count=2`, { token: admin });
+      const p = await call<{ codes: string[] }>(h.app, 'GET', `/api/basic-system/encoding-rule/${r.id}/preview?count=2`, { token: admin, headers: { 'x-timezone-offset': '-480' } });
       if (p.status === 200 && p.body.data.codes.length === 2) { numbered = { ruleId: r.id, codes: p.body.data.codes }; break; }
     }
-    expect(numbered, 'a demo encoding rule that previews without context').not.toBeNull();
+    expect(numbered, 'a demo encoding rule that needs no factory or line').not.toBeNull();
     const type = await db.insertInto('document_type').values({ tenant_id: tenantId, name: 'Numbered', suffixes: 'pdf', encoding_rule_id: numbered!.ruleId }).returning('id').executeTakeFirstOrThrow();
     const first = await upload({ typeId: type.id, name: 'First', version: '1' }, { name: 'a.pdf', bytes: PDF });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -127,7 +127,7 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
     // A refused file takes no number.
     const refused = await upload({ typeId: type.id, name: 'Third', version: '1' }, { name: 'c.pdf', bytes: PROGRAM });
     expect(refused.status).toBe(415);
-    const next = await call<{ codes: string[] }>(h.app, 'GET', `/api/basic-system/encoding-rule/${numbered!.ruleId}/preview?count=1`, { token: admin });
+    const next = await call<{ codes: string[] }>(h.app, 'GET', `/api/basic-system/encoding-rule/${numbered!.ruleId}/preview?count=1`, { token: admin, headers: { 'x-timezone-offset': '-480' } });
     const after = await upload({ typeId: type.id, name: 'Fourth', version: '1' }, { name: 'd.pdf', bytes: PDF });
     expect(after.body.data.number).toBe(next.body.data.codes[0]);
   });
