@@ -6,6 +6,8 @@ import { deviceClass } from './device-class';
 import { documentType } from './document-type';
 import { encodingRule } from './encoding-rule';
 import { landmark } from './landmark';
+import { material } from './material';
+import { materialClass } from './material-class';
 import { line } from './line';
 import { packingUnit } from './packing-unit';
 import { printer } from './printer';
@@ -27,6 +29,7 @@ import { workstationType } from './workstation-type';
 
 /** Every resource the engine serves; order matters only for display (menu order of the basic sub-app). */
 export const RESOURCES: readonly ResourceDef[] = [
+  materialClass, material,
   unit, packingUnit, productSeries,
   customer, supplier,
   sapPlant, workshop, line, shift, workstationType, workstation, processStation,
@@ -43,6 +46,6 @@ export function resourceByName(name: string): ResourceDef | undefined {
 }
 
 export {
-  agvTag, customer, device, deviceClass, documentType, encodingRule, scanRule, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
+  agvTag, customer, device, deviceClass, documentType, material, materialClass, encodingRule, scanRule, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
   shelf, shift, storageLocation, supplier, transportShelf, unit, warehouse, warehouseArea, workshop, workstation, workstationType,
 };

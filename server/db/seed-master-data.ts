@@ -4,7 +4,7 @@
  * referenced row's code; each row goes through the definition's own input schema (defaults, and a
  * check that the seed is valid data) and is stored in the definition's columns.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from './types';
 import { inputSchema, type ResourceDef } from '../../model/resource';
 import { resourceByName } from '../../model/resources';
@@ -62,6 +62,24 @@ const DATA: [resource: string, rows: Row[]][] = [
     { code: '1000', name: 'Shenzhen plant', companyCode: '1000', purchasingOrg: '1000', salesOrg: '1000', address: 'Guangming District, Shenzhen' },
     { code: '2000', name: 'Suzhou plant', companyCode: '1000', purchasingOrg: '2000', salesOrg: '1000', address: 'Suzhou Industrial Park' },
     { code: '3000', name: 'Binh Duong plant', companyCode: '3000', purchasingOrg: '3000', salesOrg: '3000', address: 'VSIP II, Binh Duong' },
+  ]],
+  ['material-class', [
+    { code: 'ELEC', name: 'Electronic components', description: 'Components mounted on boards' },
+    { code: 'ELEC-PAS', name: 'Passive components', parentId: 'ELEC', attributeRule: 'value+tolerance+package' },
+    { code: 'ELEC-IC', name: 'Integrated circuits', parentId: 'ELEC', attributeRule: 'part number+package' },
+    { code: 'MECH', name: 'Mechanical parts', description: 'Cases, screws, brackets' },
+    { code: 'PACK', name: 'Packaging materials', needReturn: true },
+    { code: 'FG', name: 'Finished goods' },
+  ]],
+  ['material', [
+    { code: 'RES-0603-10K', name: 'Resistor 10 kΩ 1 % 0603', type: 'raw', classId: 'ELEC-PAS', basicUnitId: 'PCS', specification: '0603, 1/10 W', manufacturer: 'Yageo', packUnitId: 'TRAY-ESD', minPackQuantity: 5000, controlMode: 'batch', abcCategory: 'C', msdLevel: '1', fifoControl: true, sapPlantId: '1000' },
+    { code: 'CAP-0402-100N', name: 'Capacitor 100 nF 16 V 0402', type: 'raw', classId: 'ELEC-PAS', basicUnitId: 'PCS', specification: 'X7R', manufacturer: 'Murata', minPackQuantity: 10000, controlMode: 'batch', abcCategory: 'C', msdLevel: '1' },
+    { code: 'IC-MCU-STM32', name: 'MCU STM32G0 LQFP48', type: 'raw', classId: 'ELEC-IC', basicUnitId: 'PCS', manufacturer: 'STMicroelectronics', minPackQuantity: 250, controlMode: 'serial', abcCategory: 'A', msdLevel: '3', validityControl: true, validityDays: 365, price: 1.85, priceUnit: 'USD' },
+    { code: 'CASE-METER-1P', name: 'Single-phase meter case', type: 'raw', classId: 'MECH', basicUnitId: 'PCS', texture: 'PC+ABS', netWeight: 0.18, grossWeight: 0.2, weightUnit: 'kg', length: 160, width: 110, height: 60, dimensionUnit: 'mm' },
+    { code: 'SCREW-M3X8', name: 'Screw M3×8 stainless', type: 'auxiliary', classId: 'MECH', basicUnitId: 'PCS', minPackQuantity: 1000 },
+    { code: 'PCBA-METER-1P', name: 'Meter main board assembly', type: 'semi', classId: 'ELEC', basicUnitId: 'PCS', version: 'B', controlMode: 'serial' },
+    { code: 'METER-1P-DDSU', name: 'Single-phase smart meter DDSU', type: 'finished', classId: 'FG', basicUnitId: 'PCS', version: 'A', customerMaterialCode: 'NW-DDSU-01', customerMaterialName: 'Smart meter 1P', upcCode: '6901234567892', netWeight: 0.42, grossWeight: 0.55, packUnitId: 'CTN-L', controlMode: 'serial', abcCategory: 'A', productionDateFormat: 'YYYYMMDD' },
+    { code: 'CTN-METER', name: 'Meter shipping carton', type: 'packaging', classId: 'PACK', basicUnitId: 'PCS' },
   ]],
   ['workstation-type', [
     { code: 'SMT-PLACE', name: 'SMT placement', category: 'production' },
@@ -239,5 +257,10 @@ export async function seedMasterData(db: Kysely<DB>, tenantId: string, factoryId
         .execute();
       ids.set(name, new Map(inserted.map((r) => [String(r[codeColumn]), String(r.id)])));
     }
+    // Class levels follow the tree (on screens the engine's hook sets them).
+    await sql`with recursive t(id, level) as (
+        select id, 1 from material_class where tenant_id = ${tenantId} and parent_id is null
+        union all select c.id, t.level + 1 from material_class c join t on c.parent_id = t.id)
+      update material_class m set level = t.level from t where m.id = t.id`.execute(trx);
   });
 }

@@ -1,6 +1,7 @@
 /** Rules of single resources that the definitions cannot express, run inside the write's transaction. */
 import { sql } from 'kysely';
 import type { ResourceDef } from '../../model/resource';
+import { materialClassHooks } from './hooks-material';
 import type { ResourceScope } from './scope';
 import { run, tableOf, type Db } from './table';
 
@@ -21,7 +22,7 @@ const printer: ResourceHooks = {
   unchangedKey: (field, value) => (field === 'isDefault' && value === 'yes' ? 'resource.printerAlreadyDefault' : undefined),
 };
 
-const HOOKS: Record<string, ResourceHooks> = { printer };
+const HOOKS: Record<string, ResourceHooks> = { printer, 'material-class': materialClassHooks };
 
 export function hooksOf(def: ResourceDef): ResourceHooks {
   return HOOKS[def.name] ?? {};

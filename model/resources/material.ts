@@ -1,0 +1,62 @@
+import { defineResource, field, type RuleIssue } from '../resource';
+
+/** A weight that must not exceed another; validity days that are needed when validity is controlled. */
+function materialIssues(row: Record<string, unknown>): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  if (row.validityControl === true && (row.validityDays === null || row.validityDays === undefined)) issues.push({ field: 'validityDays', key: 'validation.required' });
+  const net = Number(row.netWeight);
+  const gross = Number(row.grossWeight);
+  if (row.netWeight != null && row.grossWeight != null && Number.isFinite(net) && Number.isFinite(gross) && net > gross) {
+    issues.push({ field: 'grossWeight', key: 'validation.grossBelowNet' });
+  }
+  return issues;
+}
+
+/** Material (SPEC §3): every field, in the tabs of the menu (basic, packing, quality, storage). */
+export const material = defineResource({
+  name: 'material',
+  service: 'basic-system',
+  scope: 'tenant',
+  permissions: 'basic:material',
+  fields: {
+    code: field.code({ max: 40 }),
+    name: field.text({ required: true, max: 128, search: true }),
+    type: field.enum('materialType', ['raw', 'semi', 'finished', 'auxiliary', 'packaging'], { required: true, search: true }),
+    version: field.text({ max: 16 }),
+    classId: field.ref('material-class', { search: true }),
+    basicUnitId: field.ref('unit', { required: true }),
+    specification: field.text({ max: 128 }),
+    description: field.text({ max: 255, list: false }),
+    descriptionEn: field.text({ max: 255, list: false }),
+    customerMaterialCode: field.text({ max: 64, list: false }),
+    customerMaterialName: field.text({ max: 128, list: false }),
+    texture: field.text({ max: 64, list: false }),
+    manufacturer: field.text({ max: 128, list: false }),
+    upcCode: field.text({ max: 14, list: false, pattern: { source: '^\\d{8,14}$', key: 'validation.upc' } }),
+    // packing
+    packUnitId: field.ref('packing-unit', { list: false }),
+    minPackQuantity: field.decimal({ min: 0, scale: 4, list: false }),
+    volume: field.decimal({ min: 0, scale: 4, list: false }),
+    netWeight: field.decimal({ min: 0, scale: 4, list: false }),
+    grossWeight: field.decimal({ min: 0, scale: 4, list: false }),
+    weightUnit: field.enum('weightUnit', ['g', 'kg', 't'], { default: 'kg', list: false }),
+    length: field.decimal({ min: 0, scale: 2, list: false }),
+    width: field.decimal({ min: 0, scale: 2, list: false }),
+    height: field.decimal({ min: 0, scale: 2, list: false }),
+    dimensionUnit: field.enum('dimensionUnit', ['mm', 'cm', 'm'], { default: 'mm', list: false }),
+    price: field.decimal({ min: 0, scale: 4, list: false }),
+    priceUnit: field.enum('currency', ['CNY', 'USD', 'EUR', 'VND'], { default: 'CNY', list: false }),
+    // quality
+    controlMode: field.enum('controlMode', ['none', 'batch', 'serial'], { default: 'none' }),
+    abcCategory: field.enum('abcCategory', ['A', 'B', 'C'], { list: false }),
+    validityControl: field.bool({ list: false }),
+    validityDays: field.int({ min: 0, max: 36500, list: false }),
+    msdLevel: field.enum('msdLevel', ['1', '2', '2a', '3', '4', '5', '5a', '6'], { list: false }),
+    sip: field.text({ max: 64, list: false }),
+    // storage
+    fifoControl: field.bool({ list: false }),
+    sapPlantId: field.ref('sap-plant', { list: false }),
+    productionDateFormat: field.text({ max: 32, list: false, pattern: { source: '^[YMDHhms/ .:-]{2,32}$', key: 'validation.dateFormat' } }),
+  },
+  rules: materialIssues,
+});
