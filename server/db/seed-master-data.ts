@@ -65,11 +65,13 @@ const DATA: [resource: string, rows: Row[]][] = [
   ]],
   ['material-class', [
     { code: 'ELEC', name: 'Electronic components', description: 'Components mounted on boards' },
-    { code: 'ELEC-PAS', name: 'Passive components', parentId: 'ELEC', attributeRule: 'value+tolerance+package' },
-    { code: 'ELEC-IC', name: 'Integrated circuits', parentId: 'ELEC', attributeRule: 'part number+package' },
     { code: 'MECH', name: 'Mechanical parts', description: 'Cases, screws, brackets' },
     { code: 'PACK', name: 'Packaging materials', needReturn: true },
     { code: 'FG', name: 'Finished goods' },
+  ]],
+  ['material-class', [
+    { code: 'ELEC-PAS', name: 'Passive components', parentId: 'ELEC', attributeRule: 'value+tolerance+package' },
+    { code: 'ELEC-IC', name: 'Integrated circuits', parentId: 'ELEC', attributeRule: 'part number+package' },
   ]],
   ['material', [
     { code: 'RES-0603-10K', name: 'Resistor 10 kΩ 1 % 0603', type: 'raw', classId: 'ELEC-PAS', basicUnitId: 'PCS', specification: '0603, 1/10 W', manufacturer: 'Yageo', packUnitId: 'TRAY-ESD', minPackQuantity: 5000, controlMode: 'batch', abcCategory: 'C', msdLevel: '1', fifoControl: true, sapPlantId: '1000' },
@@ -255,7 +257,8 @@ export async function seedMasterData(db: Kysely<DB>, tenantId: string, factoryId
         .values(rows.map((r) => ({ ...scope, ...toColumns(def, r, ids), created_by: userId, updated_by: userId })))
         .returning(['id', codeColumn])
         .execute();
-      ids.set(name, new Map(inserted.map((r) => [String(r[codeColumn]), String(r.id)])));
+      // A resource may come in several batches (a tree: parents first), so the codes add up.
+      ids.set(name, new Map([...(ids.get(name) ?? []), ...inserted.map((r) => [String(r[codeColumn]), String(r.id)] as const)]));
     }
     // Class levels follow the tree (on screens the engine's hook sets them).
     await sql`with recursive t(id, level) as (
