@@ -48,6 +48,9 @@ function textValue(f: TextField, n: number): string {
     case 'validation.mac': candidates.push(`02:00:00:${hex(n >> 16)}:${hex(n >> 8)}:${hex(n)}`); break;
     case 'validation.phone': candidates.push(`+86 21 ${pad(n % 1e8, 8)}`, pad(n % 1e5, 5)); break;
     case 'validation.postcode': candidates.push(pad(100000 + (n % 900000), 6)); break;
+    case 'validation.upc': candidates.push(`690${pad(n % 1e10, 10)}`); break;
+    case 'validation.dateFormat': candidates.push('YYYYMMDD', 'YYYY-MM-DD'); break;
+    case 'validation.suffixes': candidates.push('pdf,png', 'mp4'); break;
     default: break;
   }
   candidates.push(`Value ${n}`, `V${n}`, `V${n % 1000}`, `${n % 10}`);
