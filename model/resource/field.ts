@@ -26,6 +26,8 @@ interface Common {
   width?: number;
   /** Database column; default the snake_case of the key. */
   column?: string;
+  /** Set by the server (a tree level …): never taken from a body or a sheet, answered like any column. */
+  serverSet?: boolean;
 }
 
 export interface TextField extends Common {

@@ -95,7 +95,7 @@ function detailsSchema(f: DetailsField): z.ZodType {
  * run after the fields are valid.
  */
 export function inputSchema(def: ResourceDef) {
-  const shape = Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, fieldSchema(f)]));
+  const shape = Object.fromEntries(Object.entries(def.fields).filter(([, f]) => !f.serverSet).map(([k, f]) => [k, fieldSchema(f)]));
   const obj = z.object(shape).strip();
   if (!def.rules) return obj;
   const rules = def.rules;

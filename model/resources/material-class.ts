@@ -13,7 +13,7 @@ export const materialClass = defineResource({
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),
     parentId: field.ref('material-class', { search: true }),
-    level: field.int({ min: 1, max: 20, default: 1, form: false, io: false }),
+    level: field.int({ min: 1, max: 20, default: 1, form: false, io: false, serverSet: true }),
     description: field.text({ max: 255, list: false }),
     descriptionEn: field.text({ max: 255, list: false }),
     attributeRule: field.text({ max: 128, list: false }),
