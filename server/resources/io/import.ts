@@ -190,7 +190,8 @@ export async function writeRows(
   const { def } = service;
   const t = tableOf(def);
   const scope = scopeOf(def, caller);
-  const keys = Object.keys(def.fields);
+  // Server-set fields (a tree level) are not columns an import writes.
+  const keys = Object.keys(def.fields).filter((k) => !def.fields[k]!.serverSet);
   const fixed: Fragment[] = [sql`tenant_id`, ...(t.factoryScoped ? [sql`factory_id`] : []), sql`created_by`, sql`updated_by`];
   const cols = sql.join([...fixed, ...keys.map((k) => t.ref(k))]);
   const updates = sql.join([...keys.map((k) => sql`${t.ref(k)} = excluded.${t.ref(k)}`), sql`updated_at = clock_timestamp()`, sql`updated_by = excluded.updated_by`]);
