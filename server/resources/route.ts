@@ -41,7 +41,8 @@ export interface EngineRouteSpec<Q extends Schema, P extends Schema> {
   handler: (input: EngineInput<Q, P>) => Promise<EngineAnswer>;
 }
 
-const isReply = (a: EngineAnswer): a is FastifyReply => typeof (a as FastifyReply).raw === 'object' && typeof (a as FastifyReply).send === 'function';
+const isReply = (a: EngineAnswer | undefined): a is FastifyReply =>
+  typeof a === 'object' && a !== null && typeof (a as FastifyReply).raw === 'object' && typeof (a as FastifyReply).send === 'function';
 
 export function engineRoute<Q extends Schema = undefined, P extends Schema = undefined>(app: FastifyInstance, spec: EngineRouteSpec<Q, P>): void {
   app.route({
@@ -77,7 +78,9 @@ export function engineRoute<Q extends Schema = undefined, P extends Schema = und
           ctx: request.ctx as RequestContext,
           tr,
         });
+        // A streamed answer (an export) has been sent by the handler itself.
         if (isReply(answer)) return answer;
+        if (reply.sent) return reply;
         const status = answer.status ?? 200;
         return send(reply, status, tr.t(answer.msgKey ?? 'success'), answer.data ?? null);
       } catch (err) {
