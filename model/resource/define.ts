@@ -31,6 +31,12 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   rules?: (row: Record<string, unknown>) => RuleIssue[];
   /** Label-key prefix in the `model` namespace; default the camelCase of the name. */
   labelPrefix?: string;
+  /**
+   * Tabs of the form, the first holding the basic information: a new row shows only it and is
+   * saved before the others open (SPEC §5). A field names its tab; without one it is on the first.
+   * Each tab follows the menu's tab permission `<permissions>:tab-<tab>` (SPEC §6).
+   */
+  tabs?: readonly string[];
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -47,6 +53,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   labelPrefix: string;
   /** Label key of the entity's name: `<labelPrefix>._title`. */
   titleKey: string;
+  tabs?: readonly string[];
 }
 
 export const snake = (s: string) => s.replace(/[-\s]+/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -80,6 +87,7 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     rules: input.rules,
     labelPrefix,
     titleKey: `${labelPrefix}._title`,
+    ...(input.tabs ? { tabs: input.tabs } : {}),
   };
 }
 

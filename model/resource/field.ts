@@ -28,6 +28,8 @@ interface Common {
   column?: string;
   /** Set by the server (a tree level …): never taken from a body or a sheet, answered like any column. */
   serverSet?: boolean;
+  /** The form tab the field is on (the definition's `tabs`); default the first. */
+  tab?: string;
 }
 
 export interface TextField extends Common {

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Grid, Modal, type ButtonProps } from '@arco-design/web-react';
+import { Form, Grid, Modal, Tabs, type ButtonProps } from '@arco-design/web-react';
 import { ApiError } from '../../../bridge/child';
-import { useBridge } from '../../../bridge/react';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
 import type { ValidationErrorData } from '../../../model/api';
 import { apiPath, formFields, type FieldDef, type ResourceDef, type ResourceRow } from '../../../model/resource';
 import { dialogWidth } from '../dialog';
@@ -52,10 +52,16 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
   const fields = formFields(def);
   const width = dialogWidth(fields.length);
   const span = 24 / (COLUMNS[width] ?? 1);
+  const { permissions } = useBridgeContext();
+  // Tabs the user holds the permission of; the first (basic information) comes before the others.
+  const allowedTabs = (def.tabs ?? []).filter((tab) => permissions.includes(`${def.permissions}:tab-${tab}`));
+  const [activeTab, setActiveTab] = useState<string>(def.tabs?.[0] ?? '');
+  const tabOf = (f: FieldDef) => f.tab ?? def.tabs?.[0] ?? '';
 
   useEffect(() => {
     if (!visible) return;
     setCurrent(row);
+    setActiveTab(def.tabs?.[0] ?? '');
     form.resetFields();
     form.setFieldsValue(initialValues(def, row));
     if (!row) return;
@@ -71,8 +77,12 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
     let values: Record<string, unknown>;
     try {
       values = (await form.validate()) as Record<string, unknown>;
-    } catch {
-      return; // the fields say what is wrong
+    } catch (e) {
+      // The fields say what is wrong; show the tab of the first one.
+      const first = Object.keys((e as { errors?: Record<string, unknown> } | null)?.errors ?? {})[0];
+      const f = first ? def.fields[first] : undefined;
+      if (f && def.tabs) setActiveTab(tabOf(f));
+      return;
     }
     const crossField = checkInput(t, def, values);
     if (Object.keys(crossField).length > 0) {
@@ -85,6 +95,13 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
         ? await bridge.request<ResourceRow>({ method: 'PUT', url: `${apiPath(def)}/${current.id}`, data: { ...values, updatedAt: current.updatedAt }, showSuccess: true, showError: false })
         : await bridge.request<ResourceRow>({ method: 'POST', url: apiPath(def), data: values, showSuccess: true, showError: false });
       onSaved(saved);
+      if (!current && def.tabs && def.tabs.length > 1) {
+        // Saved with its basic information: the dialog stays, now editing the row, with every tab open.
+        setCurrent(saved);
+        form.setFieldsValue(initialValues(def, saved));
+        void bridge.notify({ type: 'info', message: t('common:resource.tabsOpen') });
+        return;
+      }
       onClose();
     } catch (e) {
       showFailure(e);
@@ -106,6 +123,24 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
     void bridge.notify({ type: 'error', message: describeError(t, def, e) });
   }
 
+  const renderFields = (list: [string, FieldDef][]) => (
+    <Grid.Row gutter={16}>
+      {list.map(([key, f]) => {
+        const custom = overrides?.editors?.[key];
+        return (
+          <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
+            <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f)]}
+              disabled={Boolean(row && f.kind === 'enum' && f.status)}>
+              {custom
+                ? <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
+                : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} />}
+            </Form.Item>
+          </Grid.Col>
+        );
+      })}
+    </Grid.Row>
+  );
+
   const title = t(current ? 'common:resource.editTitle' : 'common:resource.addTitle', { title: titleOf(t, def) });
   return (
     <Modal title={title} visible={visible} onOk={() => void submit()} onCancel={onClose} confirmLoading={saving}
@@ -113,21 +148,17 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
       okButtonProps={{ 'data-testid': 'dialog-ok' } as ButtonProps} cancelButtonProps={{ 'data-testid': 'dialog-cancel' } as ButtonProps}
       unmountOnExit maskClosable={false}>
       <Form form={form} layout="vertical" data-testid={`form-${def.name}`}>
-        <Grid.Row gutter={16}>
-          {fields.map(([key, f]) => {
-            const custom = overrides?.editors?.[key];
-            return (
-              <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
-                <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f)]}
-                  disabled={Boolean(row && f.kind === 'enum' && f.status)}>
-                  {custom
-                    ? <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
-                    : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} />}
-                </Form.Item>
-              </Grid.Col>
-            );
-          })}
-        </Grid.Row>
+        {def.tabs ? (
+          <Tabs activeTab={activeTab} onChange={setActiveTab} lazyload={false} data-testid="form-tabs">
+            {def.tabs.map((tab, i) => (
+              // Without the tab's permission the tab is hidden, not removed: its values still travel with the row.
+              <Tabs.TabPane key={tab} disabled={!current && i > 0}
+                title={<span data-testid={`form-tab-${tab}`} style={allowedTabs.includes(tab) ? undefined : { display: 'none' }}>{t(`model:${def.labelPrefix}._tabs.${tab}`)}</span>}>
+                {!current && i > 0 ? <p className="resource-form-hint">{t('common:resource.saveBasicFirst')}</p> : renderFields(fields.filter(([, f]) => tabOf(f) === tab))}
+              </Tabs.TabPane>
+            ))}
+          </Tabs>
+        ) : renderFields(fields)}
         {overrides?.formSections?.map((s) => (
           <section key={s.key} className="resource-form-section" data-testid={`section-${s.key}`}>
             {s.title && <h4 className="page-panel-title">{s.title}</h4>}
