@@ -95,10 +95,10 @@ CREATE INDEX bench_item_type_idx ON bench_item (tenant_id, factory_id, type);
 CREATE STATISTICS bench_item_scope_stats (dependencies) ON tenant_id, factory_id FROM bench_item;
 `;
 
-type Row = [string, string];
+export type Row = [string, string];
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
+export const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
@@ -165,7 +165,7 @@ function directList(db: Kysely<DB>, tenantId: string, factoryId: string, query: 
   };
 }
 
-async function timeIt(n: number, fn: () => Promise<unknown>): Promise<number[]> {
+export async function timeIt(n: number, fn: () => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < Math.min(10, n); i++) await fn();
   const out: number[] = [];
   for (let i = 0; i < n; i++) {

@@ -7,7 +7,8 @@
  * - encoding rules: codes per second through the API against the bare counter statement (tests/bench/encoding.ts);
  * - load (T4.6): autocannon, 20 connections × 20 s, reads and mixed writes, against the committed
  *   baseline `tests/bench/load-baseline.json` (tests/bench/load.ts).
- * BENCH_ONLY=load runs the load part alone.
+ * - materials and BOM (tests/bench/materials.ts).
+ * BENCH_ONLY=load (or materials) runs that part alone.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { resourceBench } from './resources';
 import { encodingBench } from './encoding';
+import { materialBench } from './materials';
 import { describeLoad, loadRun, type LoadReport } from './load';
 import { startPostgres } from './postgres';
 
@@ -148,8 +150,9 @@ async function loadBench() {
 }
 
 async function main() {
-  if (process.env.BENCH_ONLY === 'load') {
-    await loadBench();
+  if (process.env.BENCH_ONLY === 'load' || process.env.BENCH_ONLY === 'materials') {
+    if (process.env.BENCH_ONLY === 'load') await loadBench();
+    else await materialBench(rows);
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
     return;
@@ -170,6 +173,8 @@ async function main() {
   await resourceBench(rows);
   // Encoding rules (issue 6): codes per second through the API against the bare counter statement.
   await encodingBench(rows);
+  // Materials and BOM (issue 7): the material list on 1,000,000 materials, a 2,000-line BOM explosion.
+  await materialBench(rows);
   // Load (T4.6): reads and mixed writes under 20 connections, PGlite and PostgreSQL.
   await loadBench();
   const width = Math.max(...rows.map(([k]) => k.length));
