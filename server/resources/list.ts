@@ -5,7 +5,7 @@ import { LIST_MAX_SIZE, searchFields, type FieldDef, type ResourceDef } from '..
 import type { Fragment, ResourceTable } from './table';
 import type { ResourceScope } from './scope';
 
-export type FilterOp = 'contains' | 'eq' | 'has' | 'day';
+export type FilterOp = 'contains' | 'prefix' | 'eq' | 'has' | 'day';
 
 export interface Filter {
   key: string;
@@ -29,9 +29,11 @@ const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 function filterSchema(f: FieldDef): { schema: z.ZodType; op: FilterOp } | null {
   switch (f.kind) {
     case 'text':
-    case 'code':
     case 'textarea':
       return { schema: z.string().trim().max(200, { error: 'validation.tooLong' }), op: 'contains' };
+    // Codes are looked up by how they start (case-insensitive): an index serves that on any table size.
+    case 'code':
+      return { schema: z.string().trim().max(200, { error: 'validation.tooLong' }), op: 'prefix' };
     case 'enum':
       return { schema: z.enum(f.values as [string, ...string[]], { error: 'validation.option' }), op: 'eq' };
     case 'dict':
@@ -100,11 +102,16 @@ export function listQuerySchema(def: ResourceDef): z.ZodType<ListParams> {
 /** `%text%` with the LIKE wildcards of the text taken literally. */
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** `text%` with the LIKE wildcards of the text taken literally. */
+export const prefixPattern = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 function filterSql(t: ResourceTable, f: Filter): Fragment {
   const col = t.ref(f.key);
   switch (f.op) {
     case 'contains':
       return sql`${col} ilike ${containsPattern(String(f.value))}`;
+    case 'prefix':
+      return sql`upper(${col}) like ${prefixPattern(String(f.value).toUpperCase())}`;
     case 'has':
       return sql`${col} @> array[${String(f.value)}]::uuid[]`;
     case 'day':
