@@ -121,11 +121,13 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
         const badSort = await page('sort=tenantId');
         expect(badSort.status).toBe(400);
         expect(badSort.body.data).toMatchObject({ errors: [{ field: 'sort', key: 'validation.option' }] });
-        // Each search field finds row a by its value (text: a part of it).
+        // Each search field finds row a by its value (text: a part of it; code: how it starts, in lower case).
         for (const [key, f] of searchFields(def)) {
           const v = a[key];
           if (v === null || v === undefined || f.kind === 'details') continue;
-          const probe = Array.isArray(v) ? String(v[0]) : typeof v === 'string' && ['text', 'code', 'textarea'].includes(f.kind) ? v.slice(1, 4) || v : String(v);
+          const probe = Array.isArray(v) ? String(v[0])
+            : typeof v === 'string' && f.kind === 'code' ? v.slice(0, 3).toLowerCase() || v
+              : typeof v === 'string' && ['text', 'textarea'].includes(f.kind) ? v.slice(1, 4) || v : String(v);
           const r = await req<Page<ResourceRow>>('GET', `${base}?${key}=${encodeURIComponent(probe)}&size=500`);
           expect(r.status, `${key}=${probe}: ${JSON.stringify(r.body)}`).toBe(200);
           expect(r.body.data.records.map((x) => x.id), `${key}=${probe}`).toContain(a.id);
