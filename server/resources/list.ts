@@ -102,16 +102,21 @@ export function listQuerySchema(def: ResourceDef): z.ZodType<ListParams> {
 /** `%text%` with the LIKE wildcards of the text taken literally. */
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** `text%` with the LIKE wildcards of the text taken literally. */
-export const prefixPattern = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The first string after every string that starts with `p` (its last character raised by one). */
+export const nextPrefix = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
 
 function filterSql(t: ResourceTable, f: Filter): Fragment {
   const col = t.ref(f.key);
   switch (f.op) {
     case 'contains':
       return sql`${col} ilike ${containsPattern(String(f.value))}`;
-    case 'prefix':
-      return sql`upper(${col}) like ${prefixPattern(String(f.value).toUpperCase())}`;
+    case 'prefix': {
+      // As typed, in upper and in lower case. Ranges, not LIKE or upper(): under row-level security only
+      // leakproof operators reach an index, and the pattern comparisons are leakproof.
+      const typed = String(f.value);
+      const variants = [...new Set([typed, typed.toUpperCase(), typed.toLowerCase()])];
+      return sql`(${sql.join(variants.map((p) => sql`(${col} ~>=~ ${p} and ${col} ~<~ ${nextPrefix(p)})`), sql` or `)})`;
+    }
     case 'has':
       return sql`${col} @> array[${String(f.value)}]::uuid[]`;
     case 'day':
