@@ -15,9 +15,13 @@ export const DOCUMENT_MAX_BYTES = 500 * 1024 * 1024;
 
 export type PreviewKind = 'pdf' | 'video' | 'image';
 
+export type ReleaseStatus = 'pending' | 'released' | 'rejected';
+
 export interface DocumentVersionRow {
   id: string;
   version: string;
+  /** Released versions are shown by default; one waiting for its release process is pending. */
+  releaseStatus: ReleaseStatus;
   fileName: string;
   suffix: string;
   size: number;
@@ -32,8 +36,9 @@ export interface DocumentRow {
   typeName: string;
   name: string;
   number: string;
-  /** The newest version, shown by default. */
+  /** The newest released version (the newest of all when none is released yet), shown by default. */
   version: string;
+  releaseStatus: ReleaseStatus;
   fileName: string;
   size: number;
   encrypted: boolean;

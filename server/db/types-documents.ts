@@ -45,6 +45,7 @@ export interface DocumentVersionTable {
   encrypted: boolean;
   uploaded_at: GeneratedTimestamp;
   uploaded_by: string | null;
+  release_status: Generated<'pending' | 'released' | 'rejected'>;
 }
 
 declare module './types' {

@@ -14,6 +14,10 @@ import { ApiError, notFound } from '../http';
 import { decryptRange, encrypt } from '../files/encryption';
 import { mimeOf, previewKind, suffixOf, suffixesFor } from '../files/document-sniff';
 import { newStorageKey, type FileStorage } from '../files/storage';
+import { startProcess } from '../workflow/instances';
+import { registerBusiness } from '../workflow/business';
+
+export const DOCUMENT_RELEASE_PROCESS = 'document-release';
 
 export interface UploadInput {
   typeId: string;
@@ -91,10 +95,19 @@ export class DocumentService {
         }
         const clash = await trx.selectFrom('document_version').select('id').where('tenant_id', '=', tenantId).where('document_id', '=', documentId).where('version', '=', input.version).executeTakeFirst();
         if (clash) throw new ApiError(409, 'document.versionExists', { number, version: input.version });
-        await trx.insertInto('document_version').values({
+        const version = await trx.insertInto('document_version').values({
           tenant_id: tenantId, document_id: documentId, version: input.version, file_name: input.fileName.slice(0, 255), suffix, size: input.bytes.length,
           storage_key: storageKey, encrypted: input.encrypted, uploaded_by: userId,
-        }).execute();
+        }).returning('id').executeTakeFirstOrThrow();
+        // With a published release process the version waits for it; otherwise it is released at once.
+        const started = await startProcess(trx, { tenantId, userId, factoryId: null }, {
+          modelKey: DOCUMENT_RELEASE_PROCESS, businessType: 'document-version', businessId: version.id,
+          title: `${number} ${input.version} · ${input.name}`.slice(0, 300), variables: { encrypted: input.encrypted, suffix },
+        });
+        if (started) {
+          await trx.updateTable('document_version').set({ release_status: 'pending' }).where('tenant_id', '=', tenantId).where('id', '=', version.id)
+            .where('release_status', '=', 'released').execute();
+        }
         return documentId;
       });
     } catch (e) {
@@ -107,18 +120,20 @@ export class DocumentService {
     return this.db.selectFrom('document as d')
       .innerJoin('document_type as t', (j) => j.onRef('t.tenant_id', '=', 'd.tenant_id').onRef('t.id', '=', 'd.type_id'))
       .innerJoinLateral(
-        (eb) => eb.selectFrom('document_version as v').select(['v.version', 'v.file_name', 'v.suffix', 'v.size'])
-          .whereRef('v.tenant_id', '=', 'd.tenant_id').whereRef('v.document_id', '=', 'd.id').orderBy('v.uploaded_at', 'desc').orderBy('v.id', 'desc').limit(1).as('v'),
+        // The newest released version; before any is released, the newest of all.
+        (eb) => eb.selectFrom('document_version as v').select(['v.version', 'v.file_name', 'v.suffix', 'v.size', 'v.release_status'])
+          .whereRef('v.tenant_id', '=', 'd.tenant_id').whereRef('v.document_id', '=', 'd.id')
+          .orderBy(sql`(v.release_status = 'released')`, 'desc').orderBy('v.uploaded_at', 'desc').orderBy('v.id', 'desc').limit(1).as('v'),
         (j) => j.onTrue(),
       )
       .select(['d.id', 'd.type_id', 't.name as type_name', 'd.name', 'd.number', 'd.encrypted', 'd.valid_from', 'd.valid_to', 'd.device_id', 'd.updated_at',
-        'v.version', 'v.file_name', 'v.suffix', 'v.size'])
+        'v.version', 'v.file_name', 'v.suffix', 'v.size', 'v.release_status'])
       .where('d.tenant_id', '=', tenantId);
   }
 
   private toRow(r: Awaited<ReturnType<ReturnType<DocumentService['rows']>['executeTakeFirstOrThrow']>>): DocumentRow {
     return {
-      id: r.id, typeId: r.type_id, typeName: r.type_name, name: r.name, number: r.number, version: r.version, fileName: r.file_name, size: Number(r.size),
+      id: r.id, typeId: r.type_id, typeName: r.type_name, name: r.name, number: r.number, version: r.version, releaseStatus: r.release_status, fileName: r.file_name, size: Number(r.size),
       encrypted: r.encrypted, validFrom: day(r.valid_from), validTo: day(r.valid_to), deviceId: r.device_id, preview: previewKind(r.suffix), updatedAt: iso(r.updated_at),
     };
   }
@@ -140,11 +155,11 @@ export class DocumentService {
     if (!r) throw notFound();
     const versions = await this.db.selectFrom('document_version as v')
       .leftJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'v.tenant_id').onRef('u.id', '=', 'v.uploaded_by'))
-      .select(['v.id', 'v.version', 'v.file_name', 'v.suffix', 'v.size', 'v.encrypted', 'v.uploaded_at', 'u.account'])
+      .select(['v.id', 'v.version', 'v.file_name', 'v.suffix', 'v.size', 'v.encrypted', 'v.uploaded_at', 'v.release_status', 'u.account'])
       .where('v.tenant_id', '=', tenantId).where('v.document_id', '=', id).orderBy('v.uploaded_at', 'desc').orderBy('v.id', 'desc').execute();
     return {
       ...this.toRow(r),
-      versions: versions.map((v) => ({ id: v.id, version: v.version, fileName: v.file_name, suffix: v.suffix, size: Number(v.size), encrypted: v.encrypted, uploadedAt: iso(v.uploaded_at), uploadedBy: v.account ?? null })),
+      versions: versions.map((v) => ({ id: v.id, version: v.version, releaseStatus: v.release_status, fileName: v.file_name, suffix: v.suffix, size: Number(v.size), encrypted: v.encrypted, uploadedAt: iso(v.uploaded_at), uploadedBy: v.account ?? null })),
     } as DocumentDetail;
   }
 
@@ -163,7 +178,7 @@ export class DocumentService {
     let q = this.db.selectFrom('document_version').select(['file_name', 'suffix', 'size', 'storage_key', 'encrypted'])
       .where('tenant_id', '=', tenantId).where('document_id', '=', id);
     if (versionId) q = q.where('id', '=', versionId);
-    const v = await q.orderBy('uploaded_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const v = await q.orderBy(sql`(release_status = 'released')`, 'desc').orderBy('uploaded_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
     if (!v) throw notFound();
     const size = Number(v.size);
     const start = range ? range.start : 0;
@@ -185,4 +200,30 @@ export class DocumentService {
     if (Number(r.numDeletedRows) === 0) throw notFound();
     for (const f of files) await this.storage.remove(f.storage_key);
   }
+}
+
+/** Document versions released through the workflow: the process's end releases or rejects the version. */
+export function registerDocumentRelease(): void {
+  registerBusiness('document-version', {
+    modelKey: DOCUMENT_RELEASE_PROCESS,
+    async describe(trx, tenantId, businessId, tr) {
+      const v = await trx.selectFrom('document_version as v')
+        .innerJoin('document as d', (j) => j.onRef('d.tenant_id', '=', 'v.tenant_id').onRef('d.id', '=', 'v.document_id'))
+        .innerJoin('document_type as t', (j) => j.onRef('t.tenant_id', '=', 'd.tenant_id').onRef('t.id', '=', 'd.type_id'))
+        .select(['d.number', 'd.name', 'v.version', 'v.file_name', 'v.size', 't.name as type_name'])
+        .where('v.tenant_id', '=', tenantId).where('v.id', '=', businessId).executeTakeFirst();
+      if (!v) return null;
+      return [
+        { label: tr.tm('document.number'), value: v.number },
+        { label: tr.tm('document.name'), value: v.name },
+        { label: tr.tm('document.typeId'), value: v.type_name },
+        { label: tr.tm('document.version'), value: v.version },
+        { label: tr.tm('document.file'), value: `${v.file_name} (${Number(v.size).toLocaleString('en')} B)` },
+      ];
+    },
+    async onEnd(trx, end) {
+      await trx.updateTable('document_version').set({ release_status: end.result === 'approved' ? 'released' : 'rejected' })
+        .where('tenant_id', '=', end.tenantId).where('id', '=', end.businessId).execute();
+    },
+  });
 }

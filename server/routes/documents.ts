@@ -11,7 +11,7 @@ import { ApiError, notFound, route, uuidParam, validationError } from '../http';
 import { frameOrigins } from '../app-registry';
 import { bindTenant } from '../db/tenant-scope';
 import { TICKET_TTL_MS, signTicket, ticketKey, verifyTicket } from '../documents/ticket';
-import { DocumentService } from '../documents/service';
+import { DocumentService, registerDocumentRelease } from '../documents/service';
 import { loadFileKey } from '../files/encryption';
 import { FolderStorage } from '../files/storage';
 import { issueCodes } from '../rules/encoding-routes';
@@ -41,6 +41,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 
 export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): Promise<void> {
   const { db, config } = opts;
+  registerDocumentRelease();
   let key: Promise<Buffer> | null = null;
   const fileKey = () => (key ??= loadFileKey(config.fileEncryptionKey, config.dataDir));
   const service = new DocumentService(db, new FolderStorage(config.filesDir), fileKey);

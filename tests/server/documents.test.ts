@@ -173,6 +173,31 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
     expect((await upload({ typeId, name: 'x', number: 'DOC-10', version: '1' }, { name: 'x.pdf', bytes: PDF }, viewer)).status).toBe(403);
   });
 
+  it('releases versions through a published document-release process; the default stays the newest released', async () => {
+    const flow = (method: 'GET' | 'POST', url: string, body?: unknown) => call<any>(h.app, method, `/api/flow-system${url}`, { token: admin, body });
+    const model = (await flow('POST', '/model', { key: 'document-release', name: 'Document release' })).body.data;
+    await flow('POST', `/model/${model.id}/deploy`);
+    await flow('POST', `/model/${model.id}/publish`, {});
+    const decide = async (decision: 'agree' | 'reject') => {
+      const task = (await flow('GET', '/task/pending?size=100')).body.data.records.find((t: { businessType: string }) => t.businessType === 'document-version');
+      expect(task, 'a release task').toBeDefined();
+      expect((await flow('POST', `/task/${task.id}/${decision}`, { opinion: decision === 'reject' ? 'wrong drawing' : 'ok' })).status).toBe(200);
+    };
+    const v1 = await upload({ typeId, name: 'Released manual', number: 'REL-1', version: '1' }, { name: 'r1.pdf', bytes: PDF });
+    expect(v1.body.data).toMatchObject({ version: '1', releaseStatus: 'pending' });
+    await decide('agree');
+    const v2 = await upload({ typeId, name: 'Released manual', number: 'REL-1', version: '2' }, { name: 'r2.pdf', bytes: Buffer.concat([PDF, Buffer.from('% v2')]) });
+    // The new version waits; the released one stays the default.
+    expect(v2.body.data).toMatchObject({ version: '1', releaseStatus: 'released' });
+    expect(v2.body.data.versions.map((v) => [v.version, v.releaseStatus])).toEqual([['2', 'pending'], ['1', 'released']]);
+    expect((await content(v1.body.data.id)).rawPayload.equals(PDF)).toBe(true);
+    await decide('reject');
+    const after = (await call<DocumentDetail>(h.app, 'GET', `/api/basic-system/document/${v1.body.data.id}`, { token: admin })).body.data;
+    expect(after.versions.map((v) => [v.version, v.releaseStatus])).toEqual([['2', 'rejected'], ['1', 'released']]);
+    expect(after.version).toBe('1');
+    await flow('POST', `/model/${model.id}/unpublish`);
+  });
+
   it('keeps other tenants out and deletes files with their document', async () => {
     const up = await upload({ typeId, name: 'Private', number: 'PRV-1', version: '1' }, { name: 'p.pdf', bytes: PDF });
     const id = up.body.data.id;

@@ -56,3 +56,8 @@ CREATE TABLE document_version (
   FOREIGN KEY (tenant_id, document_id) REFERENCES document (tenant_id, id) ON DELETE CASCADE
 );
 CREATE INDEX document_version_newest_idx ON document_version (tenant_id, document_id, uploaded_at DESC);
+
+-- Release through the workflow: a version uploaded while a `document-release` process is published
+-- waits for it (pending) and is shown by default only once released.
+ALTER TABLE document_version ADD COLUMN release_status text NOT NULL DEFAULT 'released'
+  CHECK (release_status IN ('pending', 'released', 'rejected'));

@@ -39,7 +39,7 @@ export function DocumentsPage() {
     { title: t('model:document.number'), dataIndex: 'number' },
     { title: t('model:document.name'), dataIndex: 'name' },
     { title: t('model:document.typeId'), dataIndex: 'typeName' },
-    { title: t('model:document.version'), dataIndex: 'version', width: 90 },
+    { title: t('model:document.version'), dataIndex: 'version', width: 110, render: (v: string, r) => <>{v} {r.releaseStatus !== 'released' && <Tag size="small" color={r.releaseStatus === 'pending' ? 'orange' : 'red'}>{t(`document.release.${r.releaseStatus}`)}</Tag>}</> },
     { title: t('model:document.file'), dataIndex: 'fileName', ellipsis: true },
     { title: t('model:document.size'), dataIndex: 'size', width: 100, render: (v: number) => formatSize(v) },
     { title: t('model:document.encrypted'), dataIndex: 'encrypted', width: 80, render: (v: boolean) => (v ? <Tag color="arcoblue">{t('common:yes')}</Tag> : t('common:no')) },
@@ -75,6 +75,7 @@ export function DocumentsPage() {
         {versions && (
           <Table<DocumentVersionRow> rowKey="id" size="small" pagination={false} data={versions.versions} data-testid="document-versions" columns={[
             { title: t('model:document.version'), dataIndex: 'version' },
+            { title: t('document.releaseTitle'), dataIndex: 'releaseStatus', render: (s: DocumentVersionRow['releaseStatus']) => <Tag size="small" color={s === 'released' ? 'green' : s === 'pending' ? 'orange' : 'red'} data-testid={`release-${s}`}>{t(`document.release.${s}`)}</Tag> },
             { title: t('model:document.file'), dataIndex: 'fileName' },
             { title: t('model:document.size'), dataIndex: 'size', render: (v: number) => formatSize(v) },
             { title: t('document.uploadedAt'), dataIndex: 'uploadedAt', render: (v: string) => new Date(v).toLocaleString() },
