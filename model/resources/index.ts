@@ -9,7 +9,9 @@ import { landmark } from './landmark';
 import { material } from './material';
 import { materialClass } from './material-class';
 import { line } from './line';
+import { packagingRule } from './packaging-rule';
 import { packingUnit } from './packing-unit';
+import { printTemplate } from './print-template';
 import { printer } from './printer';
 import { processStation } from './process-station';
 import { productSeries } from './product-series';
@@ -36,7 +38,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   deviceClass, device, printer,
   warehouse, warehouseArea, storageLocation, shelf, transportShelf, agvTag, landmark,
   documentType,
-  encodingRule, scanRule,
+  encodingRule, scanRule, printTemplate, packagingRule,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
@@ -46,6 +48,6 @@ export function resourceByName(name: string): ResourceDef | undefined {
 }
 
 export {
-  agvTag, customer, device, deviceClass, documentType, material, materialClass, encodingRule, scanRule, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
+  agvTag, customer, device, deviceClass, documentType, material, materialClass, encodingRule, scanRule, packagingRule, printTemplate, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
   shelf, shift, storageLocation, supplier, transportShelf, unit, warehouse, warehouseArea, workshop, workstation, workstationType,
 };

@@ -18,4 +18,14 @@ export const RULE_EXAMPLES: Record<string, Record<string, unknown>> = {
     segments: [{ name: 'rev', start: 19, end: 19 }],
     testVectors: [{ barcode: '12345678000042261244', accept: true, part: '12345678', sn: '000042', dateCode: '2612' }],
   },
+  'print-template': {
+    pageWidth: 60, pageHeight: 40, defaultContent: 'sn=SN0001',
+    items: [
+      { type: 'text', key: 'sn', text: 'SN', x: 2, y: 2, width: 40, height: 6, fontSize: 10 },
+      { type: 'barcode', key: 'sn', x: 2, y: 10, width: 50, height: 12 },
+    ],
+  },
+  'packaging-rule': {
+    details: [{ order: 1, level: 'box', quantity: 4 }, { order: 2, level: 'carton', quantity: 6 }],
+  },
 };

@@ -1,6 +1,6 @@
 /**
  * The routes of encoding and scan rules (issue 6) beyond the engine's CRUD: issuing codes, previews,
- * the audit, and the barcode parser. Registered in their own scope for the error handler whose
+ * the audit, the barcode parser, and rendering print templates to PDF. Registered in their own scope for the error handler whose
  * messages carry values (codes left, the code that clashed).
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { usePatternMatcher } from '../../model/rules';
 import type { DB } from '../db/types';
 import { encodingRoutes } from './encoding-routes';
 import { ruleErrorHandler } from './errors';
+import { printRoutes } from './print-routes';
 import { guardedMatch } from './regex';
 import { scanRoutes } from './scan-routes';
 
@@ -19,5 +20,6 @@ export async function ruleRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     scope.setErrorHandler(ruleErrorHandler);
     encodingRoutes(scope, opts);
     scanRoutes(scope, opts);
+    printRoutes(scope, opts);
   });
 }

@@ -8,6 +8,8 @@
 import { sql, type Kysely } from 'kysely';
 import { inputSchema, type ResourceDef } from '../../model/resource';
 import { encodingRule } from '../../model/resources/encoding-rule';
+import { packagingRule } from '../../model/resources/packaging-rule';
+import { printTemplate } from '../../model/resources/print-template';
 import { scanRule } from '../../model/resources/scan-rule';
 import { GS } from '../../model/rules';
 import type { DB } from '../db/types';
@@ -66,6 +68,57 @@ export const DEMO_SCAN_RULES: Row[] = [
   },
 ];
 
+const item = (type: string, x: number, y: number, width: number, height: number, extra: Row = {}) => ({ type, x, y, width, height, ...extra });
+
+/** A meter's nameplate label and a carton label, printed with the codes of the rules above. */
+export const DEMO_PRINT_TEMPLATES: Row[] = [
+  {
+    code: 'METER-LABEL', name: 'Meter nameplate label', templateType: 'label', fileType: 'pdf', labelPartNumber: 'LBL-SM-60X40',
+    codeType: 'code128', colour: 'black', defaultQuantity: 1, pageWidth: 60, pageHeight: 40,
+    defaultContent: JSON.stringify({ model: 'DDZY-1500', sn: 'SMF00126061400001', date: '2026-06-14' }),
+    items: [
+      item('text', 3, 2, 54, 6, { text: 'Smart meter', fontSize: 12 }),
+      item('text', 3, 9, 54, 5, { key: 'model', fontSize: 9 }),
+      item('barcode', 3, 15, 54, 12, { key: 'sn' }),
+      item('text', 3, 28, 54, 5, { key: 'sn', fontSize: 9 }),
+      item('text', 3, 34, 54, 4, { key: 'date', fontSize: 7 }),
+    ],
+  },
+  {
+    code: 'CARTON-LABEL', name: 'Carton label', templateType: 'label', fileType: 'pdf', labelPartNumber: 'LBL-CT-100X70',
+    codeType: 'qrcode', colour: 'black', defaultQuantity: 2, pageWidth: 100, pageHeight: 70,
+    defaultContent: 'carton=CT2606222222\nqty=24\nmodel=DDZY-1500',
+    items: [
+      item('text', 5, 5, 60, 8, { text: 'CARTON', fontSize: 16 }),
+      item('text', 5, 16, 60, 6, { key: 'carton', fontSize: 11 }),
+      item('text', 5, 24, 60, 6, { key: 'model', fontSize: 11 }),
+      item('text', 5, 32, 60, 6, { key: 'qty', fontSize: 11 }),
+      item('qrcode', 68, 5, 27, 27, { key: 'carton' }),
+      item('datamatrix', 68, 38, 20, 20, { key: 'carton' }),
+    ],
+  },
+];
+
+/** Meters 4 a box, 24 a carton (final, labelled for the warehouse), by the units and templates above. */
+export const DEMO_PACKAGING_RULES: (Row & { unit: string; template?: string })[] = [
+  {
+    code: 'PK-METER-BOX', name: 'Meter box', type: 'box', unit: 'PCS', targetQuantity: 4, packagingType: 'box',
+    details: [{ order: 1, level: 'inner', quantity: 1 }, { order: 2, level: 'box', quantity: 4 }],
+  },
+  {
+    code: 'PK-METER-CTN', name: 'Meter carton', type: 'carton', unit: 'PCS', template: 'CARTON-LABEL', targetQuantity: 24, packagingType: 'carton',
+    finalPackaging: true, warehousingLabel: true, uploadReport: true,
+    details: [{ order: 1, level: 'box', quantity: 4 }, { order: 2, level: 'carton', quantity: 6, remark: '6 boxes' }],
+  },
+];
+
+async function idOf(db: Kysely<DB>, table: string, tenantId: string, code: string): Promise<string> {
+  const found = await sql<{ id: string }>`select id from ${sql.table(table)} where tenant_id = ${tenantId} and code = ${code}`.execute(db);
+  const id = found.rows[0]?.id;
+  if (!id) throw new Error(`seed: ${table} ${code} is missing`);
+  return id;
+}
+
 function columns(def: ResourceDef, row: Row): Row {
   const parsed = inputSchema(def).safeParse(row);
   if (!parsed.success) throw new Error(`seed: ${def.name} ${String(row[def.codeField])}: ${parsed.error.message}`);
@@ -86,10 +139,18 @@ async function insert(db: Kysely<DB>, def: ResourceDef, tenantId: string, userId
   }
 }
 
-/** Inserts the demo rules; call once, right after the tenant is created. */
+/** Inserts the demo rules (and print templates, packaging rules; units come first, from the master data); call once, right after the tenant is created. */
 export async function seedRules(db: Kysely<DB>, tenantId: string, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await insert(trx, encodingRule, tenantId, userId, DEMO_ENCODING_RULES);
     await insert(trx, scanRule, tenantId, userId, DEMO_SCAN_RULES);
+    await insert(trx, printTemplate, tenantId, userId, DEMO_PRINT_TEMPLATES);
+    const packaging: Row[] = [];
+    for (const { unit, template, ...row } of DEMO_PACKAGING_RULES) {
+      const refs: Row = { unitId: await idOf(trx, 'unit', tenantId, unit) };
+      if (template) refs.printTemplateId = await idOf(trx, 'print_template', tenantId, template);
+      packaging.push({ ...row, ...refs });
+    }
+    await insert(trx, packagingRule, tenantId, userId, packaging);
   });
 }

@@ -3,7 +3,10 @@ import { RESOURCES } from '../../model/resources';
 import type { ResourceDef } from '../../model/resource';
 import type { RouteTable } from '../kit/routing';
 import type { ResourceOverrides } from '../kit/resource/types';
+import { encodingRuleOverrides } from './overrides/encoding-rule';
+import { printTemplateOverrides } from './overrides/print-template';
 import { printerOverrides } from './overrides/printer';
+import { scanRuleOverrides } from './overrides/scan-rule';
 
 // The table, forms and dialogs load with the first screen opened, not with the app's first paint.
 const ResourcePage = lazy(() => import('../kit/resource/ResourcePage'));
@@ -11,6 +14,9 @@ const ResourcePage = lazy(() => import('../kit/resource/ResourcePage'));
 /** Screens that differ from the generated one, by resource name. */
 const OVERRIDES: Record<string, ResourceOverrides> = {
   printer: printerOverrides,
+  'encoding-rule': encodingRuleOverrides,
+  'scan-rule': scanRuleOverrides,
+  'print-template': printTemplateOverrides,
 };
 
 function screenOf(def: ResourceDef): ComponentType {

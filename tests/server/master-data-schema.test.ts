@@ -93,7 +93,7 @@ describe('master-data definitions', () => {
     expect(new Set(RESOURCES.map((d) => d.name)).size).toBe(RESOURCES.length);
     expect(new Set(RESOURCES.map((d) => d.table)).size).toBe(RESOURCES.length);
     expect(RESOURCES.map((d) => d.name).sort()).toEqual([
-      'agv-tag', 'customer', 'device', 'device-class', 'document-type', 'encoding-rule', 'landmark', 'line', 'material', 'material-class', 'packing-unit', 'printer', 'process-station', 'product-series',
+      'agv-tag', 'customer', 'device', 'device-class', 'document-type', 'encoding-rule', 'landmark', 'line', 'material', 'material-class', 'packaging-rule', 'packing-unit', 'print-template', 'printer', 'process-station', 'product-series',
       'sap-plant', 'scan-rule', 'shelf', 'shift', 'storage-location', 'supplier', 'transport-shelf', 'unit', 'warehouse', 'warehouse-area', 'workshop',
       'workstation', 'workstation-type',
     ]);
