@@ -97,6 +97,15 @@ export const DEMO_PRINT_TEMPLATES: Row[] = [
       item('datamatrix', 68, 38, 20, 20, { key: 'carton' }),
     ],
   },
+  {
+    code: 'PCB-LABEL', name: 'Board traceability label', templateType: 'label', fileType: 'pdf', labelPartNumber: 'LBL-PCB-30X10',
+    codeType: 'datamatrix', colour: 'black', defaultQuantity: 1, pageWidth: 30, pageHeight: 10,
+    defaultContent: JSON.stringify({ sn: 'PB2606140001' }),
+    items: [
+      item('datamatrix', 1, 1, 8, 8, { key: 'sn' }),
+      item('text', 11, 3, 18, 4, { key: 'sn', fontSize: 6 }),
+    ],
+  },
 ];
 
 /** Meters 4 a box, 24 a carton (final, labelled for the warehouse), by the units and templates above. */
@@ -109,6 +118,10 @@ export const DEMO_PACKAGING_RULES: (Row & { unit: string; template?: string })[]
     code: 'PK-METER-CTN', name: 'Meter carton', type: 'carton', unit: 'PCS', template: 'CARTON-LABEL', targetQuantity: 24, packagingType: 'carton',
     finalPackaging: true, warehousingLabel: true, uploadReport: true,
     details: [{ order: 1, level: 'box', quantity: 4 }, { order: 2, level: 'carton', quantity: 6, remark: '6 boxes' }],
+  },
+  {
+    code: 'PK-BOARD-TRAY', name: 'Board tray', type: 'inner', unit: 'PCS', template: 'PCB-LABEL', targetQuantity: 20, packagingType: 'tray',
+    details: [{ order: 1, level: 'inner', quantity: 20 }],
   },
 ];
 
