@@ -52,7 +52,7 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
   it('lists the demo templates and packaging rules, the carton rule printing with the carton label', async () => {
     const templates = await req<{ records: { code: string }[] }>('GET', `${TEMPLATES}?size=50`);
     expect(templates.status).toBe(200);
-    expect(templates.body.data.records.map((r) => r.code).sort()).toEqual(['CARTON-LABEL', 'METER-LABEL']);
+    expect(templates.body.data.records.map((r) => r.code).sort()).toEqual(['CARTON-LABEL', 'METER-LABEL', 'PCB-LABEL']);
     const rules = await req<{ records: { code: string; printTemplateId: string | null; finalPackaging: boolean; targetQuantity: number }[] }>('GET', `${PACKAGING}?size=50`);
     expect(rules.status).toBe(200);
     const carton = rules.body.data.records.find((r) => r.code === 'PK-METER-CTN')!;
