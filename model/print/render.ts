@@ -12,8 +12,8 @@ export const PT_PER_MM = 72 / 25.4;
 const CODE_OF: Partial<Record<TemplateItem['type'], CodeType>> = { barcode: 'code128', qrcode: 'qrcode', datamatrix: 'datamatrix' };
 
 /**
- * Text the standard font can draw: characters outside its encoding (WinAnsi) become "?", so a
- * label with a stray character still prints rather than failing.
+ * Text the font can draw: characters outside it become "?" (with the standard font, everything
+ * beyond WinAnsi), so a label with a stray character still prints rather than failing.
  */
 export function printable(font: PDFFont, text: string): string {
   const chars = font.getCharacterSet();
@@ -86,10 +86,33 @@ async function drawImage(ctx: Ctx, item: TemplateItem, value: string) {
   else ctx.page.drawRectangle({ x, y: bottom, width: w, height: h, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
 }
 
+/** A TrueType font (or one face of a collection) for text beyond Latin: Chinese, Vietnamese … */
+export interface PrintFont {
+  bytes: Uint8Array;
+  /** The face's PostScript name inside a collection (.ttc). */
+  face?: string;
+}
+
 export interface RenderOptions {
   /** Copies of each record (default 1). */
   copies?: number;
   title?: string;
+  /** Text is drawn with this font (subset-embedded) instead of the standard Helvetica. */
+  font?: PrintFont;
+}
+
+/**
+ * Helvetica while every text fits it (small files, any viewer); the given font when some text does
+ * not (a Chinese product name), so it prints instead of turning into "?".
+ */
+async function fontOf(doc: PDFDocument, font: PrintFont | undefined, texts: readonly string[]): Promise<PDFFont> {
+  const standard = await doc.embedFont(StandardFonts.Helvetica);
+  const set = new Set(standard.getCharacterSet());
+  if (!font || texts.every((t) => Array.from(t.replace(/\r?\n/g, ' ')).every((c) => set.has(c.codePointAt(0)!)))) return standard;
+  // Loaded only when a font is given: the browser's preview does not carry the font engine.
+  const fontkit = (await import('@pdf-lib/fontkit')).default;
+  doc.registerFontkit({ create: (bytes: Uint8Array) => fontkit.create(bytes as never, font.face as never) } as never);
+  return doc.embedFont(font.bytes, { subset: true });
 }
 
 /** The template filled with each record, `copies` pages per record, as PDF bytes. */
@@ -97,7 +120,8 @@ export async function renderTemplate(template: PrintTemplate, records: PrintData
   const doc = await PDFDocument.create();
   doc.setTitle(options.title ?? template.name);
   doc.setProducer('mes-portal');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const texts = (records.length ? records : [{}]).flatMap((data) => template.items.filter((i) => i.type === 'text').map((i) => itemValue(i, data) ?? ''));
+  const font = await fontOf(doc, options.font, texts);
   const [r, g, b] = COLOURS_RGB[template.colour ?? 'black'] ?? COLOURS_RGB.black;
   const size: [number, number] = [template.pageWidth * PT_PER_MM, template.pageHeight * PT_PER_MM];
   const images = new Map<string, PDFImage | null>();

@@ -115,6 +115,18 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
     expect(zpl.res.body).toContain('^PQ2\n^XZ');
   });
 
+  it('prints Chinese text with an embedded CJK font instead of question marks', async () => {
+    const id = await idOf('print_template', 'METER-LABEL');
+    const latin = (await req('POST', `${TEMPLATES}/${id}/render`, { data: { sn: 'SMF00126061400009', model: 'M-1' } })).res.rawPayload;
+    expect(latin.includes(Buffer.from('WenQuanYiZenHei'))).toBe(false);
+    const res = await req('POST', `${TEMPLATES}/${id}/render`, { data: { sn: 'SMF00126061400009', model: '单相智能电表' } });
+    expect(res.status).toBe(200);
+    const bytes = res.res.rawPayload;
+    // A subset of the font is embedded (its name carries a six-letter subset tag) and no text fell back to "?".
+    expect(bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+WenQuanYiZenHei/);
+    expect(shownText(bytes).some((t) => t.includes('?'))).toBe(false);
+  });
+
   it('renders only with the preview permission, and only the tenant\'s own templates', async () => {
     const id = await idOf('print_template', 'METER-LABEL');
     expect((await req('POST', `${TEMPLATES}/${id}/render`, {}, viewer)).status).toBe(403);
