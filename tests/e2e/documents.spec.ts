@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { toast } from './screens';
 import { login, watchConsole } from './helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-docs-'));
@@ -21,7 +22,6 @@ async function threePagePdf(file: string) {
   writeFileSync(file, await pdf.save());
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });
 async function closeDrawer(frame: FrameLocator) {
   await frame.locator('.arco-drawer:visible .arco-drawer-close-icon').click();
   await expect(frame.locator('.arco-drawer:visible')).toHaveCount(0);

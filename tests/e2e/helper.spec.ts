@@ -3,9 +3,9 @@
  * reaching the shell and a sub-app's iframe without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { toast } from './screens';
 import { login, token, watchConsole } from './helpers';
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });
 
 test.describe('helper screens', () => {
   test('a language disabled is no longer offered and refused; own words show in the shell and the iframe at once', async ({ page, request }) => {

@@ -3,23 +3,9 @@
  * created through its tabs, the basic information saved before the other tabs open (SPEC §5).
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { choose, dialog, openScreen, rowOf, toast } from './screens';
 import { login, watchConsole } from './helpers';
 
-async function openScreen(page: Page, name: string): Promise<FrameLocator> {
-  await page.goto(`/en/basic/${name}`);
-  const frame = page.frameLocator('[data-testid="frame-basic"]');
-  await expect(frame.getByTestId(`page-${name}`)).toBeVisible();
-  return frame;
-}
-async function choose(frame: FrameLocator, testId: string, option: string | RegExp, search?: string) {
-  const select = frame.getByTestId(testId);
-  await select.click();
-  if (search !== undefined) await select.locator('input').fill(search);
-  await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: option }).first().click();
-}
-const dialog = (frame: FrameLocator) => frame.locator('.arco-modal:visible');
-const rowOf = (frame: FrameLocator, code: string) => frame.getByTestId('resource-table').locator('tr', { has: frame.getByRole('cell', { name: code, exact: true }) });
-const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });
 
 test.describe('materials', () => {
   test('a class tree and a material through all its tabs', async ({ page }) => {

@@ -4,38 +4,12 @@
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { choose, confirmInShell, dialog, openScreen, rowOf, search, toast } from './screens';
 import { login, watchConsole } from './helpers';
 
-/** Opens `/basic/<name>` in the shell and answers the basic app's frame once the screen shows. */
-async function openScreen(page: Page, name: string): Promise<FrameLocator> {
-  await page.goto(`/en/basic/${name}`);
-  const frame = page.frameLocator('[data-testid="frame-basic"]');
-  await expect(frame.getByTestId(`page-${name}`)).toBeVisible();
-  return frame;
-}
 
-/** Picks an option of an Arco select; `search` types into it first (searchable selects ask the server). */
-async function choose(frame: FrameLocator, testId: string, option: string | RegExp, search?: string) {
-  const select = frame.getByTestId(testId);
-  await select.click();
-  if (search !== undefined) await select.locator('input').fill(search);
-  await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: option }).first().click();
-}
 
-const dialog = (frame: FrameLocator) => frame.locator('.arco-modal:visible');
-const rowOf = (frame: FrameLocator, code: string) => frame.getByTestId('resource-table').locator('tr', { has: frame.getByRole('cell', { name: code, exact: true }) });
-/** The shell draws toasts and confirmations over the whole page (DESIGN §6). */
-const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });
-async function confirmInShell(page: Page, content?: RegExp) {
-  const modal = page.locator('.arco-modal:visible');
-  if (content) await expect(modal).toContainText(content);
-  await modal.getByRole('button', { name: 'OK' }).click();
-}
 
-async function search(frame: FrameLocator, field: string, value: string) {
-  await frame.getByTestId(`search-${field}`).fill(value);
-  await frame.getByTestId('btn-search').click();
-}
 
 /** Rows of the first sheet of an .xlsx, as arrays of cell texts (header first). */
 async function sheetRows(path: string): Promise<string[][]> {

@@ -7,6 +7,7 @@ import net from 'node:net';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { PRINT_SERVICE_PORT } from '../../model/print/service';
 import { startPrintService } from '../../scripts/print-service.mjs';
+import { toast } from './screens';
 import { login, token } from './helpers';
 
 async function openScreen(page: Page, name: string): Promise<FrameLocator> {
@@ -18,7 +19,6 @@ async function openScreen(page: Page, name: string): Promise<FrameLocator> {
 
 const dialog = (frame: FrameLocator) => frame.locator('.arco-modal:visible').last();
 const rowOf = (frame: FrameLocator, code: string) => frame.getByTestId('resource-table').locator('tr', { has: frame.getByRole('cell', { name: code, exact: true }) });
-const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });
 
 async function api(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
   const bearer = await token(page);

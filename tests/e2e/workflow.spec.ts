@@ -4,6 +4,7 @@
  * flow chart and history, and a batch audit of ten tasks — in the platform sub-app's iframe.
  */
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { confirmInShell, toast } from './screens';
 import { login, token, watchConsole } from './helpers';
 
 const KEY = 'feedback';
@@ -18,12 +19,6 @@ const TWO_STEPS = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });
-async function confirmInShell(page: Page, content: RegExp) {
-  const modal = page.locator('.arco-modal:visible');
-  await expect(modal).toContainText(content);
-  await modal.getByRole('button', { name: 'OK' }).click();
-}
 
 async function api(request: APIRequestContext, page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
   const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${await token(page)}` }, data });
