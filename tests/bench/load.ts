@@ -5,11 +5,12 @@
  * `npm run bench` (20 s a run) and by a shorter check in the server tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import type { MemoryFigures } from './gc-probe';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -27,8 +28,11 @@ export interface LoadFigures {
 export interface LoadReport {
   database: 'pglite' | 'postgres';
   runs: LoadFigures[];
+  /** Resident memory after a full collection, after the warm-up and after the runs. */
   rssBeforeMb: number;
   rssAfterMb: number;
+  heapBeforeMb: number;
+  heapAfterMb: number;
 }
 
 function freePort(): Promise<number> {
@@ -42,18 +46,22 @@ function freePort(): Promise<number> {
   });
 }
 
-const rssMb = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
+/** The server's memory after a full collection (tests/bench/gc-probe.ts answers over IPC). */
+function memoryAfterGc(child: ChildProcess): Promise<MemoryFigures> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not answer the memory probe')), 30_000);
+    child.once('message', (m) => { clearTimeout(timer); resolve(m as MemoryFigures); });
+    child.send('gc');
+  });
+}
 
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', join(root, 'tests/bench/gc-probe.ts'), join(root, 'server/main.ts')], {
     cwd: root,
     // Sub-apps on a high, random base so parallel runs do not collide.
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SUBAPP_PORT_BASE: String(20000 + Math.floor(Math.random() * 400) * 10), LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
@@ -130,12 +138,15 @@ export async function loadRun(opts: { database: 'pglite' | 'postgres'; databaseU
     // one-off heap growth on its first writes (a leak is growth that goes on under load, not that).
     await run({ duration: 2, requests: [{ method: 'GET', path: list, headers }] });
     await mixedScript(2);
-    const rssBeforeMb = rssMb(server.child.pid!);
+    const before = await memoryAfterGc(server.child);
 
     const read = figures('read', await run({ requests: [{ method: 'GET', path: list, headers }] }));
     const mixed = figures('mixed', await mixedScript(opts.seconds));
-    const rssAfterMb = rssMb(server.child.pid!);
-    return { database: opts.database, runs: [read, mixed], rssBeforeMb, rssAfterMb };
+    const after = await memoryAfterGc(server.child);
+    return {
+      database: opts.database, runs: [read, mixed],
+      rssBeforeMb: before.rssMb, rssAfterMb: after.rssMb, heapBeforeMb: before.heapUsedMb, heapAfterMb: after.heapUsedMb,
+    };
   } finally {
     await server.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -147,6 +158,6 @@ export function describeLoad(r: LoadReport): [string, string][] {
     `load ${r.database} ${f.scenario} (autocannon)`,
     `${f.perSecond.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.requests} requests, non-2xx ${f.non2xx}, errors ${f.errors}, time-outs ${f.timeouts}`,
   ]);
-  rows.push([`load ${r.database} server memory`, `${r.rssBeforeMb.toFixed(0)} → ${r.rssAfterMb.toFixed(0)} MB (growth ${(r.rssAfterMb - r.rssBeforeMb).toFixed(1)} MB, budget 50)`]);
+  rows.push([`load ${r.database} server memory`, `${r.rssBeforeMb.toFixed(0)} → ${r.rssAfterMb.toFixed(0)} MB (growth ${(r.rssAfterMb - r.rssBeforeMb).toFixed(1)} MB, budget 50; JS heap ${r.heapBeforeMb.toFixed(0)} → ${r.heapAfterMb.toFixed(0)} MB, after a full collection)`]);
   return rows;
 }
