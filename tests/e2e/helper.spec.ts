@@ -2,6 +2,7 @@
  * Helper screens (issue 12): the languages a tenant offers and its own words for shipped texts,
  * reaching the shell and a sub-app's iframe without a reload.
  */
+import { createServer } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { toast } from './screens';
 import { login, token, watchConsole } from './helpers';
@@ -126,5 +127,33 @@ test.describe('menu applications', () => {
     await expect(page.getByText('Laboratory a')).toBeAttached();
     const provoked = /status of 400 .*\/api\/platform-system\/menu-application\/[\w-]+\/reject$/;
     expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
+  });
+});
+
+test.describe('services', () => {
+  test('the services page shows an app stopped during the test as offline', async ({ page }) => {
+    // A team's app on the warehouse app's registered port: a page joined by the portal's bridge script.
+    const port = Number(process.env.E2E_SUBAPP_BASE ?? 14000) + 4;
+    const app = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'x-app-version': '3.1.4' });
+      res.end('<!doctype html><html><head><script src="/portal-bridge.js"></script></head><body>WMS</body></html>');
+    });
+    await new Promise<void>((done) => app.listen(port, done));
+    const errors = watchConsole(page);
+    await login(page, 'en');
+    await page.goto('/en/helper/services');
+    const frame = page.frameLocator('[data-testid="frame-platform"]');
+    await frame.getByTestId('services-probe').click();
+    const wms = frame.getByTestId('state-wms');
+    await expect(wms).toHaveAttribute('data-state', 'online');
+    await expect(frame.getByTestId('services-table').locator('tr', { has: wms })).toContainText('3.1.4');
+    await expect(frame.getByTestId('state-platform')).toHaveAttribute('data-state', 'online');
+
+    await new Promise<void>((done) => { app.close(() => done()); app.closeAllConnections(); });
+    await frame.getByTestId('services-probe').click();
+    await expect(wms).toHaveAttribute('data-state', 'offline');
+    await expect(wms).toHaveText('Offline');
+    await expect(frame.getByTestId('state-platform')).toHaveAttribute('data-state', 'online');
+    expect(errors).toEqual([]);
   });
 });
