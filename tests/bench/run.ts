@@ -7,8 +7,9 @@
  * - encoding rules: codes per second through the API against the bare counter statement (tests/bench/encoding.ts);
  * - load (T4.6): autocannon, 20 connections × 20 s, reads and mixed writes, against the committed
  *   baseline `tests/bench/load-baseline.json` (tests/bench/load.ts).
- * - materials and BOM (tests/bench/materials.ts).
- * BENCH_ONLY=load (or materials) runs that part alone.
+ * - materials and BOM (tests/bench/materials.ts);
+ * - a 100-page PDF's first page painted in the documents preview (tests/bench/preview.ts).
+ * BENCH_ONLY=load (or materials, or preview) runs that part alone.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { resourceBench } from './resources';
 import { encodingBench } from './encoding';
 import { materialBench } from './materials';
+import { previewBench } from './preview';
 import { describeLoad, loadRun, type LoadReport } from './load';
 import { startPostgres } from './postgres';
 
@@ -122,6 +124,7 @@ async function timings(browser: Browser) {
   rows.push([`direct fetch in the shell (${N} calls) p50 / p95`, `${median(direct).toFixed(2)} / ${p95(direct).toFixed(2)} ms`]);
   rows.push(['bridge / direct (p50 ratio)', `${(median(viaBridge) / median(direct)).toFixed(2)}×`]);
   rows.push(['bridge overhead (p50 difference)', `${(median(viaBridge) - median(direct)).toFixed(2)} ms`]);
+  await previewBench(page, base, rows);
   await context.close();
 }
 
@@ -155,6 +158,20 @@ async function main() {
     else await materialBench(rows);
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'preview') {
+    const stopServer = await startServer();
+    const b = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    try {
+      const page = await (await b.newContext()).newPage();
+      await loginToTable(page);
+      await previewBench(page, base, rows);
+    } finally {
+      await b.close();
+      stopServer();
+    }
+    console.log('\n' + rows.map(([k, v]) => `${k}  ${v}`).join('\n'));
     return;
   }
   shellEntrySize();
