@@ -8,6 +8,7 @@ import { errorHandler, route, sendError } from './http';
 import { installAuth } from './auth/context';
 import { authRoutes } from './routes/auth';
 import { platformRoutes } from './routes/platform';
+import { accessRoutes } from './routes/access';
 import { dictRoutes } from './routes/dict';
 import { accountRoutes } from './routes/account';
 import { ssoRoutes } from './routes/sso';
@@ -124,6 +125,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
 
       authRoutes(api, { db, config, captchaText: options.captchaText });
       platformRoutes(api, { db, config });
+      accessRoutes(api, { db });
       dictRoutes(api, { db });
       accountRoutes(api, { db, config, smsSender: options.smsSender });
       ssoRoutes(api, { db, config });

@@ -1,6 +1,7 @@
 import type { FieldDef } from './field';
 
-export type Scope = 'tenant' | 'factory';
+/** `shared`: one table for every tenant (no tenant_id), e.g. the product's menu tree. */
+export type Scope = 'tenant' | 'factory' | 'shared';
 export type Service = 'platform-system' | 'cloudbase-system' | 'basic-system' | 'flow-system';
 export type Verb = 'view' | 'add' | 'edit' | 'delete' | 'import' | 'export';
 export const VERBS: readonly Verb[] = ['view', 'add', 'edit', 'delete', 'import', 'export'];
@@ -37,6 +38,8 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
    * Each tab follows the menu's tab permission `<permissions>:tab-<tab>` (SPEC §6).
    */
   tabs?: readonly string[];
+  /** The verbs the resource offers (routes and buttons); default all of VERBS. */
+  verbs?: readonly Verb[];
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -54,6 +57,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** Label key of the entity's name: `<labelPrefix>._title`. */
   titleKey: string;
   tabs?: readonly string[];
+  verbs: readonly Verb[];
 }
 
 export const snake = (s: string) => s.replace(/[-\s]+/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -88,6 +92,7 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     labelPrefix,
     titleKey: `${labelPrefix}._title`,
     ...(input.tabs ? { tabs: input.tabs } : {}),
+    verbs: input.verbs ?? VERBS,
   };
 }
 

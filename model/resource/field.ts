@@ -30,6 +30,8 @@ interface Common {
   serverSet?: boolean;
   /** The form tab the field is on (the definition's `tabs`); default the first. */
   tab?: string;
+  /** Accepted on writes, never answered (a password kept as its hash by the server's hooks). */
+  writeOnly?: boolean;
 }
 
 export interface TextField extends Common {
@@ -61,6 +63,8 @@ export interface EnumField extends Common {
   status?: boolean;
   /** The menu button whose permission allows the state change (`freeze` → `basic:device:freeze`); default `edit`. */
   statusVerb?: string;
+  /** A button per target value (`disabled` → `disable`), overriding statusVerb. */
+  statusVerbs?: Readonly<Record<string, string>>;
 }
 
 export interface DictField extends Common {
@@ -73,6 +77,8 @@ export interface RefField extends Common {
   kind: 'ref' | 'refs';
   /** Name of the referenced resource; stored as its id (refs: an array of ids), imported and exported by its code. */
   resource: string;
+  /** refs kept in a link table (`table(owner, target)`, both with tenant_id) instead of a column. */
+  link?: { table: string; owner: string; target: string };
 }
 
 export interface TemporalField extends Common {

@@ -23,14 +23,18 @@ import { storageLocation } from './storage-location';
 import { supplier } from './supplier';
 import { transportShelf } from './transport-shelf';
 import { unit } from './unit';
+import { factory } from './factory';
+import { menu } from './menu';
+import { role } from './role';
+import { user } from './user';
 import { warehouse } from './warehouse';
 import { warehouseArea } from './warehouse-area';
 import { workshop } from './workshop';
 import { workstation } from './workstation';
 import { workstationType } from './workstation-type';
 
-/** Every resource the engine serves; order matters only for display (menu order of the basic sub-app). */
-export const RESOURCES: readonly ResourceDef[] = [
+/** The basic sub-app's master data, rules and templates; order matters only for display (menu order). */
+export const MASTER_DATA: readonly ResourceDef[] = [
   materialClass, material,
   unit, packingUnit, productSeries,
   customer, supplier,
@@ -41,12 +45,19 @@ export const RESOURCES: readonly ResourceDef[] = [
   encodingRule, scanRule, printTemplate, packagingRule,
 ];
 
+/** Platform management on the engine (issue 4): users, roles, the shared menu tree, factories. */
+export const PLATFORM_RESOURCES: readonly ResourceDef[] = [user, role, menu, factory];
+
+/** Every resource the engine serves. */
+export const RESOURCES: readonly ResourceDef[] = [...MASTER_DATA, ...PLATFORM_RESOURCES];
+
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return byName.get(name);
 }
 
+export { factory, menu, role, user };
 export {
   agvTag, customer, device, deviceClass, documentType, material, materialClass, encodingRule, scanRule, packagingRule, printTemplate, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
   shelf, shift, storageLocation, supplier, transportShelf, unit, warehouse, warehouseArea, workshop, workstation, workstationType,

@@ -89,6 +89,8 @@ export async function seed(db: Kysely<DB>, config: Pick<Config, 'adminPassword'>
     factory: { code: 'F001', name: 'Demo Factory 1' },
     organization: { code: 'ORG001', name: 'Demo Manufacturing' },
   });
+  // The first tenant runs the platform: its administrators edit the shared menu tree and the tenants.
+  await db.updateTable('tenant').set({ operator: true }).where('id', '=', created.tenantId).execute();
   await seedDemoContent(db, created.tenantId);
   await seedMasterData(db, created.tenantId, created.factoryId, created.adminUserId);
   await seedRules(db, created.tenantId, created.adminUserId);

@@ -15,6 +15,8 @@ export interface TenantTable {
   expires_at: Timestamp | null;
   status: Generated<'enabled' | 'disabled'>;
   languages: Generated<string>;
+  /** 015: administrators of the operator tenant edit the shared menu tree. */
+  operator: Generated<boolean>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -49,12 +51,14 @@ export interface AppUserTable {
   nickname: Generated<string>;
   email: string | null;
   mobile: string | null;
-  password_hash: string;
+  password_hash: Generated<string>;
   type: Generated<'admin' | 'staff'>;
   status: Generated<'enabled' | 'disabled'>;
-  remark: Generated<string>;
+  remark: Generated<string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  created_by: string | null;
+  updated_by: string | null;
 }
 
 export interface UserFactoryTable {
@@ -70,9 +74,14 @@ export interface RoleTable {
   name: string;
   sort: Generated<number>;
   enabled: Generated<boolean>;
-  remark: Generated<string>;
+  remark: Generated<string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** 015: `enabled` follows it (trigger role_status_sync). */
+  status: Generated<'enabled' | 'disabled'>;
+  data_scope: Generated<'all' | 'factory' | 'dept' | 'self'>;
+  created_by: string | null;
+  updated_by: string | null;
 }
 
 export interface UserRoleTable {
@@ -94,6 +103,19 @@ export interface MenuTable {
   product_type: string;
   terminal_type: Generated<'web' | 'app'>;
   created_at: GeneratedTimestamp;
+  /** 015: the names per language (trigger menu_names_sync mirrors them and name_i18n). */
+  updated_at: GeneratedTimestamp;
+  created_by: string | null;
+  updated_by: string | null;
+  name_zh_cn: string | null;
+  name_zh_tw: string | null;
+  name_en: string | null;
+  name_vi: string | null;
+  name_es: string | null;
+  shortcut: Generated<boolean>;
+  external_link: Generated<boolean>;
+  new_window: Generated<boolean>;
+  remark: string | null;
 }
 
 export interface RoleMenuTable {

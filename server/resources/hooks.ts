@@ -2,12 +2,21 @@
 import { sql } from 'kysely';
 import type { ResourceDef } from '../../model/resource';
 import { materialClassHooks } from './hooks-material';
+import { menuHooks, roleHooks, userHooks } from './hooks-access';
 import type { ResourceScope } from './scope';
-import { run, tableOf, type Db } from './table';
+import type { Request } from './service';
+import { run, tableOf, type ApiRow, type Db } from './table';
 
 export interface ResourceHooks {
+  /**
+   * Before a create (`existing` null), an update or a state change (`values` holds only the
+   * state) is written: answers the values to write (a password hashed …) or throws an ApiError.
+   */
+  beforeWrite?(db: Db, def: ResourceDef, scope: ResourceScope, values: Record<string, unknown>, existing: ApiRow | null, req: Request): Promise<Record<string, unknown>>;
   /** After a row was created, updated, state-changed or imported with `values`. */
   afterWrite?(db: Db, def: ResourceDef, scope: ResourceScope, id: string, values: Record<string, unknown>): Promise<void>;
+  /** Before rows (all in scope, locked) are deleted: refuse with an ApiError, or clean up what they own. */
+  beforeDelete?(db: Db, def: ResourceDef, scope: ResourceScope, ids: readonly string[], req: Request): Promise<void>;
   /** The message key when a state change asks for the value the row already has. */
   unchangedKey?(field: string, value: string): string | undefined;
 }
@@ -22,7 +31,7 @@ const printer: ResourceHooks = {
   unchangedKey: (field, value) => (field === 'isDefault' && value === 'yes' ? 'resource.printerAlreadyDefault' : undefined),
 };
 
-const HOOKS: Record<string, ResourceHooks> = { printer, 'material-class': materialClassHooks };
+const HOOKS: Record<string, ResourceHooks> = { printer, 'material-class': materialClassHooks, 'app-user': userHooks, role: roleHooks, menu: menuHooks };
 
 export function hooksOf(def: ResourceDef): ResourceHooks {
   return HOOKS[def.name] ?? {};

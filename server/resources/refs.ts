@@ -50,7 +50,8 @@ export async function labelsById(db: Db, def: ResourceDef, tenantId: string, ids
   const t = tableOf(def);
   const code = t.ref(def.codeField);
   const display = t.ref(def.displayField);
-  const rows = await run(db, sql`select id, ${code} as code, ${display} as display from ${t.table} where tenant_id = ${tenantId} and id = any(${[...new Set(ids)]}::uuid[])`);
+  const tenant = def.scope === 'shared' ? sql`true` : sql`tenant_id = ${tenantId}`;
+  const rows = await run(db, sql`select id, ${code} as code, ${display} as display from ${t.table} where ${tenant} and id = any(${[...new Set(ids)]}::uuid[])`);
   for (const r of rows) {
     const c = String(r.code ?? '');
     const d = r.display === null || r.display === undefined ? '' : String(r.display);
@@ -92,6 +93,8 @@ export async function refOptions(db: Db, target: ResourceDef, caller: Caller, op
 export async function referencesTo(db: Db, registry: Registry, target: ResourceDef, tenantId: string, ids: readonly string[]): Promise<{ def: ResourceDef; count: number }[]> {
   const counts = new Map<ResourceDef, number>();
   for (const r of registry.referrersOf(target.name)) {
+    // Link-table rows go with the rows they link (on delete cascade).
+    if (!r.detailsKey && r.field.kind === 'refs' && r.field.link) continue;
     const t = tableOf(r.owner);
     const idArray = sql`${[...ids]}::uuid[]`;
     let cond;
@@ -107,7 +110,8 @@ export async function referencesTo(db: Db, registry: Registry, target: ResourceD
     }
     // A row that refers to itself (a tree's parent) does not block its own deletion.
     const self = r.owner === target ? sql` and not (id = any(${idArray}))` : sql``;
-    const rows = await run(db, sql`select count(*) as n from ${t.table} where tenant_id = ${tenantId} and ${cond}${self}`);
+    const tenant = r.owner.scope === 'shared' ? sql`true` : sql`tenant_id = ${tenantId}`;
+    const rows = await run(db, sql`select count(*) as n from ${t.table} where ${tenant} and ${cond}${self}`);
     const n = Number(rows[0]?.n ?? 0);
     if (n > 0) counts.set(r.owner, (counts.get(r.owner) ?? 0) + n);
   }

@@ -50,12 +50,12 @@ export function crudRoutes(app: FastifyInstance, base: string, service: Resource
     handler: async ({ request, ctx, tr, params }) => ({ data: await service.get(engineRequest(request, ctx, tr), params.id) }),
   });
 
-  engineRoute(app, {
+  if (def.verbs.includes('add')) engineRoute(app, {
     def, method: 'POST', url: base, summary: `Create a ${def.name}`, permission: code('add'), bodyDoc: inputSchema(def),
     handler: async ({ request, ctx, tr }) => ({ data: await service.create(engineRequest(request, ctx, tr), request.body) }),
   });
 
-  engineRoute(app, {
+  if (def.verbs.includes('edit')) engineRoute(app, {
     def, method: 'PUT', url: `${base}/:id`, summary: `Update a ${def.name} (fields left out keep their values; updatedAt guards against lost updates)`,
     permission: code('edit'), params: idParams, bodyDoc: inputSchema(def),
     handler: async ({ request, ctx, tr, params }) => ({ data: await service.update(engineRequest(request, ctx, tr), params.id, request.body) }),
@@ -67,13 +67,13 @@ export function crudRoutes(app: FastifyInstance, base: string, service: Resource
     handler: async ({ request, ctx, tr, params }) => {
       const parsed = stateBodySchema.safeParse(request.body ?? {}, { reportInput: true });
       if (!parsed.success) throw invalid(issueErrors(def, parsed.error.issues, tr), tr);
-      const verb = service.stateVerb(parsed.data.field);
+      const verb = service.stateVerb(parsed.data.field, parsed.data.value);
       await requireAny(ctx, [`${def.permissions}:${verb ?? 'edit'}`]);
       return { data: await service.changeState(engineRequest(request, ctx, tr), params.id, parsed.data) };
     },
   });
 
-  engineRoute(app, {
+  if (def.verbs.includes('delete')) engineRoute(app, {
     def, method: 'DELETE', url: base, summary: `Delete ${def.name} rows by ids (all or none; 409 when referenced)`,
     permission: code('delete'), bodyDoc: deleteBodySchema,
     handler: async ({ request, ctx, tr }) => {

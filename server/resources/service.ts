@@ -10,7 +10,7 @@ import { logOperation } from './oplog';
 import { refErrors, referencesTo, withLabels } from './refs';
 import type { Registry } from './registry';
 import { scopeOf, type Caller, type ResourceScope } from './scope';
-import { deleteRows, getRow, insertRow, lockRows, takenUnique, updateRow } from './store';
+import { deleteRows, getRow, insertRow, lockRows, takenUnique, updateRow, writeLinks } from './store';
 import { tableOf, type ApiRow, type Db } from './table';
 
 export interface Request {
@@ -89,8 +89,11 @@ export class ResourceService {
     let id: string;
     try {
       id = await this.db.transaction().execute(async (trx) => {
-        const newId = await insertRow(trx, this.def, scope, req.caller, values);
-        await hooksOf(this.def).afterWrite?.(trx, this.def, scope, newId, values);
+        const hooks = hooksOf(this.def);
+        const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, null, req)) ?? values;
+        const newId = await insertRow(trx, this.def, scope, req.caller, written);
+        await writeLinks(trx, this.def, scope.tenantId, newId, written);
+        await hooks.afterWrite?.(trx, this.def, scope, newId, written);
         await logOperation(trx, req.caller, { type: 'add', method: req.method, path: req.path, resource: this.def.name, ids: [newId] });
         return newId;
       });
@@ -116,9 +119,12 @@ export class ResourceService {
     if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);
     try {
       await this.db.transaction().execute(async (trx) => {
-        const changed = await updateRow(trx, this.def, scope, req.caller, id, values, expected ?? current.updatedAt);
+        const hooks = hooksOf(this.def);
+        const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, current, req)) ?? values;
+        const changed = await updateRow(trx, this.def, scope, req.caller, id, written, expected ?? current.updatedAt);
         if (!changed) throw (await getRow(trx, this.def, scope, id)) ? new ResourceError(409, 'resource.stale') : notFound();
-        await hooksOf(this.def).afterWrite?.(trx, this.def, scope, id, values);
+        await writeLinks(trx, this.def, scope.tenantId, id, written);
+        await hooks.afterWrite?.(trx, this.def, scope, id, written);
         await logOperation(trx, req.caller, { type: 'edit', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
       });
     } catch (err) {
@@ -127,11 +133,11 @@ export class ResourceService {
     return this.get(req, id);
   }
 
-  /** Permission verb of a state change of `field`: its statusVerb, else `edit`. */
-  stateVerb(field: string): string | null {
+  /** Permission verb of a state change of `field` (to `value`): its statusVerbs entry, its statusVerb, else `edit`. */
+  stateVerb(field: string, value?: string): string | null {
     const f = statusFields(this.def).find(([k]) => k === field)?.[1];
     if (!f || f.kind !== 'enum') return null;
-    return f.statusVerb ?? 'edit';
+    return (value !== undefined ? f.statusVerbs?.[value] : undefined) ?? f.statusVerb ?? 'edit';
   }
 
   async changeState(req: Request, id: string, change: StateChange): Promise<ResourceRow> {
@@ -147,8 +153,9 @@ export class ResourceService {
     }
     const values = { [change.field]: change.value };
     await this.db.transaction().execute(async (trx) => {
-      if (!(await updateRow(trx, this.def, scope, req.caller, id, values))) throw notFound();
-      await hooks.afterWrite?.(trx, this.def, scope, id, values);
+      const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, current, req)) ?? values;
+      if (!(await updateRow(trx, this.def, scope, req.caller, id, written))) throw notFound();
+      await hooks.afterWrite?.(trx, this.def, scope, id, written);
       await logOperation(trx, req.caller, { type: 'state', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
     });
     return this.get(req, id);
@@ -163,6 +170,7 @@ export class ResourceService {
       return await this.db.transaction().execute(async (trx) => {
         const found = await lockRows(trx, this.def, scope, ids);
         if (found.length !== ids.length) throw notFound();
+        await hooksOf(this.def).beforeDelete?.(trx, this.def, scope, ids, req);
         const refs = await referencesTo(trx, this.registry, this.def, req.caller.tenantId, ids);
         if (refs.length > 0) throw referenced(refs, req.tr);
         const deleted = await deleteRows(trx, this.def, scope, ids);

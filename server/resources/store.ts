@@ -1,14 +1,50 @@
 /** Reading and writing the rows of one resource within a scope (no validation here). */
 import { sql } from 'kysely';
-import type { ResourceDef } from '../../model/resource';
+import type { RefField, ResourceDef } from '../../model/resource';
 import { orderSql, whereSql, type ListParams } from './list';
 import type { Caller, ResourceScope } from './scope';
-import { run, tableOf, type ApiRow, type Db, type Fragment } from './table';
+import { isStored, run, tableOf, type ApiRow, type Db, type Fragment } from './table';
+
+type LinkField = RefField & { link: NonNullable<RefField['link']> };
+
+/** The refs fields kept in link tables. */
+export const linkFields = (def: ResourceDef): [string, LinkField][] =>
+  Object.entries(def.fields).filter((e): e is [string, LinkField] => e[1].kind === 'refs' && Boolean(e[1].link));
+
+/** Fills the link-table fields of `rows` (one query per field for all the rows). */
+export async function withLinks(db: Db, def: ResourceDef, tenantId: string, rows: ApiRow[]): Promise<ApiRow[]> {
+  const links = linkFields(def);
+  if (links.length === 0 || rows.length === 0) return rows;
+  const ids = rows.map((r) => r.id);
+  for (const [key, f] of links) {
+    const found = await run(db, sql`select ${sql.ref(f.link.owner)} as owner, ${sql.ref(f.link.target)} as target from ${sql.table(f.link.table)}
+      where tenant_id = ${tenantId} and ${sql.ref(f.link.owner)} = any(${ids}::uuid[]) order by 2`);
+    const byOwner = new Map<string, string[]>();
+    for (const r of found) byOwner.set(String(r.owner), [...(byOwner.get(String(r.owner)) ?? []), String(r.target)]);
+    for (const r of rows) r[key] = byOwner.get(r.id) ?? [];
+  }
+  return rows;
+}
+
+/** Replaces the link-table rows of the link fields present in `values`. */
+export async function writeLinks(db: Db, def: ResourceDef, tenantId: string, id: string, values: Record<string, unknown>): Promise<void> {
+  for (const [key, f] of linkFields(def)) {
+    if (!(key in values)) continue;
+    const targets = [...new Set(Array.isArray(values[key]) ? values[key].map(String) : [])];
+    const table = sql.table(f.link.table);
+    await run(db, sql`delete from ${table} where tenant_id = ${tenantId} and ${sql.ref(f.link.owner)} = ${id}`);
+    if (targets.length === 0) continue;
+    await run(db, sql`insert into ${table} (tenant_id, ${sql.ref(f.link.owner)}, ${sql.ref(f.link.target)})
+      select ${tenantId}::uuid, ${id}::uuid, x from unnest(${targets}::uuid[]) x`);
+  }
+}
 
 export async function getRow(db: Db, def: ResourceDef, scope: ResourceScope, id: string): Promise<ApiRow | undefined> {
   const t = tableOf(def);
   const rows = await run(db, sql`select ${t.selectList()} from ${t.table} where ${t.scopeWhere(scope)} and id = ${id}`);
-  return rows[0] ? t.toApi(rows[0]) : undefined;
+  if (!rows[0]) return undefined;
+  const [row] = await withLinks(db, def, scope.tenantId, [t.toApi(rows[0])]);
+  return row;
 }
 
 /** Totals up to this many rows are counted exactly; larger ones are the planner's estimate. */
@@ -38,7 +74,7 @@ export async function listRows(db: Db, def: ResourceDef, scope: ResourceScope, p
     total = Math.max(counted, planRows(plan[0]?.['QUERY PLAN']), (p.page - 1) * p.size + rows.length);
     totalExact = false;
   }
-  return { rows: rows.map((r) => t.toApi(r)), total, totalExact };
+  return { rows: await withLinks(db, def, scope.tenantId, rows.map((r) => t.toApi(r))), total, totalExact };
 }
 
 /** The statements of a list: the page, the count (up to COUNT_EXACT_LIMIT + 1), the planner's estimate. */
@@ -74,15 +110,17 @@ export async function takenUnique(db: Db, def: ResourceDef, scope: ResourceScope
   return null;
 }
 
+/** Keys of `values` with a column of the table (link fields are written by writeLinks). */
 function writable(def: ResourceDef, values: Record<string, unknown>): string[] {
-  return Object.keys(def.fields).filter((k) => k in values);
+  return Object.entries(def.fields).filter(([k, f]) => k in values && isStored(f)).map(([k]) => k);
 }
 
 export async function insertRow(db: Db, def: ResourceDef, scope: ResourceScope, caller: Caller, values: Record<string, unknown>): Promise<string> {
   const t = tableOf(def);
   const keys = writable(def, values);
-  const cols: Fragment[] = [sql`tenant_id`, sql`created_by`, sql`updated_by`];
-  const vals: Fragment[] = [sql`${scope.tenantId}`, sql`${caller.userId}`, sql`${caller.userId}`];
+  const shared = def.scope === 'shared';
+  const cols: Fragment[] = shared ? [sql`created_by`, sql`updated_by`] : [sql`tenant_id`, sql`created_by`, sql`updated_by`];
+  const vals: Fragment[] = shared ? [sql`${caller.userId}`, sql`${caller.userId}`] : [sql`${scope.tenantId}`, sql`${caller.userId}`, sql`${caller.userId}`];
   if (t.factoryScoped) {
     cols.push(sql`factory_id`);
     vals.push(sql`${scope.factoryId}`);

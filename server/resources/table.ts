@@ -5,7 +5,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { snake, type FieldDef, type ResourceDef } from '../../model/resource';
 import type { DB } from '../db/types';
-import type { ResourceScope } from './scope';
+import type { ResourceScope, Viewer } from './scope';
 
 export type Db = Kysely<DB>;
 /** A row as the driver returns it: column name → value. */
@@ -23,6 +23,11 @@ export interface Column {
   field: FieldDef;
   name: string;
 }
+
+/** A field with a column of the resource's own table (not one kept in a link table). */
+export const isStored = (f: FieldDef) => !(f.kind === 'refs' && f.link);
+/** A field the API answers (stored, not write-only). */
+export const isAnswered = (f: FieldDef) => isStored(f) && !f.writeOnly;
 
 /** The values of a row by field key, as the API carries them (before `$labels`). */
 export interface ApiRow {
@@ -63,13 +68,15 @@ export class ResourceTable {
     return sql.ref(this.column(key).name);
   }
 
-  /** `tenant_id = … [and factory_id = …]` */
+  /** `tenant_id = … [and factory_id = …]` and the viewer's data permission (true for shared tables). */
   scopeWhere(scope: ResourceScope): Fragment {
+    if (this.def.scope === 'shared') return sql`true`;
+    const rows = scope.viewer ? sql` and ${visibleRows(scope.viewer)}` : sql``;
     if (this.factoryScoped) {
       if (!scope.factoryId) throw new Error(`${this.def.name} is factory-scoped`);
-      return sql`tenant_id = ${scope.tenantId} and factory_id = ${scope.factoryId}`;
+      return sql`tenant_id = ${scope.tenantId} and factory_id = ${scope.factoryId}${rows}`;
     }
-    return sql`tenant_id = ${scope.tenantId}`;
+    return sql`tenant_id = ${scope.tenantId}${rows}`;
   }
 
   /** The columns of `scopeWhere`, for conflict targets. */
@@ -79,14 +86,14 @@ export class ResourceTable {
 
   /** Every column the API shows, dates as text (no time-zone shift by the driver). */
   selectList(): Fragment {
-    const cols = this.columns.map((c) => (c.field.kind === 'date' ? sql`${sql.ref(c.name)}::text as ${sql.ref(c.name)}` : sql.ref(c.name)));
+    const cols = this.columns.filter((c) => isAnswered(c.field)).map((c) => (c.field.kind === 'date' ? sql`${sql.ref(c.name)}::text as ${sql.ref(c.name)}` : sql.ref(c.name)));
     return sql.join([sql`id`, sql`created_at`, sql`updated_at`, ...cols]);
   }
 
   /** A selected row by field key. */
   toApi(row: DbRow): ApiRow {
     const out: ApiRow = { id: String(row.id), createdAt: iso(row.created_at) ?? '', updatedAt: iso(row.updated_at) ?? '' };
-    for (const c of this.columns) out[c.key] = fromDb(c.field, row[c.name]);
+    for (const c of this.columns) if (isAnswered(c.field)) out[c.key] = fromDb(c.field, row[c.name]);
     return out;
   }
 
@@ -126,6 +133,14 @@ function toDb(f: FieldDef, v: unknown): Fragment {
     default:
       return sql`${v === undefined ? null : v}`;
   }
+}
+
+/**
+ * The data permission (SPEC §6) as a condition on `created_by`: the functions of migration 015
+ * run once per statement (scalar subqueries), not once per row.
+ */
+function visibleRows(v: Viewer): Fragment {
+  return sql`((select access_sees_all(${v.tenantId}::uuid, ${v.userId}::uuid)) or created_by = any((select access_visible_users(${v.tenantId}::uuid, ${v.userId}::uuid, ${v.factoryId}::uuid))::uuid[]))`;
 }
 
 const tables = new WeakMap<ResourceDef, ResourceTable>();

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATTERNS, VERBS, inputSchema, issuesOf, permissionCode, refFields, statusFields, uniqueFields, type FieldDef, type ResourceDef } from '../../model/resource';
-import { RESOURCES, device, shift, storageLocation, unit } from '../../model/resources';
+import { MASTER_DATA as RESOURCES, device, shift, storageLocation, unit } from '../../model/resources';
 import type { DB } from '../../server/db/types';
 import { DIALECTS, startHarness, type Harness } from './helpers';
 

@@ -48,6 +48,7 @@ function textValue(f: TextField, n: number): string {
     case 'validation.mac': candidates.push(`02:00:00:${hex(n >> 16)}:${hex(n >> 8)}:${hex(n)}`); break;
     case 'validation.phone': candidates.push(`+86 21 ${pad(n % 1e8, 8)}`, pad(n % 1e5, 5)); break;
     case 'validation.postcode': candidates.push(pad(100000 + (n % 900000), 6)); break;
+    case 'validation.password': candidates.push(`Pw.${pad(n % 1e6, 6)}`); break;
     case 'validation.upc': candidates.push(`690${pad(n % 1e10, 10)}`); break;
     case 'validation.dateFormat': candidates.push('YYYYMMDD', 'YYYY-MM-DD'); break;
     case 'validation.suffixes': candidates.push('pdf,png', 'mp4'); break;
@@ -94,7 +95,7 @@ export class Maker {
     if (!row) {
       const def = resourceByName(name);
       if (!def) throw new Error(`unknown resource ${name}`);
-      row = this.create(def, { code: `${newGroup()}S` });
+      row = this.create(def, { [def.codeField]: `${newGroup()}S` });
       this.shared.set(name, row);
     }
     return row;
@@ -118,7 +119,8 @@ export class Maker {
       case 'ref':
         return f.resource === def.name ? null : (await this.sharedRow(f.resource)).id;
       case 'refs':
-        return f.resource === def.name ? [] : [(await this.sharedRow(f.resource)).id];
+        // Link-table refs (a role's users, a user's roles) go both ways: filling them would create each from the other.
+        return f.resource === def.name || f.link ? [] : [(await this.sharedRow(f.resource)).id];
       case 'date':
         return `2026-03-${pad((n % 28) + 1, 2)}`;
       case 'datetime':

@@ -118,7 +118,7 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
   }
 
   it('round-trips every definition: export, then import of the file changes nothing', async () => {
-    for (const def of RESOURCES) {
+    for (const def of RESOURCES.filter((d) => d.verbs.includes('import') && d.verbs.includes('export'))) {
       const group = newGroup();
       await maker.create(def, { [def.codeField]: `${group}A` });
       await maker.create(def, { [def.codeField]: `${group}B` });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, ValidationErrorData } from '../../model/api';
 import {
   VERBS, apiPath, inputSchema, refFields, searchFields, statusFields, uniqueFields,
-  type ConflictData, type ReferencedData, type ResourceDef, type ResourceRow,
+  type ConflictData, type FieldDef, type ReferencedData, type ResourceDef, type ResourceRow,
 } from '../../model/resource';
 import { RESOURCES } from '../../model/resources';
 import { createTenant, createUser } from '../../server/services/users';
@@ -22,7 +22,9 @@ const enModel = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../loca
 const enLabel = (key: string) => key.split('.').reduce<string | Tree | undefined>((o, k) => (typeof o === 'object' ? o[k] : undefined), enModel);
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
-const statusVerbs = (def: ResourceDef) => [...new Set(statusFields(def).map(([, f]) => (f.kind === 'enum' ? f.statusVerb ?? 'edit' : 'edit')))];
+/** The button a change of state `f` to `value` needs (statusVerbs per value, else statusVerb, else edit). */
+const stateVerbOf = (f: FieldDef, value: string) => (f.kind === 'enum' ? f.statusVerbs?.[value] ?? f.statusVerb ?? 'edit' : 'edit');
+const statusVerbs = (def: ResourceDef) => [...new Set(statusFields(def).flatMap(([, f]) => (f.kind === 'enum' ? f.values.map((v) => stateVerbOf(f, v)) : ['edit'])))];
 const ALL_VERBS = [...new Set([...VERBS, ...RESOURCES.flatMap(statusVerbs)])];
 
 /** What the API answers for a value it was sent (the schema's normal form). */
@@ -92,7 +94,10 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
         const a = created.body.data;
         const expected = normalised(def, body);
         // An absent optional reference (a tree's root has no parent) answers null.
-        for (const [key, value] of Object.entries(expected)) expect(a[key] ?? null, key).toEqual(value ?? null);
+        for (const [key, value] of Object.entries(expected)) {
+          if (def.fields[key]?.writeOnly) expect(a, key).not.toHaveProperty(key); // a password is never answered
+          else expect(a[key] ?? null, key).toEqual(value ?? null);
+        }
         for (const [key] of refFields(def)) {
           const v = a[key];
           if (v !== null && !(Array.isArray(v) && v.length === 0)) expect(a.$labels[key], `$labels.${key}`).toBeTruthy();
@@ -168,8 +173,18 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
         for (const t of ['add', 'edit', 'delete', ...(statusFields(def).length ? ['state'] : [])]) expect(types, t).toContain(t);
       });
 
+      if (def.scope === 'shared') {
+        it('is one table for every tenant: another tenant reads it but may not change it', async () => {
+          const mine = await maker.create(def);
+          expect((await req('GET', `${base}/${mine.id}`, { token: other, factory: otherFactory })).status).toBe(200);
+          expect((await req('PUT', `${base}/${mine.id}`, { token: other, factory: otherFactory, body: {} })).status).toBe(403);
+          expect((await req('DELETE', base, { token: other, factory: otherFactory, body: { ids: [mine.id] } })).status).toBe(403);
+          expect((await req('POST', base, { token: other, factory: otherFactory, body: await maker.values(def) })).status).toBe(403);
+        });
+      }
+
       // SECURITY-TESTS T1.4 (the same code in two tenants, no "already exists" across them) and T1.6 (factories).
-      it('keeps rows of another tenant and of another factory out of sight', async () => {
+      if (def.scope !== 'shared') it('keeps rows of another tenant and of another factory out of sight', async () => {
         const group = newGroup();
         const mine = await maker.create(def, { [def.codeField]: `${group}A` });
         const code = mine[def.codeField] as string;
@@ -227,13 +242,19 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
         await check('add', 'POST', base, await maker.values(def));
         await check('edit', 'PUT', `${base}/${row.id}`, {});
         await check('delete', 'DELETE', base, { ids: [row.id] });
-        await check('import', 'POST', `${base}/import`);
-        await check('import', 'GET', `${base}/template`);
-        await check('export', 'GET', `${base}/export`);
+        if (def.verbs.includes('import')) {
+          await check('import', 'POST', `${base}/import`);
+          await check('import', 'GET', `${base}/template`);
+        } else {
+          // A verb the resource does not offer has no route at all.
+          expect((await req('GET', `${base}/template`)).status).toBe(404);
+        }
+        if (def.verbs.includes('export')) await check('export', 'GET', `${base}/export`);
+        else expect((await req('GET', `${base}/export`)).status).toBe(404);
         for (const [key, f] of statusFields(def)) {
           if (f.kind !== 'enum') continue;
-          const verb = f.statusVerb ?? 'edit';
-          await check(verb, 'POST', `${base}/${row.id}/state`, { field: key, value: f.values.find((v) => v !== row[key]) });
+          const value = f.values.find((v) => v !== row[key])!;
+          await check(stateVerbOf(f, value), 'POST', `${base}/${row.id}/state`, { field: key, value });
         }
         // The user without `delete` may still read: the denial is per verb.
         expect((await req('GET', `${base}/${row.id}`, { token: without.get('delete')! })).status).toBe(200);
@@ -292,8 +313,10 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
         expect(r.body.data.id).not.toBe(forged);
         expect((await req('GET', `${base}/${r.body.data.id}`)).status).toBe(200);
         if (factoryScoped) expect((await req('GET', `${base}/${r.body.data.id}`, { factory: factoryB })).status).toBe(404);
-        const row = await sql<{ tenant_id: string }>`select tenant_id from ${sql.table(def.table)} where id = ${r.body.data.id}`.execute(h.database.db);
-        expect(row.rows[0]?.tenant_id).not.toBe(MISSING);
+        if (def.scope !== 'shared') {
+          const row = await sql<{ tenant_id: string }>`select tenant_id from ${sql.table(def.table)} where id = ${r.body.data.id}`.execute(h.database.db);
+          expect(row.rows[0]?.tenant_id).not.toBe(MISSING);
+        }
         const upd = await req<ResourceRow>('PUT', `${base}/${r.body.data.id}`, { body: { id: forged, tenantId: MISSING, factoryId: factoryB } });
         expect(upd.status).toBe(200);
         expect(upd.body.data.id).toBe(r.body.data.id);
@@ -313,7 +336,8 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
   for (const owner of RESOURCES) {
     for (const [key, f] of refFields(owner)) {
       const target = RESOURCES.find((r) => r.name === f.resource);
-      if (!target) continue;
+      // Link-table rows (a user's roles) go with either end; they do not hold a row back.
+      if (!target || (f.kind === 'refs' && f.link)) continue;
       it(`refuses to delete a ${target.name} that a ${owner.name} refers to (${key})`, async () => {
         const t = await maker.create(target);
         const o = await maker.create(owner, { [key]: f.kind === 'refs' ? [t.id] : t.id });
@@ -349,7 +373,7 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
       from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace ns on ns.oid = t.relnamespace where ns.nspname = 'public'`.execute(h.database.db);
     const missing: string[] = [];
     for (const def of RESOURCES) {
-      const scope = def.scope === 'factory' ? ['tenant_id', 'factory_id'] : ['tenant_id'];
+      const scope = def.scope === 'factory' ? ['tenant_id', 'factory_id'] : def.scope === 'tenant' ? ['tenant_id'] : [];
       const wanted = new Set<string>();
       if (def.displayField !== def.codeField) wanted.add(def.fields[def.displayField]!.column!);
       for (const [, f] of searchFields(def)) if (['enum', 'dict', 'bool', 'ref'].includes(f.kind)) wanted.add(f.column!);
@@ -367,7 +391,8 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
     for (const def of RESOURCES) {
       const p = apiPath(def);
       expect(Object.keys(paths[p] ?? {}).sort(), p).toEqual(['delete', 'get', 'post']);
-      for (const sub of ['/{id}', '/{id}/state', '/options/{field}', '/import', '/import/jobs/{id}', '/import/report/{id}', '/export', '/template']) {
+      const io = [...(def.verbs.includes('import') ? ['/import', '/import/jobs/{id}', '/import/report/{id}', '/template'] : []), ...(def.verbs.includes('export') ? ['/export'] : [])];
+      for (const sub of ['/{id}', '/{id}/state', '/options/{field}', ...io]) {
         expect(paths[`${p}${sub}`], `${p}${sub}`).toBeDefined();
       }
     }

@@ -12,7 +12,7 @@ import { hooksOf } from '../hooks';
 import { logOperation } from '../oplog';
 import { refScopeOf, scopeOf, type Caller } from '../scope';
 import type { ResourceService } from '../service';
-import { run, tableOf, type ApiRow, type Db, type Fragment } from '../table';
+import { isAnswered, run, tableOf, type ApiRow, type Db, type Fragment } from '../table';
 import { codesOf, fromCell, type CellLookups } from './cells';
 import { matchHeaders } from './labels';
 import type { Sheet } from './sheet';
@@ -45,6 +45,15 @@ async function rowsByCode(db: Db, def: ResourceDef, caller: Caller, codes: strin
     out.set(String(api[def.codeField]), api);
   }
   return out;
+}
+
+/** Codes of the file that belong to rows of the scope the caller's data permission hides. */
+async function hiddenCodes(db: Db, def: ResourceDef, caller: Caller, codes: string[], visible: Map<string, ApiRow>): Promise<Set<string>> {
+  const scope = scopeOf(def, caller);
+  if (!scope.viewer || codes.length === 0) return new Set();
+  const t = tableOf(def);
+  const all = await run(db, sql`select ${t.ref(def.codeField)}::text as code from ${t.table} where ${t.scopeWhere({ ...scope, viewer: undefined })} and ${t.ref(def.codeField)} = any(${codes}::text[])`);
+  return new Set(all.map((r) => String(r.code)).filter((c) => !visible.has(c)));
 }
 
 /** Referenced row code → id, for the codes the file names. */
@@ -86,6 +95,8 @@ export async function validateSheet(service: ResourceService, caller: Caller, tr
   const codeField = def.fields[def.codeField]!;
   const codes = [...new Set(sheet.rows.map((r) => fromCell(def.codeField, codeField, cell(r.cells, def.codeField), lookups)).map((c) => ('value' in c && c.value !== undefined ? String(c.value).trim() : '')).filter(Boolean))];
   const existing = await rowsByCode(db, def, caller, codes);
+  // A row the data permission hides is neither shown nor overwritten by an upsert (SPEC §6).
+  const hidden = await hiddenCodes(db, def, caller, codes, existing);
 
   const schema = inputSchema(def);
   const dictValues = new Map<string, DictItemOption[] | null>();
@@ -107,6 +118,7 @@ export async function validateSheet(service: ResourceService, caller: Caller, tr
     }
     const code = typeof body[def.codeField] === 'string' ? (body[def.codeField] as string).trim() : undefined;
     const current = code ? existing.get(code) : undefined;
+    if (code && hidden.has(code)) rowErrors.push(rowError(r.row, def.codeField, 'resource.duplicate', tr.t('resource.duplicate', { field: fieldLabel(def, def.codeField, tr), value: code })));
     const input: Record<string, unknown> = {};
     for (const key of Object.keys(def.fields)) {
       // An existing row keeps its state: states change through their own button permission (T2.5).
@@ -189,9 +201,11 @@ export async function writeRows(
 ): Promise<{ inserted: number; updated: number }> {
   const { def } = service;
   const t = tableOf(def);
+  // The shared menu tree has no import button; its rows have no tenant to upsert within.
+  if (def.scope === 'shared') throw new Error(`${def.name} is shared: not importable`);
   const scope = scopeOf(def, caller);
-  // Server-set fields (a tree level) are not columns an import writes.
-  const keys = Object.keys(def.fields).filter((k) => !def.fields[k]!.serverSet);
+  // Link-table and write-only fields (roles, a password hash) are not columns an import writes.
+  const keys = Object.entries(def.fields).filter(([, f]) => isAnswered(f) && !f.serverSet).map(([k]) => k);
   const fixed: Fragment[] = [sql`tenant_id`, ...(t.factoryScoped ? [sql`factory_id`] : []), sql`created_by`, sql`updated_by`];
   const cols = sql.join([...fixed, ...keys.map((k) => t.ref(k))]);
   const updates = sql.join([...keys.map((k) => sql`${t.ref(k)} = excluded.${t.ref(k)}`), sql`updated_at = clock_timestamp()`, sql`updated_by = excluded.updated_by`]);

@@ -66,7 +66,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
   const { def, db, registry } = service;
   const base = routeBase(def);
 
-  engineRoute(app, {
+  if (def.verbs.includes('import')) engineRoute(app, {
     def, method: 'POST', url: `${base}/import`, permission: permissionCode(def, 'import'), query: importQuery,
     summary: `Import ${def.name} rows from .xlsx or .csv (multipart \`file\`; all or nothing; ?dryRun=1 checks only; over ${IMPORT_JOB_THRESHOLD} rows: 202 and a job)`,
     handler: async ({ request, ctx, tr, query }) => {
@@ -98,7 +98,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
     },
   });
 
-  engineRoute(app, {
+  if (def.verbs.includes('import')) engineRoute(app, {
     def, method: 'GET', url: `${base}/import/jobs/:id`, permission: permissionCode(def, 'import'), params: idParams,
     summary: `An import job of ${def.name} (its uploader only): status, progress, result`,
     handler: async ({ ctx, params }) => {
@@ -108,7 +108,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
     },
   });
 
-  engineRoute(app, {
+  if (def.verbs.includes('import')) engineRoute(app, {
     def, method: 'GET', url: `${base}/import/report/:id`, permission: permissionCode(def, 'import'), params: idParams,
     summary: `The error report of a failed ${def.name} import: the uploaded rows with an errors column (.xlsx)`,
     handler: async ({ reply, ctx, tr, params }) => {
@@ -120,7 +120,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
     },
   });
 
-  engineRoute(app, {
+  if (def.verbs.includes('export')) engineRoute(app, {
     def, method: 'GET', url: `${base}/export`, permission: permissionCode(def, 'export'), query: listQuerySchema(def), labels: QUERY_LABELS,
     summary: `Export ${def.name} rows (.xlsx, streamed; the list's filters and sort; labels in the request language)`,
     handler: async ({ request, reply, ctx, tr, query }) => {
@@ -134,7 +134,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
     },
   });
 
-  engineRoute(app, {
+  if (def.verbs.includes('import')) engineRoute(app, {
     def, method: 'GET', url: `${base}/template`, permission: permissionCode(def, 'import'),
     summary: `Import template of ${def.name} (.xlsx: headers in the request language, drop-downs for options)`,
     handler: async ({ reply, ctx, tr }) => {

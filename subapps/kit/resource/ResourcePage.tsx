@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
-import { apiPath, permissionCode, type ResourceDef, type ResourceRow, type Verb } from '../../../model/resource';
+import { VERBS, apiPath, type ResourceDef, type ResourceRow, type Verb } from '../../../model/resource';
 import { generatedColumns } from './columns';
 import { describeError } from './errors';
 import { ImportDialog } from './ImportDialog';
@@ -32,7 +32,12 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
   const bridge = useBridge();
   const { permissions } = useBridgeContext();
   const api = apiPath(def);
-  const can = (verb: Verb | string) => permissions.includes(verb === 'template' ? permissionCode(def, 'import') : `${def.permissions}:${verb}`);
+  const can = (verb: Verb | 'template' | string) => {
+    const base = verb === 'template' ? 'import' : verb;
+    // A verb the resource does not offer has no button, whatever the menu grants.
+    if ((VERBS as readonly string[]).includes(base) && !def.verbs.includes(base as Verb)) return false;
+    return permissions.includes(`${def.permissions}:${base}`);
+  };
   const list = useResourceList(api, { field: def.defaultSort.field, order: def.defaultSort.order });
   const dictLabels = useDictLabels(def);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);

@@ -26,8 +26,12 @@ export function generatedColumns({ t, def, sort, dictLabels, canChangeState, cel
     } else if (f.kind === 'ref' || f.kind === 'refs') {
       render = (value, row) => row.$labels?.[key] ?? (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
     } else if (f.kind === 'enum' && f.status) {
-      const allowed = canChangeState(f.statusVerb ?? 'edit');
-      render = (_value, row) => <StatusCell def={def} fieldKey={key} field={f} row={row} allowed={allowed} onChanged={reload} />;
+      // The button of the value the state would change to (`statusVerbs`: enable / disable), else the field's.
+      const verbOf = (v: string) => f.statusVerbs?.[v] ?? f.statusVerb ?? 'edit';
+      render = (_value, row) => {
+        const allowed = f.values.some((v) => v !== row[key] && canChangeState(verbOf(v)));
+        return <StatusCell def={def} fieldKey={key} field={f} row={row} allowed={allowed} onChanged={reload} />;
+      };
     } else {
       render = (value) => displayValue(t, f, value, dictLabels[key]);
     }

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Input, Modal, Radio, Typography } from '@arco-design/web-react';
+import { useBridge } from '../../../bridge/react';
+import { resetPasswordPath, type ResetPasswordInput, type ResetPasswordResult } from '../../../model/access';
+import { PASSWORD_PATTERN } from '../../../model/resources/user';
+import type { ResourceRow } from '../../../model/resource';
+
+/**
+ * An administrator's password reset: a generated temporary password shown once, or a given one
+ * (SPEC §5 rule). Either way the user's sessions end.
+ */
+export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onClose: () => void }) {
+  const { t } = useTranslation(['platform', 'model']);
+  const bridge = useBridge();
+  const [mode, setMode] = useState<'generate' | 'set'>('generate');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [temporary, setTemporary] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit() {
+    if (temporary !== null) return onClose();
+    if (mode === 'set' && !new RegExp(PASSWORD_PATTERN.source).test(password)) {
+      setError(t(`model:${PASSWORD_PATTERN.key}`, { field: t('model:user.password') }));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body: ResetPasswordInput = mode === 'set' ? { password } : {};
+      const r = await bridge.request<ResetPasswordResult>({ method: 'POST', url: resetPasswordPath(user.id), data: body, showSuccess: mode === 'set' });
+      if (r.temporaryPassword) setTemporary(r.temporaryPassword);
+      else onClose();
+    } catch {
+      // the shell showed the server's message
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal visible title={t('platform:access.resetTitle', { name: String(user.account ?? '') })} onCancel={onClose} onOk={() => void submit()}
+      confirmLoading={saving} okButtonProps={{ 'data-testid': 'reset-ok' } as object}>
+      {temporary !== null ? (
+        <Alert type="success" content={
+          <span>{t('platform:access.temporaryPassword')} <Typography.Text copyable code data-testid="temp-password">{temporary}</Typography.Text></span>
+        } />
+      ) : (
+        <>
+          <Radio.Group value={mode} onChange={(v: 'generate' | 'set') => setMode(v)} style={{ marginBottom: 12 }}>
+            <Radio value="generate">{t('platform:access.generate')}</Radio>
+            <Radio value="set" data-testid="reset-mode-set">{t('platform:access.setPassword')}</Radio>
+          </Radio.Group>
+          {mode === 'set' && (
+            <>
+              <Input.Password value={password} onChange={(v) => { setPassword(v); setError(''); }} data-testid="reset-password-input" maxLength={16} />
+              {error && <Typography.Text type="error">{error}</Typography.Text>}
+            </>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
