@@ -5,16 +5,19 @@
  */
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { confirmInShell, toast } from './screens';
-import { login, token, watchConsole } from './helpers';
+import { DEMO, login, token, watchConsole } from './helpers';
 
 const KEY = 'feedback';
+/** The second step's role: the administrator and a second, ordinary user hold it. */
+const DECIDERS = 'feedback-deciders';
+const SECOND = { account: 'decider2', password: 'Decider.2026', nickname: 'Second decider' };
 /** Two steps; posted without a diagram, which the server draws at deploy. */
 const TWO_STEPS = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:mes="http://mes-portal.local/schema/bpmn" id="d_feedback" targetNamespace="t">
   <process id="feedback" isExecutable="true">
     <startEvent id="start" /><sequenceFlow id="f1" sourceRef="start" targetRef="check" />
     <userTask id="check" name="Check feedback" mes:assignee="user:admin" /><sequenceFlow id="f2" sourceRef="check" targetRef="decide" />
-    <userTask id="decide" name="Decide action" mes:assignee="role:admin" /><sequenceFlow id="f3" sourceRef="decide" targetRef="end" />
+    <userTask id="decide" name="Decide action" mes:assignee="role:${DECIDERS}" /><sequenceFlow id="f3" sourceRef="decide" targetRef="end" />
     <endEvent id="end" />
   </process>
 </definitions>`;
@@ -32,6 +35,32 @@ async function submitFeedback(request: APIRequestContext, page: Page, descriptio
   });
   expect(res.status()).toBe(200);
   return (await res.json()).data.id;
+}
+
+interface TreeNode { id: string; path: string | null; perms: string | null; children: TreeNode[] }
+
+/** A role holding the task list and its buttons, given to the administrator and to a new second user. */
+async function deciders(request: APIRequestContext, page: Page): Promise<void> {
+  const role = await api(request, page, 'POST', '/api/platform-system/role', { code: DECIDERS, name: 'Feedback deciders' });
+  const { tree } = await api(request, page, 'GET', `/api/platform-system/role/${role.id}/menus`) as { tree: TreeNode[] };
+  const wanted: string[] = [];
+  const walk = (nodes: TreeNode[]) => nodes.forEach((n) => { if (n.path === '/flow/task' || n.perms?.startsWith('flow:task:')) wanted.push(n.id); walk(n.children); });
+  walk(tree);
+  await api(request, page, 'PUT', `/api/platform-system/role/${role.id}/menus`, { menuIds: wanted });
+  const factories = await api(request, page, 'GET', '/api/platform-system/factory/getFactoryList');
+  await api(request, page, 'POST', '/api/platform-system/app-user', { ...SECOND, roles: [role.id], factories: [factories.factoryList[0].id] });
+  const admin = (await api(request, page, 'GET', '/api/platform-system/app-user?account=admin')).records[0];
+  await api(request, page, 'PUT', `/api/platform-system/app-user/${admin.id}`, { roles: [...admin.roles, role.id] });
+}
+
+async function loginAs(page: Page, account: string, password: string) {
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.goto('/en/login');
+  await page.locator('input[name="tenantCode"]').fill('demo');
+  await page.locator('input[name="account"]').fill(account);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 async function openTasks(page: Page): Promise<FrameLocator> {
@@ -82,6 +111,7 @@ test.describe('workflow', () => {
     await page.keyboard.press('Escape');
 
     // The two-step process: deploy and publish from the list, each confirmed.
+    await deciders(request, page);
     await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, { name: 'Feedback handling', xml: TWO_STEPS });
     await page.reload();
     await expect(frame.getByTestId('page-flow-model')).toBeVisible();
@@ -103,6 +133,9 @@ test.describe('workflow', () => {
     await tasks.getByTestId('task-agree').click();
     await expect(toast(page, 'Success')).toBeVisible();
 
+    // The second step belongs to the deciders' role: a second user takes it and rejects.
+    await loginAs(page, SECOND.account, SECOND.password);
+    tasks = await openTasks(page);
     await tasks.getByTestId('task-open-Label printer jams on line 3').click();
     await expect(tasks.getByTestId('task-drawer')).toContainText('Decide action');
     await expect(tasks.getByTestId('flow-canvas')).toHaveAttribute('data-current', 'decide');
@@ -111,6 +144,8 @@ test.describe('workflow', () => {
     await tasks.getByTestId('task-opinion').fill('Replace the printer instead');
     await tasks.getByTestId('task-reject').click();
     await expect(tasks.getByTestId('task-drawer')).toBeHidden();
+    await loginAs(page, DEMO.account, DEMO.password);
+    tasks = await openTasks(page);
 
     // Finished: the chart marks what was done and lists who did what.
     await tasks.getByRole('tab', { name: 'Finished' }).click();
@@ -125,6 +160,7 @@ test.describe('workflow', () => {
     await expect(history.locator('tbody tr').nth(0)).toContainText('Reproduced');
     await expect(history.locator('tbody tr').nth(1)).toContainText('Rejected');
     await expect(history.locator('tbody tr').nth(1)).toContainText('Replace the printer instead');
+    await expect(history.locator('tbody tr').nth(1)).toContainText(SECOND.account);
     const mine = await api(request, page, 'GET', '/api/platform-system/feedback');
     expect(mine.records.find((f: { id: string }) => f.id === feedbackId)).toMatchObject({ status: 'processed' });
 
@@ -145,14 +181,14 @@ test.describe('workflow', () => {
     await expect(table.locator('tbody tr')).toHaveCount(10);
     await expect(table).toContainText('Decide action');
     const counts = await api(request, page, 'GET', '/api/flow-system/task/count');
-    expect(counts).toMatchObject({ pending: 10, finished: 12 });
+    expect(counts).toMatchObject({ pending: 10, finished: 11 });
     // The header's counters (SPEC §2 task lists) say the same, and lead to the list.
     await page.goto('/en/platform/dict');
     await expect(page.getByTestId('task-bell').locator('..')).toContainText('10');
     await page.getByTestId('task-bell').click();
     await expect(page.getByTestId('task-counters')).toContainText('Pending 10');
-    await expect(page.getByTestId('task-counters')).toContainText('Finished 12');
-    await expect(page.getByTestId('task-counters')).toContainText('Total 22');
+    await expect(page.getByTestId('task-counters')).toContainText('Finished 11');
+    await expect(page.getByTestId('task-counters')).toContainText('Total 21');
     await page.getByTestId('task-open-list').click();
     await expect(page).toHaveURL(/\/en\/flow\/task$/);
     await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('task-table-pending').locator('tbody tr')).toHaveCount(10);
