@@ -159,7 +159,7 @@ describe.each(DIALECTS)('users, roles and menus [%s]', (kind) => {
   });
 
   it('limits list, get, update and delete to the rows the data permission shows', async () => {
-    const perms = ['basic:unit:view', 'basic:unit:add', 'basic:unit:edit', 'basic:unit:delete', 'basic:unit:export'];
+    const perms = ['basic:unit:view', 'basic:unit:add', 'basic:unit:edit', 'basic:unit:delete', 'basic:unit:import', 'basic:unit:export'];
     const selfRole = await roleWith('unit-self', perms, 'self');
     const factoryRole = await roleWith('unit-factory', perms, 'factory');
     await userWith('erin', [selfRole], [factory1]);
@@ -182,6 +182,19 @@ describe.each(DIALECTS)('users, roles and menus [%s]', (kind) => {
     expect((await call(h.app, 'PUT', `${UNITS}/${adminUnit}`, { token: erin, body: { name: 'taken over' } })).status).toBe(404);
     expect((await call(h.app, 'DELETE', UNITS, { token: erin, body: { ids: [adminUnit] } })).status).toBe(404);
     expect((await call(h.app, 'PUT', `${UNITS}/${erinUnit}`, { token: erin, body: { name: 'mine' } })).status).toBe(200);
+
+    // An import cannot overwrite a row the data permission hides: the row is refused, nothing is written.
+    const boundary = 'access-import';
+    const csv = 'code,name,type,accuracy\nADMIN-U,Taken over,quantity,0\nERIN-U2,Erin two,quantity,0\n';
+    const imported = await h.app.inject({
+      method: 'POST', url: `${UNITS}/import`,
+      headers: { authorization: `Bearer ${erin}`, 'x-factory-id': factory1, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="units.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(imported.statusCode, imported.body).toBe(400);
+    expect(imported.json().data.errors).toEqual([expect.objectContaining({ row: 2, field: 'code', key: 'resource.duplicate' })]);
+    expect((await call(h.app, 'GET', `${UNITS}/${adminUnit}`, { token: admin })).body.data.name).toBe('ADMIN-U');
+    expect(await codes(erin)).toEqual(['ERIN-U']);
 
     // The users of the chosen factory: the admin's and Erin's (factory 1) but not Gina's (factory 2).
     expect(await codes(frank, { 'x-factory-id': factory1 })).toEqual(['ADMIN-U', 'ERIN-U']);
