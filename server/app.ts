@@ -16,6 +16,7 @@ import { appDownloadRoutes } from './routes/app-download';
 import { noticeRoutes } from './routes/notice';
 import { helpRoutes } from './routes/help';
 import { alarmRoutes } from './routes/alarm';
+import { contentAdminRoutes } from './routes/content';
 import { statisticsRoutes } from './routes/statistics';
 import { organizationRoutes } from './routes/organization';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
@@ -134,6 +135,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       helpRoutes(api, { db });
       statisticsRoutes(api, { db });
       alarmRoutes(api, { db });
+      contentAdminRoutes(api, { db });
       organizationRoutes(api, { db });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });

@@ -117,6 +117,7 @@ function platform(): SeedMenuNode[] {
       menu('/system/alarm', ['告警管理', '告警管理', 'Alarms', 'Cảnh báo', 'Alarmas'], { buttons: ['handle', 'raise', 'export'] }),
       menu('/system/feedback', ['意见反馈', '意見回饋', 'Feedback', 'Phản hồi', 'Comentarios'], { buttons: ['handle', 'delete', 'export'] }),
       menu('/system/help-doc', ['帮助文档', '說明文件', 'Help documents', 'Tài liệu trợ giúp', 'Documentos de ayuda'], { buttons: CRUD, staff: true }),
+      menu('/system/course', ['帮助课程', '說明課程', 'Courses', 'Khóa học', 'Cursos'], { buttons: CRUD }),
       menu('/system/visit-statistics', ['访问统计', '訪問統計', 'Visit statistics', 'Thống kê truy cập', 'Estadísticas de visitas'], { buttons: ['export'] }),
     ]),
     catalogue('organization', 'apartment', ['组织架构', '組織架構', 'Organisation', 'Tổ chức', 'Organización'], [

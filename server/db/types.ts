@@ -267,8 +267,22 @@ export interface NoticeTable {
   content: Generated<string>;
   level: Generated<'info' | 'warning' | 'urgent'>;
   factory_ids: Generated<string[]>;
+  role_ids: Generated<string[]>;
+  user_ids: Generated<string[]>;
   publish_at: GeneratedTimestamp;
   expire_at: Timestamp | null;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface CourseTable {
+  tenant_id: string;
+  id: Generated<string>;
+  title: string;
+  description: string | null;
+  url: string;
+  sort: Generated<number>;
   created_by: string | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -382,6 +396,7 @@ export interface DB {
   help_doc: HelpDocTable;
   notice: NoticeTable;
   notice_receipt: NoticeReceiptTable;
+  course: CourseTable;
   sso_login: SsoLoginTable;
   user_identity: UserIdentityTable;
   sso_exchange: SsoExchangeTable;

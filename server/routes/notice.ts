@@ -17,6 +17,10 @@ function visible(db: Kysely<DB>, ctx: RequestContext) {
   q = ctx.factoryId
     ? q.where((eb) => eb.or([sql<boolean>`cardinality(n.factory_ids) = 0`, sql<boolean>`${ctx.factoryId}::uuid = any(n.factory_ids)`]))
     : q.where(sql<boolean>`cardinality(n.factory_ids) = 0`);
+  // A notice aimed at roles or users reaches only the named users and the holders of those roles.
+  q = q.where(sql<boolean>`((cardinality(n.role_ids) = 0 and cardinality(n.user_ids) = 0)
+    or ${ctx.user.id}::uuid = any(n.user_ids)
+    or exists (select 1 from user_role ur where ur.tenant_id = n.tenant_id and ur.user_id = ${ctx.user.id}::uuid and ur.role_id = any(n.role_ids)))`);
   return q;
 }
 

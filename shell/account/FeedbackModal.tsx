@@ -4,6 +4,7 @@ import { Form, Input, Message, Modal, Upload } from '@arco-design/web-react';
 import type { UploadItem } from '@arco-design/web-react/es/Upload';
 import { FEEDBACK_MAX_DESCRIPTION, FEEDBACK_MAX_PICTURES, PICTURE_MAX_BYTES } from '../../model/account';
 import { endpoints } from '../api/endpoints';
+import { MyFeedbackList } from './MyFeedbackList';
 
 interface Values { description: string; contact?: string }
 const ACCEPT = '.jpg,.jpeg,.gif,.png,.bmp';
@@ -14,6 +15,7 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadItem[]>([]);
   const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(0);
   const label = (key: string) => t(`model:feedback.${key}`);
 
   function beforeUpload(file: File) {
@@ -45,6 +47,7 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
       if (res.code === 200) {
         form.resetFields();
         setFiles([]);
+        setSaved((n) => n + 1);
         onClose();
       }
     } finally {
@@ -69,6 +72,7 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
             fileList={files} onChange={setFiles} beforeUpload={beforeUpload} imagePreview />
         </Form.Item>
       </Form>
+      <MyFeedbackList version={saved} />
     </Modal>
   );
 }

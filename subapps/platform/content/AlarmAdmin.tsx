@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { act } from './act';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { ALARM_PERMISSIONS, type AlarmItem } from '../../../model/alarm';
+import { usePagedList } from '../../kit/usePagedList';
+
+type Filters = { keyword?: string; level?: string; acknowledged?: string };
+
+/** The current factory's alarms with search and acknowledgement (raising is for other domains' API calls). */
+export function AlarmAdmin() {
+  const { t } = useTranslation(['platform', 'common']);
+  const bridge = useBridge();
+  const { permissions } = useBridgeContext();
+  const list = usePagedList<AlarmItem>('/api/platform-system/alarm/page');
+  const [filters, setFilters] = useState<Filters>({});
+
+  const search = (v: Filters) => {
+    const next = { keyword: v.keyword?.trim() || undefined, level: v.level, acknowledged: v.acknowledged };
+    setFilters(next);
+    list.search(next);
+  };
+
+  async function acknowledge(row: AlarmItem) {
+    await bridge.request({ method: 'POST', url: `/api/platform-system/alarm/${row.id}/acknowledge`, showSuccess: true });
+    list.reload();
+  }
+
+  const columns: TableColumnProps<AlarmItem>[] = [
+    { title: t('content.alarm.number'), dataIndex: 'number' },
+    { title: t('content.alarm.type'), dataIndex: 'type' },
+    { title: t('content.alarm.sourceSystem'), dataIndex: 'sourceSystem' },
+    { title: t('content.alarm.sourceNumber'), dataIndex: 'sourceNumber' },
+    { title: t('content.alarm.project'), render: (_: unknown, r: AlarmItem) => [r.projectCode, r.projectName].filter(Boolean).join(' ') },
+    { title: t('content.alarm.description'), dataIndex: 'description', ellipsis: true },
+    { title: t('content.alarm.level'), dataIndex: 'level', render: (v: string) => <Tag color={v === 'critical' ? 'red' : v === 'warning' ? 'orange' : 'blue'}>{t(`content.alarmLevel.${v}`)}</Tag> },
+    { title: t('content.alarm.occurredAt'), dataIndex: 'occurredAt', render: (v: string) => new Date(v).toLocaleString() },
+    {
+      title: t('content.alarm.state'), render: (_: unknown, r: AlarmItem) => (r.acknowledgedAt
+        ? t('content.alarm.acknowledged')
+        : permissions.includes(ALARM_PERMISSIONS.handle)
+          ? <Button size="mini" type="primary" onClick={() => act(() => acknowledge(r))}>{t('content.alarm.acknowledge')}</Button>
+          : t('content.alarm.open')),
+    },
+  ];
+
+  return (
+    <div data-testid="page-alarm-admin">
+      <Form layout="inline" onSubmit={search}>
+        <Form.Item field="keyword" label={t('content.alarm.keyword')}><Input allowClear data-testid="alarm-keyword" /></Form.Item>
+        <Form.Item field="level" label={t('content.alarm.level')}>
+          <Select allowClear style={{ width: 120 }} options={['info', 'warning', 'critical'].map((v) => ({ value: v, label: t(`content.alarmLevel.${v}`) }))} />
+        </Form.Item>
+        <Form.Item field="acknowledged" label={t('content.alarm.state')}>
+          <Select allowClear style={{ width: 120 }} options={[{ value: 'false', label: t('content.alarm.open') }, { value: 'true', label: t('content.alarm.acknowledged') }]} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">{t('common:search')}</Button>
+          {permissions.includes(ALARM_PERMISSIONS.export) && (
+            <Button data-testid="alarm-export" onClick={() => void bridge.download({ url: '/api/platform-system/alarm/export', params: filters, filename: `${t('content.alarm.file')}.xlsx` }).catch(() => undefined)}>
+              {t('common:export')}
+            </Button>
+          )}
+        </Space>
+      </Form>
+      <Table<AlarmItem> rowKey="id" columns={columns} data={list.data.records} loading={list.loading}
+        pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, onChange: list.changePage }} />
+    </div>
+  );
+}

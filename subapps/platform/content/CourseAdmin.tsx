@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Input, InputNumber, Modal, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import { act } from './act';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+
+const API = '/api/platform-system/course';
+
+interface CourseRow { id: string; title: string; description: string | null; url: string; sort: number }
+interface Draft { title: string; description?: string | null; url: string; sort: number }
+
+/** Help courses: links to training material or attached documents, in display order (`course/list`). */
+export function CourseAdmin() {
+  const { t } = useTranslation(['platform', 'common']);
+  const bridge = useBridge();
+  const { permissions } = useBridgeContext();
+  const can = (verb: string) => permissions.includes(`system:course:${verb}`);
+  const [rows, setRows] = useState<CourseRow[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [version, setVersion] = useState(0);
+  const [form] = Form.useForm<Draft>();
+  const [editing, setEditing] = useState<CourseRow | null>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    bridge.request<{ records: CourseRow[] }>({ url: `${API}/list` })
+      .then((r) => { if (live) setRows(r.records); })
+      .catch(() => undefined)
+      .finally(() => { if (live) setLoading(false); });
+    return () => { live = false; };
+  }, [bridge, version]);
+  useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
+
+  const start = (row: CourseRow | null) => {
+    setEditing(row);
+    form.resetFields();
+    form.setFieldsValue(row ?? { title: '', description: '', url: 'https://', sort: rows.length + 1 });
+    setOpen(true);
+  };
+
+  async function save() {
+    const v = await form.validate();
+    await bridge.request({ method: editing ? 'PUT' : 'POST', url: editing ? `${API}/${editing.id}` : API, data: { ...v, description: v.description || null }, showSuccess: true });
+    setOpen(false);
+    setVersion((n) => n + 1);
+  }
+
+  async function remove(row: CourseRow) {
+    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
+    await bridge.request({ method: 'DELETE', url: `${API}/${row.id}`, showSuccess: true });
+    setVersion((n) => n + 1);
+  }
+
+  const columns: TableColumnProps<CourseRow>[] = [
+    { title: t('content.course.sort'), dataIndex: 'sort', width: 80 },
+    { title: t('content.course.title'), dataIndex: 'title' },
+    { title: t('content.course.description'), dataIndex: 'description', ellipsis: true },
+    { title: t('content.course.url'), dataIndex: 'url', render: (v: string) => <a href={v} target="_blank" rel="noopener noreferrer">{v}</a> },
+    {
+      title: t('common:actions'), width: 150,
+      render: (_: unknown, r: CourseRow) => (
+        <Space size="mini">
+          {can('edit') && <Button type="text" size="mini" onClick={() => start(r)}>{t('common:edit')}</Button>}
+          {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="page-course">
+      <div className="page-toolbar">
+        {can('add') && <Button type="primary" data-testid="course-add" onClick={() => start(null)}>{t('common:add')}</Button>}
+      </div>
+      <Table<CourseRow> rowKey="id" columns={columns} data={rows} loading={loading} pagination={false} />
+      <Modal title={editing ? t('content.course.editTitle') : t('content.course.addTitle')} visible={open} style={{ width: 640 }}
+        onOk={() => act(save)} onCancel={() => setOpen(false)} okButtonProps={{ 'data-testid': 'course-save' } as object}>
+        <Form form={form} layout="vertical">
+          <Form.Item field="title" label={t('content.course.title')} rules={[{ required: true, message: t('content.required') }]}>
+            <Input maxLength={200} data-testid="course-title" />
+          </Form.Item>
+          <Form.Item field="url" label={t('content.course.url')} extra={t('content.course.urlHint')}
+            rules={[{ required: true, message: t('content.required') }, { match: /^(https?:\/\/\S+|\/(?!\/)\S*)$/i, message: t('content.course.urlFormat') }]}>
+            <Input maxLength={1000} data-testid="course-url" />
+          </Form.Item>
+          <Form.Item field="description" label={t('content.course.description')}><Input.TextArea maxLength={1000} /></Form.Item>
+          <Form.Item field="sort" label={t('content.course.sort')}><InputNumber min={0} max={100000} precision={0} /></Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

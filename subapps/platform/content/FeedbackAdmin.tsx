@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Image, Input, Modal, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { act } from './act';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { usePagedList } from '../../kit/usePagedList';
+
+interface FeedbackRow {
+  id: string; description: string; contact: string | null; status: 'unprocessed' | 'processed'; handleOpinion: string | null;
+  userAccount: string; userName: string | null; createdAt: string; handledAt: string | null; pictureIds: string[];
+  inProcess: boolean;
+}
+
+/** A feedback picture: a thumbnail that opens large (fetched through the bridge as a data URL). */
+function Picture({ id }: { id: string }) {
+  const bridge = useBridge();
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    bridge.request<{ dataUrl: string }>({ url: `/api/platform-system/feedback/picture/${id}/data`, showError: false })
+      .then((r) => { if (live) setSrc(r.dataUrl); }).catch(() => undefined);
+    return () => { live = false; };
+  }, [bridge, id]);
+  return src ? <Image width={48} height={48} src={src} /> : null;
+}
+
+/**
+ * Feedback handling: a status and an opinion, which the submitter sees in their own list. Feedback
+ * under a running `feedback` process is handled through it: the server agrees the administrator's
+ * pending task, or refuses when the task is someone else's.
+ */
+export function FeedbackAdmin() {
+  const { t } = useTranslation(['platform', 'common']);
+  const bridge = useBridge();
+  const { permissions } = useBridgeContext();
+  const can = (verb: string) => permissions.includes(`system:feedback:${verb}`);
+  const list = usePagedList<FeedbackRow>('/api/platform-system/feedback/page');
+  const [handling, setHandling] = useState<FeedbackRow | null>(null);
+  const [form] = Form.useForm();
+
+  async function handle() {
+    if (!handling) return;
+    const v = await form.validate();
+    await bridge.request({ method: 'POST', url: `/api/platform-system/feedback/${handling.id}/handle`, data: v, showSuccess: true });
+    setHandling(null);
+    list.reload();
+  }
+
+  async function remove(row: FeedbackRow) {
+    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
+    await bridge.request({ method: 'DELETE', url: `/api/platform-system/feedback/${row.id}`, showSuccess: true });
+    list.reload();
+  }
+
+  const columns: TableColumnProps<FeedbackRow>[] = [
+    { title: t('content.feedback.description'), dataIndex: 'description', ellipsis: true },
+    { title: t('content.feedback.pictures'), render: (_: unknown, r: FeedbackRow) => (
+      <Image.PreviewGroup><Space size="mini">{r.pictureIds.map((id) => <Picture key={id} id={id} />)}</Space></Image.PreviewGroup>
+    ) },
+    { title: t('content.feedback.submitter'), render: (_: unknown, r: FeedbackRow) => r.userName ?? r.userAccount },
+    { title: t('content.feedback.contact'), dataIndex: 'contact' },
+    { title: t('content.feedback.createdAt'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
+    {
+      title: t('content.feedback.status'), dataIndex: 'status', render: (v: string, r: FeedbackRow) => (
+        <Space size="mini">
+          <Tag color={v === 'processed' ? 'green' : 'orange'}>{t(`content.feedbackStatus.${v}`)}</Tag>
+          {r.inProcess && <Tag color="arcoblue">{t('content.feedback.inProcess')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('content.feedback.opinion'), dataIndex: 'handleOpinion', ellipsis: true },
+    {
+      title: t('common:actions'), width: 150,
+      render: (_: unknown, r: FeedbackRow) => (
+        <Space size="mini">
+          {can('handle') && <Button type="text" size="mini" data-testid="feedback-handle" onClick={() => {
+            form.setFieldsValue({ status: 'processed', handleOpinion: r.handleOpinion ?? '' });
+            setHandling(r);
+          }}>{t('content.feedback.handle')}</Button>}
+          {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="page-feedback-admin">
+      <Form layout="inline" onSubmit={(v: { status?: string }) => list.search({ status: v.status })}>
+        <Form.Item field="status" label={t('content.feedback.status')}>
+          <Select allowClear style={{ width: 140 }} options={['unprocessed', 'processed'].map((v) => ({ value: v, label: t(`content.feedbackStatus.${v}`) }))} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">{t('common:search')}</Button>
+      </Form>
+      <Table<FeedbackRow> rowKey="id" columns={columns} data={list.data.records} loading={list.loading}
+        pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, onChange: list.changePage }} />
+      <Modal title={t('content.feedback.handle')} visible={handling !== null} onOk={() => act(handle)} onCancel={() => setHandling(null)}
+        okButtonProps={{ 'data-testid': 'feedback-handle-save' } as object}>
+        <Form form={form} layout="vertical">
+          <Form.Item field="status" label={t('content.feedback.status')}>
+            <Select options={['unprocessed', 'processed'].map((v) => ({ value: v, label: t(`content.feedbackStatus.${v}`) }))} />
+          </Form.Item>
+          <Form.Item field="handleOpinion" label={t('content.feedback.opinion')}>
+            <Input.TextArea maxLength={1000} data-testid="feedback-opinion" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
