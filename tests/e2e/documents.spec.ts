@@ -1,15 +1,18 @@
 /**
  * Documents end to end (issue 7): upload with the type chosen first, a type mismatch refused, and
- * previews of a PDF (pages, zoom), a video made by a real encoder (seeking) and an image.
+ * previews of a PDF (pages, zoom), a video made by a real encoder (seeking) and an image; a device
+ * document refused to a user without the browsing authority.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { toast } from './screens';
-import { login, watchConsole } from './helpers';
+import { DEMO, login, token, watchConsole } from './helpers';
+
+interface MenuNode { id: string; path: string | null; perms: string | null; children: MenuNode[] }
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-docs-'));
 const hasFfmpeg = (() => { try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; } })();
@@ -105,5 +108,48 @@ test.describe('documents', () => {
     }
     const provoked = /status of 415 .*\/api\/basic-system\/document$/;
     expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
+  });
+
+  test('a device document asking for the browsing authority is refused to a user without it', async ({ page }) => {
+    await login(page, 'en');
+    const headers = { authorization: `Bearer ${await token(page)}`, 'accept-language': 'en' };
+    const json = async (res: Awaited<ReturnType<typeof page.request.get>>) => {
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()).data;
+    };
+    const factoryId = (await json(await page.request.get('/api/platform-system/factory/getFactoryList', { headers }))).factoryList[0].id as string;
+    const inFactory = { ...headers, 'x-factory-id': factoryId };
+    // A device whose documents ask for the authority, and a PDF of it uploaded by the administrator.
+    const device = (await json(await page.request.get('/api/basic-system/device?size=1', { headers: inFactory }))).records[0];
+    await json(await page.request.put(`/api/basic-system/device/${device.id}`, { headers: inFactory, data: { documentAuthority: true } }));
+    const types = (await json(await page.request.get('/api/basic-system/document-type?size=100', { headers }))).records as { id: string; name: string }[];
+    const pdf = join(dir, 'device-manual.pdf');
+    await threePagePdf(pdf);
+    await json(await page.request.post('/api/basic-system/document', {
+      headers: inFactory,
+      multipart: { typeId: types.find((t) => t.name === 'Work instructions')!.id, name: 'Spindle manual', number: 'DEV-001', version: '1', deviceId: device.id,
+        file: { name: 'device-manual.pdf', mimeType: 'application/pdf', buffer: readFileSync(pdf) } },
+    }));
+    // A reader: the documents menu with its preview button, not the browsing authority.
+    const role = await json(await page.request.post('/api/platform-system/role', { headers, data: { code: `doc-reader-${Date.now().toString(36)}`, name: 'Document reader' } }));
+    const { tree } = await json(await page.request.get(`/api/platform-system/role/${role.id}/menus`, { headers })) as { tree: MenuNode[] };
+    const menuIds: string[] = [];
+    const walk = (nodes: MenuNode[]) => nodes.forEach((n) => { if (n.path === '/basic/document' || n.perms === 'basic:document:preview') menuIds.push(n.id); walk(n.children); });
+    walk(tree);
+    await json(await page.request.put(`/api/platform-system/role/${role.id}/menus`, { headers, data: { menuIds } }));
+    const reader = { account: `reader${Date.now().toString(36)}`, password: 'Reader.2026' };
+    await json(await page.request.post('/api/platform-system/app-user', { headers, data: { ...reader, nickname: 'Reader', roles: [role.id], factories: [factoryId] } }));
+
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await page.goto('/en/login');
+    await page.locator('input[name="tenantCode"]').fill(DEMO.tenantCode);
+    await page.locator('input[name="account"]').fill(reader.account);
+    await page.locator('input[name="password"]').fill(reader.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/en\/basic\/document$/);
+    const frame = page.frameLocator('[data-testid="frame-basic"]');
+    await frame.getByTestId('document-actions-DEV-001').getByTestId('document-preview-btn').click();
+    await expect(toast(page, 'This device document needs the browsing authority')).toBeVisible();
+    await expect(frame.getByTestId('pdf-pages')).toHaveCount(0);
   });
 });
