@@ -40,6 +40,8 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   tabs?: readonly string[];
   /** The verbs the resource offers (routes and buttons); default all of VERBS. */
   verbs?: readonly Verb[];
+  /** A tree by a reference to the resource itself: the screen offers a tree view beside the list. */
+  tree?: { parent: keyof F & string };
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -58,6 +60,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   titleKey: string;
   tabs?: readonly string[];
   verbs: readonly Verb[];
+  tree?: { parent: string };
 }
 
 export const snake = (s: string) => s.replace(/[-\s]+/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -93,6 +96,7 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     titleKey: `${labelPrefix}._title`,
     ...(input.tabs ? { tabs: input.tabs } : {}),
     verbs: input.verbs ?? VERBS,
+    ...(input.tree ? { tree: input.tree } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ export const materialClass = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:material-class',
+  tree: { parent: 'parentId' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

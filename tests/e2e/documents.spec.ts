@@ -113,9 +113,10 @@ test.describe('documents', () => {
   test('a device document asking for the browsing authority is refused to a user without it', async ({ page }) => {
     await login(page, 'en');
     const headers = { authorization: `Bearer ${await token(page)}`, 'accept-language': 'en' };
-    const json = async (res: Awaited<ReturnType<typeof page.request.get>>) => {
+    // The answers of several calls, read field by field.
+    const json = async (res: Awaited<ReturnType<typeof page.request.get>>): Promise<any> => {
       expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).data;
+      return ((await res.json()) as { data: unknown }).data;
     };
     const factoryId = (await json(await page.request.get('/api/platform-system/factory/getFactoryList', { headers }))).factoryList[0].id as string;
     const inFactory = { ...headers, 'x-factory-id': factoryId };

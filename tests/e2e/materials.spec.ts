@@ -21,6 +21,11 @@ test.describe('materials', () => {
     await expect(rowOf(frame, 'E2E-SENS')).toContainText('Electronic components');
     // Level 2 under a top class (the server sets it).
     await expect(rowOf(frame, 'E2E-SENS').locator('td').filter({ hasText: /^2$/ })).toHaveCount(1);
+    // The tree view draws it under its parent, one step in.
+    await frame.getByTestId('view-tree').click();
+    const tree = frame.getByTestId('resource-tree');
+    await expect(tree.locator('tr', { hasText: 'E2E-SENS' }).locator('.arco-table-cell-indent')).toHaveAttribute('style', /padding-left: [1-9]/);
+    await expect(tree.locator('tr', { hasText: 'Electronic components' }).first()).toHaveClass(/arco-table-row-expanded/);
 
     frame = await openScreen(page, 'material');
     await frame.getByTestId('btn-add').click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BridgeRequestConfig } from '../../bridge/protocol';
-import { customer, deviceClass, shift, unit, warehouse } from '../../model/resources';
+import { customer, deviceClass, materialClass, shift, unit, warehouse } from '../../model/resources';
 import type { ImportResult, ResourceRow } from '../../model/resource';
 import vi from '../../locales/vi/model.json';
 import { apiError, fakeBridge, page, renderPage, type Handler } from './resource-page-harness';
@@ -282,5 +282,29 @@ describe('ResourcePage: import', () => {
     await waitFor(() => expect(screen.getByTestId('import-progress').textContent).toContain('5000 of 20000'), { timeout: 3000 });
     expect((await screen.findByTestId('import-result', {}, { timeout: 3000 })).textContent).toBe('Imported 20000 rows (20000 new, 0 updated)');
     expect(bridge.requests.filter((r) => r.url.endsWith('/import/jobs/j-1'))).toHaveLength(2);
+  });
+});
+
+describe('ResourcePage: tree view of a tree definition', () => {
+  it('draws every row nested by its parent, opened fully, and reads all pages of the list', async () => {
+    const rows = [
+      row('r', { code: 'RAW', name: 'Raw materials', parentId: null, level: 1 }),
+      row('c', { code: 'MET', name: 'Metals', parentId: 'r', level: 2 }),
+      row('g', { code: 'STL', name: 'Steel', parentId: 'c', level: 3 }),
+    ];
+    const bridge = fakeBridge(ALL('basic:material-class'), 'en', (c) => (/\/options\//.test(c.url) ? [] : (c.method ?? 'GET') === 'GET' && /\/material-class$/.test(c.url) ? page(rows) : null));
+    renderPage(materialClass, bridge);
+    await screen.findByText('Steel');
+    fireEvent.click(screen.getByTestId('view-tree').querySelector('input') ?? screen.getByTestId('view-tree'));
+    const tree = () => screen.getByTestId('resource-tree');
+    await waitFor(() => expect(within(tree()).getByText('STL')).toBeTruthy());
+    const rowOf = (code: string) => within(tree()).getByText(code).closest('tr')!;
+    const indent = (code: string) => parseFloat((rowOf(code).querySelector('.arco-table-cell-indent') as HTMLElement | null)?.style.paddingLeft || '0');
+    // Parents are open, and each level sits further in than the one above.
+    expect(['RAW', 'MET', 'STL'].map((c) => rowOf(c).classList.contains('arco-table-row-expanded'))).toEqual([true, true, false]);
+    expect(indent('RAW')).toBeLessThan(indent('MET'));
+    expect(indent('MET')).toBeLessThan(indent('STL'));
+    // The tree asks for whole pages of the list, not the 20 rows of the first page.
+    expect(bridge.requests.some((r) => /\/material-class$/.test(r.url) && (r.params as { size?: number } | undefined)?.size === 500)).toBe(true);
   });
 });

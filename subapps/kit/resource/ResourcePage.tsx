@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Alert, Button, Radio, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { VERBS, apiPath, type ResourceDef, type ResourceRow, type Verb } from '../../../model/resource';
 import { generatedColumns } from './columns';
@@ -12,6 +12,7 @@ import { ResourceFormDialog } from './ResourceFormDialog';
 import { SearchBar } from './SearchBar';
 import type { PageContext, ResourceOverrides } from './types';
 import { useResourceList } from './useResourceList';
+import { TREE_MAX_ROWS, useResourceTree, type TreeRow } from './useResourceTree';
 import './resource.css';
 
 export interface ResourcePageProps {
@@ -40,12 +41,17 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
   };
   const list = useResourceList(api, { field: def.defaultSort.field, order: def.defaultSort.order });
   const dictLabels = useDictLabels(def);
+  // A tree (a definition with `tree`) is also shown whole, nested by its parent, beside the paged list.
+  const [view, setView] = useState<'list' | 'tree'>('list');
+  const tree = useResourceTree(api, def.tree?.parent ?? '', list.filters, def.codeField, Boolean(def.tree) && view === 'tree', list.version);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ visible: boolean; row: ResourceRow | null }>({ visible: false, row: null });
   const [importing, setImporting] = useState(false);
 
   const records = list.data.records;
-  const selected = useMemo(() => records.filter((r) => selectedKeys.includes(r.id)), [records, selectedKeys]);
+  const shown = view === 'tree' ? tree.rows : records;
+  const selected = useMemo(() => shown.filter((r) => selectedKeys.includes(r.id)), [shown, selectedKeys]);
+  // The tree reloads with the list (it follows the list's version).
   const reload = () => { setSelectedKeys([]); list.reload(); };
   const ctx: PageContext = { def, bridge, selected, reload, t };
   const warn = (message: string) => void bridge.notify({ type: 'warning', message });
@@ -112,22 +118,32 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
         {can('export') && <Button data-testid="btn-export" onClick={exportRows}>{t('common:export')}</Button>}
         {can('template') && <Button data-testid="btn-template" onClick={template}>{t('common:template')}</Button>}
         {overrides?.toolbar?.(ctx)}
+        {def.tree && (
+          <Radio.Group type="button" value={view} onChange={(v: 'list' | 'tree') => { setSelectedKeys([]); setView(v); }} style={{ marginLeft: 'auto' }}>
+            <Radio value="list" data-testid="view-list">{t('common:resource.viewList')}</Radio>
+            <Radio value="tree" data-testid="view-tree">{t('common:resource.viewTree')}</Radio>
+          </Radio.Group>
+        )}
       </div>
-      <Table<ResourceRow>
+      {view === 'tree' && tree.truncated && <Alert type="warning" content={t('common:resource.treeTruncated', { count: TREE_MAX_ROWS })} style={{ marginBottom: 8 }} />}
+      <Table<TreeRow>
+        // Remounted when the tree changes so that it opens fully.
+        key={view === 'tree' ? `tree-${tree.ids.join()}` : 'list'}
         rowKey="id"
-        data-testid="resource-table"
+        data-testid={view === 'tree' ? 'resource-tree' : 'resource-table'}
         columns={columns}
-        data={records}
-        loading={list.loading}
+        data={view === 'tree' ? tree.roots : records}
+        loading={view === 'tree' ? tree.loading : list.loading}
+        defaultExpandAllRows
         scroll={{ x: 'max-content' }}
-        rowSelection={{ type: 'checkbox', selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as string[]) }}
+        rowSelection={{ type: 'checkbox', checkStrictly: true, selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as string[]) }}
         onChange={(_pagination, sorter, _filters, extra) => {
           if (extra.action !== 'sort') return;
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = one?.direction ? String(one.field) : null;
           list.changeSort(field ? { field, order: one!.direction === 'ascend' ? 'asc' : 'desc' } : null);
         }}
-        pagination={{
+        pagination={view === 'tree' ? false : {
           current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, sizeCanChange: true,
           onChange: (p: number, s: number) => { setSelectedKeys([]); list.changePage(p, s); },
         }}

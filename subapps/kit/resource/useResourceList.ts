@@ -44,5 +44,5 @@ export function useResourceList(url: string, initialSort: Sort | null, initialSi
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const changePage = useCallback((p: number, s: number) => { setPage(p); setSize(s); }, []);
   const changeSort = useCallback((next: Sort | null) => { setSort(next); setPage(1); }, []);
-  return { data, loading, page, size, filters, sort, search, reload, changePage, changeSort };
+  return { data, loading, page, size, filters, sort, version, search, reload, changePage, changeSort };
 }
