@@ -40,6 +40,10 @@ export function AlarmBell() {
     }
   }, [t, i18n]);
 
+  // The poll keeps its identity when the translations change (a language or the tenant's own words
+  // arriving): a new identity would restart the cursor and swallow alarms raised meanwhile.
+  const announceRef = useRef(announce);
+  announceRef.current = announce;
   const poll = useCallback(async () => {
     const params = cursor.current === null ? {} : { after: cursor.current };
     const res = await api.get<AlarmFeed>('/platform-system/alarm/feed', params, { showError: false });
@@ -47,8 +51,8 @@ export function AlarmBell() {
     const first = cursor.current === null;
     cursor.current = res.data.cursor;
     setCount(res.data.unacknowledged);
-    if (!first) res.data.records.forEach(announce);
-  }, [announce]);
+    if (!first) res.data.records.forEach((alarm) => announceRef.current(alarm));
+  }, []);
 
   const loadOpen = useCallback(async () => {
     const res = await api.get<AlarmOpenList>('/platform-system/alarm/open', { limit: 100 }, { showError: false });
