@@ -3,6 +3,7 @@
  * plus `lossRate` per cent lost in production". Explosion multiplies down the levels; a line that
  * would make a product contain itself (directly or through its components) is refused.
  */
+import { z } from 'zod';
 
 export interface BomLine {
   id: string;
@@ -108,3 +109,154 @@ export function whereUsed(lines: readonly BomLine[], component: string): { paren
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The HTTP contract of /api/basic-system/bom (server/routes/bom.ts, subapps/basic/bom/).
+
+/** Permission codes; they match the menu `/basic/bom` and its buttons. */
+export const BOM_PERMISSIONS = {
+  view: 'basic:bom:view',
+  add: 'basic:bom:add',
+  edit: 'basic:bom:edit',
+  delete: 'basic:bom:delete',
+  import: 'basic:bom:import',
+  export: 'basic:bom:export',
+} as const;
+
+export const BOM_API = '/api/basic-system/bom';
+
+/** Field → label key (namespace `model`) of a line, for validation messages and sheet headers. */
+export const BOM_LABELS = {
+  parentId: 'bom.parent',
+  componentId: 'bom.component',
+  lineNo: 'bom.lineNo',
+  dosage: 'bom.dosage',
+  dosageUnitId: 'bom.dosageUnit',
+  lossRate: 'bom.lossRate',
+  priority: 'bom.priority',
+  ecnNumber: 'bom.ecnNumber',
+} as const;
+
+/** Columns of the export and import sheet, in order (a material or unit by its code). */
+export const BOM_SHEET_COLUMNS = ['parentId', 'lineNo', 'componentId', 'dosage', 'dosageUnitId', 'lossRate', 'priority', 'ecnNumber'] as const;
+export type BomSheetColumn = (typeof BOM_SHEET_COLUMNS)[number];
+
+const uuid = z.string({ error: 'validation.required' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'validation.reference' });
+const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+const decimal = (scale: number) => (v: number) => Math.abs(v * 10 ** scale - Math.round(v * 10 ** scale)) < 1e-6;
+
+/** The editable part of a line: the same schema on the form and the server. */
+export const bomLineFields = {
+  lineNo: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.tooSmall' }).max(99999, { error: 'validation.tooLarge' }),
+  dosage: z.coerce.number({ error: 'validation.number' }).gt(0, { error: 'validation.tooSmall' }).max(999999999999, { error: 'validation.tooLarge' }).refine(decimal(6), { error: 'validation.scale' }),
+  dosageUnitId: z.preprocess(blankToNull, uuid.nullable()).optional().default(null),
+  lossRate: z.preprocess(blankToNull, z.coerce.number({ error: 'validation.number' }).min(0, { error: 'validation.tooSmall' }).max(100, { error: 'validation.tooLarge' }).refine(decimal(4), { error: 'validation.scale' }).nullable()).optional().default(0),
+  priority: z.preprocess(blankToNull, z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(0, { error: 'validation.tooSmall' }).max(9999, { error: 'validation.tooLarge' }).nullable()).optional().default(null),
+  ecnNumber: z.preprocess(blankToNull, z.string().trim().max(64, { error: 'validation.tooLong' }).nullable()).optional().default(null),
+};
+
+export const bomLineInput = z.object({ parentId: uuid, componentId: uuid, ...bomLineFields });
+export type BomLineInput = z.input<typeof bomLineInput>;
+/** An edit may change the component and every field; the parent stays. */
+export const bomLineUpdate = z.object({ componentId: uuid, ...bomLineFields });
+export type BomLineUpdate = z.input<typeof bomLineUpdate>;
+
+export interface BomMaterial {
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+  /** The material's basic unit code. */
+  unitCode: string | null;
+}
+
+/** A stored line with the component and unit it names. */
+export interface BomLineRow {
+  id: string;
+  parentId: string;
+  component: BomMaterial;
+  lineNo: number;
+  dosage: number;
+  dosageUnitId: string | null;
+  dosageUnitCode: string | null;
+  lossRate: number;
+  priority: number | null;
+  ecnNumber: string | null;
+  updatedAt: string;
+}
+
+/** A line in the tree; `children` are the component's own lines (empty for a bought part). */
+export interface BomTreeNode extends BomLineRow {
+  level: number;
+  children: BomTreeNode[];
+}
+
+export interface BomTree {
+  material: BomMaterial;
+  children: BomTreeNode[];
+}
+
+/** A material that has lines (a product or an assembly), for the list on the left. */
+export interface BomProduct extends BomMaterial {
+  lineCount: number;
+  updatedAt: string;
+}
+
+export interface BomExplosionRow {
+  lineId: string;
+  level: number;
+  /** Material codes from the top product down to this component. */
+  path: string[];
+  component: BomMaterial;
+  dosage: number;
+  lossRate: number;
+  dosageUnitCode: string | null;
+  /** For the requested quantity of the top product, loss included at every level. */
+  quantity: number;
+}
+
+export interface BomExplosionTotal {
+  component: BomMaterial;
+  quantity: number;
+  lowLevel: number;
+}
+
+export interface BomExplosion {
+  material: BomMaterial;
+  quantity: number;
+  rows: BomExplosionRow[];
+  totals: BomExplosionTotal[];
+}
+
+export interface BomWhereUsedRow {
+  parent: BomMaterial;
+  /** 1 = uses the component directly. */
+  level: number;
+  /** Material codes from this parent down to the component (one of the ways). */
+  path: string[];
+}
+
+export interface BomWhereUsed {
+  material: BomMaterial;
+  rows: BomWhereUsedRow[];
+}
+
+export interface BomImportError {
+  /** 1-based sheet row (the header is row 1). */
+  row: number;
+  field: string;
+  key: string;
+  message: string;
+}
+
+export interface BomImportResult {
+  total: number;
+  inserted: number;
+  updated: number;
+  errors: BomImportError[];
+  /** A failed import: the id of its error report (GET bom/import/report/:id). */
+  reportId: string | null;
+}
+
+/** Exact decimals for display and sums: rounds away binary noise (12 places). */
+export const roundQuantity = (n: number) => Math.round(n * 1e9) / 1e9;

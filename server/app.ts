@@ -19,10 +19,12 @@ import { alarmRoutes } from './routes/alarm';
 import { contentAdminRoutes } from './routes/content';
 import { statisticsRoutes } from './routes/statistics';
 import { organizationRoutes } from './routes/organization';
+import { staffRoutes } from './routes/staff';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { collectRoutes, openApiDocument } from './routes/docs';
 import { registerResources } from './resources';
+import { systemRoutes } from './routes/system';
 import { rejectNul } from './input-guard';
 import { ruleRoutes } from './rules';
 import { flowRoutes } from './routes/flow';
@@ -30,6 +32,7 @@ import { helperLanguageRoutes } from './routes/helper-language';
 import { helperServicesRoutes } from './routes/helper-services';
 import { helperApplyMenuRoutes } from './routes/helper-apply-menu';
 import { documentRoutes } from './routes/documents';
+import { bomRoutes } from './routes/bom';
 
 export interface BuildApiOptions {
   db: Kysely<DB>;
@@ -137,6 +140,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       alarmRoutes(api, { db });
       contentAdminRoutes(api, { db });
       organizationRoutes(api, { db });
+      staffRoutes(api, { db });
       feedbackReadRoutes(api, { db });
       await feedbackRoutes(api, { db });
       await ruleRoutes(api, { db });
@@ -145,6 +149,8 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       helperServicesRoutes(api, { db, config });
       helperApplyMenuRoutes(api, { db });
       await documentRoutes(api, { db, config });
+      await bomRoutes(api, { db });
+      await systemRoutes(api, { db });
       await registerResources(api, { db });
     },
     { prefix: '/api' },

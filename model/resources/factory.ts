@@ -1,8 +1,8 @@
 import { defineResource, field } from '../resource';
 
 /**
- * Factory (SPEC §3). A minimal definition so users can be given factories (P1); P2 owns and
- * completes it (QR code, ERP organisation …).
+ * Factory (SPEC §3): its QR code is drawn from the code on the screen; the ERP organisation it
+ * maps to is kept as four plain values.
  */
 export const factory = defineResource({
   name: 'factory',
@@ -17,5 +17,9 @@ export const factory = defineResource({
     contactWay: field.text({ max: 64 }),
     sort: field.int({ min: 0, max: 999_999, default: 0 }),
     status: field.enum('factoryState', ['normal', 'disabled'], { default: 'normal', search: true }),
+    erpOrgId: field.text({ max: 64, list: false }),
+    erpOrgCode: field.text({ max: 64, search: true }),
+    erpOrgName: field.text({ max: 128 }),
+    erpOuId: field.text({ max: 64, list: false }),
   },
 });

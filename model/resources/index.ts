@@ -24,6 +24,10 @@ import { supplier } from './supplier';
 import { transportShelf } from './transport-shelf';
 import { unit } from './unit';
 import { factory } from './factory';
+import { configItem, department, organization, staff } from './org';
+import { app } from './app';
+import { tenant } from './tenant';
+import { interfaceLog, loginLog, operationLog } from './logs';
 import { menu } from './menu';
 import { role } from './role';
 import { user } from './user';
@@ -46,7 +50,13 @@ export const MASTER_DATA: readonly ResourceDef[] = [
 ];
 
 /** Platform management on the engine (issue 4): users, roles, the shared menu tree, factories. */
-export const PLATFORM_RESOURCES: readonly ResourceDef[] = [user, role, menu, factory];
+export const PLATFORM_RESOURCES: readonly ResourceDef[] = [user, role, menu, factory, app, organization, department, staff, configItem];
+
+/**
+ * Served by the engine but kept out of RESOURCES and its generic tests: tenants (operator-only,
+ * never deleted) and the read-only logs; tests/server/system.test.ts covers them.
+ */
+export const SYSTEM_RESOURCES: readonly ResourceDef[] = [tenant, loginLog, operationLog, interfaceLog];
 
 /** Every resource the engine serves. */
 export const RESOURCES: readonly ResourceDef[] = [...MASTER_DATA, ...PLATFORM_RESOURCES];
@@ -57,7 +67,8 @@ export function resourceByName(name: string): ResourceDef | undefined {
   return byName.get(name);
 }
 
-export { factory, menu, role, user };
+export { configItem, department, organization, staff } from './org';
+export { app, factory, interfaceLog, loginLog, menu, operationLog, role, tenant, user };
 export {
   agvTag, customer, device, deviceClass, documentType, material, materialClass, encodingRule, scanRule, packagingRule, printTemplate, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
   shelf, shift, storageLocation, supplier, transportShelf, unit, warehouse, warehouseArea, workshop, workstation, workstationType,

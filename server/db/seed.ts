@@ -93,6 +93,8 @@ export async function seed(db: Kysely<DB>, config: Pick<Config, 'adminPassword'>
   await db.updateTable('tenant').set({ operator: true }).where('id', '=', created.tenantId).execute();
   await seedDemoContent(db, created.tenantId);
   await seedMasterData(db, created.tenantId, created.factoryId, created.adminUserId);
+  await (await import('./seed-bom')).seedBom(db, created.tenantId, created.adminUserId);
   await seedRules(db, created.tenantId, created.adminUserId);
+  await (await import('./seed-org')).seedOrg(db, created.tenantId, created.adminUserId);
   return { seeded: true, tenantId: created.tenantId };
 }

@@ -2,7 +2,9 @@
 import { sql } from 'kysely';
 import type { ResourceDef } from '../../model/resource';
 import { materialClassHooks } from './hooks-material';
+import { departmentHooks } from './hooks-org';
 import { menuHooks, roleHooks, userHooks } from './hooks-access';
+import { appHooks, tenantHooks } from './hooks-system';
 import type { ResourceScope } from './scope';
 import type { Request } from './service';
 import { run, tableOf, type ApiRow, type Db } from './table';
@@ -31,7 +33,7 @@ const printer: ResourceHooks = {
   unchangedKey: (field, value) => (field === 'isDefault' && value === 'yes' ? 'resource.printerAlreadyDefault' : undefined),
 };
 
-const HOOKS: Record<string, ResourceHooks> = { printer, 'material-class': materialClassHooks, 'app-user': userHooks, role: roleHooks, menu: menuHooks };
+const HOOKS: Record<string, ResourceHooks> = { printer, 'material-class': materialClassHooks, 'app-user': userHooks, role: roleHooks, menu: menuHooks, app: appHooks, tenant: tenantHooks, department: departmentHooks };
 
 export function hooksOf(def: ResourceDef): ResourceHooks {
   return HOOKS[def.name] ?? {};

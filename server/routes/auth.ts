@@ -70,9 +70,9 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       if (config.loginCaptcha && !(await consumeCaptcha(db, body.captchaId, body.captcha))) {
         throw new ApiError(400, 'auth.captchaInvalid');
       }
-      const tenant = await db.selectFrom('tenant').select('id').where('code', '=', body.tenantCode)
-        .where('status', '=', 'enabled')
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+      const tenant = await db.selectFrom('tenant').select(['id', 'status'])
+        .select(sql<boolean>`expires_at is not null and expires_at <= now()`.as('expired'))
+        .where('code', '=', body.tenantCode)
         .executeTakeFirst();
       const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
         tenant ? writeLoginLog(db, request, { tenantId: tenant.id, userId, account: body.account, method: 'password', result, reason }) : Promise.resolve();
@@ -94,6 +94,12 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       if (!user) {
         await log('failure', null, 'invalid credentials');
         throw new ApiError(400, 'auth.invalidCredentials');
+      }
+      // A disabled or expired tenant: told only to someone who knows a valid account and password.
+      const blocked = tenant?.status !== 'enabled' ? 'auth.tenantDisabled' : tenant.expired ? 'auth.tenantExpired' : null;
+      if (blocked) {
+        await log('failure', user.id, blocked === 'auth.tenantDisabled' ? 'tenant disabled' : 'tenant expired');
+        throw new ApiError(403, blocked);
       }
       await log('success', user.id);
       const clientId = request.headers['x-client-id'];

@@ -38,78 +38,87 @@ export async function createTenant(db: Kysely<DB>, input: CreateTenantInput): Pr
       .values({ code: input.code, name: input.name, domain: input.domain ?? null, expires_at: input.expiresAt ?? null })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const tenantId = tenant.id;
-    const factory = await trx
-      .insertInto('factory')
-      .values({ tenant_id: tenantId, code: input.factory?.code ?? 'F001', name: input.factory?.name ?? `${input.name} Factory 1`, status: 'normal' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const org = await trx
-      .insertInto('organization')
-      .values({ tenant_id: tenantId, code: input.organization?.code ?? 'ORG001', name: input.organization?.name ?? input.name })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
-    const adminRole = await trx
-      .insertInto('role')
-      .values({ tenant_id: tenantId, code: 'admin', name: 'Administrator', sort: 1, enabled: true })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const staffRole = await trx
-      .insertInto('role')
-      .values({ tenant_id: tenantId, code: 'staff', name: 'Staff', sort: 2, enabled: true })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
-    const menus = await trx.selectFrom('menu').select(['id', 'code', 'type']).execute();
-    if (menus.length > 0) {
-      await trx
-        .insertInto('role_menu')
-        .values(menus.map((m) => ({ tenant_id: tenantId, role_id: adminRole.id, menu_id: m.id })))
-        .execute();
-    }
-    const staffCodes = new Set(staffMenuCodes());
-    const staffMenus = menus.filter((m) => m.type === 'menu' && staffCodes.has(m.code));
-    if (staffMenus.length > 0) {
-      await trx
-        .insertInto('role_menu')
-        .values(staffMenus.map((m) => ({ tenant_id: tenantId, role_id: staffRole.id, menu_id: m.id })))
-        .execute();
-    }
-
-    const dict = await trx
-      .insertInto('dict')
-      .values({ tenant_id: tenantId, name: 'Language', type: 'language', remark: 'Languages offered by the system' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('dict_item')
-      .values(LANGUAGES.map((lang, i) => ({ tenant_id: tenantId, dict_id: dict.id, label: LANGUAGE_NAMES[lang] ?? lang, value: lang, sort: i + 1 })))
-      .execute();
-
-    const admin = await trx
-      .insertInto('app_user')
-      .values({
-        tenant_id: tenantId,
-        account: input.adminAccount ?? 'admin',
-        nickname: 'Administrator',
-        password_hash: passwordHash,
-        type: 'admin',
-        status: 'enabled',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('user_role').values({ tenant_id: tenantId, user_id: admin.id, role_id: adminRole.id }).execute();
-    await trx.insertInto('user_factory').values({ tenant_id: tenantId, user_id: admin.id, factory_id: factory.id }).execute();
-
-    return {
-      tenantId,
-      factoryId: factory.id,
-      organizationId: org.id,
-      adminUserId: admin.id,
-      roles: { admin: adminRole.id, staff: staffRole.id },
-    };
+    return provisionTenant(trx, tenant.id, input, passwordHash);
   });
+}
+
+/** What a new tenant starts with (see createTenant), inside the caller's transaction. */
+export async function provisionTenant(
+  trx: Kysely<DB>,
+  tenantId: string,
+  input: Pick<CreateTenantInput, 'name' | 'adminAccount' | 'factory' | 'organization'>,
+  passwordHash: string,
+): Promise<CreatedTenant> {
+  const factory = await trx
+    .insertInto('factory')
+    .values({ tenant_id: tenantId, code: input.factory?.code ?? 'F001', name: input.factory?.name ?? `${input.name} Factory 1`, status: 'normal' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const org = await trx
+    .insertInto('organization')
+    .values({ tenant_id: tenantId, code: input.organization?.code ?? 'ORG001', name: input.organization?.name ?? input.name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const adminRole = await trx
+    .insertInto('role')
+    .values({ tenant_id: tenantId, code: 'admin', name: 'Administrator', sort: 1, enabled: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const staffRole = await trx
+    .insertInto('role')
+    .values({ tenant_id: tenantId, code: 'staff', name: 'Staff', sort: 2, enabled: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const menus = await trx.selectFrom('menu').select(['id', 'code', 'type']).execute();
+  if (menus.length > 0) {
+    await trx
+      .insertInto('role_menu')
+      .values(menus.map((m) => ({ tenant_id: tenantId, role_id: adminRole.id, menu_id: m.id })))
+      .execute();
+  }
+  const staffCodes = new Set(staffMenuCodes());
+  const staffMenus = menus.filter((m) => m.type === 'menu' && staffCodes.has(m.code));
+  if (staffMenus.length > 0) {
+    await trx
+      .insertInto('role_menu')
+      .values(staffMenus.map((m) => ({ tenant_id: tenantId, role_id: staffRole.id, menu_id: m.id })))
+      .execute();
+  }
+
+  const dict = await trx
+    .insertInto('dict')
+    .values({ tenant_id: tenantId, name: 'Language', type: 'language', remark: 'Languages offered by the system' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('dict_item')
+    .values(LANGUAGES.map((lang, i) => ({ tenant_id: tenantId, dict_id: dict.id, label: LANGUAGE_NAMES[lang] ?? lang, value: lang, sort: i + 1 })))
+    .execute();
+
+  const admin = await trx
+    .insertInto('app_user')
+    .values({
+      tenant_id: tenantId,
+      account: input.adminAccount ?? 'admin',
+      nickname: 'Administrator',
+      password_hash: passwordHash,
+      type: 'admin',
+      status: 'enabled',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('user_role').values({ tenant_id: tenantId, user_id: admin.id, role_id: adminRole.id }).execute();
+  await trx.insertInto('user_factory').values({ tenant_id: tenantId, user_id: admin.id, factory_id: factory.id }).execute();
+
+  return {
+    tenantId,
+    factoryId: factory.id,
+    organizationId: org.id,
+    adminUserId: admin.id,
+    roles: { admin: adminRole.id, staff: staffRole.id },
+  };
 }
 
 export interface CreateUserInput {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Drawer, Form, Input } from '@arco-design/web-react';
+import { Descriptions, Divider, Drawer, Form, Input, Select } from '@arco-design/web-react';
 import { MOBILE_PATTERN, type UpdateProfileInput } from '../../model/account';
+import { EXTENSION_PATTERN } from '../../model/resources/staff';
+import type { PersonalCenterInput, StaffDetail } from '../../model/staff';
 import { endpoints } from '../api/endpoints';
-import { userAtom } from '../state/atoms';
+import { factoryIdAtom, userAtom } from '../state/atoms';
 
 /** The personal centre: who the user is, and what they may change of themselves. */
 export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose: () => void }) {
@@ -13,6 +15,11 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
   const [form] = Form.useForm<UpdateProfileInput>();
   const [saving, setSaving] = useState(false);
   const label = (key: string) => t(`model:account.${key}`);
+  // The user's staff record in the current factory, when there is one (SPEC §7).
+  const factoryId = useAtomValue(factoryIdAtom);
+  const [staff, setStaff] = useState<StaffDetail | null>(null);
+  const [staffForm] = Form.useForm<PersonalCenterInput>();
+  const staffLabel = (key: string) => t(`model:staff.${key}`);
 
   useEffect(() => {
     if (!visible) return;
@@ -21,17 +28,31 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
       setUser(res.data);
       form.setFieldsValue({ nickname: res.data.nickname, email: res.data.email ?? '', mobile: res.data.mobile ?? '' });
     });
-  }, [visible, form, setUser]);
+    setStaff(null);
+    if (factoryId) {
+      void endpoints.staffDetail(factoryId).then((res) => {
+        if (res.code !== 200) return;
+        setStaff(res.data);
+        staffForm.setFieldsValue({ englishName: res.data.englishName ?? '', sex: res.data.sex === 'male' || res.data.sex === 'female' ? res.data.sex : null, extensionNumber: res.data.extensionNumber ?? '' });
+      });
+    }
+  }, [visible, form, staffForm, setUser, factoryId]);
 
   async function save() {
     let values: UpdateProfileInput;
+    let staffValues: PersonalCenterInput | null = null;
     try {
       values = await form.validate();
+      if (staff) staffValues = await staffForm.validate();
     } catch {
       return;
     }
     setSaving(true);
     try {
+      if (staffValues) {
+        const body = { englishName: staffValues.englishName || null, sex: staffValues.sex ?? null, extensionNumber: staffValues.extensionNumber || null };
+        if ((await endpoints.updateStaff(body)).code !== 200) return;
+      }
       const res = await endpoints.updateProfile(values);
       if (res.code === 200) {
         setUser(res.data);
@@ -63,6 +84,30 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
           <Input maxLength={11} />
         </Form.Item>
       </Form>
+      {staff && (
+        <div data-testid="profile-staff">
+          <Divider orientation="left">{t('model:staff._title')}</Divider>
+          <Descriptions column={1} border data={[
+            { label: staffLabel('code'), value: staff.code },
+            { label: staffLabel('name'), value: staff.name },
+            { label: staffLabel('departmentId'), value: staff.departmentName ?? '-' },
+            { label: staffLabel('job'), value: staff.job ?? '-' },
+            { label: staffLabel('entryDate'), value: staff.entryDate ?? '-' },
+          ]} style={{ marginBottom: 16 }} />
+          <Form<PersonalCenterInput> form={staffForm} layout="vertical">
+            <Form.Item field="englishName" label={staffLabel('englishName')} rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: staffLabel('englishName') }) }]}>
+              <Input data-testid="profile-english-name" />
+            </Form.Item>
+            <Form.Item field="sex" label={staffLabel('sex')}>
+              <Select allowClear options={['male', 'female'].map((v) => ({ value: v, label: t(`model:enum.sex.${v}`) }))} />
+            </Form.Item>
+            <Form.Item field="extensionNumber" label={staffLabel('extensionNumber')}
+              rules={[{ match: new RegExp(EXTENSION_PATTERN.source), message: t(`model:${EXTENSION_PATTERN.key}`, { field: staffLabel('extensionNumber') }) }]}>
+              <Input data-testid="profile-extension" maxLength={10} />
+            </Form.Item>
+          </Form>
+        </div>
+      )}
     </Drawer>
   );
 }

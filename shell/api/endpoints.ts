@@ -1,4 +1,5 @@
 import type { AppDescriptor, CaptchaData, ChangePasswordInput, CorpInfo, CurrentUser, FactoryListData, FeedbackRecord, LanguageOption, LoginData, LoginRequest, MenuNode, MobileLoginInput, OrgOption, Page, UpdateProfileInput } from '../../model';
+import type { PersonalCenterInput, StaffDetail } from '../../model/staff';
 import { api } from './http';
 
 /** The calls of SPEC §7 that the shell makes, at their exact paths. */
@@ -23,6 +24,9 @@ export const endpoints = {
   myFeedback: () => api.get<Page<FeedbackRecord>>('/platform-system/feedback', { page: 1, size: 20 }),
   ssoConfig: () => api.get<{ enabled: boolean }>('/auth/sso/config', undefined, { showError: false }),
   ssoExchange: (code: string) => api.post<LoginData>('/auth/sso/exchange', { code }),
+  staffDetail: (factoryId: string) =>
+    api.get<StaffDetail>('/cloudbase-system/staff/detail/by/factory/id', { factoryId }, { showError: false }),
+  updateStaff: (body: PersonalCenterInput) => api.post<StaffDetail>('/cloudbase-system/staff/personal/center/update', body),
   organizations: () => api.get<OrgOption[]>('/cloudbase-system/organization/currentStaffOrgSelect', undefined, { showError: false }),
   recordAccess: (factoryId: string, functionId: string) =>
     api.post<null>('/platform-system/menu/access/record/save', { factoryId, functionId }, { showError: false }),

@@ -153,6 +153,7 @@ async function loadBench() {
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'bom') return (await import('./bom')).runBomBench();
   if (process.env.BENCH_ONLY === 'load' || process.env.BENCH_ONLY === 'materials') {
     if (process.env.BENCH_ONLY === 'load') await loadBench();
     else await materialBench(rows);

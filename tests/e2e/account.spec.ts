@@ -98,4 +98,21 @@ test.describe('account and settings', () => {
     await expect(page.getByText('New password must be 6–16 digits, letters or . _ ~ ! @ # $ ^ & *')).toBeVisible();
     await expect(page.getByText('Confirm password does not match the new password')).toBeVisible();
   });
+
+  test('the personal centre shows the staff record of the factory, and saves the fields the user may change', async ({ page }) => {
+    await login(page, 'en');
+    await openUserMenu(page, 'menu-profile');
+    const staff = page.getByTestId('profile-staff');
+    // The demo administrator is staff member S0001 of General Management (the seeded organisation).
+    await expect(staff).toContainText('S0001');
+    await expect(staff).toContainText('General Management');
+    await page.getByTestId('profile-extension').fill('1');
+    await page.locator('.arco-drawer').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Extension must be 2 to 10 digits')).toBeVisible();
+    await page.getByTestId('profile-extension').fill('8123');
+    await page.locator('.arco-drawer').getByRole('button', { name: 'OK' }).click();
+    await expect(page.locator('.arco-drawer')).toBeHidden();
+    await openUserMenu(page, 'menu-profile');
+    await expect(page.getByTestId('profile-extension')).toHaveValue('8123');
+  });
 });

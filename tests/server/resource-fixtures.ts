@@ -47,11 +47,14 @@ function textValue(f: TextField, n: number): string {
     case 'validation.ip': candidates.push(`10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`); break;
     case 'validation.mac': candidates.push(`02:00:00:${hex(n >> 16)}:${hex(n >> 8)}:${hex(n)}`); break;
     case 'validation.phone': candidates.push(`+86 21 ${pad(n % 1e8, 8)}`, pad(n % 1e5, 5)); break;
+    case 'validation.extension': candidates.push(pad(10 + (n % 1e6), 6)); break;
     case 'validation.postcode': candidates.push(pad(100000 + (n % 900000), 6)); break;
     case 'validation.password': candidates.push(`Pw.${pad(n % 1e6, 6)}`); break;
     case 'validation.upc': candidates.push(`690${pad(n % 1e10, 10)}`); break;
     case 'validation.dateFormat': candidates.push('YYYYMMDD', 'YYYY-MM-DD'); break;
     case 'validation.suffixes': candidates.push('pdf,png', 'mp4'); break;
+    case 'validation.url': candidates.push(`https://app${n}.example.com/app`); break;
+    case 'validation.prefixList': candidates.push(`p${n}`); break;
     default: break;
   }
   candidates.push(`Value ${n}`, `V${n}`, `V${n % 1000}`, `${n % 10}`);

@@ -1,0 +1,71 @@
+import { defineResource, field } from '../resource';
+
+/** Logs (SPEC §3) are written by the server only: each offers view and export. */
+const READ_ONLY = ['view', 'export'] as const;
+const ro = { serverSet: true, form: false } as const;
+
+export const loginLog = defineResource({
+  name: 'login-log',
+  service: 'platform-system',
+  scope: 'tenant',
+  permissions: 'log:login-log',
+  verbs: READ_ONLY,
+  codeField: 'account',
+  displayField: 'account',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  fields: {
+    createdAt: field.datetime({ ...ro, column: 'created_at' }),
+    account: field.text({ ...ro, max: 128, search: true }),
+    method: field.enum('loginMethod', ['password', 'sms', 'sso', 'logout'], { ...ro, search: true }),
+    result: field.enum('loginResult', ['success', 'failure', 'locked'], { ...ro, search: true }),
+    reason: field.text({ ...ro, max: 128 }),
+    ip: field.text({ ...ro, max: 64, search: true }),
+    userAgent: field.text({ ...ro, max: 512, list: false }),
+    clientId: field.text({ ...ro, max: 128 }),
+  },
+});
+
+export const operationLog = defineResource({
+  name: 'operation-log',
+  service: 'platform-system',
+  scope: 'tenant',
+  permissions: 'log:operation-log',
+  verbs: READ_ONLY,
+  codeField: 'operationId',
+  displayField: 'path',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  fields: {
+    createdAt: field.datetime({ ...ro, column: 'created_at' }),
+    account: field.text({ ...ro, max: 128, search: true }),
+    type: field.enum('operationType', ['add', 'edit', 'delete', 'state', 'import', 'export'], { ...ro, search: true }),
+    method: field.text({ ...ro, max: 16 }),
+    path: field.text({ ...ro, max: 512, search: true }),
+    resource: field.text({ ...ro, max: 64, search: true }),
+    operationId: field.text({ ...ro, max: 128, search: true }),
+    recordCount: field.int({ ...ro }),
+  },
+});
+
+export const interfaceLog = defineResource({
+  name: 'interface-log',
+  service: 'platform-system',
+  scope: 'tenant',
+  permissions: 'log:interface-log',
+  verbs: READ_ONLY,
+  codeField: 'path',
+  displayField: 'path',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  fields: {
+    createdAt: field.datetime({ ...ro, column: 'created_at' }),
+    method: field.text({ ...ro, max: 16 }),
+    path: field.text({ ...ro, max: 512, search: true }),
+    status: field.int({ ...ro }),
+    callState: field.enum('callState', ['slow', 'error'], { ...ro, search: true }),
+    durationMs: field.int({ ...ro }),
+    errorAt: field.datetime({ ...ro, list: false }),
+    errorClass: field.text({ ...ro, max: 128 }),
+    errorMethod: field.text({ ...ro, max: 128, list: false }),
+    errorLine: field.int({ ...ro, list: false }),
+    message: field.textarea({ ...ro, max: 2000 }),
+  },
+});

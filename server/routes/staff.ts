@@ -1,0 +1,68 @@
+/** SPEC §7 staff endpoints of the current user: their staff record, and their personal-centre fields. */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { personalCenterInput, type StaffDetail } from '../../model/staff';
+import { canUseFactory } from '../auth/context';
+import type { DB } from '../db/types';
+import '../db/types-org';
+import { ApiError, route, uuidParam } from '../http';
+
+const BASE = '/cloudbase-system/staff';
+const tags = ['staff'];
+
+const detailQuery = z.object({ factoryId: uuidParam.optional() });
+
+const day = (d: string | Date | null): string | null =>
+  d === null ? null : d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d).slice(0, 10);
+
+export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
+  const { db } = opts;
+
+  route(app, {
+    method: 'GET',
+    url: `${BASE}/detail/by/factory/id`,
+    summary: "The current user's staff record in a factory (default the request's factory)",
+    tags,
+    permission: null,
+    query: detailQuery,
+    labels: { factoryId: 'common.factoryId' },
+    handler: async ({ ctx, query }): Promise<StaffDetail> => {
+      const factoryId = query.factoryId?.toLowerCase() ?? ctx.factoryId;
+      if (!factoryId) throw new ApiError(404, 'staff.notFound');
+      // A factory the user may not use is answered like one without a record: nothing to learn from it.
+      if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) throw new ApiError(404, 'staff.notFound');
+      const row = await db.selectFrom('staff as s')
+        .leftJoin('department as d', (j) => j.onRef('d.id', '=', 's.department_id').onRef('d.tenant_id', '=', 's.tenant_id'))
+        .select(['s.id', 's.code', 's.name', 's.english_name', 's.sex', 's.entry_date', 's.department_id', 'd.name as department_name',
+          's.job', 's.extension_number', 's.on_job', 's.use_state', 's.user_id'])
+        .where('s.tenant_id', '=', ctx.tenantId).where('s.user_id', '=', ctx.user.id)
+        .orderBy('s.code').executeTakeFirst();
+      if (!row) throw new ApiError(404, 'staff.notFound');
+      return {
+        id: row.id, code: row.code, name: row.name, englishName: row.english_name, sex: row.sex, entryDate: day(row.entry_date),
+        departmentId: row.department_id, departmentName: row.department_name, job: row.job, extensionNumber: row.extension_number,
+        onJob: row.on_job, useState: row.use_state, userId: row.user_id, factoryId,
+      };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: `${BASE}/personal/center/update`,
+    summary: 'The current user updates the personal-centre fields of their own staff record',
+    tags,
+    permission: null,
+    body: personalCenterInput,
+    labels: { englishName: 'staff.englishName', sex: 'staff.sex', extensionNumber: 'staff.extensionNumber' },
+    handler: async ({ ctx, body }): Promise<null> => {
+      const set = { english_name: body.englishName || null, sex: body.sex, extension_number: body.extensionNumber || null };
+      const updated = await db.updateTable('staff')
+        .set({ ...set, updated_by: ctx.user.id, updated_at: new Date() })
+        .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
+        .returning('id').execute();
+      if (updated.length === 0) throw new ApiError(404, 'staff.notFound');
+      return null;
+    },
+  });
+}

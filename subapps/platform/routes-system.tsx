@@ -1,0 +1,43 @@
+import { lazy, type ComponentType } from 'react';
+import { Input } from '@arco-design/web-react';
+import { app, factory, interfaceLog, loginLog, operationLog, tenant } from '../../model/resources';
+import type { ResourceDef } from '../../model/resource';
+import type { RouteTable } from '../kit/routing';
+import type { ResourceOverrides } from '../kit/resource/types';
+import { FactoryQr } from './system/FactoryQr';
+import { RowDetail } from './system/RowDetail';
+
+const ResourcePage = lazy(() => import('../kit/resource/ResourcePage'));
+
+function screenOf(def: ResourceDef, overrides: ResourceOverrides = {}): ComponentType {
+  const Screen = () => <ResourcePage def={def} overrides={overrides} />;
+  Screen.displayName = `Screen(${def.name})`;
+  return Screen;
+}
+
+const factoryOverrides: ResourceOverrides = {
+  columns: (generated, { t }) => [
+    ...generated.slice(0, 2),
+    { key: 'qr', title: t('platform:system.qrCode'), width: 72, render: (_v, row) => <FactoryQr code={String(row.code)} /> },
+    ...generated.slice(2),
+  ],
+};
+
+/** The first administrator's password: masked, written only. */
+const tenantOverrides: ResourceOverrides = {
+  editors: {
+    adminPassword: ({ value, onChange }) => <Input.Password data-testid="form-adminPassword" value={typeof value === 'string' ? value : ''} onChange={(v) => onChange?.(v)} maxLength={64} autoComplete="new-password" />,
+  },
+};
+
+const detailOf = (def: ResourceDef): ResourceOverrides => ({ rowActions: (row) => <RowDetail def={def} row={row} /> });
+
+/** Tenants, factories, the app registry and the logs (issue 4). */
+export const SYSTEM_ROUTES: RouteTable = {
+  '/paas/tenant': screenOf(tenant, tenantOverrides),
+  '/platform/factory': screenOf(factory, factoryOverrides),
+  '/platform/app': screenOf(app),
+  '/log/login-log': screenOf(loginLog, detailOf(loginLog)),
+  '/log/operation-log': screenOf(operationLog, detailOf(operationLog)),
+  '/log/interface-log': screenOf(interfaceLog, detailOf(interfaceLog)),
+};

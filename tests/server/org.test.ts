@@ -1,0 +1,152 @@
+/**
+ * Organisation (issue 4, part 2): organisations, the department tree, staff and configuration items
+ * on the engine; tenant isolation; the current user's staff endpoints (SPEC §7); the 'dept' data scope.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createUser } from '../../server/services/users';
+import '../../server/db/types-org';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+
+const ORGS = '/api/cloudbase-system/organization';
+const DEPTS = '/api/cloudbase-system/department';
+const STAFF = '/api/cloudbase-system/staff';
+const CONFIG = '/api/platform-system/config-item';
+const ROLES = '/api/platform-system/role';
+const UNITS = '/api/basic-system/unit';
+
+describe.each(DIALECTS)('organisation, departments, staff, configuration [%s]', (kind) => {
+  let h: Harness;
+  let admin: string;
+  let acmeAdmin: string;
+  let demoId: string;
+  let factory1: string;
+  const db = () => h.database.db;
+
+  beforeAll(async () => {
+    h = await startHarness(kind);
+    demoId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    factory1 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).executeTakeFirstOrThrow()).id;
+    await createTenant(db(), { code: 'acme', name: 'Acme', adminPassword: PASSWORD });
+    admin = await loginToken(h.app, 'demo', 'admin');
+    acmeAdmin = await loginToken(h.app, 'acme', 'admin');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('seeds the demo tenant with a department tree whose heads and staff are linked to the admin', async () => {
+    const depts = await call(h.app, 'GET', `${DEPTS}?size=100`, { token: admin });
+    expect(depts.status, JSON.stringify(depts.body)).toBe(200);
+    const byCode = new Map((depts.body.data.records as { code: string; level: number; parentId: string | null; id: string }[]).map((d) => [d.code, d]));
+    expect(byCode.get('D100')).toMatchObject({ level: 1, parentId: null });
+    expect(byCode.get('D111')).toMatchObject({ level: 3, parentId: byCode.get('D110')!.id });
+    const staff = await call(h.app, 'GET', `${STAFF}?size=100`, { token: admin });
+    expect(staff.body.data.records.length).toBeGreaterThanOrEqual(3);
+    const configs = await call(h.app, 'GET', `${CONFIG}?size=100`, { token: admin });
+    expect(configs.body.data.records.map((c: { code: string }) => c.code)).toContain('defaultLanguage');
+  });
+
+  it('keeps organisation codes to letters and digits, case-sensitive and unique', async () => {
+    const bad = await call(h.app, 'POST', ORGS, { token: admin, body: { code: 'ORG-2', name: 'Dash' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors).toEqual([expect.objectContaining({ field: 'code', key: 'validation.lettersDigits' })]);
+    expect((await call(h.app, 'POST', ORGS, { token: admin, body: { code: 'Org2', name: 'Second' } })).status).toBe(200);
+    expect((await call(h.app, 'POST', ORGS, { token: admin, body: { code: 'ORG2', name: 'Upper' } })).status).toBe(200);
+    expect((await call(h.app, 'POST', ORGS, { token: admin, body: { code: 'Org2', name: 'Again' } })).status).toBe(409);
+    // Organisations have no import or export.
+    expect((await call(h.app, 'GET', `${ORGS}/export`, { token: admin })).status).toBe(404);
+  });
+
+  it('sets department levels from the parent and refuses a department under its own subtree', async () => {
+    const add = async (code: string, parentId: string | null) => {
+      const r = await call(h.app, 'POST', DEPTS, { token: admin, body: { code, name: code, parentId } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data as { id: string; level: number };
+    };
+    const a = await add('TA', null);
+    const b = await add('TB', a.id);
+    const c = await add('TC', b.id);
+    expect(c.level).toBe(3);
+    const loop = await call(h.app, 'PUT', `${DEPTS}/${a.id}`, { token: admin, lang: 'en', body: { parentId: c.id } });
+    expect(loop.status).toBe(400);
+    expect(loop.body.msg).toMatch(/itself/);
+    const self = await call(h.app, 'PUT', `${DEPTS}/${a.id}`, { token: admin, body: { parentId: a.id } });
+    expect(self.status).toBe(400);
+    // Moving b to the top moves its subtree up a level.
+    expect((await call(h.app, 'PUT', `${DEPTS}/${b.id}`, { token: admin, body: { parentId: null } })).status).toBe(200);
+    expect((await call(h.app, 'GET', `${DEPTS}/${c.id}`, { token: admin })).body.data.level).toBe(2);
+  });
+
+  it('validates staff fields and links a staff record to an account and a department', async () => {
+    const dept = (await db().selectFrom('department').select('id').where('tenant_id', '=', demoId).where('code', '=', 'D120').executeTakeFirstOrThrow()).id;
+    const bad = await call(h.app, 'POST', STAFF, { token: admin, body: { code: 'S9', name: 'X', sex: 'other', entryDate: '2024-13-01' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors.map((e: { field: string }) => e.field).sort()).toEqual(['entryDate', 'sex']);
+    const ok = await call(h.app, 'POST', STAFF, { token: admin, body: { code: 'S9', name: 'Zhao Lei', sex: 'male', entryDate: '2024-02-01', departmentId: dept } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).toMatchObject({ onJob: 'onJob', useState: 'normal', departmentId: dept });
+  });
+
+  it('keeps every organisation resource within its tenant: another tenant\'s ids are not found', async () => {
+    for (const base of [ORGS, DEPTS, STAFF, CONFIG]) {
+      const list = await call(h.app, 'GET', `${base}?size=100`, { token: admin });
+      const id = list.body.data.records[0].id as string;
+      expect((await call(h.app, 'GET', `${base}/${id}`, { token: acmeAdmin })).status, base).toBe(404);
+      expect((await call(h.app, 'PUT', `${base}/${id}`, { token: acmeAdmin, body: { name: 'taken' } })).status, base).toBe(404);
+      expect((await call(h.app, 'DELETE', base, { token: acmeAdmin, body: { ids: [id] } })).status, base).toBe(404);
+      const theirs = await call(h.app, 'GET', `${base}?size=100`, { token: acmeAdmin });
+      expect(theirs.body.data.records.map((r: { id: string }) => r.id), base).not.toContain(id);
+    }
+    // A department of another tenant cannot be referenced.
+    const demoDept = (await db().selectFrom('department').select('id').where('tenant_id', '=', demoId).executeTakeFirstOrThrow()).id;
+    const cross = await call(h.app, 'POST', STAFF, { token: acmeAdmin, body: { code: 'X1', name: 'X', departmentId: demoDept } });
+    expect(cross.status).toBe(400);
+  });
+
+  it("answers the current user's staff record and lets them update their personal-centre fields", async () => {
+    const me = await call(h.app, 'GET', `${STAFF}/detail/by/factory/id?factoryId=${factory1}`, { token: admin });
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
+    expect(me.body.data).toMatchObject({ code: 'S0001', departmentName: 'General Management', factoryId: factory1 });
+    const upd = await call(h.app, 'POST', `${STAFF}/personal/center/update`, { token: admin, body: { englishName: 'Boss', sex: 'male', extensionNumber: '8009' } });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    const after = await call(h.app, 'GET', `${STAFF}/detail/by/factory/id?factoryId=${factory1}`, { token: admin });
+    expect(after.body.data).toMatchObject({ englishName: 'Boss', extensionNumber: '8009', name: 'Administrator' });
+    // Only personal-centre fields: the name, department or job are not the user's to change.
+    expect((await call(h.app, 'POST', `${STAFF}/personal/center/update`, { token: admin, body: { englishName: 'Boss', sex: 'male', extensionNumber: '8009', job: 'CEO' } })).status).toBe(400);
+    expect((await call(h.app, 'POST', `${STAFF}/personal/center/update`, { token: admin, body: { englishName: 'Boss', sex: 'male', extensionNumber: 'abc' } })).status).toBe(400);
+    expect((await call(h.app, 'POST', `${STAFF}/personal/center/update`, { token: admin, body: {} })).status).toBe(400);
+    // A user without a staff record, or a factory of another tenant: not found.
+    expect((await call(h.app, 'GET', `${STAFF}/detail/by/factory/id?factoryId=${factory1}`, { token: acmeAdmin })).status).toBe(404);
+    expect((await call(h.app, 'POST', `${STAFF}/personal/center/update`, { token: acmeAdmin, body: { englishName: 'A', sex: null, extensionNumber: null } })).status).toBe(404);
+  });
+
+  it("shows a 'dept' role the rows of users in its department and below, not others", async () => {
+    const menus = await db().selectFrom('menu').select(['id', 'perms']).execute();
+    const menuIds = menus.filter((m) => m.perms?.startsWith('basic:unit:')).map((m) => m.id);
+    const role = await call(h.app, 'POST', ROLES, { token: admin, body: { code: 'unit-dept', name: 'unit-dept', dataScope: 'dept' } });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    expect((await call(h.app, 'PUT', `${ROLES}/${role.body.data.id}/menus`, { token: admin, body: { menuIds } })).status).toBe(200);
+    const dept = async (code: string) => (await db().selectFrom('department').select('id').where('tenant_id', '=', demoId).where('code', '=', code).executeTakeFirstOrThrow()).id;
+    const person = async (account: string, deptCode: string) => {
+      const id = await createUser(db(), { tenantId: demoId, account, password: PASSWORD, passwordHash: await passwordHash(), factoryIds: [factory1] });
+      await db().insertInto('user_role').values({ tenant_id: demoId, user_id: id, role_id: role.body.data.id }).execute();
+      await db().insertInto('staff').values({ tenant_id: demoId, code: `ST-${account}`, name: account, department_id: await dept(deptCode), user_id: id }).execute();
+      return loginToken(h.app, 'demo', account);
+    };
+    const prod = await person('pat', 'D110'); // Production
+    const assembly = await person('ann', 'D111'); // Assembly, below Production
+    const quality = await person('quinn', 'D120'); // Quality, beside Production
+    const unit = async (token: string, code: string) => {
+      const r = await call(h.app, 'POST', UNITS, { token, body: { code, name: code, type: 'quantity', accuracy: 0 } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+    await unit(prod, 'PAT-U');
+    await unit(assembly, 'ANN-U');
+    await unit(quality, 'QUINN-U');
+    const codes = async (token: string) =>
+      ((await call(h.app, 'GET', `${UNITS}?size=200`, { token })).body.data.records as { code: string }[]).map((r) => r.code).filter((c) => c.endsWith('-U')).sort();
+    expect(await codes(prod)).toEqual(['ANN-U', 'PAT-U']);
+    expect(await codes(assembly)).toEqual(['ANN-U']);
+    expect(await codes(quality)).toEqual(['QUINN-U']);
+  });
+});
