@@ -62,6 +62,8 @@ export const HELPER_FIELD_LABELS: Record<string, string> = {
 export type ServiceState = 'online' | 'offline' | 'no-bridge' | 'hung';
 
 export interface ServiceStatus {
+  /** The registry row's id. */
+  id: string;
   appType: string;
   appName: string;
   url: string;
@@ -70,6 +72,9 @@ export interface ServiceStatus {
   latencyMs: number | null;
   probedAt: string;
 }
+
+/** One registered app's probe, as the app registry screen shows it. */
+export type AppOnline = Pick<ServiceStatus, 'id' | 'state' | 'version' | 'latencyMs' | 'probedAt'>;
 
 export interface ServicesView {
   portalVersion: string;

@@ -52,12 +52,15 @@ export function frameOrigins(entries: readonly RegistryEntry[], host: RequestHos
 
 const FIXED = ["object-src 'none'", "base-uri 'none'"];
 
+/** A page served over https has the browser upgrade its plain-http requests (SPEC §2). */
+const upgrade = (https: boolean) => (https ? ['upgrade-insecure-requests'] : []);
+
 /** The shell page's policy: never framed, frames only the registered apps' origins. */
-export function shellCsp(origins: readonly string[]): string {
-  return ["frame-ancestors 'none'", `frame-src ${origins.length ? origins.join(' ') : "'none'"}`, ...FIXED].join('; ');
+export function shellCsp(origins: readonly string[], https = false): string {
+  return ["frame-ancestors 'none'", `frame-src ${origins.length ? origins.join(' ') : "'none'"}`, ...FIXED, ...upgrade(https)].join('; ');
 }
 
 /** A sub-app page's policy: framed only by the shell. */
-export function subappCsp(shellOrigins: readonly string[]): string {
-  return [`frame-ancestors ${shellOrigins.length ? shellOrigins.join(' ') : "'none'"}`, ...FIXED].join('; ');
+export function subappCsp(shellOrigins: readonly string[], https = false): string {
+  return [`frame-ancestors ${shellOrigins.length ? shellOrigins.join(' ') : "'none'"}`, ...FIXED, ...upgrade(https)].join('; ');
 }

@@ -116,7 +116,7 @@ export function shellWeb(config: Config, db?: Kysely<DB>): (app: FastifyInstance
           return reply
             .code(200)
             .header('cache-control', NO_CACHE)
-            .header('content-security-policy', shellCsp(origins))
+            .header('content-security-policy', shellCsp(origins, request.protocol === 'https'))
             .type('text/html; charset=utf-8')
             .send(html);
         }
@@ -165,7 +165,7 @@ export async function buildSubappServer(name: string, config: Config, logger: Fa
     return reply
       .code(200)
       .header('cache-control', NO_CACHE)
-      .header('content-security-policy', subappCsp(origins))
+      .header('content-security-policy', subappCsp(origins, request.protocol === 'https'))
       .header('origin-agent-cluster', '?1')
       .type('text/html; charset=utf-8')
       .send(page);

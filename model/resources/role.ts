@@ -6,7 +6,7 @@ export type DataScope = (typeof DATA_SCOPES)[number];
 
 /**
  * Role (SPEC §3, §6): menu permissions are assigned through their own call (`…/role/:id/menus`,
- * button `assign-permission`); assigned users live in user_role.
+ * button `assign-permission`); assigned users live in user_role, assigned staff in role_staff.
  */
 export const role = defineResource({
   name: 'role',
@@ -21,6 +21,8 @@ export const role = defineResource({
     sort: field.int({ min: 0, max: 999_999, default: 0 }),
     dataScope: field.enum('dataScope', DATA_SCOPES, { default: 'all' }),
     users: field.refs('app-user', { link: { table: 'user_role', owner: 'role_id', target: 'user_id' }, io: false }),
+    // A role given to a staff record holds for its linked account while on the job and not locked.
+    staff: field.refs('staff', { link: { table: 'role_staff', owner: 'role_id', target: 'staff_id' }, io: false }),
     remark: field.textarea({ max: 500 }),
     status: field.enum('enabledState', ['enabled', 'disabled'], {
       default: 'enabled', status: true, search: true, statusVerbs: { enabled: 'enable', disabled: 'disable' },

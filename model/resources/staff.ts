@@ -25,5 +25,7 @@ export const staff = defineResource({
     useState: field.enum('staffUseState', ['normal', 'locked'], { default: 'normal', search: true }),
     lockReason: field.text({ max: 255, list: false }),
     userId: field.ref('app-user', { column: 'user_id' }),
+    // The organisations offered by the header's switcher (`currentStaffOrgSelect`); none: all of the tenant.
+    organizations: field.refs('organization', { link: { table: 'staff_organization', owner: 'staff_id', target: 'organization_id' }, io: false, list: false }),
   },
 });

@@ -20,7 +20,7 @@ export async function loadPermissions(db: Kysely<DB>, tenantId: string, userId: 
     return new Set(rows.map((r) => r.perms as string));
   }
   const rows = await db
-    .selectFrom('user_role as ur')
+    .selectFrom('role_member as ur')
     .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
     .innerJoin('role_menu as rm', (j) => j.onRef('rm.tenant_id', '=', 'r.tenant_id').onRef('rm.role_id', '=', 'r.id'))
     .innerJoin('menu as m', 'm.id', 'rm.menu_id')

@@ -52,10 +52,33 @@ export interface ConfigItemTable extends Audit {
   remark: string | null;
 }
 
+/** Migration 025: roles given to staff records, and the organisations a staff member works for. */
+export interface RoleStaffTable {
+  tenant_id: string;
+  role_id: string;
+  staff_id: string;
+}
+
+export interface StaffOrganizationTable {
+  tenant_id: string;
+  staff_id: string;
+  organization_id: string;
+}
+
+/** The view of every user's roles: given to the account, or to its staff record (on the job, not locked). */
+export interface RoleMemberView {
+  tenant_id: string;
+  user_id: string;
+  role_id: string;
+}
+
 declare module './types' {
   interface DB {
     department: DepartmentTable;
     staff: StaffTable;
     config_item: ConfigItemTable;
+    role_staff: RoleStaffTable;
+    staff_organization: StaffOrganizationTable;
+    role_member: RoleMemberView;
   }
 }

@@ -27,7 +27,7 @@ export async function loadCurrentUser(db: Kysely<DB>, tenantId: string, userId: 
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
   const roles = await db
-    .selectFrom('user_role as ur')
+    .selectFrom('role_member as ur')
     .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
     .select(['r.id', 'r.code', 'r.name'])
     .where('ur.tenant_id', '=', tenantId)

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { HELPER_PERMISSIONS as P, type ServiceStatus, type ServicesView } from '../../model/helper';
+import { HELPER_PERMISSIONS as P, type AppOnline, type ServiceStatus, type ServicesView } from '../../model/helper';
 import { appUrl } from '../app-registry';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
@@ -30,12 +30,22 @@ export function helperServicesRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       const appName = localName(r.name_i18n, language, r.app_name);
       if (!force && known && Date.now() - Date.parse(known.probedAt) < FRESH_MS) return { ...known, appName };
       const probed = await probeApp(url);
-      const status: ServiceStatus = { appType: r.app_type, appName, url, ...probed, probedAt: new Date().toISOString() };
+      const status: ServiceStatus = { id: r.id, appType: r.app_type, appName, url, ...probed, probedAt: new Date().toISOString() };
       last.set(key, status);
       return status;
     }));
     return { portalVersion: PORTAL_VERSION, database: config.databaseUrl ? 'postgres' : 'pglite', services };
   }
+
+  // The app registry screen's online column (SPEC §3 `online`): the same probes, read with the registry's own permission.
+  route(app, {
+    method: 'GET', url: '/platform-system/app/online', summary: 'Each enabled registered app\'s probed state, by id', tags,
+    permission: 'platform:app:view',
+    handler: async ({ request, ctx }): Promise<AppOnline[]> => {
+      const { services } = await view(request, ctx.language, false);
+      return services.map(({ id, state, version, latencyMs, probedAt }) => ({ id, state, version, latencyMs, probedAt }));
+    },
+  });
 
   route(app, {
     method: 'GET', url: '/platform-system/services', summary: 'Registered apps with their last probe (probed again when older than a minute)', tags,

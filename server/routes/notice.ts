@@ -20,7 +20,7 @@ function visible(db: Kysely<DB>, ctx: RequestContext) {
   // A notice aimed at roles or users reaches only the named users and the holders of those roles.
   q = q.where(sql<boolean>`((cardinality(n.role_ids) = 0 and cardinality(n.user_ids) = 0)
     or ${ctx.user.id}::uuid = any(n.user_ids)
-    or exists (select 1 from user_role ur where ur.tenant_id = n.tenant_id and ur.user_id = ${ctx.user.id}::uuid and ur.role_id = any(n.role_ids)))`);
+    or exists (select 1 from role_member ur where ur.tenant_id = n.tenant_id and ur.user_id = ${ctx.user.id}::uuid and ur.role_id = any(n.role_ids)))`);
   return q;
 }
 

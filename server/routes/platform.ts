@@ -47,7 +47,7 @@ export async function userMenuTree(
   let allowed: Set<string> | null = null; // null: everything
   if (input.type !== 'admin') {
     const granted = await db
-      .selectFrom('user_role as ur')
+      .selectFrom('role_member as ur')
       .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
       .innerJoin('role_menu as rm', (j) => j.onRef('rm.tenant_id', '=', 'r.tenant_id').onRef('rm.role_id', '=', 'r.id'))
       .select('rm.menu_id')

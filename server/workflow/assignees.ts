@@ -39,7 +39,7 @@ export async function resolveAssignee(db: Db, tenantId: string, spec: string, st
       break;
     }
     case 'role': {
-      const rows = await db.selectFrom('user_role as ur')
+      const rows = await db.selectFrom('role_member as ur')
         .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
         .select('ur.user_id').where('ur.tenant_id', '=', tenantId).where('r.code', '=', parsed.code).where('r.enabled', '=', true)
         .execute();

@@ -1,9 +1,10 @@
 import { lazy, type ComponentType } from 'react';
 import { Input } from '@arco-design/web-react';
 import { app, factory, interfaceLog, loginLog, operationLog, tenant } from '../../model/resources';
-import type { ResourceDef } from '../../model/resource';
+import type { ResourceDef, ResourceRow } from '../../model/resource';
 import type { RouteTable } from '../kit/routing';
 import type { ResourceOverrides } from '../kit/resource/types';
+import { AppOnlineTag } from './system/AppOnline';
 import { FactoryQr } from './system/FactoryQr';
 import { RowDetail } from './system/RowDetail';
 
@@ -23,6 +24,15 @@ const factoryOverrides: ResourceOverrides = {
   ],
 };
 
+/** The app registry with each app's probed state beside its status (SPEC §3 `online`). */
+const appOverrides: ResourceOverrides = {
+  columns: (generated, { t }) => {
+    const at = generated.findIndex((c) => c.key === 'status' || c.dataIndex === 'status');
+    const online = { key: 'online', title: t('platform:system.online'), width: 120, render: (_v: unknown, row: ResourceRow) => <AppOnlineTag id={String(row.id)} enabled={row.status === 'enabled'} /> };
+    return at < 0 ? [...generated, online] : [...generated.slice(0, at + 1), online, ...generated.slice(at + 1)];
+  },
+};
+
 /** The first administrator's password: masked, written only. */
 const tenantOverrides: ResourceOverrides = {
   editors: {
@@ -36,7 +46,7 @@ const detailOf = (def: ResourceDef): ResourceOverrides => ({ rowActions: (row) =
 export const SYSTEM_ROUTES: RouteTable = {
   '/paas/tenant': screenOf(tenant, tenantOverrides),
   '/platform/factory': screenOf(factory, factoryOverrides),
-  '/platform/app': screenOf(app),
+  '/platform/app': screenOf(app, appOverrides),
   '/log/login-log': screenOf(loginLog, detailOf(loginLog)),
   '/log/operation-log': screenOf(operationLog, detailOf(operationLog)),
   '/log/interface-log': screenOf(interfaceLog, detailOf(interfaceLog)),

@@ -149,4 +149,59 @@ describe.each(DIALECTS)('organisation, departments, staff, configuration [%s]', 
     expect(await codes(assembly)).toEqual(['ANN-U']);
     expect(await codes(quality)).toEqual(['QUINN-U']);
   });
+  it('gives a role to a staff record: its account holds it while on the job and unlocked, in the menu and every check', async () => {
+    const menus = await db().selectFrom('menu').select(['id', 'perms']).execute();
+    const menuIds = menus.filter((m) => m.perms?.startsWith('basic:unit:') || m.perms === 'basic:unit').map((m) => m.id);
+    const id = await createUser(db(), { tenantId: demoId, account: 'sam', password: PASSWORD, passwordHash: await passwordHash(), factoryIds: [factory1] });
+    const staff = await call(h.app, 'POST', STAFF, { token: admin, body: { code: 'ST-SAM', name: 'Sam', userId: id } });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+    const sam = await loginToken(h.app, 'demo', 'sam');
+    expect((await call(h.app, 'GET', UNITS, { token: sam })).status).toBe(403);
+
+    const role = await call(h.app, 'POST', ROLES, { token: admin, body: { code: 'unit-staff', name: 'Unit staff', staff: [staff.body.data.id] } });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    expect((await call(h.app, 'PUT', `${ROLES}/${role.body.data.id}/menus`, { token: admin, body: { menuIds } })).status).toBe(200);
+    const got = await call(h.app, 'GET', `${ROLES}/${role.body.data.id}`, { token: admin });
+    expect(got.body.data.staff).toEqual([staff.body.data.id]);
+    expect((await call(h.app, 'GET', UNITS, { token: sam })).status).toBe(200);
+    const paths = (nodes: { path?: string | null; children?: unknown[] }[]): string[] =>
+      nodes.flatMap((n) => [n.path ?? '', ...paths((n.children ?? []) as typeof nodes)]).filter(Boolean);
+    const menu = await call(h.app, 'GET', `/api/platform-system/function/routes?terminalType=web&factoryId=${factory1}`, { token: sam });
+    expect(paths(menu.body.data)).toContain('/basic/unit');
+    const me = await call(h.app, 'GET', '/api/platform-system/user', { token: sam });
+    expect(me.body.data.roles.map((r: { code: string }) => r.code)).toContain('unit-staff');
+
+    // A staff member who quit, or is locked, no longer passes the role on.
+    expect((await call(h.app, 'PUT', `${STAFF}/${staff.body.data.id}`, { token: admin, body: { onJob: 'quit' } })).status).toBe(200);
+    expect((await call(h.app, 'GET', UNITS, { token: sam })).status).toBe(403);
+    expect((await call(h.app, 'PUT', `${STAFF}/${staff.body.data.id}`, { token: admin, body: { onJob: 'onJob', useState: 'locked', lockReason: 'Audit' } })).status).toBe(200);
+    expect((await call(h.app, 'GET', UNITS, { token: sam })).status).toBe(403);
+    expect((await call(h.app, 'PUT', `${STAFF}/${staff.body.data.id}`, { token: admin, body: { useState: 'normal' } })).status).toBe(200);
+    expect((await call(h.app, 'GET', UNITS, { token: sam })).status).toBe(200);
+
+    // Another tenant's staff cannot be given a role, nor this tenant's role another tenant's staff.
+    const theirs = await call(h.app, 'POST', STAFF, { token: acmeAdmin, body: { code: 'AC-1', name: 'Acme person' } });
+    expect((await call(h.app, 'PUT', `${ROLES}/${role.body.data.id}`, { token: admin, body: { staff: [theirs.body.data.id] } })).status).toBe(400);
+    expect((await call(h.app, 'GET', `${ROLES}/${role.body.data.id}`, { token: admin })).body.data.staff).toEqual([staff.body.data.id]);
+  });
+
+  it("offers a staff member the organisations of the staff record in the header's switcher", async () => {
+    const orgs = (await call(h.app, 'GET', `${ORGS}?size=100`, { token: admin })).body.data.records as { id: string; code: string }[];
+    expect(orgs.length).toBeGreaterThan(1);
+    const id = await createUser(db(), { tenantId: demoId, account: 'olga', password: PASSWORD, passwordHash: await passwordHash(), factoryIds: [factory1] });
+    const olga = await loginToken(h.app, 'demo', 'olga');
+    const offered = async (token: string) =>
+      ((await call(h.app, 'GET', '/api/cloudbase-system/organization/currentStaffOrgSelect', { token })).body.data as { orgCode: string }[]).map((o) => o.orgCode).sort();
+    // No staff record tied to organisations: every organisation of the tenant.
+    expect(await offered(olga)).toEqual(orgs.map((o) => o.code).sort());
+    const chosen = orgs.find((o) => o.code !== 'ORG001')!;
+    const staff = await call(h.app, 'POST', STAFF, { token: admin, body: { code: 'ST-OLGA', name: 'Olga', userId: id, organizations: [chosen.id] } });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+    expect(await offered(olga)).toEqual([chosen.code]);
+    // Administrators keep every organisation.
+    expect(await offered(admin)).toEqual(orgs.map((o) => o.code).sort());
+    // An organisation of another tenant cannot be tied to a staff record.
+    const acmeOrg = ((await call(h.app, 'GET', `${ORGS}?size=10`, { token: acmeAdmin })).body.data.records as { id: string }[])[0]!.id;
+    expect((await call(h.app, 'PUT', `${STAFF}/${staff.body.data.id}`, { token: admin, body: { organizations: [acmeOrg] } })).status).toBe(400);
+  });
 });

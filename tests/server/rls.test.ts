@@ -77,6 +77,11 @@ describe.each(DIALECTS)('row-level security (%s)', (kind) => {
     expect(dicts.some((d) => d.type === 'b_only')).toBe(false);
     const tenants = await withTenant(a, () => h.database.db.selectFrom('tenant').select('id').execute());
     expect(tenants.map((t) => t.id)).toEqual([a]);
+    // The view of users' roles reads its tables as the caller: both tenants have role members.
+    const members = await withTenant(a, () => h.database.db.selectFrom('role_member').select('tenant_id').distinct().execute());
+    expect(members.map((m) => m.tenant_id)).toEqual([a]);
+    const all = await asSystem(() => h.database.db.selectFrom('role_member').select('tenant_id').distinct().execute());
+    expect(all.length).toBeGreaterThan(1);
   });
 
   it("refuses to write another tenant's rows: insert fails, update and delete touch nothing", async () => {

@@ -4,6 +4,8 @@
  * reaching platFactoryApp and the shell's CSP, read-only logs scoped by tenant.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +133,35 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     const deleted = await call(h.app, 'DELETE', APPS, { token: acmeAdmin, body: { ids: [r.body.data.id] } });
     expect(deleted.status).toBe(403);
+  });
+
+  it('shows each registered app probed online or offline, to those who may view the registry', async () => {
+    // A page joined to the portal (it loads the bridge script), and a port where nothing listens.
+    const joined = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html', 'x-app-version': '2.4.0' }).end('<html><script src="/bridge/portal-bridge.js"></script></html>'));
+    await new Promise<void>((resolve) => joined.listen(0, '127.0.0.1', resolve));
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    try {
+      const base = { nameZhCN: '看板', prefixPath: 'probe-x', status: 'enabled' };
+      const up = await call(h.app, 'POST', APPS, { token: admin, body: { ...base, appType: 'probe-up', appName: 'Up', url: `http://127.0.0.1:${(joined.address() as AddressInfo).port}/` } });
+      const down = await call(h.app, 'POST', APPS, { token: admin, body: { ...base, appType: 'probe-down', appName: 'Down', prefixPath: 'probe-y', url: `http://127.0.0.1:${closedPort}/` } });
+      expect([up.status, down.status], JSON.stringify([up.body, down.body])).toEqual([200, 200]);
+      const r = await call(h.app, 'GET', `${APPS}/online`, { token: admin });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const byId = new Map(r.body.data.map((s: { id: string }) => [s.id, s]));
+      expect(byId.get(up.body.data.id)).toMatchObject({ state: 'online', version: '2.4.0' });
+      expect(byId.get(down.body.data.id)).toMatchObject({ state: 'offline', version: null });
+
+      const factories = await call(h.app, 'GET', '/api/platform-system/factory/getFactoryList', { token: admin });
+      const created = await call(h.app, 'POST', '/api/platform-system/app-user', { token: admin, body: { account: 'noapps', nickname: 'No apps', password: PASSWORD, roles: [], factories: [factories.body.data.factoryList[0].id] } });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect((await call(h.app, 'GET', `${APPS}/online`, { token: await loginToken(h.app, 'demo', 'noapps') })).status).toBe(403);
+      await call(h.app, 'DELETE', APPS, { token: admin, body: { ids: [up.body.data.id, down.body.data.id] } });
+    } finally {
+      await new Promise((resolve) => joined.close(resolve));
+    }
   });
 
   it('keeps the factory QR source and ERP organisation', async () => {

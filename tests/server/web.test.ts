@@ -77,6 +77,29 @@ describe('static web serving', () => {
     expect(f.body).toContain('content="https://portal.example.com"');
     expect(f.headers['content-security-policy']).toBe("frame-ancestors https://portal.example.com; object-src 'none'; base-uri 'none'");
   });
+
+  it('has pages served over https upgrade their requests, behind a trusted proxy only', async () => {
+    const config = testConfig({ DIST_DIR: dist, TRUST_PROXY: 'on' });
+    const proxied = await buildApi({ db: database.db, config, logger: false, extend: shellWeb(config) });
+    const proxiedApp = await buildSubappServer('platform', config);
+    try {
+      const https = { 'x-forwarded-proto': 'https', host: 'portal.example.com' };
+      const page = await proxied.inject({ method: 'GET', url: '/en/login', headers: https });
+      expect(page.headers['content-security-policy']).toMatch(/; upgrade-insecure-requests$/);
+      // The frames it allows are the https origins of the apps, as this host sees them.
+      expect(page.headers['content-security-policy']).toContain('frame-src https://portal.example.com:');
+      const sub = await proxiedApp.inject({ method: 'GET', url: '/platform/dict', headers: https });
+      expect(sub.headers['content-security-policy']).toMatch(/; upgrade-insecure-requests$/);
+      const plain = await proxied.inject({ method: 'GET', url: '/en/login', headers: { host: 'portal.example.com' } });
+      expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+      // Without a trusted proxy the header is the client's word, and changes nothing.
+      const untrusted = await shell.inject({ method: 'GET', url: '/en/login', headers: https });
+      expect(untrusted.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await proxied.close();
+      await proxiedApp.close();
+    }
+  });
 });
 
 describe('database', () => {

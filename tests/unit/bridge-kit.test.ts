@@ -73,6 +73,8 @@ describe('registry → URLs and content security policy', () => {
     expect(shellCsp([])).toBe("frame-ancestors 'none'; frame-src 'none'; object-src 'none'; base-uri 'none'");
     expect(subappCsp(['http://shell:8080'])).toBe("frame-ancestors http://shell:8080; object-src 'none'; base-uri 'none'");
     expect(subappCsp([])).toContain("frame-ancestors 'none'");
+    expect(shellCsp(['https://b'], true)).toBe("frame-ancestors 'none'; frame-src https://b; object-src 'none'; base-uri 'none'; upgrade-insecure-requests");
+    expect(subappCsp(['https://shell'], true)).toMatch(/; upgrade-insecure-requests$/);
   });
 });
 
