@@ -1,5 +1,6 @@
 /** SPEC §7 staff endpoints of the current user: the staff record and its personal-centre fields. */
 import { z } from 'zod';
+import { PATTERNS } from './resource';
 import { EXTENSION_PATTERN } from './resources/staff';
 
 export interface StaffDetail {
@@ -27,3 +28,21 @@ export const personalCenterInput = z.object({
     .regex(new RegExp(EXTENSION_PATTERN.source), { error: EXTENSION_PATTERN.key }).or(z.literal('')).nullable(),
 }).strict();
 export type PersonalCenterInput = z.infer<typeof personalCenterInput>;
+
+/** An account made for a staff record (SPEC §6: general staff accounts are managed with the staff). */
+export const staffAccountPath = (staffId: string) => `/api/cloudbase-system/staff/${staffId}/account`;
+
+export const staffAccountInput = z.object({
+  account: z.string().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.tooLong' })
+    .regex(new RegExp(PATTERNS.code.source), { error: PATTERNS.code.key }),
+  /** The roles of the new account; left out: the tenant's general staff role (code `staff`) when it has one. */
+  roles: z.array(z.uuid({ error: 'validation.option' })).max(100).optional(),
+}).strict();
+export type StaffAccountInput = z.input<typeof staffAccountInput>;
+
+export interface StaffAccountResult {
+  userId: string;
+  account: string;
+  /** Shown once: the staff member changes it at first login. */
+  temporaryPassword: string;
+}

@@ -2,11 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { personalCenterInput, type StaffDetail } from '../../model/staff';
+import { personalCenterInput, staffAccountInput, type StaffAccountResult, type StaffDetail } from '../../model/staff';
+import { staff, user } from '../../model/resources';
+import { duplicate, fieldError, invalid, pgCode } from '../resources/errors';
+import { hashPassword } from '../auth/password';
+import { logOperation } from '../resources/oplog';
+import { callerOf, scopeOf } from '../resources/scope';
+import { getRow } from '../resources/store';
+import { temporaryPassword } from './access';
 import { canUseFactory } from '../auth/context';
 import type { DB } from '../db/types';
 import '../db/types-org';
-import { ApiError, route, uuidParam } from '../http';
+import { ApiError, notFound, route, uuidParam } from '../http';
 
 const BASE = '/cloudbase-system/staff';
 const tags = ['staff'];
@@ -63,6 +70,52 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
         .returning('id').execute();
       if (updated.length === 0) throw new ApiError(404, 'staff.notFound');
       return null;
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: `${BASE}/:id/account`,
+    summary: 'Makes a general staff account for a staff record without one, linked to it; answers a temporary password once',
+    tags,
+    permission: 'platform:staff:edit',
+    params: z.object({ id: uuidParam }),
+    body: staffAccountInput,
+    labels: { account: 'user.account', roles: 'user.roles' },
+    handler: async ({ ctx, params, body, request, tr }): Promise<StaffAccountResult> => {
+      // Making an account is adding a user: both permissions are needed.
+      if (!(await ctx.permissions()).has('platform:user:add')) throw new ApiError(403, 'error.forbidden');
+      const row = await getRow(db, staff, scopeOf(staff, callerOf(ctx)), params.id);
+      if (!row) throw notFound('resource.notFound');
+      if (row.userId) throw new ApiError(409, 'staff.hasAccount');
+      const roles = body.roles ?? (await db.selectFrom('role').select('id').where('tenant_id', '=', ctx.tenantId).where('code', '=', 'staff').execute()).map((r) => r.id);
+      if (roles.length > 0) {
+        const found = await db.selectFrom('role').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', roles).execute();
+        if (found.length !== new Set(roles).size) throw invalid([fieldError(user, 'roles', 'validation.reference', tr)], tr);
+      }
+      const taken = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('account', '=', body.account).executeTakeFirst();
+      if (taken) throw duplicate(user, 'account', body.account, tr);
+      const temporary = temporaryPassword();
+      const hash = await hashPassword(temporary);
+      const userId = await db.transaction().execute(async (trx) => {
+        const created = await trx.insertInto('app_user').values({
+          tenant_id: ctx.tenantId, account: body.account, nickname: String(row.name), password_hash: hash, type: 'staff', status: 'enabled',
+          created_by: ctx.user.id, updated_by: ctx.user.id,
+        }).returning('id').executeTakeFirstOrThrow();
+        if (roles.length > 0) await trx.insertInto('user_role').values(roles.map((roleId) => ({ tenant_id: ctx.tenantId, user_id: created.id, role_id: roleId }))).execute();
+        // The account works in the factory it was made from (an administrator may add others on the user screen).
+        if (ctx.factoryId) await trx.insertInto('user_factory').values({ tenant_id: ctx.tenantId, user_id: created.id, factory_id: ctx.factoryId }).execute();
+        const linked = await trx.updateTable('staff').set({ user_id: created.id, updated_by: ctx.user.id, updated_at: new Date() })
+          .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).where('user_id', 'is', null).returning('id').execute();
+        // Linked meanwhile by another call: nothing of this one stays.
+        if (linked.length === 0) throw new ApiError(409, 'staff.hasAccount');
+        await logOperation(trx, callerOf(ctx), { type: 'add', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [created.id] });
+        return created.id;
+      }).catch((err: unknown) => {
+        // The same account made by a concurrent call.
+        if (pgCode(err) === '23505') throw duplicate(user, 'account', body.account, tr);
+        throw err;
+      });
+      return { userId, account: body.account, temporaryPassword: temporary };
     },
   });
 }

@@ -204,4 +204,50 @@ describe.each(DIALECTS)('organisation, departments, staff, configuration [%s]', 
     const acmeOrg = ((await call(h.app, 'GET', `${ORGS}?size=10`, { token: acmeAdmin })).body.data.records as { id: string }[])[0]!.id;
     expect((await call(h.app, 'PUT', `${STAFF}/${staff.body.data.id}`, { token: admin, body: { organizations: [acmeOrg] } })).status).toBe(400);
   });
+  it('makes a general staff account from a staff record: linked, in the factory, its temporary password shown once', async () => {
+    const staff = await call(h.app, 'POST', STAFF, { token: admin, body: { code: 'ST-ZOE', name: 'Zoe Wu' } });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+    const path = `${STAFF}/${staff.body.data.id}/account`;
+    const inFactory = { 'x-factory-id': factory1 };
+
+    const bad = await call(h.app, 'POST', path, { token: admin, headers: inFactory, lang: 'en', body: { account: 'zoe wu' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors[0]).toMatchObject({ field: 'account' });
+    const taken = await call(h.app, 'POST', path, { token: admin, headers: inFactory, lang: 'en', body: { account: 'admin' } });
+    expect(taken.status).toBe(409);
+    const acmeRole = (await call(h.app, 'GET', `${ROLES}?size=10`, { token: acmeAdmin })).body.data.records[0].id as string;
+    const foreign = await call(h.app, 'POST', path, { token: admin, headers: inFactory, lang: 'en', body: { account: 'zoe', roles: [acmeRole] } });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.data.errors[0]).toMatchObject({ field: 'roles' });
+    // Nothing was half made by the refused calls.
+    expect(await db().selectFrom('app_user').select('id').where('tenant_id', '=', demoId).where('account', '=', 'zoe').executeTakeFirst()).toBeUndefined();
+    // Another tenant cannot reach the staff record.
+    expect((await call(h.app, 'POST', path, { token: acmeAdmin, body: { account: 'zoe' } })).status).toBe(404);
+
+    // Without roles named, the account gets the tenant's general staff role.
+    const made = await call(h.app, 'POST', path, { token: admin, headers: inFactory, body: { account: 'zoe' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data.temporaryPassword).toMatch(/^[A-Za-z0-9]{12}$/);
+    const linked = await call(h.app, 'GET', `${STAFF}/${staff.body.data.id}`, { token: admin });
+    expect(linked.body.data.userId).toBe(made.body.data.userId);
+    const zoe = await loginToken(h.app, 'demo', 'zoe', made.body.data.temporaryPassword);
+    const me = await call(h.app, 'GET', '/api/platform-system/user', { token: zoe });
+    expect(me.body.data).toMatchObject({ account: 'zoe', nickname: 'Zoe Wu', type: 'staff' });
+    expect(me.body.data.roles.map((r: { code: string }) => r.code)).toEqual(['staff']);
+    const factories = await call(h.app, 'GET', '/api/platform-system/factory/getFactoryList', { token: zoe });
+    expect(factories.body.data.factoryList.map((f: { id: string }) => f.id)).toEqual([factory1]);
+    // One account per staff record.
+    expect((await call(h.app, 'POST', path, { token: admin, headers: inFactory, body: { account: 'zoe2' } })).status).toBe(409);
+
+    // Editing staff is not enough: making an account is adding a user.
+    const menus = await db().selectFrom('menu').select(['id', 'perms']).execute();
+    const role = await call(h.app, 'POST', ROLES, { token: admin, body: { code: 'staff-clerk', name: 'Staff clerk' } });
+    await call(h.app, 'PUT', `${ROLES}/${role.body.data.id}/menus`, { token: admin, body: { menuIds: menus.filter((m) => m.perms?.startsWith('platform:staff:')).map((m) => m.id) } });
+    const clerkId = await createUser(db(), { tenantId: demoId, account: 'clerk', password: PASSWORD, passwordHash: await passwordHash(), factoryIds: [factory1] });
+    await db().insertInto('user_role').values({ tenant_id: demoId, user_id: clerkId, role_id: role.body.data.id }).execute();
+    const clerk = await loginToken(h.app, 'demo', 'clerk');
+    const other = await call(h.app, 'POST', STAFF, { token: clerk, headers: inFactory, body: { code: 'ST-YAN', name: 'Yan' } });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect((await call(h.app, 'POST', `${STAFF}/${other.body.data.id}/account`, { token: clerk, headers: inFactory, body: { account: 'yan' } })).status).toBe(403);
+  });
 });

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Input, Modal, Typography } from '@arco-design/web-react';
+import { useBridge, usePermission } from '../../../bridge/react';
+import type { ResourceRow } from '../../../model/resource';
+import { PATTERNS } from '../../../model/resource';
+import { staffAccountPath, type StaffAccountInput, type StaffAccountResult } from '../../../model/staff';
+
+/**
+ * A general staff account made from the staff record (SPEC §6): account name suggested from the
+ * staff number, linked on creation, its temporary password shown once. Needs both the staff edit
+ * and the user add permission, as the server does.
+ */
+export function StaffAccountButton({ row, reload }: { row: ResourceRow; reload: () => void }) {
+  const { t } = useTranslation(['platform', 'model']);
+  const canEdit = usePermission('platform:staff:edit');
+  const canAdd = usePermission('platform:user:add');
+  const [open, setOpen] = useState(false);
+  if (!canEdit || !canAdd || row.userId) return null;
+  return (
+    <>
+      <Button type="text" size="mini" data-testid={`row-account-${String(row.code)}`} onClick={() => setOpen(true)}>{t('platform:org.makeAccount')}</Button>
+      {open && <StaffAccountDialog row={row} onClose={(made) => { setOpen(false); if (made) reload(); }} />}
+    </>
+  );
+}
+
+function StaffAccountDialog({ row, onClose }: { row: ResourceRow; onClose: (made: boolean) => void }) {
+  const { t } = useTranslation(['platform', 'model']);
+  const bridge = useBridge();
+  const [account, setAccount] = useState(String(row.code ?? '').toLowerCase());
+  const [error, setError] = useState('');
+  const [made, setMade] = useState<StaffAccountResult | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit() {
+    if (made) return onClose(true);
+    if (!new RegExp(PATTERNS.code.source).test(account.trim())) {
+      setError(t(`model:${PATTERNS.code.key}`, { field: t('model:user.account') }));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body: StaffAccountInput = { account: account.trim() };
+      setMade(await bridge.request<StaffAccountResult>({ method: 'POST', url: staffAccountPath(String(row.id)), data: body }));
+    } catch {
+      // the shell showed the server's message (a taken account answers 409 naming it)
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal visible title={t('platform:org.makeAccountTitle', { name: String(row.name ?? '') })} onCancel={() => onClose(made !== null)} onOk={() => void submit()}
+      confirmLoading={saving} okButtonProps={{ 'data-testid': 'account-ok' } as object}>
+      {made ? (
+        <Alert type="success" content={
+          <span>{t('platform:org.accountMade', { account: made.account })} {t('platform:access.temporaryPassword')} <Typography.Text copyable code data-testid="temp-password">{made.temporaryPassword}</Typography.Text></span>
+        } />
+      ) : (
+        <>
+          <div style={{ marginBottom: 6 }}>{t('model:user.account')}</div>
+          <Input data-testid="account-input" value={account} maxLength={64} onChange={(v) => { setAccount(v); setError(''); }} />
+          {error && <Typography.Text type="error">{error}</Typography.Text>}
+        </>
+      )}
+    </Modal>
+  );
+}
