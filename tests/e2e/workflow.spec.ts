@@ -184,6 +184,7 @@ test.describe('workflow', () => {
     expect(counts).toMatchObject({ pending: 10, finished: 11 });
     // The header's counters (SPEC §2 task lists) say the same, and lead to the list.
     await page.goto('/en/platform/dict');
+    await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('page-dict')).toBeVisible();
     await expect(page.getByTestId('task-bell').locator('..')).toContainText('10');
     await page.getByTestId('task-bell').click();
     await expect(page.getByTestId('task-counters')).toContainText('Pending 10');
