@@ -1,8 +1,7 @@
 /** Rules of single resources that the definitions cannot express, run inside the write's transaction. */
 import { sql } from 'kysely';
 import type { ResourceDef } from '../../model/resource';
-import { materialClassHooks } from './hooks-material';
-import { departmentHooks } from './hooks-org';
+import { treeHooks } from './hooks-tree';
 import { menuHooks, roleHooks, userHooks } from './hooks-access';
 import { appHooks, tenantHooks } from './hooks-system';
 import type { ResourceScope } from './scope';
@@ -33,7 +32,7 @@ const printer: ResourceHooks = {
   unchangedKey: (field, value) => (field === 'isDefault' && value === 'yes' ? 'resource.printerAlreadyDefault' : undefined),
 };
 
-const HOOKS: Record<string, ResourceHooks> = { printer, 'material-class': materialClassHooks, 'app-user': userHooks, role: roleHooks, menu: menuHooks, app: appHooks, tenant: tenantHooks, department: departmentHooks };
+const HOOKS: Record<string, ResourceHooks> = { printer, 'material-class': treeHooks('resource.materialClass'), 'app-user': userHooks, role: roleHooks, menu: menuHooks, app: appHooks, tenant: tenantHooks, department: treeHooks('resource.department') };
 
 export function hooksOf(def: ResourceDef): ResourceHooks {
   return HOOKS[def.name] ?? {};

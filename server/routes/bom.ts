@@ -20,6 +20,7 @@ import { ApiError, ValidatedError, route, uuidParam, type RequestContext } from 
 import type { Translator } from '../i18n';
 import { XLSX_TYPE, attachment } from '../resources/io/export';
 import { readSheet, type Sheet } from '../resources/io/sheet';
+import { readUploadedFile } from '../resources/io/upload';
 import { Background } from '../resources/background';
 import { ImportJobs } from '../resources/io/jobs';
 import { logOperation } from '../resources/oplog';
@@ -108,15 +109,8 @@ const lineColumns = (v: LineValues, userId: string) => ({
 });
 
 async function readUpload(request: import('fastify').FastifyRequest): Promise<{ sheet: Sheet; file: Buffer; fileName: string }> {
-  if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') throw new ApiError(400, 'resource.import.noFile');
-  const file = await part.toBuffer().catch((e: { code?: string }) => {
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'resource.import.tooLarge');
-    throw e;
-  });
-  if (part.file.truncated) throw new ApiError(413, 'resource.import.tooLarge');
-  return { sheet: await readSheet(file), file, fileName: part.filename || 'bom.xlsx' };
+  const { file, fileName } = await readUploadedFile(request);
+  return { sheet: await readSheet(file), file, fileName: fileName ?? 'bom.xlsx' };
 }
 
 export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {

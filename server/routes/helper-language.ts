@@ -19,6 +19,7 @@ import type { DB } from '../db/types';
 import { ApiError, route } from '../http';
 import { XLSX_TYPE, attachment } from '../resources/io/export';
 import { readSheet } from '../resources/io/sheet';
+import { readUploadedFile } from '../resources/io/upload';
 import { keysOf, overrideProblem, overridesOf, shippedText } from '../helper/translations';
 
 const tags = ['helper'];
@@ -148,13 +149,7 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
       summary: 'Takes an exported sheet back: texts that differ from the shipped ones become overrides, equal ones remove them; all or nothing', tags,
       permission: P.languageImport,
       handler: async ({ ctx, request, tr }) => {
-        if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file') throw new ApiError(400, 'resource.import.noFile');
-        const file = await part.toBuffer().catch((e: { code?: string }) => {
-          if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'resource.import.tooLarge');
-          throw e;
-        });
+        const { file } = await readUploadedFile(request);
         const sheet = await readSheet(file);
         const headers = sheet.headers.map((h) => String(h ?? '').trim());
         const col = (name: string) => headers.indexOf(name);

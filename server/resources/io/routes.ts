@@ -18,6 +18,7 @@ import type { ImportJobs } from './jobs';
 import type { Background } from '../background';
 import { errorReport } from './report';
 import { readSheet, type Sheet } from './sheet';
+import { readUploadedFile } from './upload';
 
 /** Errors an answer carries at most (the report holds them all). */
 const MAX_ERRORS_ANSWERED = 1000;
@@ -72,17 +73,10 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
     handler: async ({ request, ctx, tr, query }) => {
       const caller = callerOf(ctx);
       service.scope(caller);
-      if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw new ApiError(400, 'resource.import.noFile');
-      const file = await part.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'resource.import.tooLarge');
-        throw e;
-      });
-      if (part.file.truncated) throw new ApiError(413, 'resource.import.tooLarge');
+      const { file, fileName } = await readUploadedFile(request);
       const sheet = await readSheet(file);
       const op = { method: request.method, path: request.url.split('?')[0] ?? request.url };
-      const newJob = { caller, resource: def.name, fileName: part.filename || 'import', file, dryRun: query.dryRun, language: tr.language, total: sheet.rows.length };
+      const newJob = { caller, resource: def.name, fileName: fileName ?? 'import', file, dryRun: query.dryRun, language: tr.language, total: sheet.rows.length };
       if (sheet.rows.length > IMPORT_JOB_THRESHOLD) {
         const jobId = await jobs.create({ ...newJob, status: 'queued' });
         jobs.start(caller.tenantId, jobId, (progress) => runImport({ service, caller, tr, sheet, dryRun: query.dryRun, op, jobId }, progress), tr.t('error.internal'));
