@@ -31,12 +31,15 @@ CREATE VIEW role_member WITH (security_invoker = true) AS
   JOIN staff s ON s.tenant_id = rs.tenant_id AND s.id = rs.staff_id
   WHERE s.user_id IS NOT NULL AND coalesce(s.on_job, 'onJob') = 'onJob' AND coalesce(s.use_state, 'normal') = 'normal';
 
-CREATE OR REPLACE FUNCTION access_data_scope(p_tenant uuid, p_user uuid) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT CASE
-    WHEN EXISTS (SELECT 1 FROM app_user WHERE tenant_id = p_tenant AND id = p_user AND type = 'admin') THEN 'all'
-    ELSE coalesce((
-      SELECT r.data_scope FROM role_member ur JOIN role r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
-      WHERE ur.tenant_id = p_tenant AND ur.user_id = p_user AND r.enabled
-      ORDER BY array_position(ARRAY['all', 'factory', 'dept', 'self'], r.data_scope) LIMIT 1), 'self')
-  END
-$$;
+-- plpgsql rather than sql: not inlined into every engine statement (the view's union would be
+-- planned with each), its own statements planned once per connection.
+CREATE OR REPLACE FUNCTION access_data_scope(p_tenant uuid, p_user uuid) RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM app_user WHERE tenant_id = p_tenant AND id = p_user AND type = 'admin') THEN
+    RETURN 'all';
+  END IF;
+  RETURN coalesce((
+    SELECT r.data_scope FROM role_member ur JOIN role r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
+    WHERE ur.tenant_id = p_tenant AND ur.user_id = p_user AND r.enabled
+    ORDER BY array_position(ARRAY['all', 'factory', 'dept', 'self'], r.data_scope) LIMIT 1), 'self');
+END $$;
