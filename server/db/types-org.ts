@@ -72,8 +72,15 @@ export interface RoleMemberView {
   role_id: string;
 }
 
+/** Migration 026: the product's menu entries that have started once (by code). */
+export interface SeededMenuTable {
+  code: string;
+  seeded_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 declare module './types' {
   interface DB {
+    seeded_menu: SeededMenuTable;
     department: DepartmentTable;
     staff: StaffTable;
     config_item: ConfigItemTable;

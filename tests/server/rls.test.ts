@@ -13,6 +13,7 @@ const SHARED_TABLES = new Set([
   'tenant', // the tenants themselves: a policy of their own (a tenant sees its own row)
   'schema_migrations',
   'menu', // the menu tree and its permission codes are the product's, granted per tenant by role_menu
+  'seeded_menu', // which of the product's menu entries have started once
   'app', // the registry of sub-applications
   'captcha', // before login, no tenant yet
   'sms_code', // keyed by tenant code and mobile before login
