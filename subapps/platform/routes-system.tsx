@@ -1,20 +1,12 @@
-import { lazy, type ComponentType } from 'react';
 import { Input } from '@arco-design/web-react';
 import { app, factory, interfaceLog, loginLog, operationLog, tenant } from '../../model/resources';
 import type { ResourceDef, ResourceRow } from '../../model/resource';
 import type { RouteTable } from '../kit/routing';
+import { resourceScreen } from '../kit/resource/screen';
 import type { ResourceOverrides } from '../kit/resource/types';
 import { AppOnlineTag } from './system/AppOnline';
 import { FactoryQr } from './system/FactoryQr';
 import { RowDetail } from './system/RowDetail';
-
-const ResourcePage = lazy(() => import('../kit/resource/ResourcePage'));
-
-function screenOf(def: ResourceDef, overrides: ResourceOverrides = {}): ComponentType {
-  const Screen = () => <ResourcePage def={def} overrides={overrides} />;
-  Screen.displayName = `Screen(${def.name})`;
-  return Screen;
-}
 
 const factoryOverrides: ResourceOverrides = {
   columns: (generated, { t }) => [
@@ -44,10 +36,10 @@ const detailOf = (def: ResourceDef): ResourceOverrides => ({ rowActions: (row) =
 
 /** Tenants, factories, the app registry and the logs (issue 4). */
 export const SYSTEM_ROUTES: RouteTable = {
-  '/paas/tenant': screenOf(tenant, tenantOverrides),
-  '/platform/factory': screenOf(factory, factoryOverrides),
-  '/platform/app': screenOf(app, appOverrides),
-  '/log/login-log': screenOf(loginLog, detailOf(loginLog)),
-  '/log/operation-log': screenOf(operationLog, detailOf(operationLog)),
-  '/log/interface-log': screenOf(interfaceLog, detailOf(interfaceLog)),
+  '/paas/tenant': resourceScreen(tenant, tenantOverrides),
+  '/platform/factory': resourceScreen(factory, factoryOverrides),
+  '/platform/app': resourceScreen(app, appOverrides),
+  '/log/login-log': resourceScreen(loginLog, detailOf(loginLog)),
+  '/log/operation-log': resourceScreen(operationLog, detailOf(operationLog)),
+  '/log/interface-log': resourceScreen(interfaceLog, detailOf(interfaceLog)),
 };
