@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Input, Modal, Radio, Typography } from '@arco-design/web-react';
+import { Input, Modal, Radio, Typography } from '@arco-design/web-react';
 import { useBridge } from '../../../bridge/react';
 import { resetPasswordPath, type ResetPasswordInput, type ResetPasswordResult } from '../../../model/access';
 import { PASSWORD_PATTERN } from '../../../model/resources/user';
 import type { ResourceRow } from '../../../model/resource';
+import { TemporaryPassword } from './TemporaryPassword';
 
 /**
  * An administrator's password reset: a generated temporary password shown once, or a given one
@@ -42,9 +43,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onCl
     <Modal visible title={t('platform:access.resetTitle', { name: String(user.account ?? '') })} onCancel={onClose} onOk={() => void submit()}
       confirmLoading={saving} okButtonProps={{ 'data-testid': 'reset-ok' } as object}>
       {temporary !== null ? (
-        <Alert type="success" content={
-          <span>{t('platform:access.temporaryPassword')} <Typography.Text copyable code data-testid="temp-password">{temporary}</Typography.Text></span>
-        } />
+        <TemporaryPassword password={temporary} />
       ) : (
         <>
           <Radio.Group value={mode} onChange={(v: 'generate' | 'set') => setMode(v)} style={{ marginBottom: 12 }}>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Input, Modal, Typography } from '@arco-design/web-react';
+import { Button, Input, Modal, Typography } from '@arco-design/web-react';
 import { useBridge, usePermission } from '../../../bridge/react';
 import type { ResourceRow } from '../../../model/resource';
 import { PATTERNS } from '../../../model/resource';
+import { TemporaryPassword } from '../access/TemporaryPassword';
 import { staffAccountPath, type StaffAccountInput, type StaffAccountResult } from '../../../model/staff';
 
 /**
@@ -54,9 +55,7 @@ function StaffAccountDialog({ row, onClose }: { row: ResourceRow; onClose: (made
     <Modal visible title={t('platform:org.makeAccountTitle', { name: String(row.name ?? '') })} onCancel={() => onClose(made !== null)} onOk={() => void submit()}
       confirmLoading={saving} okButtonProps={{ 'data-testid': 'account-ok' } as object}>
       {made ? (
-        <Alert type="success" content={
-          <span>{t('platform:org.accountMade', { account: made.account })} {t('platform:access.temporaryPassword')} <Typography.Text copyable code data-testid="temp-password">{made.temporaryPassword}</Typography.Text></span>
-        } />
+        <TemporaryPassword password={made.temporaryPassword} lead={t('platform:org.accountMade', { account: made.account })} />
       ) : (
         <>
           <div style={{ marginBottom: 6 }}>{t('model:user.account')}</div>
