@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { personalCenterInput, staffAccountInput, type StaffAccountResult, type StaffDetail } from '../../model/staff';
 import { staff, user } from '../../model/resources';
 import { duplicate, fieldError, invalid, pgCode } from '../resources/errors';
-import { hashPassword } from '../auth/password';
 import { logOperation } from '../resources/oplog';
 import { callerOf, scopeOf } from '../resources/scope';
 import { getRow } from '../resources/store';
+import { createUser } from '../services/users';
 import { temporaryPassword } from './access';
 import { canUseFactory } from '../auth/context';
 import type { DB } from '../db/types';
@@ -95,21 +95,18 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
       const taken = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('account', '=', body.account).executeTakeFirst();
       if (taken) throw duplicate(user, 'account', body.account, tr);
       const temporary = temporaryPassword();
-      const hash = await hashPassword(temporary);
       const userId = await db.transaction().execute(async (trx) => {
-        const created = await trx.insertInto('app_user').values({
-          tenant_id: ctx.tenantId, account: body.account, nickname: String(row.name), password_hash: hash, type: 'staff', status: 'enabled',
-          created_by: ctx.user.id, updated_by: ctx.user.id,
-        }).returning('id').executeTakeFirstOrThrow();
-        if (roles.length > 0) await trx.insertInto('user_role').values(roles.map((roleId) => ({ tenant_id: ctx.tenantId, user_id: created.id, role_id: roleId }))).execute();
         // The account works in the factory it was made from (an administrator may add others on the user screen).
-        if (ctx.factoryId) await trx.insertInto('user_factory').values({ tenant_id: ctx.tenantId, user_id: created.id, factory_id: ctx.factoryId }).execute();
-        const linked = await trx.updateTable('staff').set({ user_id: created.id, updated_by: ctx.user.id, updated_at: new Date() })
+        const created = await createUser(trx, {
+          tenantId: ctx.tenantId, account: body.account, password: temporary, nickname: String(row.name), type: 'staff',
+          roleIds: roles, factoryIds: ctx.factoryId ? [ctx.factoryId] : [], createdBy: ctx.user.id,
+        });
+        const linked = await trx.updateTable('staff').set({ user_id: created, updated_by: ctx.user.id, updated_at: new Date() })
           .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).where('user_id', 'is', null).returning('id').execute();
         // Linked meanwhile by another call: nothing of this one stays.
         if (linked.length === 0) throw new ApiError(409, 'staff.hasAccount');
-        await logOperation(trx, callerOf(ctx), { type: 'add', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [created.id] });
-        return created.id;
+        await logOperation(trx, callerOf(ctx), { type: 'add', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [created] });
+        return created;
       }).catch((err: unknown) => {
         // The same account made by a concurrent call.
         if (pgCode(err) === '23505') throw duplicate(user, 'account', body.account, tr);

@@ -132,15 +132,20 @@ export interface CreateUserInput {
   status?: 'enabled' | 'disabled';
   /** Role codes of the tenant to grant. */
   roles?: string[];
+  /** Role ids of the tenant to grant (checked by the caller). */
+  roleIds?: string[];
   factoryIds?: string[];
+  /** The user who made the account (null: the system). */
+  createdBy?: string | null;
   /** Pre-computed password hash (skips scrypt; for tests creating many users with one password). */
   passwordHash?: string;
 }
 
-/** Creates a user in a tenant, with roles (by code) and factories. Returns the user id. */
+/** Creates a user in a tenant, with roles and factories; inside the caller's transaction when given one. Returns the user id. */
 export async function createUser(db: Kysely<DB>, input: CreateUserInput): Promise<string> {
   const passwordHash = input.passwordHash ?? (await hashPassword(input.password));
-  return db.transaction().execute(async (trx) => {
+  const inTransaction = (fn: (trx: Kysely<DB>) => Promise<string>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  return inTransaction(async (trx) => {
     const user = await trx
       .insertInto('app_user')
       .values({
@@ -152,11 +157,16 @@ export async function createUser(db: Kysely<DB>, input: CreateUserInput): Promis
         password_hash: passwordHash,
         type: input.type ?? 'staff',
         status: input.status ?? 'enabled',
+        created_by: input.createdBy ?? null,
+        updated_by: input.createdBy ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const code of input.roles ?? []) {
       await assignRole(trx, input.tenantId, user.id, code);
+    }
+    if (input.roleIds?.length) {
+      await trx.insertInto('user_role').values(input.roleIds.map((roleId) => ({ tenant_id: input.tenantId, user_id: user.id, role_id: roleId }))).execute();
     }
     for (const factoryId of input.factoryIds ?? []) {
       await trx.insertInto('user_factory').values({ tenant_id: input.tenantId, user_id: user.id, factory_id: factoryId }).execute();

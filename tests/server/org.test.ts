@@ -186,6 +186,8 @@ describe.each(DIALECTS)('organisation, departments, staff, configuration [%s]', 
   });
 
   it("offers a staff member the organisations of the staff record in the header's switcher", async () => {
+    // A second organisation of its own, so the test does not lean on the others' rows.
+    expect((await call(h.app, 'POST', ORGS, { token: admin, body: { code: 'OrgSwitch', name: 'Switcher' } })).status).toBe(200);
     const orgs = (await call(h.app, 'GET', `${ORGS}?size=100`, { token: admin })).body.data.records as { id: string; code: string }[];
     expect(orgs.length).toBeGreaterThan(1);
     const id = await createUser(db(), { tenantId: demoId, account: 'olga', password: PASSWORD, passwordHash: await passwordHash(), factoryIds: [factory1] });
