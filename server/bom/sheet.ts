@@ -11,6 +11,7 @@ import { LANGUAGES } from '../../model/languages';
 import { fieldErrors } from '../http';
 import { translator, type Translator } from '../i18n';
 import type { Cell, Sheet } from '../resources/io/sheet';
+import { writeErrorReport } from '../resources/io/report';
 import { materialsByCode, pathDown, unitsByCode, type BomDb, type StoredLine } from './store';
 
 export const headerOf = (c: BomSheetColumn, tr: Translator) => tr.tm(BOM_LABELS[c]);
@@ -163,36 +164,8 @@ export async function checkImport(db: BomDb, tenantId: string, sheet: Sheet, sto
   return { lines: accepted, errors };
 }
 
-const BAD_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
-const BAD_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FF9C0006' } };
-
 /** The uploaded rows with an errors column and the bad cells highlighted (the same row numbers). */
 export async function errorReport(sheet: Sheet, errors: readonly BomImportError[], tr: Translator): Promise<Buffer> {
   const columns = matchColumns(sheet.headers);
-  const byRow = new Map<number, BomImportError[]>();
-  for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(tr.tm('bom._title').slice(0, 31) || 'BOM');
-  const errorCol = sheet.headers.length + 1;
-  const header = ws.addRow([...sheet.headers, tr.t('resource.import.errorsColumn')]);
-  header.font = { bold: true };
-  ws.getColumn(errorCol).width = 60;
-  const headerErrors = byRow.get(1) ?? [];
-  if (headerErrors.length) header.getCell(errorCol).value = headerErrors.map((e) => e.message).join('; ');
-  for (const r of sheet.rows) {
-    const rowErrors = byRow.get(r.row) ?? [];
-    const row = ws.getRow(r.row);
-    const values: ExcelJS.CellValue[] = [];
-    for (let i = 0; i < errorCol - 1; i++) values[i] = r.cells[i] ?? null;
-    values[errorCol - 1] = rowErrors.length ? rowErrors.map((e) => e.message).join('; ') : null;
-    row.values = values;
-    for (const e of rowErrors) {
-      const col = columns.get(e.field as BomSheetColumn);
-      if (col === undefined) continue;
-      row.getCell(col + 1).fill = BAD_FILL;
-      row.getCell(col + 1).font = BAD_FONT;
-    }
-    if (rowErrors.length) row.getCell(errorCol).font = BAD_FONT;
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return writeErrorReport(sheet, errors, (field) => columns.get(field as BomSheetColumn), tr.tm('bom._title').slice(0, 31) || 'BOM', tr);
 }

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { ImportRowError, ResourceDef } from '../../../model/resource';
 import type { Translator } from '../../i18n';
 import { matchHeaders } from './labels';
-import { readSheet, type Cell } from './sheet';
+import { readSheet, type Cell, type Sheet } from './sheet';
 
 const BAD_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
 const BAD_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FF9C0006' } };
@@ -13,11 +13,25 @@ const cellOut = (c: Cell): ExcelJS.CellValue => (c === null ? null : c);
 export async function errorReport(def: ResourceDef, file: Buffer, errors: readonly ImportRowError[], tr: Translator): Promise<Buffer> {
   const sheet = await readSheet(file);
   const columns = matchHeaders(def, sheet.headers);
-  const byRow = new Map<number, ImportRowError[]>();
+  return writeErrorReport(sheet, errors, (field) => columns.get(field.split('.')[0] ?? ''), tr.tm(def.titleKey).slice(0, 31) || def.name, tr);
+}
+
+/**
+ * Any import's error report: the uploaded rows under their own row numbers (so the messages' row
+ * numbers match), an errors column, and the cells named by `columnOf` highlighted.
+ */
+export async function writeErrorReport(
+  sheet: Sheet,
+  errors: readonly { row: number; field: string; message: string }[],
+  columnOf: (field: string) => number | undefined,
+  title: string,
+  tr: Translator,
+): Promise<Buffer> {
+  const byRow = new Map<number, (typeof errors)[number][]>();
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
 
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(tr.tm(def.titleKey).slice(0, 31) || def.name);
+  const ws = wb.addWorksheet(title);
   const errorCol = sheet.headers.length + 1;
   const header = ws.addRow([...sheet.headers, tr.t('resource.import.errorsColumn')]);
   header.font = { bold: true };
@@ -33,11 +47,10 @@ export async function errorReport(def: ResourceDef, file: Buffer, errors: readon
     for (let i = 0; i < width; i++) values[i] = cellOut(r.cells[i] ?? null);
     while (values.length < errorCol - 1) values.push(null);
     values[errorCol - 1] = rowErrors.length ? rowErrors.map((e) => e.message).join('; ') : null;
-    // The same row numbers as the uploaded sheet, so the messages' row numbers match.
     const row = ws.getRow(r.row);
     row.values = values;
     for (const e of rowErrors) {
-      const col = columns.get(e.field.split('.')[0] ?? '');
+      const col = columnOf(e.field);
       if (col === undefined) continue;
       const cell = row.getCell(col + 1);
       cell.fill = BAD_FILL;
