@@ -16,10 +16,10 @@ const factoryOverrides: ResourceOverrides = {
   ],
 };
 
-/** The app registry with each app's probed state beside its status (SPEC §3 `online`). */
+/** The app registry with each app's probed state beside its name, in sight without scrolling (SPEC §3 `online`). */
 const appOverrides: ResourceOverrides = {
   columns: (generated, { t }) => {
-    const at = generated.findIndex((c) => c.key === 'status' || c.dataIndex === 'status');
+    const at = generated.findIndex((c) => c.key === 'appName' || c.dataIndex === 'appName');
     const online = { key: 'online', title: t('platform:system.online'), width: 120, render: (_v: unknown, row: ResourceRow) => <AppOnlineTag id={String(row.id)} enabled={row.status === 'enabled'} /> };
     return at < 0 ? [...generated, online] : [...generated.slice(0, at + 1), online, ...generated.slice(at + 1)];
   },
