@@ -73,20 +73,8 @@ export async function unitExists(db: BomDb, tenantId: string, id: string): Promi
   return !!(await db.selectFrom('unit').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst());
 }
 
-/** A line as stored, numbers as numbers. */
-export interface StoredLine {
-  id: string;
-  parentId: string;
-  componentId: string;
-  lineNo: number;
-  dosage: number;
-  dosageUnitId: string | null;
-  dosageUnitCode: string | null;
-  lossRate: number;
-  priority: number | null;
-  ecnNumber: string | null;
-  updatedAt: string;
-}
+/** A line as stored, numbers as numbers: the answered line with its component's id alone. */
+export type StoredLine = Omit<BomLineRow, 'component'> & { componentId: string };
 
 function linesQuery(db: BomDb, tenantId: string) {
   return db
