@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
+          // Every JSON answer is checked against its declared schema (server/serve.ts).
+          env: { API_CHECK_ANSWERS: '1' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two cores: one file at a time keeps PGlite and PostgreSQL from starving each other.

@@ -22,7 +22,7 @@ import { organizationRoutes } from './routes/organization';
 import { staffRoutes } from './routes/staff';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
-import { collectRoutes, openApiDocument } from './routes/docs';
+import { apiDocs } from './routes/api-docs';
 import { registerResources } from './resources';
 import { systemRoutes } from './routes/system';
 import { rejectNul } from './input-guard';
@@ -98,7 +98,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   });
   securityHeaders(app);
   app.setErrorHandler(errorHandler);
-  const routes = collectRoutes(app);
+  await apiDocs(app, config);
 
   await app.register(
     async (api) => {
@@ -123,9 +123,6 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
           return { status: 'ok' };
         },
       });
-      api.get('/docs/json', { config: { auth: 'none', summary: 'This OpenAPI document', tags: ['system'] } }, async () =>
-        openApiDocument(routes),
-      );
 
       authRoutes(api, { db, config, captchaText: options.captchaText });
       platformRoutes(api, { db, config });

@@ -109,6 +109,8 @@ const entries = (def: ResourceDef): Entry[] => Object.entries(def.fields);
 
 export const listFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.list !== false);
 export const searchFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.search);
+/** Keys the list may sort on. */
+export const sortableKeys = (def: ResourceDef) => entries(def).filter(([, f]) => f.sortable && f.kind !== 'details' && f.kind !== 'refs').map(([k]) => k);
 export const formFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.form !== false);
 export const ioFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.io !== false);
 export const uniqueFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.unique);

@@ -28,6 +28,6 @@ export async function registerResources(app: FastifyInstance, opts: ResourceOpti
   app.addHook('onClose', async () => background.drain());
   const jobs = new ImportJobs(opts.db, background);
   const services = registry.resources.map((def) => new ResourceService(opts.db, registry, def));
-  for (const service of services) crudRoutes(app, routeBase(service.def), service);
+  for (const service of services) crudRoutes(app, service);
   await ioRoutes(app, services, jobs, background);
 }

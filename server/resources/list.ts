@@ -1,7 +1,9 @@
 /** The list query of a resource: paging, sort on a sortable field, one filter per search field. */
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { LIST_MAX_SIZE, searchFields, type FieldDef, type ResourceDef } from '../../model/resource';
+import { LIST_MAX_SIZE, searchFields, sortableKeys, type FieldDef, type ResourceDef } from '../../model/resource';
+
+export { sortableKeys };
 import type { Fragment, ResourceTable } from './table';
 import type { ResourceScope } from './scope';
 
@@ -61,7 +63,6 @@ function filterSchema(f: FieldDef): { schema: z.ZodType; op: FilterOp } | null {
   }
 }
 
-export const sortableKeys = (def: ResourceDef) => Object.entries(def.fields).filter(([, f]) => f.sortable && f.kind !== 'details' && f.kind !== 'refs').map(([k]) => k);
 
 const schemas = new WeakMap<ResourceDef, z.ZodType<ListParams>>();
 

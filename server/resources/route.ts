@@ -1,92 +1,46 @@
 /**
- * Registers an engine route the way `route()` of server/http.ts does (config for the auth hook and
- * the OpenAPI document, params → 404, query and body → 400), with two additions: answers other than
- * 200 (202 for import jobs, files streamed by the handler), and 4xx messages that name the field.
+ * Registers an engine route from its declaration (model/contract/resource.ts) through `serve`, with
+ * the engine's own parts: the definition's schemas parse the query, the handler reads the body with
+ * the definition's input schema, 4xx messages name the definition's fields, and its errors
+ * (duplicates, references) answer with their data.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import type { AnyEndpoint } from '../../model/contract/endpoint';
 import type { ResourceDef } from '../../model/resource';
-import { notFound, requestTranslator, send, type RequestContext } from '../http';
-import type { Translator } from '../i18n';
+import { send } from '../http';
+import { serve, type ServeInput } from '../serve';
 import { ResourceError, invalid, issueErrors } from './errors';
 
-type Schema = z.ZodType | undefined;
-type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
-
-export interface EngineInput<Q extends Schema, P extends Schema> {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  query: Out<Q>;
-  params: Out<P>;
-  ctx: RequestContext;
-  tr: Translator;
-}
-
 /** What a handler answers: data (200 unless `status`), or the reply it has already sent or is streaming. */
-export type EngineAnswer = { status?: number; msgKey?: string; data: unknown } | FastifyReply;
+export type EngineAnswer = { status?: 200 | 202; data: unknown } | FastifyReply;
 
-export interface EngineRouteSpec<Q extends Schema, P extends Schema> {
+/** The handler's input: the query as the engine's own schema parses it, when it has one. */
+export type EngineInput<E extends AnyEndpoint, Q> = Omit<ServeInput<E>, 'query'> & { query: Q extends z.ZodType ? z.output<Q> : ServeInput<E>['query'] };
+
+export interface EngineRouteSpec<E extends AnyEndpoint, Q extends z.ZodType | undefined> {
   def: ResourceDef;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  summary: string;
-  /** The code the auth hook checks; null when the handler checks (state changes, options). */
-  permission: string | null;
+  endpoint: E;
+  /** The schema that parses the query (the declared one describes it). */
   query?: Q;
-  params?: P;
-  /** For the OpenAPI document only: the handler parses its body itself. */
-  bodyDoc?: z.ZodType;
   /** Labels of query keys that are not fields (`sort`, `order`, `page` …). */
   labels?: Record<string, string>;
-  handler: (input: EngineInput<Q, P>) => Promise<EngineAnswer>;
+  handler: (input: EngineInput<E, Q>) => Promise<EngineAnswer>;
 }
 
-const isReply = (a: EngineAnswer | undefined): a is FastifyReply =>
-  typeof a === 'object' && a !== null && typeof (a as FastifyReply).raw === 'object' && typeof (a as FastifyReply).send === 'function';
+const isReply = (a: EngineAnswer): a is FastifyReply => typeof (a as FastifyReply).send === 'function' && typeof (a as FastifyReply).raw === 'object';
 
-export function engineRoute<Q extends Schema = undefined, P extends Schema = undefined>(app: FastifyInstance, spec: EngineRouteSpec<Q, P>): void {
-  app.route({
-    method: spec.method,
-    url: spec.url,
-    config: {
-      auth: 'bearer',
-      permission: spec.permission,
-      schemas: { body: spec.bodyDoc, query: spec.query, params: spec.params },
-      summary: spec.summary,
-      tags: [spec.def.name],
-    },
-    handler: async (request, reply) => {
-      const tr = requestTranslator(request);
-      try {
-        let params: unknown = undefined;
-        if (spec.params) {
-          const r = spec.params.safeParse(request.params);
-          if (!r.success) throw notFound('resource.notFound');
-          params = r.data;
-        }
-        let query: unknown = undefined;
-        if (spec.query) {
-          const r = spec.query.safeParse(request.query ?? {}, { reportInput: true });
-          if (!r.success) throw invalid(issueErrors(spec.def, r.error.issues, tr, spec.labels), tr);
-          query = r.data;
-        }
-        const answer = await spec.handler({
-          request,
-          reply,
-          query: query as Out<Q>,
-          params: params as Out<P>,
-          ctx: request.ctx as RequestContext,
-          tr,
-        });
-        // A streamed answer (an export) has been sent by the handler itself.
-        if (isReply(answer)) return answer;
-        if (reply.sent) return reply;
-        const status = answer.status ?? 200;
-        return send(reply, status, tr.t(answer.msgKey ?? 'success'), answer.data ?? null);
-      } catch (err) {
-        if (err instanceof ResourceError && !reply.sent) return send(reply, err.status, tr.t(err.key, err.params), err.data);
-        throw err;
-      }
-    },
+export function engineRoute<E extends AnyEndpoint, Q extends z.ZodType | undefined = undefined>(app: FastifyInstance, spec: EngineRouteSpec<E, Q>): void {
+  const { def } = spec;
+  serve(app, spec.endpoint, async (input) => {
+    const answer = await spec.handler(input as EngineInput<E, Q>);
+    if (isReply(answer)) return answer;
+    if (answer.status) input.reply.code(answer.status);
+    return answer.data as never;
+  }, {
+    parse: { query: spec.query, body: null },
+    invalid: (issues, tr, raw) => invalid(issueErrors(def, issues, tr, spec.labels, raw), tr),
+    mapError: (err, reply, tr) => (err instanceof ResourceError && !reply.sent ? send(reply, err.status, tr.t(err.key, err.params), err.data) : undefined),
+    messageKey: (status) => (status === 202 ? 'resource.import.queued' : 'success'),
   });
 }

@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Page } from '../../model/api';
-import { inputSchema, permissionCode, refFields, type ResourceRow } from '../../model/resource';
+import { endpointsOf } from '../../model/contract/resource';
+import { permissionCode, refFields, type ResourceRow } from '../../model/resource';
 import { ApiError, uuidParam, type RequestContext } from '../http';
 import { invalid, issueErrors } from './errors';
 import { listQuerySchema, QUERY_LABELS } from './list';
@@ -12,8 +13,6 @@ import { callerOf } from './scope';
 import { deleteBodySchema, stateBodySchema, type Request, type ResourceService } from './service';
 import { listRows } from './store';
 
-const idParams = z.object({ id: uuidParam });
-const optionParams = z.object({ field: z.string().max(64) });
 const optionsQuery = z.object({
   q: z.string().trim().max(64).optional(),
   ids: z.string().max(37 * 200).optional(),
@@ -29,14 +28,14 @@ async function requireAny(ctx: RequestContext, codes: string[]): Promise<void> {
   throw new ApiError(403, 'auth.forbidden');
 }
 
-export function crudRoutes(app: FastifyInstance, base: string, service: ResourceService): void {
+export function crudRoutes(app: FastifyInstance, service: ResourceService): void {
   const { def } = service;
+  const eps = endpointsOf(def);
   const db = service.db;
   const code = (verb: Parameters<typeof permissionCode>[1]) => permissionCode(def, verb);
 
   engineRoute(app, {
-    def, method: 'GET', url: base, summary: `Page of ${def.name} (paging, sort, search fields)`, permission: code('view'),
-    query: listQuerySchema(def), labels: QUERY_LABELS,
+    def, endpoint: eps.list, query: listQuerySchema(def), labels: QUERY_LABELS,
     handler: async ({ ctx, query }) => {
       const caller = callerOf(ctx);
       const { rows, total, totalExact } = await listRows(db, def, service.scope(caller), query);
@@ -46,24 +45,22 @@ export function crudRoutes(app: FastifyInstance, base: string, service: Resource
   });
 
   engineRoute(app, {
-    def, method: 'GET', url: `${base}/:id`, summary: `One ${def.name}`, permission: code('view'), params: idParams,
+    def, endpoint: eps.get,
     handler: async ({ request, ctx, tr, params }) => ({ data: await service.get(engineRequest(request, ctx, tr), params.id) }),
   });
 
   if (def.verbs.includes('add')) engineRoute(app, {
-    def, method: 'POST', url: base, summary: `Create a ${def.name}`, permission: code('add'), bodyDoc: inputSchema(def),
+    def, endpoint: eps.create,
     handler: async ({ request, ctx, tr }) => ({ data: await service.create(engineRequest(request, ctx, tr), request.body) }),
   });
 
   if (def.verbs.includes('edit')) engineRoute(app, {
-    def, method: 'PUT', url: `${base}/:id`, summary: `Update a ${def.name} (fields left out keep their values; updatedAt guards against lost updates)`,
-    permission: code('edit'), params: idParams, bodyDoc: inputSchema(def),
+    def, endpoint: eps.update,
     handler: async ({ request, ctx, tr, params }) => ({ data: await service.update(engineRequest(request, ctx, tr), params.id, request.body) }),
   });
 
   engineRoute(app, {
-    def, method: 'POST', url: `${base}/:id/state`, summary: `Change a state of a ${def.name} (permission: the field's button, else edit)`,
-    permission: null, params: idParams, bodyDoc: stateBodySchema,
+    def, endpoint: eps.state,
     handler: async ({ request, ctx, tr, params }) => {
       const parsed = stateBodySchema.safeParse(request.body ?? {}, { reportInput: true });
       if (!parsed.success) throw invalid(issueErrors(def, parsed.error.issues, tr), tr);
@@ -74,8 +71,7 @@ export function crudRoutes(app: FastifyInstance, base: string, service: Resource
   });
 
   if (def.verbs.includes('delete')) engineRoute(app, {
-    def, method: 'DELETE', url: base, summary: `Delete ${def.name} rows by ids (all or none; 409 when referenced)`,
-    permission: code('delete'), bodyDoc: deleteBodySchema,
+    def, endpoint: eps.remove,
     handler: async ({ request, ctx, tr }) => {
       const parsed = deleteBodySchema.safeParse(request.body ?? {}, { reportInput: true });
       if (!parsed.success) throw invalid(issueErrors(def, parsed.error.issues, tr, { ids: 'common.ids' }), tr);
@@ -84,8 +80,7 @@ export function crudRoutes(app: FastifyInstance, base: string, service: Resource
   });
 
   engineRoute(app, {
-    def, method: 'GET', url: `${base}/options/:field`, summary: `Rows a reference field of ${def.name} may point at (code or name contains q, or ids)`,
-    permission: null, params: optionParams, query: optionsQuery,
+    def, endpoint: eps.options, query: optionsQuery,
     handler: async ({ ctx, params, query }) => {
       await requireAny(ctx, [code('view'), code('add'), code('edit')]);
       const field = refFields(def).find(([k]) => k === params.field)?.[1];

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import type { NoticeItem, NoticeListData } from '../../model/notice';
+import { notice } from '../../model/contract/notice';
+import type { NoticeItem } from '../../model/notice';
 import type { DB } from '../db/types';
-import { notFound, route, uuidParam } from '../http';
-import type { RequestContext } from '../http';
+import { notFound, type RequestContext } from '../http';
+import { serve } from '../serve';
 
 function visible(db: Kysely<DB>, ctx: RequestContext) {
   let q = db.selectFrom('notice as n')
@@ -27,41 +27,25 @@ function visible(db: Kysely<DB>, ctx: RequestContext) {
 export function noticeRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/notice/list',
-    summary: 'The current user\'s notices and the handled / unhandled / total counters',
-    tags: ['notice'],
-    permission: null,
-    query: z.object({ limit: z.coerce.number().int().min(0).max(100).default(20) }),
-    handler: async ({ ctx, query }): Promise<NoticeListData> => {
-      const rows = await visible(db, ctx)
-        .leftJoin('notice_receipt as r', (j) => j.onRef('r.tenant_id', '=', 'n.tenant_id').onRef('r.notice_id', '=', 'n.id').on('r.user_id', '=', ctx.user.id))
-        .select(['n.id', 'n.title', 'n.content', 'n.level', 'n.publish_at', 'r.handled_at'])
-        .orderBy('n.publish_at', 'desc')
-        .execute();
-      const records: NoticeItem[] = rows.map((r) => ({
-        id: r.id, title: r.title, content: r.content, level: r.level,
-        publishAt: new Date(r.publish_at).toISOString(), handled: r.handled_at !== null,
-      }));
-      const handledNum = records.filter((r) => r.handled).length;
-      return { records: records.slice(0, query.limit), handledNum, unHandleNum: records.length - handledNum, totalNum: records.length };
-    },
+  serve(app, notice.list, async ({ ctx, query }) => {
+    const rows = await visible(db, ctx)
+      .leftJoin('notice_receipt as r', (j) => j.onRef('r.tenant_id', '=', 'n.tenant_id').onRef('r.notice_id', '=', 'n.id').on('r.user_id', '=', ctx.user.id))
+      .select(['n.id', 'n.title', 'n.content', 'n.level', 'n.publish_at', 'r.handled_at'])
+      .orderBy('n.publish_at', 'desc')
+      .execute();
+    const records: NoticeItem[] = rows.map((r) => ({
+      id: r.id, title: r.title, content: r.content, level: r.level,
+      publishAt: new Date(r.publish_at).toISOString(), handled: r.handled_at !== null,
+    }));
+    const handledNum = records.filter((r) => r.handled).length;
+    return { records: records.slice(0, query.limit), handledNum, unHandleNum: records.length - handledNum, totalNum: records.length };
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/platform-system/notice/:id/handle',
-    summary: 'Marks a notice as handled by the current user',
-    tags: ['notice'],
-    permission: null,
-    params: z.object({ id: uuidParam }),
-    handler: async ({ ctx, params }) => {
-      const found = await visible(db, ctx).select('n.id').where('n.id', '=', params.id).executeTakeFirst();
-      if (!found) throw notFound();
-      await db.insertInto('notice_receipt').values({ tenant_id: ctx.tenantId, notice_id: params.id, user_id: ctx.user.id })
-        .onConflict((oc) => oc.doNothing()).execute();
-      return null;
-    },
+  serve(app, notice.handle, async ({ ctx, params }) => {
+    const found = await visible(db, ctx).select('n.id').where('n.id', '=', params.id).executeTakeFirst();
+    if (!found) throw notFound();
+    await db.insertInto('notice_receipt').values({ tenant_id: ctx.tenantId, notice_id: params.id, user_id: ctx.user.id })
+      .onConflict((oc) => oc.doNothing()).execute();
+    return null;
   });
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button, Drawer, Empty, List, Tag } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
 import { NOTICE_POLL_MS, type NoticeListData } from '../../model/notice';
-import { api } from '../api/http';
+import { contract } from '../../model/contract';
+import { callApi } from '../api/client';
 import { factoryIdAtom, settingsAtom } from '../state/atoms';
 
 /** Text of stored notice HTML; rich rendering comes with the notice administration (issue 9). */
@@ -23,7 +24,7 @@ export function NoticeBell() {
   const [open, setOpen] = useState(false);
 
   const load = useCallback(async () => {
-    const res = await api.get<NoticeListData>('/platform-system/notice/list', { limit: 50 }, { showError: false });
+    const res = await callApi(contract.notice.list, { query: { limit: 50 }, showError: false });
     if (res.code === 200) setData(res.data);
   }, []);
 
@@ -35,7 +36,7 @@ export function NoticeBell() {
   }, [settings.polling, load]);
 
   async function handle(id: string) {
-    const res = await api.post<null>(`/platform-system/notice/${id}/handle`);
+    const res = await callApi(contract.notice.handle, { params: { id } });
     if (res.code === 200) await load();
   }
 

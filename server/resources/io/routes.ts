@@ -11,7 +11,7 @@ import { logOperation } from '../oplog';
 import { engineRoute } from '../route';
 import { callerOf, type Caller } from '../scope';
 import type { ResourceService } from '../service';
-import { routeBase } from '../path';
+import { endpointsOf } from '../../../model/contract/resource';
 import { XLSX_TYPE, attachment, exportStream, fileName, template } from './export';
 import { validateSheet, writeRows } from './import';
 import type { ImportJobs } from './jobs';
@@ -23,7 +23,6 @@ import { readUploadedFile } from './upload';
 /** Errors an answer carries at most (the report holds them all). */
 const MAX_ERRORS_ANSWERED = 1000;
 
-const idParams = z.object({ id: uuidParam });
 const importQuery = z.object({
   dryRun: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()).optional().default(false),
 });
@@ -65,11 +64,10 @@ export async function ioRoutes(app: FastifyInstance, services: readonly Resource
 
 function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: ImportJobs, background: Background): void {
   const { def, db, registry } = service;
-  const base = routeBase(def);
+  const eps = endpointsOf(def);
 
   if (def.verbs.includes('import')) engineRoute(app, {
-    def, method: 'POST', url: `${base}/import`, permission: permissionCode(def, 'import'), query: importQuery,
-    summary: `Import ${def.name} rows from .xlsx or .csv (multipart \`file\`; all or nothing; ?dryRun=1 checks only; over ${IMPORT_JOB_THRESHOLD} rows: 202 and a job)`,
+    def, endpoint: eps.import, query: importQuery,
     handler: async ({ request, ctx, tr, query }) => {
       const caller = callerOf(ctx);
       service.scope(caller);
@@ -93,8 +91,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
   });
 
   if (def.verbs.includes('import')) engineRoute(app, {
-    def, method: 'GET', url: `${base}/import/jobs/:id`, permission: permissionCode(def, 'import'), params: idParams,
-    summary: `An import job of ${def.name} (its uploader only): status, progress, result`,
+    def, endpoint: eps.importJob,
     handler: async ({ ctx, params }) => {
       const job = await jobs.get(callerOf(ctx), def.name, params.id);
       if (!job) throw notFound();
@@ -103,8 +100,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
   });
 
   if (def.verbs.includes('import')) engineRoute(app, {
-    def, method: 'GET', url: `${base}/import/report/:id`, permission: permissionCode(def, 'import'), params: idParams,
-    summary: `The error report of a failed ${def.name} import: the uploaded rows with an errors column (.xlsx)`,
+    def, endpoint: eps.importReport,
     handler: async ({ reply, ctx, tr, params }) => {
       const job = await jobs.report(callerOf(ctx), def.name, params.id);
       if (!job) throw notFound();
@@ -115,8 +111,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
   });
 
   if (def.verbs.includes('export')) engineRoute(app, {
-    def, method: 'GET', url: `${base}/export`, permission: permissionCode(def, 'export'), query: listQuerySchema(def), labels: QUERY_LABELS,
-    summary: `Export ${def.name} rows (.xlsx, streamed; the list's filters and sort; labels in the request language)`,
+    def, endpoint: eps.export, query: listQuerySchema(def), labels: QUERY_LABELS,
     handler: async ({ request, reply, ctx, tr, query }) => {
       const caller = callerOf(ctx);
       const scope = service.scope(caller);
@@ -129,8 +124,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
   });
 
   if (def.verbs.includes('import')) engineRoute(app, {
-    def, method: 'GET', url: `${base}/template`, permission: permissionCode(def, 'import'),
-    summary: `Import template of ${def.name} (.xlsx: headers in the request language, drop-downs for options)`,
+    def, endpoint: eps.template,
     handler: async ({ reply, ctx, tr }) => {
       const caller = callerOf(ctx);
       service.scope(caller);

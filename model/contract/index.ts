@@ -1,0 +1,15 @@
+/**
+ * The API's operations, by feature. The server registers every route from these declarations; the
+ * shell and the sub-apps call them through the typed client (client.ts); the OpenAPI document is
+ * made from them. Resource-engine operations come from each definition (`endpointsOf(def)`).
+ */
+import { notice } from './notice';
+
+export const contract = {
+  notice,
+};
+
+export type Contract = typeof contract;
+export { endpointsOf } from './resource';
+export { apiClient, urlOf, type ApiClient, type CallInput } from './client';
+export type { AnyEndpoint, DataOf, BodyOf, QueryOf, ParamsOf } from './endpoint';
