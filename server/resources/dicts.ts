@@ -1,8 +1,9 @@
 /** Dictionary fields: their options are the items of the tenant's dictionary of that type. */
 import type { FieldError } from '../../model/api';
-import type { DictField, ResourceDef } from '../../model/resource';
+import type { DictField, RefOption, ResourceDef } from '../../model/resource';
 import type { Translator } from '../i18n';
 import { fieldError } from './errors';
+import { containsPattern } from './list';
 import type { Db } from './table';
 
 export interface DictItemOption {
@@ -22,6 +23,25 @@ export async function dictItems(db: Db, tenantId: string, type: string): Promise
     .orderBy('sort')
     .orderBy('value')
     .execute();
+}
+
+/**
+ * A dict field's options, read with the screen's own permission: the items of the tenant's
+ * dictionary (`code` is the stored value, `name` its label); none when the tenant has no such dictionary.
+ */
+export async function dictOptions(db: Db, tenantId: string, type: string, opts: { q?: string; size: number }): Promise<RefOption[]> {
+  let q = db
+    .selectFrom('dict_item as i')
+    .innerJoin('dict as d', (j) => j.onRef('d.id', '=', 'i.dict_id').onRef('d.tenant_id', '=', 'i.tenant_id'))
+    .select(['i.id', 'i.value', 'i.label'])
+    .where('d.tenant_id', '=', tenantId)
+    .where('d.type', '=', type);
+  if (opts.q) {
+    const like = containsPattern(opts.q);
+    q = q.where((eb) => eb.or([eb('i.value', 'ilike', like), eb('i.label', 'ilike', like)]));
+  }
+  const rows = await q.orderBy('i.sort').orderBy('i.value').limit(opts.size).execute();
+  return rows.map((r) => ({ id: r.id, code: r.value, name: r.label }));
 }
 
 export const dictFields = (def: ResourceDef) =>

@@ -5,6 +5,7 @@ import type { Page } from '../../model/api';
 import { endpointsOf } from '../../model/contract/resource';
 import { permissionCode, refFields, type ResourceRow } from '../../model/resource';
 import { ApiError, uuidParam, type RequestContext } from '../http';
+import { dictFields, dictOptions } from './dicts';
 import { invalid, issueErrors } from './errors';
 import { listQuerySchema, QUERY_LABELS } from './list';
 import { refOptions } from './refs';
@@ -83,6 +84,8 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
     def, endpoint: eps.options, query: optionsQuery,
     handler: async ({ ctx, params, query }) => {
       await requireAny(ctx, [code('view'), code('add'), code('edit')]);
+      const dict = dictFields(def).find(([k]) => k === params.field)?.[1];
+      if (dict) return { data: await dictOptions(db, ctx.tenantId, dict.dictType, { q: query.q, size: query.size }) };
       const field = refFields(def).find(([k]) => k === params.field)?.[1];
       if (!field) throw new ApiError(404, 'resource.notFound');
       const ids = query.ids ? query.ids.split(',').map((s) => s.trim()).filter((s) => uuidParam.safeParse(s).success) : undefined;

@@ -367,6 +367,24 @@ describe.each(DIALECTS)('resource engine [%s]', (kind) => {
     expect((await req('GET', `${apiPath(def)}/options/code`)).status).toBe(404);
   });
 
+  it('offers a dictionary field the items of the tenant\'s own dictionary, with the screen\'s permission', async () => {
+    const def = RESOURCES.find((d) => d.name === 'customer')!;
+    const db = h.database.db;
+    const acme = await db.selectFrom('tenant').select('id').where('code', '=', 'acme').executeTakeFirstOrThrow();
+    const acmeDict = await db.selectFrom('dict').select('id').where('tenant_id', '=', acme.id).where('type', '=', 'customer_category').executeTakeFirstOrThrow();
+    await db.insertInto('dict_item').values({ tenant_id: acme.id, dict_id: acmeDict.id, value: 'acme-only', label: 'Acme only', sort: 99 }).execute();
+    const demoValues = (await db.selectFrom('dict_item as i').innerJoin('dict as d', 'd.id', 'i.dict_id').select('i.value')
+      .where('d.type', '=', 'customer_category').where('d.tenant_id', '<>', acme.id).orderBy('i.sort').execute()).map((r) => r.value);
+    // A user without any view code (the dictionaries screen's included) still fills the add form's select.
+    const r = await req<{ id: string; code: string; name: string }[]>('GET', `${apiPath(def)}/options/category?size=100`, { token: without.get('view')! });
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((o) => o.code)).toEqual(demoValues);
+    const q = await req<{ code: string }[]>('GET', `${apiPath(def)}/options/category?q=${encodeURIComponent(demoValues[0]!)}`);
+    expect(q.body.data.map((o) => o.code)).toContain(demoValues[0]);
+    const theirs = await req<{ code: string }[]>('GET', `${apiPath(def)}/options/category`, { token: other, factory: otherFactory });
+    expect(theirs.body.data.map((o) => o.code)).toContain('acme-only');
+  });
+
   it('has the indexes every list needs: display field and equality search fields within the scope', async () => {
     const rows = await sql<{ table: string; columns: string[] }>`
       select t.relname as table, array(select a.attname::text from unnest(i.indkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = t.oid and a.attnum = k.n order by k.o) as columns

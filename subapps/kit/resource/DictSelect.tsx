@@ -1,28 +1,27 @@
 import { useEffect, useState } from 'react';
 import { Select } from '@arco-design/web-react';
 import { useBridge } from '../../../bridge/react';
-import type { DictField, RefOption, ResourceDef } from '../../../model/resource';
+import type { RefOption, ResourceDef } from '../../../model/resource';
 import { loadDictItems } from './options';
 
 interface Props {
   def: ResourceDef;
   fieldKey: string;
-  field: DictField;
   value?: string;
   onChange?: (value: string | undefined) => void;
   testId?: string;
 }
 
 /** The items of the tenant dictionary of a dict field, searchable by label or value. */
-export function DictSelect({ def, fieldKey, field, value, onChange, testId }: Props) {
+export function DictSelect({ def, fieldKey, value, onChange, testId }: Props) {
   const bridge = useBridge();
   const [items, setItems] = useState<RefOption[]>([]);
   const [loading, setLoading] = useState(true);
   useEffect(() => {
     let live = true;
-    void loadDictItems(bridge, def, fieldKey, field.dictType).then((list) => { if (live) { setItems(list); setLoading(false); } });
+    void loadDictItems(bridge, def, fieldKey).then((list) => { if (live) { setItems(list); setLoading(false); } });
     return () => { live = false; };
-  }, [bridge, def, fieldKey, field.dictType]);
+  }, [bridge, def, fieldKey]);
   // A stored value the dictionary no longer has still shows (as itself).
   const options = items.map((o) => ({ value: o.code, label: o.name || o.code }));
   if (value && !items.some((o) => o.code === value)) options.push({ value, label: value });

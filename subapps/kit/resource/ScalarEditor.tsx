@@ -52,7 +52,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
           options={f.values.map((v) => ({ value: v, label: t(`model:enum.${f.enumName}.${v}`) }))} />
       );
     case 'dict':
-      return <DictSelect def={def} fieldKey={fieldKey} field={f} testId={testId} value={str(value)} onChange={set} />;
+      return <DictSelect def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} />;
     case 'ref':
       return <OptionSelect def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} />;
     case 'refs':

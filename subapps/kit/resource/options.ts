@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, type ChildBridge } from '../../../bridge/child';
+import type { ChildBridge } from '../../../bridge/child';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { apiPath, type DictField, type RefOption, type RefOptionsQuery, type ResourceDef } from '../../../model/resource';
 
@@ -7,8 +7,9 @@ import { apiPath, type DictField, type RefOption, type RefOptionsQuery, type Res
 export const OPTION_PAGE = 30;
 
 /**
- * Options of a ref or refs field: `GET <resource>/options/<field>` (model/resource/api.ts), read
- * with the screen's own permission.
+ * Options of a ref, refs or dict field: `GET <resource>/options/<field>` (model/resource/api.ts),
+ * read with the screen's own permission. A dict field's options are its dictionary's items, the
+ * stored value as `code`.
  */
 export function loadOptions(bridge: ChildBridge, def: ResourceDef, fieldKey: string, query: RefOptionsQuery): Promise<RefOption[]> {
   const params: Record<string, string | number> = { size: query.size ?? OPTION_PAGE };
@@ -19,38 +20,16 @@ export function loadOptions(bridge: ChildBridge, def: ResourceDef, fieldKey: str
 
 export const optionLabel = (o: RefOption) => (o.code && o.name && o.code !== o.name ? `${o.code} ${o.name}` : o.name || o.code);
 
-interface DictPage {
-  records: { id: string; type: string }[];
-}
-interface DictItem {
-  value: string;
-  label: string;
-}
-
 /** Dictionary items are few and change rarely: one load per type and minute is plenty. */
 const DICT_TTL_MS = 60_000;
 const dictCache = new Map<string, { at: number; items: Promise<RefOption[]> }>();
 
-async function fetchDictItems(bridge: ChildBridge, def: ResourceDef, fieldKey: string, dictType: string): Promise<RefOption[]> {
-  try {
-    return await loadOptions(bridge, def, fieldKey, { size: 100 });
-  } catch (e) {
-    if (!(e instanceof ApiError) || e.code !== 404) throw e;
-  }
-  // The resource does not serve this dict field's options: the tenant dictionary itself.
-  const page = await bridge.request<DictPage>({ url: '/api/platform-system/dict', params: { type: dictType, size: 50 }, showError: false });
-  const dict = page.records.find((d) => d.type === dictType);
-  if (!dict) return [];
-  const items = await bridge.request<DictItem[]>({ url: `/api/platform-system/dict/${dict.id}/items`, showError: false });
-  return items.map((i) => ({ id: i.value, code: i.value, name: i.label }));
-}
-
 /** The items of a dict field's tenant dictionary as options (`code` = stored value, `name` = label); [] when unavailable. */
-export function loadDictItems(bridge: ChildBridge, def: ResourceDef, fieldKey: string, dictType: string): Promise<RefOption[]> {
+export function loadDictItems(bridge: ChildBridge, def: ResourceDef, fieldKey: string): Promise<RefOption[]> {
   const key = `${bridge.context.factoryId ?? ''}|${def.name}|${fieldKey}`;
   const hit = dictCache.get(key);
   if (hit && Date.now() - hit.at < DICT_TTL_MS) return hit.items;
-  const items = fetchDictItems(bridge, def, fieldKey, dictType).catch(() => {
+  const items = loadOptions(bridge, def, fieldKey, { size: 100 }).catch(() => {
     dictCache.delete(key);
     return [] as RefOption[];
   });
@@ -66,8 +45,8 @@ export function useDictLabels(def: ResourceDef): Record<string, Map<string, stri
   useEffect(() => {
     let live = true;
     const dicts = Object.entries(def.fields).filter((e): e is [string, DictField] => e[1].kind === 'dict' && e[1].list !== false);
-    void Promise.all(dicts.map(async ([k, f]) => {
-      const options = await loadDictItems(bridge, def, k, f.dictType);
+    void Promise.all(dicts.map(async ([k]) => {
+      const options = await loadDictItems(bridge, def, k);
       return [k, new Map(options.map((o) => [o.code, o.name]))] as const;
     })).then((entries) => { if (live) setLabels(Object.fromEntries(entries)); });
     return () => { live = false; };
