@@ -121,7 +121,7 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], options: Docu
   for (const ep of endpoints) {
     if (seen.has(ep.operationId)) throw new Error(`Two operations are named ${ep.operationId}`);
     seen.add(ep.operationId);
-    const path = openApiPath(ep.path);
+    const path = openApiPath(API_BASE + ep.path);
     const item = (paths[path] ??= {}) as Record<string, ZodOpenApiOperationObject>;
     item[ep.method.toLowerCase()] = operation(ep);
   }
@@ -133,7 +133,7 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], options: Docu
       version: options.version,
       description: 'Every answer is `{ code, msg, data }`; `code` equals the HTTP status. Sign in with `POST /api/auth/login` (Basic web-client credentials) and send the token as `Authorization: Bearer …`.',
     },
-    servers: options.servers.map((url) => ({ url: url.replace(/\/$/, '') + API_BASE })),
+    servers: options.servers.map((url) => ({ url: url.replace(/\/$/, '') })),
     tags,
     components: {
       securitySchemes: {
