@@ -63,7 +63,7 @@ const answered = (f: FieldDef) => !f.writeOnly;
 /** The row of a resource as the API answers it. */
 export function rowWire(def: ResourceDef) {
   const fields = Object.fromEntries(
-    Object.entries(def.fields).filter(([, f]) => answered(f)).map(([k, f]) => [k, fieldWire(f).nullable().optional()]),
+    Object.entries(def.fields).filter(([, f]) => answered(f)).map(([k, f]) => [k, f.required ? fieldWire(f) : fieldWire(f).nullable().optional()]),
   );
   return z.object({
     id: Uuid,

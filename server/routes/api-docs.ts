@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from '../config';
-import { collectEndpoints, openApiDocument } from './docs';
+import { collectRoutes, openApiDocument, type RegisteredRoute } from './docs';
 
 const version = (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
 
@@ -18,15 +18,24 @@ export function documentServers(config: Config): string[] {
   return config.shellOrigins.length > 0 ? config.shellOrigins : [`http://localhost:${config.port}`];
 }
 
-export async function apiDocs(app: FastifyInstance, config: Config): Promise<{ document: () => unknown }> {
-  const endpoints = collectEndpoints(app);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declaration (read by tests). */
+    apiRoutes: RegisteredRoute[];
+  }
+}
+
+export async function apiDocs(app: FastifyInstance, config: Config): Promise<void> {
+  const routes = collectRoutes(app);
+  app.decorate('apiRoutes', routes);
   let made: ReturnType<typeof openApiDocument> | null = null;
-  const document = () => (made ??= openApiDocument(endpoints, { servers: documentServers(config), version }));
+  const endpoints = () => routes.flatMap((r) => (r.endpoint ? [r.endpoint] : []));
+  const document = () => (made ??= openApiDocument(endpoints(), { servers: documentServers(config), version }));
   await app.register(swagger, { mode: 'dynamic', openapi: { openapi: '3.1.0' }, transformObject: () => document() as never });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
-    uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0 },
+    // Its own page's policy: its scripts and styles from this server only (no outside host, no validator badge).
+    staticCSP: "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'",
+    uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0, validatorUrl: null },
   });
-  return { document };
 }

@@ -10,14 +10,27 @@ import { API_BASE } from '../../model/api';
 import { ValidationErrorDataSchema } from '../../model/contract/common';
 import { MEDIA, openApiPath, type AnyEndpoint, type Media } from '../../model/contract/endpoint';
 
-/** Collects the declaration of every /api route as it is registered (call before registering them). */
-export function collectEndpoints(app: FastifyInstance): AnyEndpoint[] {
-  const endpoints: AnyEndpoint[] = [];
+/** An /api route as registered, with the declaration it was registered from (if any). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  endpoint: AnyEndpoint | null;
+}
+
+/**
+ * Collects every /api route as it is registered (call before registering them); the document is made
+ * from their declarations, and the route walk test checks that none lacks one.
+ */
+export function collectRoutes(app: FastifyInstance): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (opts) => {
-    const ep = opts.config?.endpoint;
-    if (ep && opts.method !== 'HEAD') endpoints.push(ep);
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS' || !opts.url.startsWith(API_BASE + '/') || opts.url.startsWith(`${API_BASE}/docs`)) continue;
+      routes.push({ method, url: opts.url, endpoint: opts.config?.endpoint ?? null });
+    }
   });
-  return endpoints;
+  return routes;
 }
 
 const envelope = (data: z.ZodType, code: z.ZodType, description: string) =>
