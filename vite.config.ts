@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import pxtorem from 'postcss-pxtorem';
 import { resolve } from 'node:path';
 
 const root = import.meta.dirname;
@@ -8,6 +9,13 @@ const root = import.meta.dirname;
 export default defineConfig({
   root,
   plugins: [react()],
+  css: {
+    postcss: {
+      // Every font size in rem (Arco's included; its body text of 14 px is 1rem), so the font size
+      // setting on each page's root element (html[data-font-size]) scales all text of the shell and the sub-apps.
+      plugins: [pxtorem({ rootValue: 14, propList: ['font-size'], minPixelValue: 1 })],
+    },
+  },
   define: {
     __WEB_CLIENT_ID__: JSON.stringify(process.env.WEB_CLIENT_ID ?? 'portal-web'),
     __WEB_CLIENT_SECRET__: JSON.stringify(process.env.WEB_CLIENT_SECRET ?? 'portal-web-secret'),

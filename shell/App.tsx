@@ -19,6 +19,7 @@ import { ProgressBar } from './components/ProgressBar';
 import { ChunkBoundary } from './components/ChunkBoundary';
 import { loadChunk } from './chunks';
 import { useLanguage } from './hooks/useLanguage';
+import { useFontSize } from './hooks/useFontSize';
 
 // Everything after login loads on demand, so the login page comes up with less JavaScript.
 const Layout = lazy(() => loadChunk(() => import('./layout/Layout')).then((m) => ({ default: m.Layout })));
@@ -69,6 +70,7 @@ function Localised() {
 }
 
 export function App() {
+  useFontSize();
   return (
     <I18nextProvider i18n={i18n}>
       <BrowserRouter>

@@ -93,6 +93,7 @@ function Routed({ i18n, routes, prefixes }: Props) {
   useEffect(() => {
     if (i18n.language !== context.language) void i18n.changeLanguage(context.language);
     document.documentElement.lang = context.language;
+    document.documentElement.dataset.fontSize = context.fontSize;
     document.body.dataset.fontSize = context.fontSize;
   }, [context.language, context.fontSize, i18n]);
   useEffect(() => { applyContextTranslations(i18n, context.translations); }, [context.translations, i18n]);
