@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Menu, Tag } from '@arco-design/web-react';
 import { appForPath, type MenuNode } from '../../model';
-import { appsAtom, menuAtom } from '../state/atoms';
+import { appsAtom, appsLoadedAtom, menuAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 
 /** The menu tree of the current user and factory; entries of an offline app say so. */
@@ -11,10 +11,13 @@ export function SideMenu({ activePath }: { activePath: string | null }) {
   const { t } = useTranslation('shell');
   const menu = useAtomValue(menuAtom);
   const apps = useAtomValue(appsAtom);
+  const appsLoaded = useAtomValue(appsLoadedAtom);
   const lang = useLanguage();
   const navigate = useNavigate();
 
+  // Said only once established: not while the registry or the probe has yet to answer.
   const offline = (path: string) => {
+    if (!appsLoaded) return false;
     const app = appForPath(apps, path);
     return !app || app.probed === false;
   };

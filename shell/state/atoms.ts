@@ -42,6 +42,8 @@ export interface AppState extends AppDescriptor {
   probed: boolean | null;
 }
 export const appsAtom = atom<AppState[]>([]);
+/** Whether the registry has answered (until then no path can be said to belong to no app). */
+export const appsLoadedAtom = atom(false);
 
 export interface Tab {
   id: string;
@@ -71,6 +73,7 @@ export function clearSession() {
   store.set(userAtom, null);
   store.set(menuAtom, []);
   store.set(menuLoadedAtom, false);
+  store.set(appsLoadedAtom, false);
   store.set(tabsAtom, []);
   store.set(activeTabIdAtom, null);
 }

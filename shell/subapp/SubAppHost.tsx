@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
+import { Spin } from '@arco-design/web-react';
 import { appForPath } from '../../model/app';
-import { appsAtom, factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, userAtom, type Tab } from '../state/atoms';
+import { appsAtom, appsLoadedAtom, factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, userAtom, type Tab } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { broadcastContext } from './children';
 import { contextFor, setAppRoute } from './context';
@@ -18,6 +19,7 @@ import { overridesAtom } from '../state/tenantTexts';
  */
 export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | null }) {
   const apps = useAtomValue(appsAtom);
+  const appsLoaded = useAtomValue(appsLoadedAtom);
   const lang = useLanguage();
   const factoryId = useAtomValue(factoryIdAtom);
   const orgCode = useAtomValue(orgCodeAtom);
@@ -46,7 +48,7 @@ export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | 
       {open.filter((app) => live.has(app.id)).map((app) => (
         <SubAppFrame key={app.id} app={app} path={lastPath(app.id)} active={activeApp?.id === app.id} />
       ))}
-      {activeTab && !activeApp && <AppUnavailable path={activeTab.path} />}
+      {activeTab && !activeApp && (appsLoaded ? <AppUnavailable path={activeTab.path} /> : <Spin className="subapp-loading" data-testid="apps-loading" />)}
     </div>
   );
 }

@@ -1,27 +1,47 @@
-import { useEffect } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { appForPath } from '../../model/app';
+import { menuPaths } from '../../model/menu';
 import { endpoints } from '../api/endpoints';
-import { appsAtom, tokenAtom, type AppState } from '../state/atoms';
+import { appsAtom, appsLoadedAtom, menuAtom, tokenAtom, type AppState } from '../state/atoms';
 import { probe } from './probe';
 
-/** Loads the app registry after login and probes each app; only apps that answer are enabled. */
+/**
+ * Loads the app registry after login and probes the apps the user's menu reaches; only apps that
+ * answer are enabled. Apps no menu entry leads to are not probed: a refused connection to each
+ * would fill the console with errors about apps the user cannot open anyway.
+ */
 export function useApps() {
   const token = useAtomValue(tokenAtom);
-  const setApps = useSetAtom(appsAtom);
+  const menu = useAtomValue(menuAtom);
+  const [apps, setApps] = useAtom(appsAtom);
+  const setLoaded = useSetAtom(appsLoadedAtom);
+  /** Probes under way or done, by URL (apps sharing an origin are probed once). */
+  const probes = useRef(new Map<string, Promise<boolean>>());
+
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void endpoints.apps().then(async (res) => {
-      if (cancelled || res.code !== 200) return;
-      const apps: AppState[] = res.data.filter((a) => a.status === 'enabled').map((a) => ({ ...a, probed: null }));
-      setApps(apps);
-      const byUrl = new Map<string, Promise<boolean>>();
-      await Promise.all(apps.map(async (app) => {
-        if (!byUrl.has(app.url)) byUrl.set(app.url, probe(app.url));
-        const online = await byUrl.get(app.url)!;
-        if (!cancelled) setApps((list) => list.map((a) => (a.id === app.id ? { ...a, probed: online, online } : a)));
-      }));
-    });
+    probes.current.clear();
+    setLoaded(false);
+    endpoints.apps().then(
+      (res) => {
+        if (cancelled) return;
+        if (res.code === 200) setApps(res.data.filter((a) => a.status === 'enabled').map((a): AppState => ({ ...a, probed: null })));
+        setLoaded(true);
+      },
+      () => { if (!cancelled) setLoaded(true); },
+    );
     return () => { cancelled = true; };
-  }, [token, setApps]);
+  }, [token, setApps, setLoaded]);
+
+  useEffect(() => {
+    const reached = new Set(menuPaths(menu).map((path) => appForPath(apps, path)?.id));
+    for (const app of apps) {
+      if (!reached.has(app.id) || probes.current.has(app.url)) continue;
+      const online = probe(app.url);
+      probes.current.set(app.url, online);
+      void online.then((up) => setApps((list) => list.map((a) => (a.url === app.url ? { ...a, probed: up, online: up } : a))));
+    }
+  }, [apps, menu, setApps]);
 }
