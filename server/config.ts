@@ -16,6 +16,8 @@ export interface Config {
   adminPassword: string;
   /** True when ADMIN_PASSWORD was not set and the demo password is in use. */
   adminPasswordIsDefault: boolean;
+  /** DEMO_SECOND_TENANT=on: a second demo tenant beside the demo company, for trying the tenant walls by hand. */
+  demoSecondTenant: boolean;
   loginCaptcha: boolean;
   webClientId: string;
   webClientSecret: string;
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? env.DATABASE_URL.trim() : null,
     adminPassword,
     adminPasswordIsDefault: !(env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0),
+    demoSecondTenant: ['on', 'true', '1'].includes(str(env, 'DEMO_SECOND_TENANT', 'off').toLowerCase()),
     loginCaptcha: ['on', 'true', '1'].includes(captcha),
     webClientId: str(env, 'WEB_CLIENT_ID', 'portal-web'),
     webClientSecret: str(env, 'WEB_CLIENT_SECRET', 'portal-web-secret'),

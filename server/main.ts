@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config';
 import { createDatabase, type Database } from './db/index';
-import { DEMO_TENANT, seed } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_TENANT, SECOND_TENANT, seed } from './db/seed';
 import { buildApi, loggerOptions } from './app';
 import { buildSubappServer, distExists, SERVED_SUBAPPS, shellWeb } from './web';
 
@@ -46,16 +46,17 @@ async function main(): Promise<void> {
       app.log.warn({ distDir: config.distDir }, 'no built front end in DIST_DIR: serving the API only (run npm run build)');
     }
     app.log.info({ port: config.port, database: database.kind }, 'portal started');
+    const password = config.adminPasswordIsDefault ? config.adminPassword : 'the password from ADMIN_PASSWORD';
+    const asSeeded = seeded.seeded ? '' : ' (as set when this database was first seeded)';
     const lines = [
       '',
       '  Manufacturing portal is running',
       `  URL:       http://localhost:${config.port}`,
       `  Database:  ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-      '  Demo login:',
-      `    Tenant:    ${DEMO_TENANT.code}`,
-      `    Account:   ${DEMO_TENANT.account}`,
-      `    Password:  ${config.adminPasswordIsDefault ? config.adminPassword : 'the password from ADMIN_PASSWORD'}` +
-        (seeded.seeded ? '' : '  (as set when this database was first seeded)'),
+      `  Demo login: tenant ${DEMO_TENANT.code}, password ${password}${asSeeded}, accounts:`,
+      `    ${DEMO_TENANT.account.padEnd(12)} administrator: every menu, both factories`,
+      ...DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(12)} ${a.shows}`),
+      ...(config.demoSecondTenant ? [`  Second tenant: ${SECOND_TENANT.code}, account ${SECOND_TENANT.account}, the same password`] : []),
       '',
     ];
     console.log(lines.join('\n'));

@@ -1,4 +1,4 @@
-/** A two-level demo BOM of the single-phase meter, from the materials of seed-master-data.ts. */
+/** Two-level demo BOMs of the single-phase meter (Suzhou) and the three-phase meter (Hanoi), from the seeded materials. */
 import type { Kysely } from 'kysely';
 import type { DB } from './types';
 import './types-bom';
@@ -13,6 +13,14 @@ const LINES: Line[] = [
   ['PCBA-METER-1P', 10, 'IC-MCU-STM32', 1, 'PCS', 0.2],
   ['PCBA-METER-1P', 20, 'RES-0603-10K', 12, 'PCS', 1],
   ['PCBA-METER-1P', 30, 'CAP-0402-100N', 8, 'PCS', 1.5],
+  ['METER-3P-DTSU', 10, 'PCBA-METER-3P', 1, 'PCS', 0],
+  ['METER-3P-DTSU', 20, 'CASE-METER-3P', 1, 'PCS', 0.5],
+  ['METER-3P-DTSU', 30, 'TERM-BLOCK-3P', 1, 'PCS', 0.2],
+  ['METER-3P-DTSU', 40, 'SCREW-M3X8', 6, 'PCS', 2],
+  ['METER-3P-DTSU', 50, 'CTN-METER', 1, 'PCS', 0],
+  ['PCBA-METER-3P', 10, 'IC-MCU-STM32', 1, 'PCS', 0.2],
+  ['PCBA-METER-3P', 20, 'RES-0603-10K', 24, 'PCS', 1],
+  ['PCBA-METER-3P', 30, 'CAP-0402-100N', 16, 'PCS', 1.5],
 ];
 
 export async function seedBom(db: Kysely<DB>, tenantId: string, userId: string): Promise<void> {

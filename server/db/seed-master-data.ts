@@ -1,8 +1,10 @@
 /**
- * The demo tenant's master data (issue 3): a small electronics plant making smart meters, so every
- * basic-data screen opens on a working factory. Rows are written by field key, references by the
- * referenced row's code; each row goes through the definition's own input schema (defaults, and a
- * check that the seed is valid data) and is stored in the definition's columns.
+ * The demo tenant's master data (issue 3): an electronics company making smart meters, so every
+ * basic-data screen opens on a working factory — the Suzhou plant here, the Hanoi plant in
+ * seed-master-data-hanoi.ts. Rows are written by field key, references by the referenced row's
+ * code; each row goes through the definition's own input schema (defaults, and a check that the seed
+ * is valid data) and is stored in the definition's columns. A row's `$by` names the account that
+ * made it (default: the plant's own user), so data permissions by creator have rows to show.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './types';
@@ -10,6 +12,8 @@ import { inputSchema, type ResourceDef } from '../../model/resource';
 import { resourceByName } from '../../model/resources';
 
 type Row = Record<string, unknown>;
+/** Rows per resource, in an order where every referenced row comes first. */
+export type SeedRows = [resource: string, rows: Row[]][];
 /** The master-data tables are described by the definitions, not by `DB`. */
 type MasterDB = Record<string, Row>;
 
@@ -20,8 +24,8 @@ const DICTS: { type: string; name: string; items: [value: string, label: string]
 
 const iv = (...pairs: [string, string][]) => pairs.map(([start, end]) => ({ start, end }));
 
-/** Rows per resource, in an order where every referenced row comes first. */
-const DATA: [resource: string, rows: Row[]][] = [
+/** The tenant's shared rows and the Suzhou plant's own. */
+export const SUZHOU_DATA: SeedRows = [
   ['unit', [
     { code: 'PCS', name: 'Piece', type: 'quantity', accuracy: 0 },
     { code: 'SET', name: 'Set', type: 'quantity', accuracy: 0 },
@@ -61,7 +65,7 @@ const DATA: [resource: string, rows: Row[]][] = [
   ['sap-plant', [
     { code: '1000', name: 'Shenzhen plant', companyCode: '1000', purchasingOrg: '1000', salesOrg: '1000', address: 'Guangming District, Shenzhen' },
     { code: '2000', name: 'Suzhou plant', companyCode: '1000', purchasingOrg: '2000', salesOrg: '1000', address: 'Suzhou Industrial Park' },
-    { code: '3000', name: 'Binh Duong plant', companyCode: '3000', purchasingOrg: '3000', salesOrg: '3000', address: 'VSIP II, Binh Duong' },
+    { code: '3000', name: 'Hanoi plant', companyCode: '3000', purchasingOrg: '3000', salesOrg: '3000', address: 'Thang Long Industrial Park, Dong Anh, Hanoi' },
   ]],
   ['material-class', [
     { code: 'ELEC', name: 'Electronic components', description: 'Components mounted on boards' },
@@ -120,8 +124,8 @@ const DATA: [resource: string, rows: Row[]][] = [
   ['workstation', [
     { code: 'SMT01-PLACE', name: 'SMT line 1 placement', workstationTypeId: 'SMT-PLACE', equipmentLevel: 'a', lineId: 'SMT-01', printerIds: ['PRN-SMT01'] },
     { code: 'SMT01-AOI', name: 'SMT line 1 AOI', workstationTypeId: 'AOI', equipmentLevel: 'a', lineId: 'SMT-01', printerIds: [] },
-    { code: 'ASM01-S01', name: 'Assembly line 1 station 1', workstationTypeId: 'ASM', equipmentLevel: 'c', lineId: 'ASM-01', printerIds: ['PRN-ASM01'] },
-    { code: 'ASM01-S02', name: 'Assembly line 1 station 2', workstationTypeId: 'ASM', equipmentLevel: 'c', lineId: 'ASM-01', printerIds: ['PRN-ASM01'] },
+    { $by: 'li.ming', code: 'ASM01-S01', name: 'Assembly line 1 station 1', workstationTypeId: 'ASM', equipmentLevel: 'c', lineId: 'ASM-01', printerIds: ['PRN-ASM01'] },
+    { $by: 'li.ming', code: 'ASM01-S02', name: 'Assembly line 1 station 2', workstationTypeId: 'ASM', equipmentLevel: 'c', lineId: 'ASM-01', printerIds: ['PRN-ASM01'] },
     { code: 'TST01-FCT', name: 'Functional test station', workstationTypeId: 'FCT', equipmentLevel: 'b', lineId: 'TST-01', printerIds: [] },
     { code: 'TST01-REP', name: 'Repair bench', workstationTypeId: 'REPAIR', equipmentLevel: 'c', lineId: 'TST-01', printerIds: [] },
     { code: 'PKG01-PACK', name: 'Packing station', workstationTypeId: 'PACK', equipmentLevel: 'b', lineId: 'PKG-01', printerIds: ['PRN-PKG01', 'PRN-OFFICE'] },
@@ -131,7 +135,7 @@ const DATA: [resource: string, rows: Row[]][] = [
     { code: 'SMT01-OP20', name: 'Component placement', lineId: 'SMT-01', sequence: 20 },
     { code: 'SMT01-OP30', name: 'Reflow soldering', lineId: 'SMT-01', sequence: 30 },
     { code: 'SMT01-OP40', name: 'Optical inspection', lineId: 'SMT-01', sequence: 40 },
-    { code: 'ASM01-OP10', name: 'Housing assembly', lineId: 'ASM-01', sequence: 10 },
+    { $by: 'li.ming', code: 'ASM01-OP10', name: 'Housing assembly', lineId: 'ASM-01', sequence: 10 },
     { code: 'TST01-OP10', name: 'Functional test', lineId: 'TST-01', sequence: 10 },
     { code: 'PKG01-OP10', name: 'Final packing', lineId: 'PKG-01', sequence: 10 },
   ]],
@@ -187,7 +191,7 @@ const DATA: [resource: string, rows: Row[]][] = [
     { code: 'TS-002', name: 'Kitting cart 02', type: 'cart', agvClass: 'jacking', maxLoad: 300 },
     { code: 'TS-003', name: 'Reel rack 01', type: 'rack', agvClass: 'jacking', maxLoad: 200 },
     { code: 'TS-004', name: 'Finished goods cage', type: 'cage', agvClass: 'forklift', maxLoad: 800 },
-    { code: 'TS-005', name: 'Line-side trolley', type: 'cart', agvClass: 'none', maxLoad: 150 },
+    { $by: 'li.ming', code: 'TS-005', name: 'Line-side trolley', type: 'cart', agvClass: 'none', maxLoad: 150 },
   ]],
   ['document-type', [
     { name: 'Work instructions', suffixes: 'pdf', browsingTool: 'pdf' },
@@ -212,20 +216,19 @@ const DATA: [resource: string, rows: Row[]][] = [
   ]],
 ];
 
+const schemas = new Map<ResourceDef, ReturnType<typeof inputSchema>>();
+
 /** Field values by key → column values, references resolved from codes to ids. */
-function toColumns(def: ResourceDef, row: Row, ids: Map<string, Map<string, string>>): Row {
-  const idOf = (resource: string, code: unknown) => {
-    const id = ids.get(resource)?.get(String(code));
-    if (!id) throw new Error(`seed: ${def.name}.${String(code)} refers to a missing ${resource}`);
-    return id;
-  };
+function toColumns(def: ResourceDef, row: Row, idOf: (resource: string, code: unknown) => string): Row {
   const withIds: Row = { ...row };
   for (const [key, f] of Object.entries(def.fields)) {
     if (row[key] == null) continue;
     if (f.kind === 'ref') withIds[key] = idOf(f.resource, row[key]);
     if (f.kind === 'refs') withIds[key] = (row[key] as unknown[]).map((c) => idOf(f.resource, c));
   }
-  const parsed = inputSchema(def).safeParse(withIds);
+  let schema = schemas.get(def);
+  if (!schema) schemas.set(def, (schema = inputSchema(def)));
+  const parsed = schema.safeParse(withIds);
   if (!parsed.success) throw new Error(`seed: ${def.name} ${String(row[def.codeField])}: ${parsed.error.message}`);
   const values = parsed.data as Row;
   const out: Row = {};
@@ -236,34 +239,58 @@ function toColumns(def: ResourceDef, row: Row, ids: Map<string, Map<string, stri
   return out;
 }
 
-/** Inserts the demo master data and the dictionaries it uses; call once, right after the tenant is created. */
-export async function seedMasterData(db: Kysely<DB>, tenantId: string, factoryId: string, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const d of DICTS) {
-      const dict = await trx.insertInto('dict').values({ tenant_id: tenantId, name: d.name, type: d.type }).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('dict_item')
-        .values(d.items.map(([value, label], i) => ({ tenant_id: tenantId, dict_id: dict.id, value, label, sort: i + 1 })))
-        .execute();
-    }
-    const mdb = trx as unknown as Kysely<MasterDB>;
-    const ids = new Map<string, Map<string, string>>();
-    for (const [name, rows] of DATA) {
+/** One factory's rows (and the tenant rows that come with them), made by `userId` unless a row names its maker. */
+export interface SeedPlant {
+  factoryId: string;
+  userId: string;
+  rows: SeedRows;
+}
+
+/**
+ * Inserts the dictionaries the master data uses and each plant's rows, in order; runs in the
+ * caller's transaction. A reference finds a factory-scoped row of the same plant only, a
+ * tenant-scoped row of any plant before it. `users` resolves the rows' `$by` accounts.
+ */
+export async function seedMasterData(db: Kysely<DB>, tenantId: string, plants: SeedPlant[], users?: Record<string, string>): Promise<void> {
+  for (const d of DICTS) {
+    const dict = await db.insertInto('dict').values({ tenant_id: tenantId, name: d.name, type: d.type }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('dict_item')
+      .values(d.items.map(([value, label], i) => ({ tenant_id: tenantId, dict_id: dict.id, value, label, sort: i + 1 })))
+      .execute();
+  }
+  const mdb = db as unknown as Kysely<MasterDB>;
+  const tenantIds = new Map<string, Map<string, string>>();
+  for (const plant of plants) {
+    const plantIds = new Map<string, Map<string, string>>();
+    const mapOf = (resource: string) => (resourceByName(resource)?.scope === 'factory' ? plantIds : tenantIds);
+    for (const [name, rows] of plant.rows) {
       const def = resourceByName(name);
       if (!def) throw new Error(`seed: unknown resource ${name}`);
-      const scope: Row = def.scope === 'factory' ? { tenant_id: tenantId, factory_id: factoryId } : { tenant_id: tenantId };
+      const idOf = (resource: string, code: unknown) => {
+        const id = mapOf(resource).get(resource)?.get(String(code));
+        if (!id) throw new Error(`seed: ${def.name} refers to a missing ${resource} ${String(code)}`);
+        return id;
+      };
+      const scope: Row = def.scope === 'factory' ? { tenant_id: tenantId, factory_id: plant.factoryId } : { tenant_id: tenantId };
       const codeColumn = def.fields[def.codeField]!.column!;
       const inserted = await mdb
         .insertInto(def.table)
-        .values(rows.map((r) => ({ ...scope, ...toColumns(def, r, ids), created_by: userId, updated_by: userId })))
+        .values(rows.map(({ $by, ...r }) => {
+          // Without the accounts (another tenant seeded from the same rows) the plant's user made every row.
+          const by = $by === undefined || !users ? plant.userId : users[String($by)];
+          if (!by) throw new Error(`seed: ${def.name} made by an unknown account ${String($by)}`);
+          return { ...scope, ...toColumns(def, r, idOf), created_by: by, updated_by: by };
+        }))
         .returning(['id', codeColumn])
         .execute();
       // A resource may come in several batches (a tree: parents first), so the codes add up.
-      ids.set(name, new Map([...(ids.get(name) ?? []), ...inserted.map((r) => [String(r[codeColumn]), String(r.id)] as const)]));
+      const map = mapOf(name);
+      map.set(name, new Map([...(map.get(name) ?? []), ...inserted.map((r) => [String(r[codeColumn]), String(r.id)] as const)]));
     }
-    // Class levels follow the tree (on screens the engine's hook sets them).
-    await sql`with recursive t(id, level) as (
-        select id, 1 from material_class where tenant_id = ${tenantId} and parent_id is null
-        union all select c.id, t.level + 1 from material_class c join t on c.parent_id = t.id)
-      update material_class m set level = t.level from t where m.id = t.id`.execute(trx);
-  });
+  }
+  // Class levels follow the tree (on screens the engine's hook sets them).
+  await sql`with recursive t(id, level) as (
+      select id, 1 from material_class where tenant_id = ${tenantId} and parent_id is null
+      union all select c.id, t.level + 1 from material_class c join t on c.parent_id = t.id)
+    update material_class m set level = t.level from t where m.id = t.id`.execute(db);
 }

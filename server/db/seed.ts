@@ -1,14 +1,13 @@
-/** Seeds an empty database: the shared menu tree and app registry, and the demo tenant. */
+/** Seeds an empty database: the shared menu tree and app registry, and the demo company (seed-demo.ts). */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './types';
 import type { Config } from '../config';
 import { SEED_APPS, SEED_MENU, i18n, type SeedMenuNode } from './seed-menu';
-import { createTenant } from '../services/users';
-import { seedDemoContent } from './seed-demo-content';
-import { seedMasterData } from './seed-master-data';
-import { seedRules } from '../rules/seed';
+import { seedDemoTenant } from './seed-demo';
+import { seedSecondTenant } from './seed-second-tenant';
 
-export const DEMO_TENANT = { code: 'demo', name: 'Demo Manufacturing', account: 'admin' } as const;
+export { DEMO_ACCOUNTS, DEMO_TENANT } from './seed-company';
+export { SECOND_TENANT } from './seed-second-tenant';
 
 /**
  * Brings the product's menu tree into the database: on an empty database the whole tree; later,
@@ -102,28 +101,16 @@ export async function seedApps(db: Kysely<DB>): Promise<number> {
 export interface SeedResult {
   seeded: boolean;
   tenantId: string | null;
+  /** The second demo tenant was added on this start (DEMO_SECOND_TENANT=on). */
+  secondTenant: boolean;
 }
 
-/** Seeds the shared tables and, when there is no tenant at all, the demo tenant. */
-export async function seed(db: Kysely<DB>, config: Pick<Config, 'adminPassword'>): Promise<SeedResult> {
+/** Seeds the shared tables and, when there is no tenant at all, the demo company; the second demo tenant when asked and missing. */
+export async function seed(db: Kysely<DB>, config: Pick<Config, 'adminPassword' | 'filesDir' | 'demoSecondTenant'>): Promise<SeedResult> {
   await seedMenu(db);
   await seedApps(db);
   const anyTenant = await db.selectFrom('tenant').select('id').limit(1).executeTakeFirst();
-  if (anyTenant) return { seeded: false, tenantId: null };
-  const created = await createTenant(db, {
-    code: DEMO_TENANT.code,
-    name: DEMO_TENANT.name,
-    adminAccount: DEMO_TENANT.account,
-    adminPassword: config.adminPassword,
-    factory: { code: 'F001', name: 'Demo Factory 1' },
-    organization: { code: 'ORG001', name: 'Demo Manufacturing' },
-  });
-  // The first tenant runs the platform: its administrators edit the shared menu tree and the tenants.
-  await db.updateTable('tenant').set({ operator: true }).where('id', '=', created.tenantId).execute();
-  await seedDemoContent(db, created.tenantId);
-  await seedMasterData(db, created.tenantId, created.factoryId, created.adminUserId);
-  await (await import('./seed-bom')).seedBom(db, created.tenantId, created.adminUserId);
-  await seedRules(db, created.tenantId, created.adminUserId);
-  await (await import('./seed-org')).seedOrg(db, created.tenantId, created.adminUserId);
-  return { seeded: true, tenantId: created.tenantId };
+  const tenantId = anyTenant ? null : await seedDemoTenant(db, config);
+  const secondTenant = config.demoSecondTenant ? await seedSecondTenant(db, config) : false;
+  return { seeded: tenantId !== null, tenantId, secondTenant };
 }

@@ -269,6 +269,8 @@ export interface NoticeTable {
   factory_ids: Generated<string[]>;
   role_ids: Generated<string[]>;
   user_ids: Generated<string[]>;
+  /** 027: the readers' language; null reaches every language. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   publish_at: GeneratedTimestamp;
   expire_at: Timestamp | null;
   created_by: string | null;

@@ -13,6 +13,8 @@ function visible(db: Kysely<DB>, ctx: RequestContext) {
     .where('n.tenant_id', '=', ctx.tenantId)
     .where('n.publish_at', '<=', sql<Date>`now()`)
     .where((eb) => eb.or([eb('n.expire_at', 'is', null), eb('n.expire_at', '>', sql<Date>`now()`)]));
+  // A notice written in one language reaches the readers of that language.
+  q = q.where((eb) => eb.or([eb('n.language', 'is', null), eb('n.language', '=', ctx.language)]));
   // A notice aimed at factories reaches only users working in one of them.
   q = ctx.factoryId
     ? q.where((eb) => eb.or([sql<boolean>`cardinality(n.factory_ids) = 0`, sql<boolean>`${ctx.factoryId}::uuid = any(n.factory_ids)`]))

@@ -152,9 +152,13 @@ async function insert(db: Kysely<DB>, def: ResourceDef, tenantId: string, userId
   }
 }
 
-/** Inserts the demo rules (and print templates, packaging rules; units come first, from the master data); call once, right after the tenant is created. */
+/**
+ * Inserts the demo rules (and print templates, packaging rules; units come first, from the master
+ * data); call once, right after the tenant is created, inside the caller's transaction when given one.
+ */
 export async function seedRules(db: Kysely<DB>, tenantId: string, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const inTransaction = (fn: (trx: Kysely<DB>) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  await inTransaction(async (trx) => {
     await insert(trx, encodingRule, tenantId, userId, DEMO_ENCODING_RULES);
     await insert(trx, scanRule, tenantId, userId, DEMO_SCAN_RULES);
     await insert(trx, printTemplate, tenantId, userId, DEMO_PRINT_TEMPLATES);

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/types';
+import { inTransaction } from '../db/in-transaction';
 import { ApiError, notFound } from '../http';
 import { resolveAssignee } from './assignees';
 import { businessOf } from './business';
@@ -89,7 +90,7 @@ export type DecideOutcome = 'agreed' | 'rejected';
 
 /** Agrees or rejects one task of the actor. 404 when it is not theirs, 409 when already decided. */
 export async function decideTask(db: Kysely<DB>, actor: Actor, taskId: string, decision: 'agree' | 'reject', opinion: string | null): Promise<DecideOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const task = await trx.selectFrom('wf_task').selectAll().where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).executeTakeFirst();
     if (!task || !task.candidate_ids.map(String).includes(actor.userId)) throw notFound();
     const instance = await trx.selectFrom('wf_instance as i')

@@ -8,6 +8,7 @@ import { layoutProcess } from 'bpmn-auto-layout';
 import type { ModelDetail, ModelRow } from '../../model/workflow/api';
 import { formatAssignee } from '../../model/workflow/assignee';
 import type { DB } from '../db/types';
+import { inTransaction } from '../db/in-transaction';
 import type { StoredTask } from '../db/types-workflow';
 import { ApiError, notFound } from '../http';
 import { checkModel, type Problem } from './check';
@@ -73,7 +74,7 @@ export async function modelDetail(db: Kysely<DB>, tenantId: string, id: string):
 
 /** Checks the draft and stores it as the next immutable version (a diagram is drawn when missing). */
 export async function deployModel(db: Kysely<DB>, actor: Actor, id: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await trx.selectFrom('wf_model').select(['xml', 'version']).where('tenant_id', '=', actor.tenantId).where('id', '=', id)
       .forUpdate().executeTakeFirst();
     if (!m) throw notFound();
@@ -92,7 +93,7 @@ export async function deployModel(db: Kysely<DB>, actor: Actor, id: string): Pro
 }
 
 export async function publishModel(db: Kysely<DB>, actor: Actor, id: string, version: number | undefined): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await trx.selectFrom('wf_model').select(['version', 'status', 'published_version']).where('tenant_id', '=', actor.tenantId).where('id', '=', id)
       .forUpdate().executeTakeFirst();
     if (!m) throw notFound();

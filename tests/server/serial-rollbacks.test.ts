@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserve, issued, type CounterRef } from '../../server/rules/counter';
 import { withTenant } from '../../server/db/tenant-scope';
-import { seedMasterData } from '../../server/db/seed-master-data';
+import { seedMasterData, SUZHOU_DATA } from '../../server/db/seed-master-data';
 import { seedRules } from '../../server/rules/seed';
 import { createTenant } from '../../server/services/users';
 import { DIALECTS, PASSWORD, startHarness, type Harness } from './helpers';
@@ -31,7 +31,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('serial numbers under co
     const demo = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     const other = await createTenant(db, { code: 'serials', name: 'Serials', adminPassword: PASSWORD });
     // The demo packaging rules refer to the demo units, so the master data comes first (as in seed.ts).
-    await seedMasterData(db, other.tenantId, other.factoryId, other.adminUserId);
+    await seedMasterData(db, other.tenantId, [{ factoryId: other.factoryId, userId: other.adminUserId, rows: SUZHOU_DATA }]);
     await seedRules(db, other.tenantId, other.adminUserId);
     for (const tenantId of [demo.id, other.tenantId]) {
       const rules = (await sql<{ id: string }>`select id from encoding_rule where tenant_id = ${tenantId} order by name limit 2`.execute(db)).rows;
