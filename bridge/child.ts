@@ -68,7 +68,7 @@ async function inMemory(files: Record<string, Blob>): Promise<Record<string, Blo
   return out;
 }
 
-/** A `{code, msg, data}` answer whose code is not 200. */
+/** A `{code, msg, data}` answer whose code is not 2xx. */
 export class ApiError<T = unknown> extends Error {
   readonly code: number;
   readonly msg: string;
@@ -129,7 +129,7 @@ export interface ChildBridge {
    * Always set by `connectToHost` (optional only so that test doubles need not list it).
    */
   readonly missing?: readonly string[];
-  /** Runs an /api call through the shell; resolves `data` when code is 200, otherwise rejects with ApiError. */
+  /** Runs an /api call through the shell; resolves `data` when code is 2xx (202 for queued jobs), otherwise rejects with ApiError. */
   request<T = unknown>(config: BridgeRequestConfig): Promise<T>;
   /** From `context.permissions`, synchronous. */
   hasPermission(code: string): boolean;
@@ -164,7 +164,8 @@ function unwrap<T>(result: ApiResult<T>): T {
   if (!result || typeof result !== 'object' || typeof result.code !== 'number') {
     throw new ApiError(500, 'Malformed answer from the portal shell', result as unknown);
   }
-  if (result.code !== 200) throw new ApiError(result.code, result.msg, result.data);
+  // 2xx is success: a 202 (a queued import job) answers its data like a 200.
+  if (result.code < 200 || result.code > 299) throw new ApiError(result.code, result.msg, result.data);
   return result.data;
 }
 

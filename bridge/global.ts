@@ -50,7 +50,7 @@ export interface PortalBridgeGlobal {
   onActive(listener: (active: boolean) => void): () => void;
   /** Subscribes to what the shell tells the page: context, navigate, refresh, logout, active. */
   on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void;
-  /** Runs an /api call through the shell: resolves `data` on code 200, otherwise rejects with ApiError (useBridgeRequest). */
+  /** Runs an /api call through the shell: resolves `data` on a 2xx code (202 for queued jobs), otherwise rejects with ApiError (useBridgeRequest). */
   request<T = unknown>(config: BridgeRequestConfig): Promise<T>;
   navigate(path: string, options?: NavigateOptions): Promise<void>;
   /** The page's own route changed (the shell replaces its address bar entry). */

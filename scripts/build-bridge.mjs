@@ -3,7 +3,8 @@
  * Builds the integrator kit (bridge/README.md) into DIST_DIR (default dist/):
  *   bridge/portal-bridge.js          IIFE, minified, penpal inside: sets window.PortalBridge (bridge/standalone.ts)
  *   bridge/portal-bridge.mjs         ES module of bridge/module.ts (penpal inside), for bundlers
- *   bridge/portal-bridge.d.ts        its type declarations (types/ holds the files they refer to)
+ *   bridge/portal-bridge.d.mts       its type declarations, found beside the .mjs by TypeScript 5 and 7
+ *                                    (types/ holds the files they refer to); portal-bridge.d.ts the same
  *   bridge/portal-bridge.global.d.ts the `PortalBridge` global, for script-tag pages checked by TypeScript
  *   subapps/andon/                   the framework-free example app, copied as it is (no build step)
  * Other builds write into dist/ too, so nothing is emptied.
@@ -55,15 +56,16 @@ function declarations() {
     ],
     { cwd: root, stdio: 'inherit' },
   );
-  writeFileSync(
-    resolve(outDir, 'portal-bridge.d.ts'),
-    "// Types of portal-bridge.mjs (bridge/README.md).\nexport * from './types/bridge/module';\n",
-  );
+  // `.d.mts` is what TypeScript looks for beside an `.mjs` import; the `.js` extension resolves to the
+  // declaration file under every module resolution (node16, nodenext, bundler).
+  const entry = "// Types of portal-bridge.mjs (bridge/README.md).\nexport * from './types/bridge/module.js';\n";
+  writeFileSync(resolve(outDir, 'portal-bridge.d.mts'), entry);
+  writeFileSync(resolve(outDir, 'portal-bridge.d.ts'), entry);
   writeFileSync(
     resolve(outDir, 'portal-bridge.global.d.ts'),
     [
       '// The global of portal-bridge.js for script-tag pages: /// <reference path="portal-bridge.global.d.ts" />',
-      "import type { PortalBridgeGlobal } from './types/bridge/global';",
+      "import type { PortalBridgeGlobal } from './types/bridge/global.js';",
       'declare global {',
       '  const PortalBridge: PortalBridgeGlobal;',
       '  interface Window { PortalBridge?: PortalBridgeGlobal }',
@@ -82,7 +84,7 @@ const andon = resolve(dist, 'subapps', 'andon');
 mkdirSync(andon, { recursive: true });
 cpSync(resolve(root, 'subapps', 'andon'), andon, { recursive: true });
 
-for (const name of ['portal-bridge.js', 'portal-bridge.mjs', 'portal-bridge.d.ts', 'portal-bridge.global.d.ts']) {
+for (const name of ['portal-bridge.js', 'portal-bridge.mjs', 'portal-bridge.d.mts', 'portal-bridge.d.ts', 'portal-bridge.global.d.ts']) {
   const bytes = statSync(resolve(outDir, name)).size;
   console.log(`${process.env.DIST_DIR ?? 'dist'}/bridge/${name}  ${(bytes / 1024).toFixed(1)} kB`);
 }

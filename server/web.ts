@@ -61,7 +61,11 @@ async function registerBridge(app: FastifyInstance, distDir: string): Promise<vo
     decorateReply: false,
     index: false,
     cacheControl: false,
-    setHeaders: (reply, file) => void reply.header('cache-control', /[.-][A-Za-z0-9_-]{8,}\.\w+$/.test(file) ? LONG_CACHE : NO_CACHE),
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', /[.-][A-Za-z0-9_-]{8,}\.\w+$/.test(file) ? LONG_CACHE : NO_CACHE);
+      // Type declarations are text (a bare `.ts` would be taken for an MPEG transport stream).
+      if (/\.d\.[mc]?ts$/.test(file)) reply.header('content-type', 'text/plain; charset=utf-8');
+    },
   });
 }
 

@@ -22,7 +22,7 @@ function isEnvelope(body: unknown): body is { code: unknown; msg?: unknown; mess
 }
 
 /**
- * Reads the answer's code from its body (SPEC §7): 200 is success; otherwise the `msg` field is
+ * Reads the answer's code from its body (SPEC §7): 200 (and any 2xx) is success; otherwise the `msg` field is
  * shown, falling back to `message`, and a 401 marks the token invalid.
  */
 export function interpretResponse<T>(httpStatus: number, body: unknown, opts: ResponseOptions): Outcome<T> {
@@ -39,7 +39,8 @@ export function interpretResponse<T>(httpStatus: number, body: unknown, opts: Re
     msg = '';
   }
   if (httpStatus === 401) code = 401;
-  const ok = code === 200;
+  // 2xx codes are successes: 202 is a job accepted (a large import), not an error.
+  const ok = code >= 200 && code < 300;
   if (!msg && !ok) msg = opts.fallbackMessage;
   const result = { code, msg, data: data as T };
   const tokenInvalid = code === 401 && opts.hadToken;

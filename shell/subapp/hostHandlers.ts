@@ -1,3 +1,4 @@
+import { fileNameFromDisposition } from './fileName';
 import { Message, Modal } from '@arco-design/web-react';
 import type { HostHandlers } from '../../bridge/host';
 import { REQUEST_TIMEOUT_MS, type ApiResult } from '../../model/api';
@@ -83,14 +84,16 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
       for (const [k, v] of Object.entries(options.params ?? {})) if (v != null) url.searchParams.set(k, String(v));
       const res = await fetch(url, { method: options.method ?? 'GET', headers: currentHeaders() });
       if (!res.ok) {
-        const message = i18n.t('shell:http.failed', { status: res.status });
-        Message.error(message);
+        // The envelope's message when the server sent one (in the user's language).
+        const answer = (await res.json().catch(() => null)) as { msg?: unknown } | null;
+        const message = typeof answer?.msg === 'string' && answer.msg ? answer.msg : i18n.t('shell:http.failed', { status: res.status });
+        if (options.showError !== false) Message.error(message);
         return { code: res.status, msg: message, data: null };
       }
       const blob = await res.blob();
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
-      a.download = options.filename ?? url.pathname.split('/').pop() ?? 'download';
+      a.download = options.filename ?? fileNameFromDisposition(res.headers.get('content-disposition')) ?? url.pathname.split('/').pop() ?? 'download';
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
       return { code: 200, msg: '', data: null };

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { fileNameFromDisposition } from '../../shell/subapp/fileName';
+
+describe('the file name of a download', () => {
+  it('takes the UTF-8 name over the plain fallback', () => {
+    expect(fileNameFromDisposition(`attachment; filename="customer.xlsx"; filename*=UTF-8''%E5%AE%A2%E6%88%B7-2026-11-24.xlsx`)).toBe('客户-2026-11-24.xlsx');
+  });
+  it('reads a quoted or bare plain name', () => {
+    expect(fileNameFromDisposition('attachment; filename="a \\"b\\".pdf"')).toBe('a "b".pdf');
+    expect(fileNameFromDisposition('attachment; filename=report.xlsx')).toBe('report.xlsx');
+  });
+  it('answers null without a name', () => {
+    expect(fileNameFromDisposition(null)).toBeNull();
+    expect(fileNameFromDisposition('inline')).toBeNull();
+  });
+});
