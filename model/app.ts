@@ -1,3 +1,13 @@
+/**
+ * The route prefixes the shell routes to sub-applications (SPEC §2: one wildcard route each), plus
+ * `helper`, the helper screens. An app may register only these; the server refuses any other.
+ */
+export const ROUTE_PREFIXES = [
+  'paas', 'home', 'platform', 'system', 'log', 'flow', 'basic', 'mes', 'qms', 'wms', 'esop', 'tpm',
+  'spc', 'dcm', 'andon', 'spm', 'fms', 'visual', 'datav', 'mds', 'helper',
+] as const;
+export type RoutePrefix = (typeof ROUTE_PREFIXES)[number];
+
 /** Application descriptor of SPEC §3, answered by `platFactoryApp`. */
 export interface AppDescriptor {
   id: string;

@@ -2,7 +2,12 @@
 import { ApiError } from '../http';
 import { hashPassword } from '../auth/password';
 import { provisionTenant } from '../services/users';
-import { fieldError, invalid } from './errors';
+import { sql } from 'kysely';
+import { ROUTE_PREFIXES } from '../../model/app';
+import type { ResourceDef } from '../../model/resource';
+import { ResourceError, fieldError, invalid } from './errors';
+import type { Request } from './service';
+import { run, type ApiRow, type Db } from './table';
 import { isOperatorAdmin } from './hooks-access';
 import type { ResourceHooks } from './hooks';
 
@@ -10,9 +15,34 @@ const given = (v: unknown): v is string => typeof v === 'string' && v !== '';
 /** Carries the new tenant's administrator from beforeWrite to afterWrite (not a field: never a column). */
 const ADMIN = '__tenantAdmin';
 
+const prefixesOf = (list: unknown) => (typeof list === 'string' ? list.split(',').map((p) => p.trim()).filter(Boolean) : []);
+
+/**
+ * An app's prefixes must be routes of the shell (else the app would be registered and never open),
+ * and an enabled app may not take a prefix another enabled app serves (409 naming that app).
+ */
+async function checkPrefixes(db: Db, def: ResourceDef, values: Record<string, unknown>, existing: ApiRow | null, req: Request): Promise<void> {
+  const prefixes = prefixesOf(values.prefixPath ?? existing?.prefixPath);
+  const unknown = prefixes.find((p) => !(ROUTE_PREFIXES as readonly string[]).includes(p));
+  if (unknown !== undefined) {
+    throw invalid([fieldError(def, 'prefixPath', 'validation.prefixUnknown', req.tr, { prefix: unknown, prefixes: ROUTE_PREFIXES.join(', ') })], req.tr);
+  }
+  const status = values.status ?? existing?.status ?? 'enabled';
+  if (status !== 'enabled' || prefixes.length === 0) return;
+  const holders = await run(db, sql`select app_type, prefix_path from app
+    where status = 'enabled' and id <> ${existing?.id ?? '00000000-0000-0000-0000-000000000000'}::uuid and prefix_path && ${prefixes}::text[]
+    order by app_type limit 1`);
+  const holder = holders[0];
+  if (!holder) return;
+  const taken = prefixes.find((p) => (holder.prefix_path as string[]).includes(p)) ?? prefixes[0];
+  const app = String(holder.app_type);
+  throw new ResourceError(409, 'system.prefixTaken', { field: 'prefixPath', value: taken, app }, { prefix: taken, app });
+}
+
 export const appHooks: ResourceHooks = {
-  async beforeWrite(db, _def, _scope, values, _existing, req) {
+  async beforeWrite(db, def, _scope, values, existing, req) {
     if (!(await isOperatorAdmin(db, req.caller.tenantId, req.caller.userId))) throw new ApiError(403, 'system.operatorOnly');
+    await checkPrefixes(db, def, values, existing, req);
     return values;
   },
   async beforeDelete(db, _def, _scope, _ids, req) {

@@ -3,11 +3,10 @@ import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, matchLanguage, type Language }
 /** Paths (after the language segment) that anyone may open (SPEC §2). */
 const PUBLIC = [/^\/login$/, /^\/app\/download$/, /^\/sop\/[^/]+$/, /^\/(401|403|404|500)$/];
 
+import { ROUTE_PREFIXES } from '../../model/app';
+
 /** One wildcard route per sub-application prefix (SPEC §2), plus the shell's helper pages. */
-export const ROUTE_PREFIXES = [
-  'paas', 'home', 'platform', 'system', 'log', 'flow', 'basic', 'mes', 'qms', 'wms', 'esop', 'tpm',
-  'spc', 'dcm', 'andon', 'spm', 'fms', 'visual', 'datav', 'mds', 'helper',
-] as const;
+export { ROUTE_PREFIXES };
 
 /** Whether any route serves this path (else it is an unknown path, answered by 404). */
 export function isKnownPath(path: string): boolean {

@@ -101,17 +101,35 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
   });
 
   it('registers a third-party app that platFactoryApp answers and the shell may frame', async () => {
-    const body = { appType: 'acme-mes', appName: 'MES', nameZhCN: '制造执行', nameEn: 'Acme MES', url: 'https://mes.partner.example:8443/app', prefixPath: 'mes, mes-report', status: 'enabled' };
+    const body = { appType: 'acme-mes', appName: 'MES', nameZhCN: '制造执行', nameEn: 'Acme MES', url: 'https://mes.partner.example:8443/app', prefixPath: 'mes', status: 'enabled' };
     expect((await call(h.app, 'POST', APPS, { token: acmeAdmin, body })).status).toBe(403);
     const bad = await call(h.app, 'POST', APPS, { token: admin, body: { ...body, url: 'javascript:alert(1)' } });
     expect(bad.status).toBe(400);
+    // A prefix the shell does not route would register an app that never opens: refused, naming the field and the choices.
+    const unrouted = await call(h.app, 'POST', APPS, { token: admin, body: { ...body, prefixPath: 'mes, mes-report' }, lang: 'en' });
+    expect(unrouted.status).toBe(400);
+    expect(unrouted.body.data.errors[0]).toMatchObject({ field: 'prefixPath', key: 'validation.prefixUnknown' });
+    expect(unrouted.body.msg).toContain('"mes-report" is not a route prefix');
+    expect(unrouted.body.msg).toContain('andon');
+    // The seeded MES app serves `mes`: a second enabled app may not take it.
+    const taken = await call(h.app, 'POST', APPS, { token: admin, body, lang: 'en' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.data).toMatchObject({ field: 'prefixPath', value: 'mes', app: 'mes' });
+    expect(taken.body.msg).toContain('enabled app mes');
+    const seeded = (await call(h.app, 'GET', `${APPS}?appType=mes`, { token: admin })).body.data.records.find((a: { appType: string }) => a.appType === 'mes');
+    const off = await call(h.app, 'POST', `${APPS}/${seeded.id}/state`, { token: admin, body: { field: 'status', value: 'disabled' } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
     const r = await call(h.app, 'POST', APPS, { token: admin, body });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data.prefixPath).toBe('mes, mes-report');
+    expect(r.body.data.prefixPath).toBe('mes');
+    // Enabling the seeded app again would serve the prefix twice.
+    const again = await call(h.app, 'POST', `${APPS}/${seeded.id}/state`, { token: admin, body: { field: 'status', value: 'enabled' }, lang: 'en' });
+    expect(again.status).toBe(409);
+    expect(again.body.data).toMatchObject({ app: 'acme-mes' });
 
     const apps = await call(h.app, 'GET', '/api/platform-system/platFactoryApp', { token: acmeAdmin, lang: 'en' });
     const mes = apps.body.data.find((a: { appType: string }) => a.appType === 'acme-mes');
-    expect(mes).toMatchObject({ appName: 'Acme MES', url: 'https://mes.partner.example:8443/app', prefixPath: ['mes', 'mes-report'], status: 'enabled' });
+    expect(mes).toMatchObject({ appName: 'Acme MES', url: 'https://mes.partner.example:8443/app', prefixPath: ['mes'], status: 'enabled' });
     // The seeded apps kept their names and prefixes.
     expect(apps.body.data.find((a: { appType: string }) => a.appType === 'platform').prefixPath).toContain('paas');
 
@@ -129,8 +147,8 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
       fs.rmSync(dist, { recursive: true, force: true });
     }
 
-    const off = await call(h.app, 'PUT', `${APPS}/${r.body.data.id}`, { token: admin, body: { status: 'disabled' } });
-    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const disabled = await call(h.app, 'PUT', `${APPS}/${r.body.data.id}`, { token: admin, body: { status: 'disabled' } });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
     const deleted = await call(h.app, 'DELETE', APPS, { token: acmeAdmin, body: { ids: [r.body.data.id] } });
     expect(deleted.status).toBe(403);
   });
