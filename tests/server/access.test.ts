@@ -43,8 +43,9 @@ describe.each(DIALECTS)('users, roles and menus [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     demoId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factory1 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).executeTakeFirstOrThrow()).id;
-    factory2 = (await db().insertInto('factory').values({ tenant_id: demoId, code: 'F002', name: 'Second' }).returning('id').executeTakeFirstOrThrow()).id;
+    // The demo company's two plants.
+    factory1 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    factory2 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F002').executeTakeFirstOrThrow()).id;
     await createTenant(db(), { code: 'acme', name: 'Acme', adminPassword: PASSWORD });
     for (const m of await db().selectFrom('menu').select(['id', 'perms', 'path']).execute()) {
       if (m.perms) menuId.set(m.perms, m.id);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildApi } from '../../server/app';
 import { BASIC, DIALECTS, PASSWORD, call, login, startHarness, testConfig, type Harness } from './helpers';
+import { DEMO_TENANT } from '../../server/db/seed';
 
 describe.each(DIALECTS)('auth [%s]', (kind) => {
   let h: Harness;
@@ -23,7 +24,7 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
     expect(r.body.code).toBe(200);
     expect(r.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(r.body.data.expiresAt).getTime()).toBeGreaterThan(Date.now() + 11 * 3600_000);
-    expect(r.body.data.user).toMatchObject({ account: 'admin', type: 'admin', tenantCode: 'demo', tenantName: 'Demo Manufacturing' });
+    expect(r.body.data.user).toMatchObject({ account: 'admin', type: 'admin', tenantCode: 'demo', tenantName: DEMO_TENANT.name });
     expect(r.body.data.user.roles.map((x: { code: string }) => x.code)).toEqual(['admin']);
     // The token is stored hashed, never in clear.
     const rows = await h.database.db.selectFrom('session_token').select('token_hash').execute();

@@ -29,7 +29,8 @@ describe.each(DIALECTS)('help and SOP documents [%s]', (kind) => {
   });
 
   it('says so when the help is not maintained for the language, in the user\'s language', async () => {
-    const r = await call(h.app, 'GET', '/api/platform-factory/route/help/doc/content?path=/platform/dict&lang=vi', { token, lang: 'en' });
+    // The demo has the dictionaries' help in every language; the units' in none.
+    const r = await call(h.app, 'GET', '/api/platform-factory/route/help/doc/content?path=/basic/unit&lang=vi', { token, lang: 'en' });
     expect(r.status).toBe(404);
     expect(r.body.msg).toBe('The help document or SOP is not maintained for this language');
   });
@@ -48,7 +49,14 @@ describe.each(DIALECTS)('help and SOP documents [%s]', (kind) => {
     const en = await call(h.app, 'GET', `/api/platform-system/sop/${DEMO_SOP_KEY}?lang=en`);
     expect(en.status).toBe(200);
     expect(en.body.data.title).toBe('Changing the label printer roll');
-    expect((await call(h.app, 'GET', `/api/platform-system/sop/${DEMO_SOP_KEY}?lang=es`)).status).toBe(404);
+    expect((await call(h.app, 'GET', `/api/platform-system/sop/${DEMO_SOP_KEY}?lang=es`)).body.data.title).toBe('Cambio del rollo de la impresora de etiquetas');
+    // A SOP written in English only is not maintained in Spanish.
+    const onlyEnglish = await h.database.db.insertInto('help_doc').values({
+      tenant_id: (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id,
+      kind: 'sop', language: 'en', title: 'Torque check', content: '<p>Check the torque.</p>',
+    }).returning('doc_key').executeTakeFirstOrThrow();
+    expect((await call(h.app, 'GET', `/api/platform-system/sop/${onlyEnglish.doc_key}?lang=en`)).status).toBe(200);
+    expect((await call(h.app, 'GET', `/api/platform-system/sop/${onlyEnglish.doc_key}?lang=es`)).status).toBe(404);
     expect((await call(h.app, 'GET', '/api/platform-system/sop/not-a-uuid?lang=en')).status).toBe(404);
   });
 });

@@ -16,8 +16,9 @@ describe.each(DIALECTS)('notices and their counters [%s]', (kind) => {
     tenantId = demo.id;
     // Start from no notices (the seed gives the demo tenant two).
     await db.deleteFrom('notice').where('tenant_id', '=', tenantId).execute();
-    factoryA = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id;
-    factoryB = (await db.insertInto('factory').values({ tenant_id: tenantId, code: 'F002', name: 'Second plant' }).returning('id').executeTakeFirstOrThrow()).id;
+    // The demo company's two plants.
+    factoryA = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    factoryB = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F002').executeTakeFirstOrThrow()).id;
     await createUser(db, { tenantId, account: 'worker.a', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'], factoryIds: [factoryA] });
     await createUser(db, { tenantId, account: 'worker.b', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'], factoryIds: [factoryB] });
     const other = await createTenant(db, { code: 'other', name: 'Other Co', adminPassword: PASSWORD });

@@ -106,11 +106,11 @@ describe.each(DIALECTS)('organisation, departments, staff, configuration [%s]', 
   it("answers the current user's staff record and lets them update their personal-centre fields", async () => {
     const me = await call(h.app, 'GET', `${STAFF}/detail/by/factory/id?factoryId=${factory1}`, { token: admin });
     expect(me.status, JSON.stringify(me.body)).toBe(200);
-    expect(me.body.data).toMatchObject({ code: 'S0001', departmentName: 'General Management', factoryId: factory1 });
+    expect(me.body.data).toMatchObject({ code: 'S0001', departmentName: '总经理室 General Management', factoryId: factory1 });
     const upd = await call(h.app, 'POST', `${STAFF}/personal/center/update`, { token: admin, body: { englishName: 'Boss', sex: 'male', extensionNumber: '8009' } });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     const after = await call(h.app, 'GET', `${STAFF}/detail/by/factory/id?factoryId=${factory1}`, { token: admin });
-    expect(after.body.data).toMatchObject({ englishName: 'Boss', extensionNumber: '8009', name: 'Administrator' });
+    expect(after.body.data).toMatchObject({ englishName: 'Boss', extensionNumber: '8009', name: '系统管理员' });
     // Only personal-centre fields: the name, department or job are not the user's to change.
     expect((await call(h.app, 'POST', `${STAFF}/personal/center/update`, { token: admin, body: { englishName: 'Boss', sex: 'male', extensionNumber: '8009', job: 'CEO' } })).status).toBe(400);
     expect((await call(h.app, 'POST', `${STAFF}/personal/center/update`, { token: admin, body: { englishName: 'Boss', sex: 'male', extensionNumber: 'abc' } })).status).toBe(400);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuPaths, menuPermissions, type MenuNode } from '../../model/menu';
+import { DEMO_TENANT } from '../../server/db/seed';
+import { DEMO_FACTORIES } from '../../server/db/seed-company';
 import { createTenant, createUser } from '../../server/services/users';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
 
@@ -17,10 +19,9 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
     const db = h.database.db;
     const demo = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     demoId = demo.id;
-    demoFactory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', demoId).executeTakeFirstOrThrow()).id;
-    secondDemoFactory = (
-      await db.insertInto('factory').values({ tenant_id: demoId, code: 'F002', name: 'Second' }).returning('id').executeTakeFirstOrThrow()
-    ).id;
+    // The demo company's two plants.
+    demoFactory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    secondDemoFactory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F002').executeTakeFirstOrThrow()).id;
     const other = await createTenant(db, { code: 'acme', name: 'Acme', adminPassword: PASSWORD });
     otherFactory = other.factoryId;
     await createUser(db, { tenantId: demoId, account: 'worker', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'], factoryIds: [demoFactory] });
@@ -72,7 +73,7 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
 
   it('answers corp info, language options, the user and the factory list', async () => {
     const cope = await call(h.app, 'GET', '/api/platform-system/cope', { token: admin });
-    expect(cope.body.data).toEqual({ tenantCode: 'demo', tenantName: 'Demo Manufacturing', language: 'zh-CN,zh-TW,en,vi,es' });
+    expect(cope.body.data).toEqual({ tenantCode: 'demo', tenantName: DEMO_TENANT.name, language: 'zh-CN,zh-TW,en,vi,es' });
     const langs = await call(h.app, 'GET', '/api/platform-system/dict/list', { token: staff });
     expect(langs.body.data).toEqual([
       { dictKey: 'zh-CN', dictValue: '简体中文' },
@@ -86,7 +87,7 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
     const adminFactories = await call(h.app, 'GET', '/api/platform-system/factory/getFactoryList', { token: admin });
     expect(adminFactories.body.data.factoryList.map((f: { code: string }) => f.code)).toEqual(['F001', 'F002']);
     const staffFactories = await call(h.app, 'GET', '/api/platform-system/factory/getFactoryList', { token: staff });
-    expect(staffFactories.body.data.factoryList).toEqual([{ id: demoFactory, code: 'F001', name: 'Demo Factory 1', status: 'normal' }]);
+    expect(staffFactories.body.data.factoryList).toEqual([{ id: demoFactory, code: 'F001', name: DEMO_FACTORIES.suzhou.name, status: 'normal' }]);
   });
 
   it('checks X-Factory-Id against the tenant and the user', async () => {
@@ -147,7 +148,8 @@ describe.each(DIALECTS)('organisation switcher [%s]', (kind) => {
     const token = await loginToken(h.app, 'demo', 'admin');
     const r = await call(h.app, 'GET', '/api/cloudbase-system/organization/currentStaffOrgSelect', { token });
     expect(r.status).toBe(200);
-    expect(r.body.data.map((o: { orgCode: string }) => o.orgCode)).toEqual(['ORG001']);
+    // The administrator may switch to both organisations of the demo company, to none of another tenant.
+    expect(r.body.data.map((o: { orgCode: string }) => o.orgCode)).toEqual(['ORG001', 'ORG002']);
     expect((await call(h.app, 'GET', '/api/cloudbase-system/organization/currentStaffOrgSelect')).status).toBe(401);
   });
 });
