@@ -162,9 +162,15 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     try {
-      const base = { nameZhCN: '看板', prefixPath: 'probe-x', status: 'enabled' };
+      // Each prefix is served by one enabled app: the seeded spare-parts and fixtures apps step aside.
+      const seeded = (await call(h.app, 'GET', `${APPS}?size=100`, { token: admin })).body.data.records as { id: string; appType: string }[];
+      for (const type of ['spm', 'fms']) {
+        const id = seeded.find((a) => a.appType === type)?.id;
+        expect((await call(h.app, 'POST', `${APPS}/${id}/state`, { token: admin, body: { field: 'status', value: 'disabled' } })).status).toBe(200);
+      }
+      const base = { nameZhCN: '看板', prefixPath: 'spm', status: 'enabled' };
       const up = await call(h.app, 'POST', APPS, { token: admin, body: { ...base, appType: 'probe-up', appName: 'Up', url: `http://127.0.0.1:${(joined.address() as AddressInfo).port}/` } });
-      const down = await call(h.app, 'POST', APPS, { token: admin, body: { ...base, appType: 'probe-down', appName: 'Down', prefixPath: 'probe-y', url: `http://127.0.0.1:${closedPort}/` } });
+      const down = await call(h.app, 'POST', APPS, { token: admin, body: { ...base, appType: 'probe-down', appName: 'Down', prefixPath: 'fms', url: `http://127.0.0.1:${closedPort}/` } });
       expect([up.status, down.status], JSON.stringify([up.body, down.body])).toEqual([200, 200]);
       const r = await call(h.app, 'GET', `${APPS}/online`, { token: admin });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
