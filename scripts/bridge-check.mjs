@@ -151,7 +151,15 @@ export async function check(url, options = {}) {
   }
 }
 
-const MARK = { pass: '\x1b[32m✔\x1b[0m', fail: '\x1b[31m✘\x1b[0m', warn: '\x1b[33m!\x1b[0m', info: '·' };
+/** Colours only on a terminal that wants them (NO_COLOR, FORCE_COLOR=0 and pipes get plain marks). */
+export function useColour(stream = process.stdout, env = process.env) {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR === '0') return false;
+  return Boolean(stream.isTTY);
+}
+
+const paint = (code, text) => (useColour() ? `\x1b[${code}m${text}\x1b[0m` : text);
+const MARK = { pass: paint(32, '✔'), fail: paint(31, '✘'), warn: paint(33, '!'), info: '·' };
 
 export function printReport(report) {
   console.log(`\nbridge:check ${report.url}\n  host played at ${report.shellOrigin}\n`);

@@ -13,6 +13,10 @@
  *   --perm <codes>      comma-separated permission codes (repeatable)
  *   --fixtures <file>   JSON: { "GET /api/x": { "code": 200, "msg": "ok", "data": … } }
  *   --timeout <ms>      handshake timeout (default 10000)
+ *   --no-proxy          frame the app at its own URL (it must then trust http://localhost:<port> itself)
+ *
+ * By default the app is framed through a small proxy on <port>+1 that hands its pages out with the
+ * `portal-shell-origin` meta tag naming this host, so the app's pages need no editing to trust it.
  */
 import http from 'node:http';
 import fs from 'node:fs';
@@ -23,7 +27,7 @@ import { build } from 'vite';
 const root = resolve(import.meta.dirname, '..');
 
 /** Options without a value. */
-const FLAGS = new Set(['json']);
+const FLAGS = new Set(['json', 'no-proxy']);
 
 /** Parses `<url> --name value …` into { url, options }; repeated options are collected. */
 export function parseArgs(argv) {
@@ -122,10 +126,44 @@ function printEntry(entry) {
   console.log(entry.ok ? line : `\x1b[31m${line}\x1b[0m`);
 }
 
+const SHELL_META = /<meta\s+[^>]*name=["']portal-shell-origin["'][^>]*>/gi;
+
+/** An HTML page with its shell origin meta tag naming `origin` (added to the head when it has none). */
+export function trustShell(html, origin) {
+  const tag = `<meta name="portal-shell-origin" content="${origin}">`;
+  if (new RegExp(SHELL_META.source, 'i').test(html)) return html.replace(SHELL_META, tag);
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (h) => `${h}${tag}`) : tag + html;
+}
+
+/**
+ * Serves the app at `port` by fetching it from its own origin, with its pages trusting `shellOrigin`;
+ * answers the app URL as seen through the proxy.
+ */
+function proxyApp(url, port, shellOrigin) {
+  const target = new URL(url);
+  const server = http.createServer(async (req, res) => {
+    try {
+      const upstream = await fetch(new URL(req.url ?? '/', target.origin), { method: req.method, headers: { accept: req.headers.accept ?? '*/*' }, redirect: 'manual' });
+      const type = upstream.headers.get('content-type') ?? '';
+      const headers = { 'content-type': type || 'application/octet-stream', 'cache-control': 'no-store' };
+      const location = upstream.headers.get('location');
+      if (location) headers.location = location.replace(target.origin, `http://localhost:${port}`);
+      if (type.includes('text/html')) res.writeHead(upstream.status, headers).end(trustShell(await upstream.text(), shellOrigin));
+      else res.writeHead(upstream.status, headers).end(Buffer.from(await upstream.arrayBuffer()));
+    } catch (e) {
+      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`bridge:host could not reach ${target.origin}: ${e.message}`);
+    }
+  });
+  server.listen(port);
+  return { server, url: `http://localhost:${port}${target.pathname}${target.search}` };
+}
+
 async function main() {
   const { url, options } = parseArgs(process.argv.slice(2));
   const port = Number(options.port ?? 5999);
-  const config = devHostConfig(url, options);
+  const origin = `http://localhost:${port}`;
+  const proxy = options['no-proxy'] ? null : proxyApp(url, port + 1, origin);
+  const config = devHostConfig(proxy ? proxy.url : url, options);
   const script = await devHostScript();
   const server = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/__log') {
@@ -149,13 +187,11 @@ async function main() {
     res.writeHead(404).end('not found');
   });
   server.listen(port, () => {
-    const origin = `http://localhost:${port}`;
-    console.log(`\n  bridge:host  ${origin}  framing ${url}`);
+    console.log(`\n  bridge:host  ${origin}  framing ${url}${proxy ? ` (through ${proxy.url}, its pages trusting ${origin})` : ''}`);
     console.log(`  user ${config.context.user.account}, language ${config.context.language}, permissions: ${config.context.permissions.join(', ') || '(none)'}`);
-    console.log(`  The app must trust ${origin}: <meta name="portal-shell-origin" content="${origin}"> in its page,`);
-    console.log(`  or, for an app served by the portal, start the portal with SHELL_ORIGIN=<portal origin>,${origin}.\n`);
+    if (!proxy) console.log(`  The app must trust ${origin}: <meta name="portal-shell-origin" content="${origin}"> in its page.\n`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => { proxy?.server.close(); server.close(() => process.exit(0)); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
