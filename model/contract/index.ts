@@ -3,10 +3,12 @@
  * shell and the sub-apps call them through the typed client (client.ts); the OpenAPI document is
  * made from them. Resource-engine operations come from each definition (`endpointsOf(def)`).
  */
+import { flow } from './flow';
 import { notice } from './notice';
 
 export const contract = {
   notice,
+  flow,
 };
 
 export type Contract = typeof contract;
