@@ -6,8 +6,9 @@ import { Badge, Button, Popover, Space, Tag } from '@arco-design/web-react';
 import { IconCheckSquare } from '@arco-design/web-react/icon';
 import { findMenuByPath } from '../../model/menu';
 import { NOTICE_POLL_MS } from '../../model/notice';
+import { contract } from '../../model/contract';
 import type { TaskCounts } from '../../model/workflow/api';
-import { api } from '../api/http';
+import { callApi } from '../api/client';
 import { menuAtom, settingsAtom } from '../state/atoms';
 
 const TASKS_PATH = '/flow/task';
@@ -21,7 +22,7 @@ export function TaskBell() {
   const [counts, setCounts] = useState<TaskCounts>({ pending: 0, finished: 0, total: 0 });
 
   const load = useCallback(async () => {
-    const res = await api.get<TaskCounts>('/flow-system/task/count', undefined, { showError: false });
+    const res = await callApi(contract.flow.taskCount, { showError: false });
     if (res.code === 200) setCounts(res.data);
   }, []);
 

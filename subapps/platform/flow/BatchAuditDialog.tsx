@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, Modal, Radio, Table, Tag } from '@arco-design/web-react';
-import { useBridge } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import type { BatchAuditResult, Decision, TaskRow } from '../../../model/workflow/api';
+import { useApi } from '../../kit/api';
 
 /** Decides the selected tasks with one opinion and shows each task's result. */
 export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]; visible: boolean; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation(['platform', 'model', 'common']);
-  const bridge = useBridge();
+  const api = useApi();
   const [decision, setDecision] = useState<Decision>('agree');
   const [opinion, setOpinion] = useState('');
   const [results, setResults] = useState<BatchAuditResult[] | null>(null);
@@ -19,7 +20,7 @@ export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]
     if (results) { onClose(true); return; }
     setBusy(true);
     try {
-      const r = await bridge.request<BatchAuditResult[]>({ method: 'POST', url: '/api/flow-system/task/batch-audit', data: { ids: tasks.map((x) => x.id), decision, opinion } });
+      const r = await api.call(contract.flow.batchAudit, { body: { ids: tasks.map((x) => x.id), decision, opinion } });
       setResults(r);
     } catch {
       // shown by the shell

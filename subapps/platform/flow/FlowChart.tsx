@@ -4,8 +4,9 @@ import { Descriptions, Table, Tag } from '@arco-design/web-react';
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
-import { useBridge } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import type { HistoryEntry, InstanceChart } from '../../../model/workflow/api';
+import { useApi } from '../../kit/api';
 import type { CanvasService, ElementRegistryService } from './bpmn-types';
 import { StatusTag, formatTime } from './status';
 import './flow.css';
@@ -13,16 +14,16 @@ import './flow.css';
 /** An instance's diagram with the nodes it has passed and the ones waiting now, and who did what when. */
 export function FlowChart({ instanceId }: { instanceId: string }) {
   const { t } = useTranslation(['platform', 'model']);
-  const bridge = useBridge();
+  const api = useApi();
   const [chart, setChart] = useState<InstanceChart | null>(null);
   // The drawer mounts its body after opening: the canvas element arrives through a callback ref.
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
 
   useEffect(() => {
     let live = true;
-    void bridge.request<InstanceChart>({ url: `/api/flow-system/instance/${instanceId}/chart` }).then((c) => { if (live) setChart(c); }).catch(() => undefined);
+    void api.call(contract.flow.chart, { params: { id: instanceId } }).then((c) => { if (live) setChart(c); }).catch(() => undefined);
     return () => { live = false; };
-  }, [bridge, instanceId]);
+  }, [api, instanceId]);
 
   useEffect(() => {
     if (!chart || !container) return;

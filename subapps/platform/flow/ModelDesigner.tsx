@@ -7,9 +7,11 @@ import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import { ApiError } from '../../../bridge/child';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import type { ModelDetail, ModelProblem } from '../../../model/workflow/api';
 import { ASSIGNEE_ATTRIBUTE, ASSIGNEE_NAMESPACE } from '../../../model/workflow/assignee';
 import { FLOW_PERMISSIONS } from '../../../model/workflow/input';
+import { useApi } from '../../kit/api';
 import type { CanvasService, DiagramElement, EventBusService, ModdleService, ModelingService } from './bpmn-types';
 import { ElementPanel, type PanelActions } from './ElementPanel';
 import './flow.css';
@@ -18,6 +20,7 @@ import './flow.css';
 export function ModelDesigner({ model, onClose }: { model: ModelDetail | null; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation(['platform', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   // The drawer mounts its body after opening: the canvas element arrives through a callback ref.
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -65,7 +68,7 @@ export function ModelDesigner({ model, onClose }: { model: ModelDetail | null; o
     if (!model) return false;
     setBusy(true);
     try {
-      await bridge.request({ method: 'PUT', url: `/api/flow-system/model/${model.id}`, data: { name: model.name, description: model.description, xml: await currentXml() } });
+      await api.call(contract.flow.updateModel, { params: { id: model.id }, body: { name: model.name, description: model.description, xml: await currentXml() } });
       setChanged(true);
       return true;
     } catch {
@@ -79,7 +82,7 @@ export function ModelDesigner({ model, onClose }: { model: ModelDetail | null; o
     if (!model || !(await save())) return;
     setBusy(true);
     try {
-      await bridge.request({ method: 'POST', url: `/api/flow-system/model/${model.id}/deploy`, showSuccess: true });
+      await api.call(contract.flow.deploy, { params: { id: model.id }, showSuccess: true });
       setProblems([]);
       onClose(true);
     } catch (e) {

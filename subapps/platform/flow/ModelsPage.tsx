@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { contract, type BodyOf } from '../../../model/contract';
 import type { ModelDetail, ModelRow } from '../../../model/workflow/api';
 import { FLOW_PERMISSIONS as P, modelCreateInput } from '../../../model/workflow/input';
+import { useApi } from '../../kit/api';
 import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
 import { usePagedList } from '../../kit/usePagedList';
 import { ModelDesigner } from './ModelDesigner';
 import { StatusTag, formatTime } from './status';
 
-const API = '/api/flow-system/model';
 const FIELDS: FieldSpec[] = [
   { name: 'key', label: 'wfModel.key' },
   { name: 'name', label: 'wfModel.name' },
@@ -20,25 +21,27 @@ const FIELDS: FieldSpec[] = [
 export function ModelsPage() {
   const { t } = useTranslation(['platform', 'model', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const can = (code: string) => permissions.includes(code);
-  const list = usePagedList<ModelRow>(API);
+  const list = usePagedList(contract.flow.listModels);
   const [adding, setAdding] = useState(false);
   const [designing, setDesigning] = useState<ModelDetail | null>(null);
 
   const act = async (row: ModelRow, verb: 'deploy' | 'publish' | 'unpublish', confirm: string) => {
     if (!(await bridge.confirm({ title: t(`flow.${verb}`), content: confirm }))) return;
     try {
-      await bridge.request({ method: 'POST', url: `${API}/${row.id}/${verb}`, data: verb === 'publish' ? {} : undefined, showSuccess: true });
+      if (verb === 'publish') await api.call(contract.flow.publish, { params: { id: row.id }, body: {}, showSuccess: true });
+      else await api.call(contract.flow[verb], { params: { id: row.id }, showSuccess: true });
     } catch { /* shown by the shell */ }
     list.reload();
   };
   const remove = async (row: ModelRow) => {
     if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
-    try { await bridge.request({ method: 'DELETE', url: `${API}/${row.id}`, showSuccess: true }); } catch { /* shown */ }
+    try { await api.call(contract.flow.deleteModel, { params: { id: row.id }, showSuccess: true }); } catch { /* shown */ }
     list.reload();
   };
-  const design = async (row: ModelRow) => setDesigning(await bridge.request<ModelDetail>({ url: `${API}/${row.id}` }));
+  const design = async (row: ModelRow) => setDesigning(await api.call(contract.flow.getModel, { params: { id: row.id } }));
 
   const columns: TableColumnProps<ModelRow>[] = [
     { title: t('model:wfModel.key'), dataIndex: 'key' },
@@ -78,9 +81,9 @@ export function ModelsPage() {
       )}
       <Table<ModelRow> rowKey="id" columns={columns} data={list.data.records} loading={list.loading} data-testid="model-table"
         pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, sizeCanChange: true, onChange: list.changePage }} />
-      <SchemaFormDialog title={t('flow.addModel')} visible={adding} schema={modelCreateInput} fields={FIELDS} initial={null}
+      <SchemaFormDialog<BodyOf<typeof contract.flow.createModel>> title={t('flow.addModel')} visible={adding} schema={modelCreateInput} fields={FIELDS} initial={null}
         onSubmit={async (values) => {
-          const created = await bridge.request<ModelDetail>({ method: 'POST', url: API, data: values, showSuccess: true });
+          const created = await api.call(contract.flow.createModel, { body: values, showSuccess: true });
           list.reload();
           setDesigning(created);
         }}

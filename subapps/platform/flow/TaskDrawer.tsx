@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Drawer, Input, Space } from '@arco-design/web-react';
-import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import type { TaskDetail } from '../../../model/workflow/api';
 import { FLOW_PERMISSIONS } from '../../../model/workflow/input';
+import { useApi } from '../../kit/api';
 import { FlowChart } from './FlowChart';
 import { StatusTag } from './status';
 
 /** One task: the record it decides, the opinion, agree or reject, and the flow chart. */
 export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | null; onClose: () => void; onDecided: () => void }) {
   const { t } = useTranslation(['platform', 'model', 'common']);
-  const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const [task, setTask] = useState<TaskDetail | null>(null);
   const [opinion, setOpinion] = useState('');
@@ -21,15 +23,15 @@ export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | nu
     setOpinion('');
     if (!taskId) return;
     let live = true;
-    void bridge.request<TaskDetail>({ url: `/api/flow-system/task/${taskId}` }).then((d) => { if (live) setTask(d); }).catch(() => undefined);
+    void api.call(contract.flow.getTask, { params: { id: taskId } }).then((d) => { if (live) setTask(d); }).catch(() => undefined);
     return () => { live = false; };
-  }, [bridge, taskId]);
+  }, [api, taskId]);
 
   async function decide(decision: 'agree' | 'reject') {
     if (!task) return;
     setBusy(true);
     try {
-      await bridge.request({ method: 'POST', url: `/api/flow-system/task/${task.id}/${decision}`, data: { opinion }, showSuccess: true });
+      await api.call(contract.flow[decision], { params: { id: task.id }, body: { opinion }, showSuccess: true });
       onDecided();
       onClose();
     } catch {

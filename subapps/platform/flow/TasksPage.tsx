@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Space, Table, Tabs, type TableColumnProps } from '@arco-design/web-react';
 import { useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import type { TaskRow } from '../../../model/workflow/api';
 import { FLOW_PERMISSIONS } from '../../../model/workflow/input';
 import { usePagedList } from '../../kit/usePagedList';
@@ -14,7 +15,7 @@ type Scope = 'pending' | 'finished';
 function TaskList({ scope }: { scope: Scope }) {
   const { t } = useTranslation(['platform', 'model', 'common']);
   const { permissions } = useBridgeContext();
-  const list = usePagedList<TaskRow>(`/api/flow-system/task/${scope}`);
+  const list = usePagedList(scope === 'pending' ? contract.flow.pendingTasks : contract.flow.finishedTasks);
   const [open, setOpen] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [batch, setBatch] = useState(false);
