@@ -1,4 +1,5 @@
 /** The shell's calls of SPEC §7 at their exact paths (under /api). */
+import { probeCached } from '../helper/probe-cache';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -94,6 +95,10 @@ export async function userMenuTree(
   return build(null);
 }
 
+/** How long the registry answer waits for an app that neither answers nor refuses (it is then not online). */
+const REGISTRY_PROBE_TIMEOUT_MS = 1500;
+const LOOPBACK = { protocol: 'http', hostname: '127.0.0.1' };
+
 export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): void {
   const { db, config } = opts;
   const tags = ['platform-system'];
@@ -167,17 +172,25 @@ export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; con
     permission: null,
     handler: async ({ request, ctx }): Promise<AppDescriptor[]> => {
       const rows = await db.selectFrom('app').selectAll().orderBy('sort').orderBy('app_type').execute();
-      return rows.map((r) => ({
+      const host = { protocol: request.protocol, hostname: request.hostname };
+      // The apps this server serves are up; any other enabled app is probed the way the services screen probes it.
+      const online = await Promise.all(rows.map(async (r) => {
+        if ((SERVED_APPS as readonly string[]).includes(r.app_type) && !r.url?.trim()) return true;
+        if (r.status !== 'enabled') return false;
+        // A default app (no URL of its own) runs beside this server: probed on loopback, never at a host a request named.
+        return (await probeCached(appUrl(r, LOOPBACK, config.subappPortBase), REGISTRY_PROBE_TIMEOUT_MS)).state === 'online';
+      }));
+      return rows.map((r, i) => ({
         id: r.id,
         appType: r.app_type,
         appName: localName(r.name_i18n, ctx.language, r.app_name),
         appFullName: localName(r.full_name_i18n, ctx.language, r.app_name),
         // A registered URL (a third-party app at any origin) wins over the default port.
-        url: appUrl(r, { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase),
+        url: appUrl(r, host, config.subappPortBase),
         prefixPath: r.prefix_path,
         fullscreen: r.fullscreen,
         status: r.status,
-        online: (SERVED_APPS as readonly string[]).includes(r.app_type),
+        online: online[i] ?? false,
         isDefault: r.is_default,
       }));
     },

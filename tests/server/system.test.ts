@@ -177,6 +177,10 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
       const byId = new Map(r.body.data.map((s: { id: string }) => [s.id, s]));
       expect(byId.get(up.body.data.id)).toMatchObject({ state: 'online', version: '2.4.0' });
       expect(byId.get(down.body.data.id)).toMatchObject({ state: 'offline', version: null });
+      // The registry the shell reads says the same, from the same probe.
+      const registry = await call(h.app, 'GET', '/api/platform-system/platFactoryApp', { token: admin });
+      const onlineById = new Map(registry.body.data.map((a: { id: string; online: boolean }) => [a.id, a.online]));
+      expect([onlineById.get(up.body.data.id), onlineById.get(down.body.data.id)]).toEqual([true, false]);
 
       const factories = await call(h.app, 'GET', '/api/platform-system/factory/getFactoryList', { token: admin });
       const created = await call(h.app, 'POST', '/api/platform-system/app-user', { token: admin, body: { account: 'noapps', nickname: 'No apps', password: PASSWORD, roles: [], factories: [factories.body.data.factoryList[0].id] } });
