@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, Uuid } from './contract/common';
 
 /** Permission codes of the dictionary screen; they match the menu's button permissions. */
 export const DICT_PERMISSIONS = {
@@ -31,23 +32,26 @@ export const dictItemInput = z.object({
 });
 export type DictItemInput = z.input<typeof dictItemInput>;
 
-export interface Dict {
-  id: string;
-  name: string;
-  type: string;
-  remark: string;
-  itemCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A dictionary as listed: its item count beside it. */
+export const Dict = z.object({
+  id: Uuid,
+  name: z.string(),
+  type: z.string(),
+  remark: z.string(),
+  itemCount: z.number().int(),
+  createdAt: Instant,
+  updatedAt: Instant,
+}).meta({ id: 'Dict' });
+export type Dict = z.infer<typeof Dict>;
 
-export interface DictItem {
-  id: string;
-  dictId: string;
-  label: string;
-  value: string;
-  sort: number;
-}
+export const DictItem = z.object({
+  id: Uuid,
+  dictId: Uuid,
+  label: z.string(),
+  value: z.string(),
+  sort: z.number().int(),
+}).meta({ id: 'DictItem' });
+export type DictItem = z.infer<typeof DictItem>;
 
 /** Label keys (namespace `model`) of the fields above, used to name a field in messages. */
 export const DICT_FIELD_LABELS: Record<string, string> = {

@@ -4,10 +4,12 @@
  * made from them. Resource-engine operations come from each definition (`endpointsOf(def)`).
  */
 import { flow } from './flow';
+import { dict } from './dict';
 import { notice } from './notice';
 
 export const contract = {
   notice,
+  dict,
   flow,
 };
 

@@ -2,14 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import type { Page } from '../../model/api';
-import { DICT_FIELD_LABELS, DICT_PERMISSIONS, dictInput, dictItemInput, type Dict, type DictItem } from '../../model/dict';
+import { dict } from '../../model/contract/dict';
+import type { Dict, DictItem } from '../../model/dict';
 import type { DB, DictItemTable } from '../db/types';
-import { ApiError, UUID_RE, route, uuidParam } from '../http';
-
-const BASE = '/platform-system/dict';
-const tags = ['dict'];
+import { ApiError, UUID_RE } from '../http';
+import { serve } from '../serve';
 
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
@@ -24,19 +21,6 @@ const toItem = (r: Pick<Selectable<DictItemTable>, 'id' | 'dict_id' | 'label' | 
   label: r.label,
   value: r.value,
   sort: Number(r.sort),
-});
-
-export const dictListQuery = z.object({
-  page: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1).max(100000).optional().default(1),
-  size: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1).max(500).optional().default(20),
-  name: z.string().trim().max(64).optional(),
-  type: z.string().trim().max(64).optional(),
-});
-
-const idParams = z.object({ id: uuidParam });
-const itemParams = z.object({ id: uuidParam, itemId: uuidParam });
-const deleteBody = z.object({
-  ids: z.array(z.string().max(64), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1000),
 });
 
 function dictQuery(db: Kysely<DB>, tenantId: string) {
@@ -84,242 +68,160 @@ async function assertDict(db: Kysely<DB>, tenantId: string, id: string): Promise
 
 export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
-  const labels = DICT_FIELD_LABELS;
 
-  route(app, {
-    method: 'GET',
-    url: BASE,
-    summary: 'Page of dictionaries (name/type contain, case-insensitive; newest first)',
-    tags,
-    permission: DICT_PERMISSIONS.view,
-    query: dictListQuery,
-    labels,
-    handler: async ({ ctx, query }): Promise<Page<Dict>> => {
-      let q = dictQuery(db, ctx.tenantId);
-      let c = db.selectFrom('dict as d').select((eb) => eb.fn.countAll<string>().as('n')).where('d.tenant_id', '=', ctx.tenantId);
-      if (query.name) {
-        q = q.where('d.name', 'ilike', likePattern(query.name));
-        c = c.where('d.name', 'ilike', likePattern(query.name));
-      }
-      if (query.type) {
-        q = q.where('d.type', 'ilike', likePattern(query.type));
-        c = c.where('d.type', 'ilike', likePattern(query.type));
-      }
-      const [rows, count] = await Promise.all([
-        q
-          .orderBy('d.created_at', 'desc')
-          .orderBy('d.id', 'desc')
-          .limit(query.size)
-          .offset((query.page - 1) * query.size)
-          .execute(),
-        c.executeTakeFirstOrThrow(),
-      ]);
-      return { records: rows.map(toDict), total: Number(count.n), page: query.page, size: query.size };
-    },
+  serve(app, dict.list, async ({ ctx, query }) => {
+    let q = dictQuery(db, ctx.tenantId);
+    let c = db.selectFrom('dict as d').select((eb) => eb.fn.countAll<string>().as('n')).where('d.tenant_id', '=', ctx.tenantId);
+    if (query.name) {
+      q = q.where('d.name', 'ilike', likePattern(query.name));
+      c = c.where('d.name', 'ilike', likePattern(query.name));
+    }
+    if (query.type) {
+      q = q.where('d.type', 'ilike', likePattern(query.type));
+      c = c.where('d.type', 'ilike', likePattern(query.type));
+    }
+    const [rows, count] = await Promise.all([
+      q
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.id', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
+      c.executeTakeFirstOrThrow(),
+    ]);
+    return { records: rows.map(toDict), total: Number(count.n), page: query.page, size: query.size };
   });
 
-  route(app, {
-    method: 'GET',
-    url: `${BASE}/:id`,
-    summary: 'One dictionary',
-    tags,
-    permission: DICT_PERMISSIONS.view,
-    params: idParams,
-    handler: async ({ ctx, params }) => getDict(db, ctx.tenantId, params.id),
+  serve(app, dict.get, async ({ ctx, params }) => getDict(db, ctx.tenantId, params.id));
+
+  serve(app, dict.create, async ({ ctx, body }) => {
+    const dup = await db.selectFrom('dict').select('id').where('tenant_id', '=', ctx.tenantId).where('type', '=', body.type).executeTakeFirst();
+    if (dup) throw new ApiError(409, 'dict.duplicateType');
+    try {
+      const row = await db
+        .insertInto('dict')
+        .values({ tenant_id: ctx.tenantId, name: body.name, type: body.type, remark: body.remark })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return await getDict(db, ctx.tenantId, row.id);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(409, 'dict.duplicateType');
+      throw err;
+    }
   });
 
-  route(app, {
-    method: 'POST',
-    url: BASE,
-    summary: 'Create a dictionary (type unique within the tenant)',
-    tags,
-    permission: DICT_PERMISSIONS.add,
-    body: dictInput,
-    labels,
-    handler: async ({ ctx, body }) => {
-      const dup = await db.selectFrom('dict').select('id').where('tenant_id', '=', ctx.tenantId).where('type', '=', body.type).executeTakeFirst();
-      if (dup) throw new ApiError(409, 'dict.duplicateType');
-      try {
-        const row = await db
-          .insertInto('dict')
-          .values({ tenant_id: ctx.tenantId, name: body.name, type: body.type, remark: body.remark })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return await getDict(db, ctx.tenantId, row.id);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError(409, 'dict.duplicateType');
-        throw err;
-      }
-    },
-  });
-
-  route(app, {
-    method: 'PUT',
-    url: `${BASE}/:id`,
-    summary: 'Update a dictionary',
-    tags,
-    permission: DICT_PERMISSIONS.edit,
-    params: idParams,
-    body: dictInput,
-    labels,
-    handler: async ({ ctx, params, body }) => {
-      await assertDict(db, ctx.tenantId, params.id);
-      const dup = await db
-        .selectFrom('dict')
-        .select('id')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('type', '=', body.type)
-        .where('id', '<>', params.id)
-        .executeTakeFirst();
-      if (dup) throw new ApiError(409, 'dict.duplicateType');
-      try {
-        const res = await db
-          .updateTable('dict')
-          .set({ name: body.name, type: body.type, remark: body.remark, updated_at: sql<Date>`clock_timestamp()` })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', params.id)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 0) throw new ApiError(404, 'dict.notFound');
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError(409, 'dict.duplicateType');
-        throw err;
-      }
-      return getDict(db, ctx.tenantId, params.id);
-    },
-  });
-
-  route(app, {
-    method: 'DELETE',
-    url: BASE,
-    summary: 'Delete dictionaries (with their items) by ids',
-    tags,
-    permission: DICT_PERMISSIONS.delete,
-    body: deleteBody,
-    labels,
-    handler: async ({ ctx, body }) => {
-      const ids = [...new Set(body.ids.filter((id) => UUID_RE.test(id)).map((id) => id.toLowerCase()))];
-      if (ids.length === 0) throw new ApiError(404, 'dict.notFound');
-      const deleted = await db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('dict').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
-        if (found.length === 0) return 0;
-        const foundIds = found.map((f) => f.id);
-        await trx.deleteFrom('dict_item').where('tenant_id', '=', ctx.tenantId).where('dict_id', 'in', foundIds).execute();
-        const res = await trx.deleteFrom('dict').where('tenant_id', '=', ctx.tenantId).where('id', 'in', foundIds).executeTakeFirst();
-        return Number(res.numDeletedRows);
-      });
-      if (deleted === 0) throw new ApiError(404, 'dict.notFound');
-      return { deleted };
-    },
-  });
-
-  route(app, {
-    method: 'GET',
-    url: `${BASE}/:id/items`,
-    summary: 'Items of a dictionary, by sort then value',
-    tags,
-    permission: DICT_PERMISSIONS.view,
-    params: idParams,
-    handler: async ({ ctx, params }): Promise<DictItem[]> => {
-      await assertDict(db, ctx.tenantId, params.id);
-      const rows = await db
-        .selectFrom('dict_item')
-        .select(['id', 'dict_id', 'label', 'value', 'sort'])
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('dict_id', '=', params.id)
-        .orderBy('sort')
-        .orderBy('value')
-        .execute();
-      return rows.map(toItem);
-    },
-  });
-
-  route(app, {
-    method: 'POST',
-    url: `${BASE}/:id/items`,
-    summary: 'Add an item (value unique within the dictionary)',
-    tags,
-    permission: DICT_PERMISSIONS.add,
-    params: idParams,
-    body: dictItemInput,
-    labels,
-    handler: async ({ ctx, params, body }): Promise<DictItem> => {
-      await assertDict(db, ctx.tenantId, params.id);
-      const dup = await db
-        .selectFrom('dict_item')
-        .select('id')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('dict_id', '=', params.id)
-        .where('value', '=', body.value)
-        .executeTakeFirst();
-      if (dup) throw new ApiError(409, 'dictItem.duplicateValue');
-      try {
-        const row = await db
-          .insertInto('dict_item')
-          .values({ tenant_id: ctx.tenantId, dict_id: params.id, label: body.label, value: body.value, sort: body.sort })
-          .returning(['id', 'dict_id', 'label', 'value', 'sort'])
-          .executeTakeFirstOrThrow();
-        return toItem(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError(409, 'dictItem.duplicateValue');
-        throw err;
-      }
-    },
-  });
-
-  route(app, {
-    method: 'PUT',
-    url: `${BASE}/:id/items/:itemId`,
-    summary: 'Update an item',
-    tags,
-    permission: DICT_PERMISSIONS.edit,
-    params: itemParams,
-    body: dictItemInput,
-    labels,
-    handler: async ({ ctx, params, body }): Promise<DictItem> => {
-      await assertDict(db, ctx.tenantId, params.id);
-      const dup = await db
-        .selectFrom('dict_item')
-        .select('id')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('dict_id', '=', params.id)
-        .where('value', '=', body.value)
-        .where('id', '<>', params.itemId)
-        .executeTakeFirst();
-      if (dup) throw new ApiError(409, 'dictItem.duplicateValue');
-      try {
-        const row = await db
-          .updateTable('dict_item')
-          .set({ label: body.label, value: body.value, sort: body.sort, updated_at: sql<Date>`clock_timestamp()` })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('dict_id', '=', params.id)
-          .where('id', '=', params.itemId)
-          .returning(['id', 'dict_id', 'label', 'value', 'sort'])
-          .executeTakeFirst();
-        if (!row) throw new ApiError(404, 'dictItem.notFound');
-        return toItem(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError(409, 'dictItem.duplicateValue');
-        throw err;
-      }
-    },
-  });
-
-  route(app, {
-    method: 'DELETE',
-    url: `${BASE}/:id/items/:itemId`,
-    summary: 'Delete an item',
-    tags,
-    permission: DICT_PERMISSIONS.delete,
-    params: itemParams,
-    handler: async ({ ctx, params }) => {
+  serve(app, dict.update, async ({ ctx, params, body }) => {
+    await assertDict(db, ctx.tenantId, params.id);
+    const dup = await db
+      .selectFrom('dict')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('type', '=', body.type)
+      .where('id', '<>', params.id)
+      .executeTakeFirst();
+    if (dup) throw new ApiError(409, 'dict.duplicateType');
+    try {
       const res = await db
-        .deleteFrom('dict_item')
+        .updateTable('dict')
+        .set({ name: body.name, type: body.type, remark: body.remark, updated_at: sql<Date>`clock_timestamp()` })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw new ApiError(404, 'dict.notFound');
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(409, 'dict.duplicateType');
+      throw err;
+    }
+    return getDict(db, ctx.tenantId, params.id);
+  });
+
+  serve(app, dict.remove, async ({ ctx, body }) => {
+    const ids = [...new Set(body.ids.filter((id) => UUID_RE.test(id)).map((id) => id.toLowerCase()))];
+    if (ids.length === 0) throw new ApiError(404, 'dict.notFound');
+    const deleted = await db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('dict').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
+      if (found.length === 0) return 0;
+      const foundIds = found.map((f) => f.id);
+      await trx.deleteFrom('dict_item').where('tenant_id', '=', ctx.tenantId).where('dict_id', 'in', foundIds).execute();
+      const res = await trx.deleteFrom('dict').where('tenant_id', '=', ctx.tenantId).where('id', 'in', foundIds).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    });
+    if (deleted === 0) throw new ApiError(404, 'dict.notFound');
+    return { deleted };
+  });
+
+  serve(app, dict.items, async ({ ctx, params }) => {
+    await assertDict(db, ctx.tenantId, params.id);
+    const rows = await db
+      .selectFrom('dict_item')
+      .select(['id', 'dict_id', 'label', 'value', 'sort'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('dict_id', '=', params.id)
+      .orderBy('sort')
+      .orderBy('value')
+      .execute();
+    return rows.map(toItem);
+  });
+
+  serve(app, dict.addItem, async ({ ctx, params, body }) => {
+    await assertDict(db, ctx.tenantId, params.id);
+    const dup = await db
+      .selectFrom('dict_item')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('dict_id', '=', params.id)
+      .where('value', '=', body.value)
+      .executeTakeFirst();
+    if (dup) throw new ApiError(409, 'dictItem.duplicateValue');
+    try {
+      const row = await db
+        .insertInto('dict_item')
+        .values({ tenant_id: ctx.tenantId, dict_id: params.id, label: body.label, value: body.value, sort: body.sort })
+        .returning(['id', 'dict_id', 'label', 'value', 'sort'])
+        .executeTakeFirstOrThrow();
+      return toItem(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(409, 'dictItem.duplicateValue');
+      throw err;
+    }
+  });
+
+  serve(app, dict.updateItem, async ({ ctx, params, body }) => {
+    await assertDict(db, ctx.tenantId, params.id);
+    const dup = await db
+      .selectFrom('dict_item')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('dict_id', '=', params.id)
+      .where('value', '=', body.value)
+      .where('id', '<>', params.itemId)
+      .executeTakeFirst();
+    if (dup) throw new ApiError(409, 'dictItem.duplicateValue');
+    try {
+      const row = await db
+        .updateTable('dict_item')
+        .set({ label: body.label, value: body.value, sort: body.sort, updated_at: sql<Date>`clock_timestamp()` })
         .where('tenant_id', '=', ctx.tenantId)
         .where('dict_id', '=', params.id)
         .where('id', '=', params.itemId)
+        .returning(['id', 'dict_id', 'label', 'value', 'sort'])
         .executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) throw new ApiError(404, 'dictItem.notFound');
-      return null;
-    },
+      if (!row) throw new ApiError(404, 'dictItem.notFound');
+      return toItem(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(409, 'dictItem.duplicateValue');
+      throw err;
+    }
+  });
+
+  serve(app, dict.removeItem, async ({ ctx, params }) => {
+    const res = await db
+      .deleteFrom('dict_item')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('dict_id', '=', params.id)
+      .where('id', '=', params.itemId)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw new ApiError(404, 'dictItem.notFound');
+    return null;
   });
 }

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ChildBridge } from '../../../bridge/child';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
-import { apiPath, type DictField, type RefOption, type RefOptionsQuery, type ResourceDef } from '../../../model/resource';
+import { endpointsOf } from '../../../model/contract';
+import type { DictField, RefOption, RefOptionsQuery, ResourceDef } from '../../../model/resource';
+import { bridgeClient } from '../api';
 
 /** How many options a searchable select loads per search. */
 export const OPTION_PAGE = 30;
@@ -12,10 +14,10 @@ export const OPTION_PAGE = 30;
  * stored value as `code`.
  */
 export function loadOptions(bridge: ChildBridge, def: ResourceDef, fieldKey: string, query: RefOptionsQuery): Promise<RefOption[]> {
-  const params: Record<string, string | number> = { size: query.size ?? OPTION_PAGE };
-  if (query.q) params.q = query.q;
-  if (query.ids) params.ids = query.ids;
-  return bridge.request<RefOption[]>({ url: `${apiPath(def)}/options/${fieldKey}`, params, showError: false });
+  const q: RefOptionsQuery = { size: query.size ?? OPTION_PAGE };
+  if (query.q) q.q = query.q;
+  if (query.ids) q.ids = query.ids;
+  return bridgeClient(bridge).call(endpointsOf(def).options, { params: { field: fieldKey }, query: q, showError: false });
 }
 
 export const optionLabel = (o: RefOption) => (o.code && o.name && o.code !== o.name ? `${o.code} ${o.name}` : o.name || o.code);

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Empty, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import { DICT_PERMISSIONS, dictItemInput, type Dict, type DictItem, type DictItemInput } from '../../../model/dict';
+import { useApi } from '../../kit/api';
 import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
 
 const FIELDS: FieldSpec[] = [
@@ -15,33 +17,34 @@ const FIELDS: FieldSpec[] = [
 export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: () => void }) {
   const { t } = useTranslation(['platform', 'common', 'model']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const can = (code: string) => permissions.includes(code);
   const [items, setItems] = useState<DictItem[]>([]);
   const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<DictItem | null>(null);
   const [dialog, setDialog] = useState(false);
-  const url = dict ? `/api/platform-system/dict/${dict.id}/items` : null;
+  const dictId = dict?.id ?? null;
 
   const load = useCallback(async () => {
-    if (!url) return setItems([]);
+    if (!dictId) return setItems([]);
     setLoading(true);
     try {
-      setItems(await bridge.request<DictItem[]>({ url }));
+      setItems(await api.call(contract.dict.items, { params: { id: dictId } }));
     } catch {
       setItems([]);
     } finally {
       setLoading(false);
     }
-  }, [bridge, url]);
+  }, [api, dictId]);
 
   useEffect(() => { void load(); }, [load]);
 
-  if (!dict || !url) return <Empty description={t('dict.chooseOne')} />;
+  if (!dict || !dictId) return <Empty description={t('dict.chooseOne')} />;
 
   async function save(values: DictItemInput) {
-    if (editing) await bridge.request({ method: 'PUT', url: `${url}/${editing.id}`, data: values, showSuccess: true });
-    else await bridge.request({ method: 'POST', url: url!, data: values, showSuccess: true });
+    if (editing) await api.call(contract.dict.updateItem, { params: { id: dictId!, itemId: editing.id }, body: values, showSuccess: true });
+    else await api.call(contract.dict.addItem, { params: { id: dictId! }, body: values, showSuccess: true });
     await load();
     onChanged();
   }
@@ -49,7 +52,7 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
   async function remove(item: DictItem) {
     const ok = await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) });
     if (!ok) return;
-    await bridge.request({ method: 'DELETE', url: `${url}/${item.id}`, showSuccess: true });
+    await api.call(contract.dict.removeItem, { params: { id: dictId!, itemId: item.id }, showSuccess: true });
     await load();
     onChanged();
   }

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import { DICT_PERMISSIONS, dictInput, type Dict, type DictInput } from '../../../model/dict';
+import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
 import { DictItems } from './DictItems';
 
-const API = '/api/platform-system/dict';
 const FIELDS: FieldSpec[] = [
   { name: 'name', label: 'dict.name' },
   { name: 'type', label: 'dict.type' },
@@ -18,9 +19,10 @@ const FIELDS: FieldSpec[] = [
 export function Dictionaries() {
   const { t } = useTranslation(['platform', 'common', 'model']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const can = (code: string) => permissions.includes(code);
-  const list = usePagedList<Dict>(API);
+  const list = usePagedList(contract.dict.list);
   const [searchForm] = Form.useForm();
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [current, setCurrent] = useState<Dict | null>(null);
@@ -29,9 +31,9 @@ export function Dictionaries() {
 
   async function save(values: DictInput) {
     if (editing) {
-      await bridge.request({ method: 'PUT', url: `${API}/${editing.id}`, data: values, showSuccess: true });
+      await api.call(contract.dict.update, { params: { id: editing.id }, body: values, showSuccess: true });
     } else {
-      await bridge.request({ method: 'POST', url: API, data: values, showSuccess: true });
+      await api.call(contract.dict.create, { body: values, showSuccess: true });
     }
     list.reload();
   }
@@ -43,7 +45,7 @@ export function Dictionaries() {
     }
     const ok = await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: ids.length }) });
     if (!ok) return;
-    await bridge.request({ method: 'DELETE', url: API, data: { ids }, showSuccess: true });
+    await api.call(contract.dict.remove, { body: { ids }, showSuccess: true });
     setSelectedKeys([]);
     if (current && ids.includes(current.id)) setCurrent(null);
     list.reload();
