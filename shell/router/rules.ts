@@ -66,8 +66,9 @@ export type GuardDecision =
 
 /**
  * The navigation rules of SPEC §2, in their order: public routes pass; an unknown path is 404; without a token, login;
- * with a token but no menu yet, load it; a path in the menu opens; otherwise the first allowed
- * menu path, or 403 when there is none.
+ * with a token but no menu yet, load it; a path in the menu opens; the landing path `/` leads to the
+ * first allowed menu path; any other path is a screen outside the user's menu, refused with 403
+ * (SPEC §6), as is the landing path when the menu allows nothing.
  */
 export function decide(input: GuardInput): GuardDecision {
   const { path, lang } = input;
@@ -76,7 +77,7 @@ export function decide(input: GuardInput): GuardDecision {
   if (!input.token) return { kind: 'redirect', to: `/${lang}/login` };
   if (!input.menuLoaded) return { kind: 'loadMenu' };
   if (path !== '/' && inMenu(path, input.menuPaths)) return { kind: 'pass' };
-  const first = input.menuPaths[0];
+  const first = path === '/' ? input.menuPaths[0] : undefined;
   if (first) return { kind: 'redirect', to: `/${lang}${first}` };
   return { kind: 'redirect', to: `/${lang}/403` };
 }

@@ -76,7 +76,7 @@ describe.each(DIALECTS)('BOM [%s]', (kind) => {
     foreignMaterial = (await materials(acme.tenantId, ['A'])).get('A')!;
 
     const menus = await db.selectFrom('menu').select(['id', 'perms']).execute();
-    const factory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', demoId).executeTakeFirstOrThrow()).id;
+    const factory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
     for (const verb of VERBS) {
       const role = await db.insertInto('role').values({ tenant_id: demoId, code: `bom-no-${verb}`, name: `Without ${verb}` }).returning('id').executeTakeFirstOrThrow();
       const granted = menus.filter((m) => m.perms !== `basic:bom:${verb}`);

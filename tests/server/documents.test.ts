@@ -165,7 +165,7 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
   });
 
   it('refuses a device document to a user without the browsing authority', async () => {
-    const factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id;
+    const factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
     const device = await db.insertInto('device' as never).values({ tenant_id: tenantId, factory_id: factoryId, code: 'CNC-01', name: 'CNC 01', document_authority: true } as never)
       .returning('id' as never).executeTakeFirstOrThrow() as { id: string };
     const up = await upload({ typeId, name: 'CNC manual', number: 'DEV-1', version: '1', deviceId: device.id }, { name: 'cnc.pdf', bytes: PDF });

@@ -51,7 +51,7 @@ describe.skipIf(!DIALECTS.includes('postgres'))('encoding rule under concurrency
   it(`${PROCESSES} processes × ${CALLERS} callers draw ${TOTAL} codes: unique, no gaps, increasing per caller`, async () => {
     const db = h.database.db;
     const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    const factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id;
+    const factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
     const token = await loginToken(h.app, 'demo', 'admin');
     const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', {
       token,

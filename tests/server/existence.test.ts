@@ -23,7 +23,7 @@ describe('refusals that do not reveal existence (T2.5)', () => {
     h = await startHarness('pglite');
     const db = h.database.db;
     const demo = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const factory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', demo.id).executeTakeFirstOrThrow()).id;
+    const factory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', demo.id).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
     const owner = await loginToken(h.app, 'demo', 'admin');
     const maker = new Maker({ app: h.app, token: owner, factoryId: factory, dicts: await seedDicts(db, demo.id, RESOURCES) });
     for (const def of RESOURCES) theirs.set(def.name, await maker.create(def));

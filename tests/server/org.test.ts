@@ -25,7 +25,7 @@ describe.each(DIALECTS)('organisation, departments, staff, configuration [%s]', 
   beforeAll(async () => {
     h = await startHarness(kind);
     demoId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factory1 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).executeTakeFirstOrThrow()).id;
+    factory1 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
     await createTenant(db(), { code: 'acme', name: 'Acme', adminPassword: PASSWORD });
     admin = await loginToken(h.app, 'demo', 'admin');
     acmeAdmin = await loginToken(h.app, 'acme', 'admin');

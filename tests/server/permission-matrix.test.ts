@@ -72,7 +72,7 @@ describe.each(DIALECTS)('permission matrix [%s]', (kind) => {
     h = await startHarness(kind);
     const db = h.database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id;
+    factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
     roleId = (await db.insertInto('role').values({ tenant_id: tenantId, code: 'matrix', name: 'Matrix' }).returning('id').executeTakeFirstOrThrow()).id;
     const userId = await createUser(db, { tenantId, account: 'matrix', password: PASSWORD, passwordHash: await passwordHash(), factoryIds: [factoryId] });
     await db.insertInto('user_role').values({ tenant_id: tenantId, user_id: userId, role_id: roleId }).execute();

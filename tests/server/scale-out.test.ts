@@ -68,7 +68,7 @@ describe.skipIf(!pgUrl || !PGBOUNCER)(`${SERVERS} server processes behind PgBoun
     await seed(setup.db, testConfig({ DATABASE_URL: direct() }));
     const db = setup.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    const factory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id;
+    const factory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
     roleId = (await db.insertInto('role').values({ tenant_id: tenantId, code: 'scale-viewer', name: 'Viewer' }).returning('id').executeTakeFirstOrThrow()).id;
     unitMenu = (await db.selectFrom('menu').select('id').where('perms', '=', 'basic:unit:view').executeTakeFirstOrThrow()).id;
     await createUser(db, { tenantId, account: 'scale.viewer', password: PASSWORD, passwordHash: await passwordHash(), roles: ['scale-viewer'], factoryIds: [factory] });

@@ -12,8 +12,9 @@ describe.each(DIALECTS)('visit statistics [%s]', (kind) => {
     h = await startHarness(kind);
     const db = h.database.db;
     const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryA = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id;
-    factoryB = (await db.insertInto('factory').values({ tenant_id: tenantId, code: 'F002', name: 'Second plant' }).returning('id').executeTakeFirstOrThrow()).id;
+    // The demo company's two plants.
+    factoryA = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    factoryB = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F002').executeTakeFirstOrThrow()).id;
     const admin = (await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
     const worker = await createUser(db, { tenantId, account: 'worker', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'], factoryIds: [factoryA] });
     const menus = await db.selectFrom('menu').select(['id', 'path']).where('path', 'in', ['/platform/dict', '/basic/unit']).execute();

@@ -40,9 +40,9 @@ describe('navigation rules (SPEC §2)', () => {
     expect(inMenu('/basic/unitx', base.menuPaths)).toBe(false);
   });
 
-  it('sends a path outside the menu to the first allowed menu path', () => {
-    expect(decide({ ...base, path: '/platform/role' })).toEqual({ kind: 'redirect', to: '/en/platform/dict' });
+  it('sends the landing path to the first allowed menu path, and a screen outside the menu to 403', () => {
     expect(decide({ ...base, path: '/' })).toEqual({ kind: 'redirect', to: '/en/platform/dict' });
+    expect(decide({ ...base, path: '/platform/role' })).toEqual({ kind: 'redirect', to: '/en/403' });
   });
 
   it('sends the user to 403 when the menu allows nothing', () => {
