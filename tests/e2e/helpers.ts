@@ -25,13 +25,32 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
-export async function login(page: Page, lang = 'en') {
+/** The demo company's plant most tests work in (the administrator has two and chooses one after login). */
+export const DEMO_FACTORY = 'F001';
+
+/**
+ * Logs in (the demo administrator unless another account is given) and, when the account has
+ * several factories and the page asks for one, enters `factory`.
+ */
+export async function login(page: Page, lang = 'en', account = DEMO.account, factory = DEMO_FACTORY) {
   await page.goto(`/${lang}/login`);
   await page.locator('input[name="tenantCode"]').fill(DEMO.tenantCode);
-  await page.locator('input[name="account"]').fill(DEMO.account);
+  await page.locator('input[name="account"]').fill(account);
   await page.locator('input[name="password"]').fill(DEMO.password);
   await page.getByTestId('login-submit').click();
   await expect(page).not.toHaveURL(/\/login/);
+  await enterFactory(page, factory);
+}
+
+/** After a login: chooses `factory` on the factory selection page when it is shown, and waits for the portal. */
+export async function enterFactory(page: Page, factory = DEMO_FACTORY) {
+  const select = page.getByTestId('factory-select');
+  const switcher = page.getByTestId('factory-switcher');
+  await expect(select.or(switcher).first()).toBeVisible();
+  if (await select.isVisible()) {
+    await select.getByTestId(`factory-${factory}`).click();
+    await expect(switcher).toContainText(`(${factory})`);
+  }
 }
 
 export function token(page: Page): Promise<string | null> {

@@ -70,8 +70,9 @@ test('a role with a subset of menus and buttons gives its user exactly those', a
   await expect(basic.getByTestId('btn-export')).toBeVisible();
   for (const hidden of ['btn-edit', 'btn-delete', 'btn-import', 'row-edit', 'row-delete']) await expect(basic.getByTestId(hidden)).toHaveCount(0);
 
-  // A screen outside the role's menu does not open: the guard sends the user to their first menu.
+  // A screen outside the role's menu does not open: the 403 page says so (SPEC §6).
   await page.goto('/en/platform/user');
-  await expect(page).toHaveURL(/\/en\/basic\/unit$/);
+  await expect(page).toHaveURL(/\/en\/403$/);
+  await expect(page.getByTestId('error-403')).toBeVisible();
   await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('page-app-user')).toHaveCount(0);
 });
