@@ -8,8 +8,9 @@ import { probe } from './probe';
 
 /**
  * Loads the app registry after login and probes the apps the user's menu reaches; only apps that
- * answer are enabled. Apps no menu entry leads to are not probed: a refused connection to each
- * would fill the console with errors about apps the user cannot open anyway.
+ * answer are enabled. The browser probes only what the server found online (its `online`): a
+ * refused connection to each app that is not running would fill the console with errors, and apps
+ * no menu entry leads to are not probed at all.
  */
 export function useApps() {
   const token = useAtomValue(tokenAtom);
@@ -39,7 +40,7 @@ export function useApps() {
     const reached = new Set(menuPaths(menu).map((path) => appForPath(apps, path)?.id));
     for (const app of apps) {
       if (!reached.has(app.id) || probes.current.has(app.url)) continue;
-      const online = probe(app.url);
+      const online = app.online ? probe(app.url) : Promise.resolve(false);
       probes.current.set(app.url, online);
       void online.then((up) => setApps((list) => list.map((a) => (a.url === app.url ? { ...a, probed: up, online: up } : a))));
     }

@@ -29,6 +29,10 @@ async function submitLogin(page: Page, lang: string) {
   await page.locator('input[name="account"]').fill(DEMO.account);
   await page.locator('input[name="password"]').fill(DEMO.password);
   await page.getByTestId('login-submit').click();
+  // The demo administrator has several plants: the first page after login asks for one.
+  const select = page.getByTestId('factory-select');
+  await expect(select.or(page.getByTestId('factory-switcher')).first()).toBeVisible();
+  if (await select.isVisible()) await select.getByTestId('factory-F001').click();
 }
 
 test('until the registry and the probe answer, the landing screen is loading: no "no app" error, no offline tags', async ({ page }) => {
