@@ -4,6 +4,7 @@
  * would make a product contain itself (directly or through its components) is refused.
  */
 import { z } from 'zod';
+import { Instant, Uuid } from './contract/common';
 
 export interface BomLine {
   id: string;
@@ -123,8 +124,6 @@ export const BOM_PERMISSIONS = {
   export: 'basic:bom:export',
 } as const;
 
-export const BOM_API = '/api/basic-system/bom';
-
 /** Field → label key (namespace `model`) of a line, for validation messages and sheet headers. */
 export const BOM_LABELS = {
   parentId: 'bom.parent',
@@ -161,102 +160,114 @@ export type BomLineInput = z.input<typeof bomLineInput>;
 export const bomLineUpdate = z.object({ componentId: uuid, ...bomLineFields });
 export type BomLineUpdate = z.input<typeof bomLineUpdate>;
 
-export interface BomMaterial {
-  id: string;
-  code: string;
-  name: string;
-  type: string;
-  /** The material's basic unit code. */
-  unitCode: string | null;
-}
+export const BomMaterial = z.object({
+  id: Uuid,
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+  unitCode: z.string().nullable().meta({ description: "The material's basic unit code" }),
+}).meta({ id: 'BomMaterial' });
+export type BomMaterial = z.infer<typeof BomMaterial>;
 
 /** A stored line with the component and unit it names. */
-export interface BomLineRow {
-  id: string;
-  parentId: string;
-  component: BomMaterial;
-  lineNo: number;
-  dosage: number;
-  dosageUnitId: string | null;
-  dosageUnitCode: string | null;
-  lossRate: number;
-  priority: number | null;
-  ecnNumber: string | null;
-  updatedAt: string;
-}
+export const BomLineRow = z.object({
+  id: Uuid,
+  parentId: Uuid,
+  component: BomMaterial,
+  lineNo: z.number().int(),
+  dosage: z.number(),
+  dosageUnitId: Uuid.nullable(),
+  dosageUnitCode: z.string().nullable(),
+  lossRate: z.number(),
+  priority: z.number().int().nullable(),
+  ecnNumber: z.string().nullable(),
+  updatedAt: Instant,
+}).meta({ id: 'BomLine' });
+export type BomLineRow = z.infer<typeof BomLineRow>;
 
 /** A line in the tree; `children` are the component's own lines (empty for a bought part). */
-export interface BomTreeNode extends BomLineRow {
-  level: number;
-  children: BomTreeNode[];
-}
+export type BomTreeNode = BomLineRow & { level: number; children: BomTreeNode[] };
+export const BomTreeNode: z.ZodType<BomTreeNode> = BomLineRow.extend({
+  level: z.number().int(),
+  get children() { return z.array(BomTreeNode); },
+}).meta({ id: 'BomTreeNode' });
 
-export interface BomTree {
-  material: BomMaterial;
-  children: BomTreeNode[];
-}
+export const BomTree = z.object({
+  material: BomMaterial,
+  children: z.array(BomTreeNode),
+}).meta({ id: 'BomTree' });
+export type BomTree = z.infer<typeof BomTree>;
 
 /** A material that has lines (a product or an assembly), for the list on the left. */
-export interface BomProduct extends BomMaterial {
-  lineCount: number;
-  updatedAt: string;
-}
+export const BomProduct = BomMaterial.extend({
+  lineCount: z.number().int(),
+  updatedAt: Instant,
+}).meta({ id: 'BomProduct' });
+export type BomProduct = z.infer<typeof BomProduct>;
 
-export interface BomExplosionRow {
-  lineId: string;
-  level: number;
-  /** Material codes from the top product down to this component. */
-  path: string[];
-  component: BomMaterial;
-  dosage: number;
-  lossRate: number;
-  dosageUnitCode: string | null;
-  /** For the requested quantity of the top product, loss included at every level. */
-  quantity: number;
-}
+/** Materials to pick as a parent or component, and the units to pick. */
+export const BomChoices = z.object({
+  materials: z.array(BomMaterial),
+  units: z.array(z.object({ id: Uuid, code: z.string(), name: z.string() })),
+}).meta({ id: 'BomChoices' });
+export type BomChoices = z.infer<typeof BomChoices>;
 
-export interface BomExplosionTotal {
-  component: BomMaterial;
-  quantity: number;
-  lowLevel: number;
-}
+export const BomExplosionRow = z.object({
+  lineId: Uuid,
+  level: z.number().int(),
+  path: z.array(z.string()).meta({ description: 'Material codes from the top product down to this component' }),
+  component: BomMaterial,
+  dosage: z.number(),
+  lossRate: z.number(),
+  dosageUnitCode: z.string().nullable(),
+  quantity: z.number().meta({ description: 'For the requested quantity of the top product, loss included at every level' }),
+}).meta({ id: 'BomExplosionRow' });
+export type BomExplosionRow = z.infer<typeof BomExplosionRow>;
 
-export interface BomExplosion {
-  material: BomMaterial;
-  quantity: number;
-  rows: BomExplosionRow[];
-  totals: BomExplosionTotal[];
-}
+export const BomExplosionTotal = z.object({
+  component: BomMaterial,
+  quantity: z.number(),
+  lowLevel: z.number().int(),
+}).meta({ id: 'BomExplosionTotal' });
+export type BomExplosionTotal = z.infer<typeof BomExplosionTotal>;
 
-export interface BomWhereUsedRow {
-  parent: BomMaterial;
-  /** 1 = uses the component directly. */
-  level: number;
-  /** Material codes from this parent down to the component (one of the ways). */
-  path: string[];
-}
+export const BomExplosion = z.object({
+  material: BomMaterial,
+  quantity: z.number(),
+  rows: z.array(BomExplosionRow),
+  totals: z.array(BomExplosionTotal),
+}).meta({ id: 'BomExplosion' });
+export type BomExplosion = z.infer<typeof BomExplosion>;
 
-export interface BomWhereUsed {
-  material: BomMaterial;
-  rows: BomWhereUsedRow[];
-}
+export const BomWhereUsedRow = z.object({
+  parent: BomMaterial,
+  level: z.number().int().meta({ description: '1 = uses the component directly' }),
+  path: z.array(z.string()).meta({ description: 'Material codes from this parent down to the component (one of the ways)' }),
+}).meta({ id: 'BomWhereUsedRow' });
+export type BomWhereUsedRow = z.infer<typeof BomWhereUsedRow>;
 
-export interface BomImportError {
-  /** 1-based sheet row (the header is row 1). */
-  row: number;
-  field: string;
-  key: string;
-  message: string;
-}
+export const BomWhereUsed = z.object({
+  material: BomMaterial,
+  rows: z.array(BomWhereUsedRow),
+}).meta({ id: 'BomWhereUsed' });
+export type BomWhereUsed = z.infer<typeof BomWhereUsed>;
 
-export interface BomImportResult {
-  total: number;
-  inserted: number;
-  updated: number;
-  errors: BomImportError[];
-  /** A failed import: the id of its error report (GET bom/import/report/:id). */
-  reportId: string | null;
-}
+export const BomImportError = z.object({
+  row: z.number().int().meta({ description: '1-based sheet row (the header is row 1)' }),
+  field: z.string(),
+  key: z.string(),
+  message: z.string(),
+}).meta({ id: 'BomImportError' });
+export type BomImportError = z.infer<typeof BomImportError>;
+
+export const BomImportResult = z.object({
+  total: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(BomImportError),
+  reportId: z.string().nullable().meta({ description: 'A failed import: the id of its error report (GET bom/import/report/:id)' }),
+}).meta({ id: 'BomImportResult' });
+export type BomImportResult = z.infer<typeof BomImportResult>;
 
 /** Exact decimals for display and sums: rounds away binary noise (12 places). */
 export const roundQuantity = (n: number) => Math.round(n * 1e9) / 1e9;

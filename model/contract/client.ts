@@ -38,7 +38,7 @@ type Key<K extends string, V> = undefined extends V ? { [P in K]?: V } : { [P in
 export type CallInput<E extends AnyEndpoint> = Key<'params', ParamsOf<E>> &
   Key<'query', QueryOf<E>> &
   Key<'body', BodyOf<E>> &
-  (E['multipart'] extends object ? { files: Record<string, Blob> } : unknown) &
+  ([NonNullable<E['multipart']>] extends [never] ? unknown : { files: Record<string, Blob> }) &
   CallOptions;
 
 export type Args<E extends AnyEndpoint> = {} extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];

@@ -17,6 +17,7 @@ export const MEDIA = {
   png: 'image/png',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
+  bmp: 'image/bmp',
   webp: 'image/webp',
   svg: 'image/svg+xml',
   mp4: 'video/mp4',
@@ -85,7 +86,7 @@ export interface Endpoint<
   multipart?: Multipart;
   answer: A;
   /** Error statuses this operation may answer besides the common ones (400, 401, 403, 404, 429). */
-  errors?: readonly (409 | 413 | 415 | 422 | 503)[];
+  errors?: readonly (409 | 413 | 415 | 422 | 502 | 503)[];
   /** Labels (namespace `model`) of fields for validation messages. */
   labels?: Readonly<Record<string, string>>;
 }
@@ -111,7 +112,7 @@ export type ParsedParams<E extends AnyEndpoint> = Out<ParamsSchema<E>>;
 export type ParsedQuery<E extends AnyEndpoint> = Out<QuerySchema<E>>;
 export type ParsedBody<E extends AnyEndpoint> = Out<BodySchema<E>>;
 
-/** Declares an operation, keeping its literal types. */
+/** Declares an operation, keeping its literal types (a multipart one asks its callers for `files`). */
 export function endpoint<
   const M extends Method,
   const P extends string,
@@ -119,7 +120,8 @@ export function endpoint<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   const A extends Answer = Answer,
->(e: Endpoint<M, P, Pa, Q, B, A>): Endpoint<M, P, Pa, Q, B, A> {
+  Mp extends Multipart | undefined = undefined,
+>(e: Endpoint<M, P, Pa, Q, B, A> & { multipart?: Mp }): Endpoint<M, P, Pa, Q, B, A> & { multipart?: Mp } {
   return e;
 }
 

@@ -5,12 +5,14 @@
  */
 import { flow } from './flow';
 import { dict } from './dict';
+import { bom } from './bom';
 import { notice } from './notice';
 
 export const contract = {
   notice,
   dict,
   flow,
+  bom,
 };
 
 export type Contract = typeof contract;

@@ -8,15 +8,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { Page } from '../../model/api';
-import {
-  BOM_LABELS, BOM_PERMISSIONS, bomLineInput, bomLineUpdate, explode, roundQuantity, totals, whereUsed,
-  type BomExplosion, type BomImportResult, type BomLineRow, type BomMaterial, type BomProduct, type BomTree, type BomWhereUsed,
-} from '../../model/bom';
+import { BOM_LABELS, explode, roundQuantity, totals, whereUsed, type BomLineRow, type BomMaterial } from '../../model/bom';
+import { bom } from '../../model/contract/bom';
 import { IMPORT_MAX_BYTES } from '../../model/resource';
 import type { DB } from '../db/types';
-import { ApiError, ValidatedError, route, uuidParam, type RequestContext } from '../http';
+import { ApiError, ValidatedError, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { XLSX_TYPE, attachment } from '../resources/io/export';
 import { readSheet, type Sheet } from '../resources/io/sheet';
@@ -24,29 +20,12 @@ import { readUploadedFile } from '../resources/io/upload';
 import { Background } from '../resources/background';
 import { ImportJobs } from '../resources/io/jobs';
 import { logOperation } from '../resources/oplog';
+import { serve } from '../serve';
 import { callerOf } from '../resources/scope';
 import { bomBook, checkImport, errorReport } from '../bom/sheet';
 import {
   allLines, bomDb, buildTree, cycleThrough, lineById, linesAbove, linesBelow, lockBom, materialsById, pathDown, toRow, unitExists, type BomDb, type StoredLine,
 } from '../bom/store';
-
-const BASE = '/basic-system/bom';
-const tags = ['bom'];
-const labels = BOM_LABELS;
-
-const materialQuery = z.object({ materialId: uuidParam });
-const explodeQuery = z.object({
-  materialId: uuidParam,
-  quantity: z.coerce.number({ error: 'validation.number' }).gt(0, { error: 'validation.tooSmall' }).max(1e9, { error: 'validation.tooLarge' }).optional().default(1),
-});
-const productsQuery = z.object({
-  page: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1).max(100000).optional().default(1),
-  size: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1).max(500).optional().default(20),
-  keyword: z.string().trim().max(64).optional(),
-});
-const exportQuery = z.object({ materialId: uuidParam.optional() });
-const idParams = z.object({ id: uuidParam });
-const deleteBody = z.object({ ids: z.array(z.string().max(64), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1000) });
 
 const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -123,226 +102,178 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
     return attachment(name, `bom${suffix ? '-file' : ''}.xlsx`);
   };
 
-  route(app, {
-    method: 'GET', url: `${BASE}/products`, tags, permission: BOM_PERMISSIONS.view, query: productsQuery,
-    summary: 'Page of materials that have BOM lines, with their line counts (keyword: code or name contains)',
-    handler: async ({ ctx, query }): Promise<Page<BomProduct>> => {
-      let q = db
-        .selectFrom('bom_line as l')
-        .innerJoin('material as m', (j) => j.onRef('m.tenant_id', '=', 'l.tenant_id').onRef('m.id', '=', 'l.parent_material_id'))
-        .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.basic_unit_id'))
-        .where('l.tenant_id', '=', ctx.tenantId);
-      if (query.keyword) q = q.where((eb) => eb.or([eb('m.code', 'ilike', likeContains(query.keyword!)), eb('m.name', 'ilike', likeContains(query.keyword!))]));
-      const [rows, count] = await Promise.all([
-        q
-          .select((eb) => ['m.id', 'm.code', 'm.name', 'm.type', 'u.code as unit_code', eb.fn.countAll<string>().as('n'), eb.fn.max('l.updated_at').as('updated_at')])
-          .groupBy(['m.id', 'm.code', 'm.name', 'm.type', 'u.code'])
-          .orderBy('m.code')
-          .limit(query.size)
-          .offset((query.page - 1) * query.size)
-          .execute(),
-        q.select((eb) => eb.fn.count<string>('l.parent_material_id').distinct().as('n')).executeTakeFirstOrThrow(),
-      ]);
+  serve(app, bom.products, async ({ ctx, query }) => {
+    let q = db
+      .selectFrom('bom_line as l')
+      .innerJoin('material as m', (j) => j.onRef('m.tenant_id', '=', 'l.tenant_id').onRef('m.id', '=', 'l.parent_material_id'))
+      .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.basic_unit_id'))
+      .where('l.tenant_id', '=', ctx.tenantId);
+    if (query.keyword) q = q.where((eb) => eb.or([eb('m.code', 'ilike', likeContains(query.keyword!)), eb('m.name', 'ilike', likeContains(query.keyword!))]));
+    const [rows, count] = await Promise.all([
+      q
+        .select((eb) => ['m.id', 'm.code', 'm.name', 'm.type', 'u.code as unit_code', eb.fn.countAll<string>().as('n'), eb.fn.max('l.updated_at').as('updated_at')])
+        .groupBy(['m.id', 'm.code', 'm.name', 'm.type', 'u.code'])
+        .orderBy('m.code')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
+      q.select((eb) => eb.fn.count<string>('l.parent_material_id').distinct().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      records: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, type: r.type, unitCode: r.unit_code, lineCount: Number(r.n), updatedAt: iso(r.updated_at as Date) })),
+      total: Number(count.n),
+      page: query.page,
+      size: query.size,
+    };
+  });
+
+  serve(app, bom.materials, async ({ ctx, query }) => {
+    let q = db
+      .selectFrom('material as m')
+      .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.basic_unit_id'))
+      .select(['m.id', 'm.code', 'm.name', 'm.type', 'u.code as unit_code'])
+      .where('m.tenant_id', '=', ctx.tenantId);
+    if (query.keyword) q = q.where((eb) => eb.or([eb('m.code', 'ilike', likeContains(query.keyword!)), eb('m.name', 'ilike', likeContains(query.keyword!))]));
+    const rows = await q.orderBy('m.code').limit(query.size).offset((query.page - 1) * query.size).execute();
+    const units = await db.selectFrom('unit').select(['id', 'code', 'name']).where('tenant_id', '=', ctx.tenantId).orderBy('code').limit(500).execute();
+    return { materials: rows.map((r): BomMaterial => ({ id: r.id, code: r.code, name: r.name, type: r.type, unitCode: r.unit_code })), units };
+  });
+
+  serve(app, bom.tree, async ({ ctx, query }) => {
+    const root = await material(db, ctx.tenantId, query.materialId);
+    const lines = await linesBelow(db, ctx.tenantId, root.id);
+    const materials = await materialsById(db, ctx.tenantId, lines.map((l) => l.componentId));
+    return { material: root, children: buildTree(lines, root.id, materials) };
+  });
+
+  serve(app, bom.addLine, async ({ request, ctx, tr, body }) => {
+    const id = await plain.transaction().execute(async (trx) => {
+      await lockBom(trx, ctx.tenantId);
+      const t = bomDb(trx);
+      await checkLine(t, ctx, tr, body.parentId, body);
+      const row = await trx
+        .insertInto('bom_line')
+        .values({ tenant_id: ctx.tenantId, parent_material_id: body.parentId, created_by: ctx.user.id, ...lineColumns(body, ctx.user.id) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await logOperation(trx, callerOf(ctx), { type: 'add', method: 'POST', path: request.url, resource: 'bom', ids: [row.id] });
+      return row.id;
+    });
+    const line = (await lineById(db, ctx.tenantId, id))!;
+    return (await rowsOf(db, ctx.tenantId, [line]))[0]!;
+  });
+
+  serve(app, bom.updateLine, async ({ request, ctx, tr, params, body }) => {
+    await plain.transaction().execute(async (trx) => {
+      await lockBom(trx, ctx.tenantId);
+      const t = bomDb(trx);
+      const line = await lineById(t, ctx.tenantId, params.id);
+      if (!line) throw new ApiError(404, 'error.notFound');
+      await checkLine(t, ctx, tr, line.parentId, body, line.id);
+      await trx.updateTable('bom_line').set(lineColumns(body, ctx.user.id)).where('tenant_id', '=', ctx.tenantId).where('id', '=', line.id).execute();
+      await logOperation(trx, callerOf(ctx), { type: 'edit', method: 'PUT', path: request.url, resource: 'bom', ids: [line.id] });
+    });
+    const line = (await lineById(db, ctx.tenantId, params.id))!;
+    return (await rowsOf(db, ctx.tenantId, [line]))[0]!;
+  });
+
+  serve(app, bom.deleteLines, async ({ request, ctx, body }) => {
+    const ids = [...new Set(body.ids)];
+    if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw new ApiError(404, 'error.notFound');
+    await plain.transaction().execute(async (trx) => {
+      await lockBom(trx, ctx.tenantId);
+      const found = await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).returning('id').execute();
+      if (found.length !== ids.length) throw new ApiError(404, 'error.notFound');
+      await logOperation(trx, callerOf(ctx), { type: 'delete', method: 'DELETE', path: request.url, resource: 'bom', ids });
+    });
+    return { deleted: ids.length };
+  });
+
+  serve(app, bom.explode, async ({ ctx, query }) => {
+    const root = await material(db, ctx.tenantId, query.materialId);
+    const lines = await linesBelow(db, ctx.tenantId, root.id);
+    const materials = await materialsById(db, ctx.tenantId, lines.map((l) => l.componentId));
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const graph = lines.map((l) => ({ id: l.id, parent: l.parentId, child: l.componentId, dosage: l.dosage, lossRate: l.lossRate, serialNumber: l.lineNo }));
+    const exploded = explode(graph, root.id, query.quantity);
+    const mat = (id: string) => materials.get(id) ?? { id, code: '?', name: '?', type: '', unitCode: null };
+    const rows = exploded.map((e) => {
+      const line = byId.get(e.path[e.path.length - 1]!)!;
       return {
-        records: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, type: r.type, unitCode: r.unit_code, lineCount: Number(r.n), updatedAt: iso(r.updated_at as Date) })),
-        total: Number(count.n),
-        page: query.page,
-        size: query.size,
+        lineId: line.id, level: e.level, path: [root.code, ...e.path.map((lid) => mat(byId.get(lid)!.componentId).code)], component: mat(e.child),
+        dosage: line.dosage, lossRate: line.lossRate, dosageUnitCode: line.dosageUnitCode, quantity: roundQuantity(e.quantity),
       };
-    },
+    });
+    const sums = totals(exploded)
+      .map((t) => ({ component: mat(t.child), quantity: roundQuantity(t.quantity), lowLevel: t.lowLevel }))
+      .sort((a, b) => a.lowLevel - b.lowLevel || a.component.code.localeCompare(b.component.code));
+    return { material: root, quantity: query.quantity, rows, totals: sums };
   });
 
-  route(app, {
-    method: 'GET', url: `${BASE}/materials`, tags, permission: BOM_PERMISSIONS.view, query: productsQuery,
-    summary: 'Materials to pick as a parent or component (code or name contains), with the units to pick',
-    handler: async ({ ctx, query }) => {
-      let q = db
-        .selectFrom('material as m')
-        .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.basic_unit_id'))
-        .select(['m.id', 'm.code', 'm.name', 'm.type', 'u.code as unit_code'])
-        .where('m.tenant_id', '=', ctx.tenantId);
-      if (query.keyword) q = q.where((eb) => eb.or([eb('m.code', 'ilike', likeContains(query.keyword!)), eb('m.name', 'ilike', likeContains(query.keyword!))]));
-      const rows = await q.orderBy('m.code').limit(query.size).offset((query.page - 1) * query.size).execute();
-      const units = await db.selectFrom('unit').select(['id', 'code', 'name']).where('tenant_id', '=', ctx.tenantId).orderBy('code').limit(500).execute();
-      return { materials: rows.map((r): BomMaterial => ({ id: r.id, code: r.code, name: r.name, type: r.type, unitCode: r.unit_code })), units };
-    },
+  serve(app, bom.whereUsed, async ({ ctx, query }) => {
+    const target = await material(db, ctx.tenantId, query.materialId);
+    const lines = await linesAbove(db, ctx.tenantId, target.id);
+    const used = whereUsed(lines.map((l) => ({ id: l.id, parent: l.parentId, child: l.componentId, dosage: l.dosage, lossRate: l.lossRate, serialNumber: l.lineNo })), target.id);
+    const materials = await materialsById(db, ctx.tenantId, used.map((u) => u.parent));
+    const codes = new Map<string, string>([...[...materials.values()].map((m): [string, string] => [m.id, m.code]), [target.id, target.code]]);
+    const rows = used
+      .filter((u) => materials.has(u.parent))
+      .map((u) => ({ parent: materials.get(u.parent)!, level: u.level, path: (pathDown(lines, u.parent, target.id) ?? []).map((id) => codes.get(id) ?? id) }))
+      .sort((a, b) => a.level - b.level || a.parent.code.localeCompare(b.parent.code));
+    return { material: target, rows };
   });
 
-  route(app, {
-    method: 'GET', url: `${BASE}/tree`, tags, permission: BOM_PERMISSIONS.view, query: materialQuery,
-    summary: 'The multi-level BOM below a material: each line with its component and the component’s own lines',
-    handler: async ({ ctx, query }): Promise<BomTree> => {
-      const root = await material(db, ctx.tenantId, query.materialId);
-      const lines = await linesBelow(db, ctx.tenantId, root.id);
-      const materials = await materialsById(db, ctx.tenantId, lines.map((l) => l.componentId));
-      return { material: root, children: buildTree(lines, root.id, materials) };
-    },
+  serve(app, bom.export, async ({ request, reply, ctx, tr, query }) => {
+    const lines = query.materialId ? (await material(db, ctx.tenantId, query.materialId), await linesBelow(db, ctx.tenantId, query.materialId)) : await allLines(db, ctx.tenantId);
+    const materials = await materialsById(db, ctx.tenantId, lines.flatMap((l) => [l.parentId, l.componentId]));
+    const code = (id: string) => materials.get(id)?.code ?? '';
+    const sorted = [...lines].sort((a, b) => code(a.parentId).localeCompare(code(b.parentId)) || a.lineNo - b.lineNo);
+    const bytes = await bomBook(sorted.map((l) => ({ parentCode: code(l.parentId), lineNo: l.lineNo, componentCode: code(l.componentId), dosage: l.dosage, unitCode: l.dosageUnitCode, lossRate: l.lossRate, priority: l.priority, ecnNumber: l.ecnNumber })), tr);
+    await logOperation(plain, callerOf(ctx), { type: 'export', method: 'GET', path: request.url.split('?')[0] ?? request.url, resource: 'bom', ids: [], count: lines.length });
+    return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, '')).send(bytes);
   });
 
-  route(app, {
-    method: 'POST', url: `${BASE}/line`, tags, permission: BOM_PERMISSIONS.add, body: bomLineInput, labels,
-    summary: 'Add a line (refused when the component contains the parent anywhere below it)',
-    handler: async ({ request, ctx, tr, body }): Promise<BomLineRow> => {
-      const id = await plain.transaction().execute(async (trx) => {
-        await lockBom(trx, ctx.tenantId);
-        const t = bomDb(trx);
-        await checkLine(t, ctx, tr, body.parentId, body);
-        const row = await trx
-          .insertInto('bom_line')
-          .values({ tenant_id: ctx.tenantId, parent_material_id: body.parentId, created_by: ctx.user.id, ...lineColumns(body, ctx.user.id) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await logOperation(trx, callerOf(ctx), { type: 'add', method: 'POST', path: request.url, resource: 'bom', ids: [row.id] });
-        return row.id;
-      });
-      const line = (await lineById(db, ctx.tenantId, id))!;
-      return (await rowsOf(db, ctx.tenantId, [line]))[0]!;
-    },
+  serve(app, bom.template, async ({ reply, tr }) => {
+    const bytes = await bomBook([], tr);
+    return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, `-${tr.t('resource.template')}`)).send(bytes);
   });
 
-  route(app, {
-    method: 'PUT', url: `${BASE}/line/:id`, tags, permission: BOM_PERMISSIONS.edit, params: idParams, body: bomLineUpdate, labels,
-    summary: 'Edit a line (component, line number, dosage, unit, loss, priority, ECN); the same checks as adding',
-    handler: async ({ request, ctx, tr, params, body }): Promise<BomLineRow> => {
-      await plain.transaction().execute(async (trx) => {
-        await lockBom(trx, ctx.tenantId);
-        const t = bomDb(trx);
-        const line = await lineById(t, ctx.tenantId, params.id);
-        if (!line) throw new ApiError(404, 'error.notFound');
-        await checkLine(t, ctx, tr, line.parentId, body, line.id);
-        await trx.updateTable('bom_line').set(lineColumns(body, ctx.user.id)).where('tenant_id', '=', ctx.tenantId).where('id', '=', line.id).execute();
-        await logOperation(trx, callerOf(ctx), { type: 'edit', method: 'PUT', path: request.url, resource: 'bom', ids: [line.id] });
-      });
-      const line = (await lineById(db, ctx.tenantId, params.id))!;
-      return (await rowsOf(db, ctx.tenantId, [line]))[0]!;
-    },
-  });
-
-  route(app, {
-    method: 'DELETE', url: `${BASE}/line`, tags, permission: BOM_PERMISSIONS.delete, body: deleteBody, labels,
-    summary: 'Delete lines (all or none: an id that is not a line of the tenant answers 404)',
-    handler: async ({ request, ctx, body }) => {
-      const ids = [...new Set(body.ids)];
-      if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw new ApiError(404, 'error.notFound');
-      await plain.transaction().execute(async (trx) => {
-        await lockBom(trx, ctx.tenantId);
-        const found = await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).returning('id').execute();
-        if (found.length !== ids.length) throw new ApiError(404, 'error.notFound');
-        await logOperation(trx, callerOf(ctx), { type: 'delete', method: 'DELETE', path: request.url, resource: 'bom', ids });
-      });
-      return { deleted: ids.length };
-    },
-  });
-
-  route(app, {
-    method: 'GET', url: `${BASE}/explode`, tags, permission: BOM_PERMISSIONS.view, query: explodeQuery, labels: { quantity: 'bom.quantity' },
-    summary: 'Every level below a material for a quantity: each line’s total = parent total × dosage × (1 + loss/100), and totals per component',
-    handler: async ({ ctx, query }): Promise<BomExplosion> => {
-      const root = await material(db, ctx.tenantId, query.materialId);
-      const lines = await linesBelow(db, ctx.tenantId, root.id);
-      const materials = await materialsById(db, ctx.tenantId, lines.map((l) => l.componentId));
-      const byId = new Map(lines.map((l) => [l.id, l]));
-      const graph = lines.map((l) => ({ id: l.id, parent: l.parentId, child: l.componentId, dosage: l.dosage, lossRate: l.lossRate, serialNumber: l.lineNo }));
-      const exploded = explode(graph, root.id, query.quantity);
-      const mat = (id: string) => materials.get(id) ?? { id, code: '?', name: '?', type: '', unitCode: null };
-      const rows = exploded.map((e) => {
-        const line = byId.get(e.path[e.path.length - 1]!)!;
-        return {
-          lineId: line.id, level: e.level, path: [root.code, ...e.path.map((lid) => mat(byId.get(lid)!.componentId).code)], component: mat(e.child),
-          dosage: line.dosage, lossRate: line.lossRate, dosageUnitCode: line.dosageUnitCode, quantity: roundQuantity(e.quantity),
-        };
-      });
-      const sums = totals(exploded)
-        .map((t) => ({ component: mat(t.child), quantity: roundQuantity(t.quantity), lowLevel: t.lowLevel }))
-        .sort((a, b) => a.lowLevel - b.lowLevel || a.component.code.localeCompare(b.component.code));
-      return { material: root, quantity: query.quantity, rows, totals: sums };
-    },
-  });
-
-  route(app, {
-    method: 'GET', url: `${BASE}/where-used`, tags, permission: BOM_PERMISSIONS.view, query: materialQuery,
-    summary: 'Every material that uses a component, directly (level 1) or through assemblies, with a way down to it',
-    handler: async ({ ctx, query }): Promise<BomWhereUsed> => {
-      const target = await material(db, ctx.tenantId, query.materialId);
-      const lines = await linesAbove(db, ctx.tenantId, target.id);
-      const used = whereUsed(lines.map((l) => ({ id: l.id, parent: l.parentId, child: l.componentId, dosage: l.dosage, lossRate: l.lossRate, serialNumber: l.lineNo })), target.id);
-      const materials = await materialsById(db, ctx.tenantId, used.map((u) => u.parent));
-      const codes = new Map<string, string>([...[...materials.values()].map((m): [string, string] => [m.id, m.code]), [target.id, target.code]]);
-      const rows = used
-        .filter((u) => materials.has(u.parent))
-        .map((u) => ({ parent: materials.get(u.parent)!, level: u.level, path: (pathDown(lines, u.parent, target.id) ?? []).map((id) => codes.get(id) ?? id) }))
-        .sort((a, b) => a.level - b.level || a.parent.code.localeCompare(b.parent.code));
-      return { material: target, rows };
-    },
-  });
-
-  route(app, {
-    method: 'GET', url: `${BASE}/export`, tags, permission: BOM_PERMISSIONS.export, query: exportQuery,
-    summary: 'Export lines (.xlsx; every level below materialId, or the whole BOM of the tenant); headers in the request language',
-    handler: async ({ request, reply, ctx, tr, query }) => {
-      const lines = query.materialId ? (await material(db, ctx.tenantId, query.materialId), await linesBelow(db, ctx.tenantId, query.materialId)) : await allLines(db, ctx.tenantId);
-      const materials = await materialsById(db, ctx.tenantId, lines.flatMap((l) => [l.parentId, l.componentId]));
-      const code = (id: string) => materials.get(id)?.code ?? '';
-      const sorted = [...lines].sort((a, b) => code(a.parentId).localeCompare(code(b.parentId)) || a.lineNo - b.lineNo);
-      const bytes = await bomBook(sorted.map((l) => ({ parentCode: code(l.parentId), lineNo: l.lineNo, componentCode: code(l.componentId), dosage: l.dosage, unitCode: l.dosageUnitCode, lossRate: l.lossRate, priority: l.priority, ecnNumber: l.ecnNumber })), tr);
-      await logOperation(plain, callerOf(ctx), { type: 'export', method: 'GET', path: request.url.split('?')[0] ?? request.url, resource: 'bom', ids: [], count: lines.length });
-      return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, '')).send(bytes);
-    },
-  });
-
-  route(app, {
-    method: 'GET', url: `${BASE}/template`, tags, permission: BOM_PERMISSIONS.import,
-    summary: 'The import template (.xlsx, headers in the request language)',
-    handler: async ({ reply, tr }) => {
-      const bytes = await bomBook([], tr);
-      return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, `-${tr.t('resource.template')}`)).send(bytes);
-    },
-  });
-
-  route(app, {
-    method: 'GET', url: `${BASE}/import/report/:id`, tags, permission: BOM_PERMISSIONS.import, params: idParams,
-    summary: 'The error report of a failed import (its uploader only): the rows with an errors column, the bad cells highlighted (.xlsx)',
-    handler: async ({ reply, ctx, tr, params }) => {
-      const job = await jobs.report(callerOf(ctx), 'bom', params.id);
-      if (!job) throw new ApiError(404, 'error.notFound');
-      const bytes = await errorReport(await readSheet(job.file), job.result?.errors ?? [], tr);
-      return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, `-${tr.t('resource.import.reportName')}`)).send(bytes);
-    },
+  serve(app, bom.importReport, async ({ reply, ctx, tr, params }) => {
+    const job = await jobs.report(callerOf(ctx), 'bom', params.id);
+    if (!job) throw new ApiError(404, 'error.notFound');
+    const bytes = await errorReport(await readSheet(job.file), job.result?.errors ?? [], tr);
+    return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, `-${tr.t('resource.import.reportName')}`)).send(bytes);
   });
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
 
-    route(scope, {
-      method: 'POST', url: `${BASE}/import`, tags, permission: BOM_PERMISSIONS.import,
-      summary: 'Import lines (multipart `file`, .xlsx or .csv; materials and units by code; a (parent, line number) of the file replaces the stored one; all or nothing)',
-      handler: async ({ request, ctx, tr }): Promise<BomImportResult> => {
-        const { sheet, file, fileName } = await readUpload(request);
-        const result = await plain.transaction().execute(async (trx) => {
-          await lockBom(trx, ctx.tenantId);
-          const t = bomDb(trx);
-          const check = await checkImport(t, ctx.tenantId, sheet, await allLines(t, ctx.tenantId), tr);
-          const base = { total: sheet.rows.length, inserted: 0, updated: 0, errors: check.errors };
-          if (check.errors.length) return base;
-          const replaced = check.lines.map((l) => l.replaces).filter((id): id is string => !!id);
-          // Replaced lines go first, so a file that swaps two components between lines meets no unique key.
-          if (replaced.length) await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', replaced).execute();
-          const ids: string[] = [];
-          for (let i = 0; i < check.lines.length; i += 500) {
-            const chunk = check.lines.slice(i, i + 500).map((l) => ({ tenant_id: ctx.tenantId, parent_material_id: l.parentId, created_by: ctx.user.id, ...lineColumns(l, ctx.user.id) }));
-            ids.push(...(await trx.insertInto('bom_line').values(chunk).returning('id').execute()).map((r) => r.id));
-          }
-          await logOperation(trx, callerOf(ctx), { type: 'import', method: 'POST', path: request.url, resource: 'bom', ids });
-          return { ...base, inserted: check.lines.length - replaced.length, updated: replaced.length };
-        });
-        if (result.errors.length) {
-          const caller = callerOf(ctx);
-          const stored = { dryRun: false, total: result.total, inserted: 0, updated: 0, errors: result.errors, reportId: null, jobId: null };
-          const reportId = await jobs.create({ caller, resource: 'bom', fileName, file, status: 'failed', dryRun: false, language: tr.language, total: result.total, result: stored });
-          throw new ApiError(400, 'resource.import.failed', { ...result, errors: result.errors.slice(0, 1000), reportId, count: new Set(result.errors.map((e) => e.row)).size });
+    serve(scope, bom.import, async ({ request, ctx, tr }) => {
+      const { sheet, file, fileName } = await readUpload(request);
+      const result = await plain.transaction().execute(async (trx) => {
+        await lockBom(trx, ctx.tenantId);
+        const t = bomDb(trx);
+        const check = await checkImport(t, ctx.tenantId, sheet, await allLines(t, ctx.tenantId), tr);
+        const base = { total: sheet.rows.length, inserted: 0, updated: 0, errors: check.errors };
+        if (check.errors.length) return base;
+        const replaced = check.lines.map((l) => l.replaces).filter((id): id is string => !!id);
+        // Replaced lines go first, so a file that swaps two components between lines meets no unique key.
+        if (replaced.length) await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', replaced).execute();
+        const ids: string[] = [];
+        for (let i = 0; i < check.lines.length; i += 500) {
+          const chunk = check.lines.slice(i, i + 500).map((l) => ({ tenant_id: ctx.tenantId, parent_material_id: l.parentId, created_by: ctx.user.id, ...lineColumns(l, ctx.user.id) }));
+          ids.push(...(await trx.insertInto('bom_line').values(chunk).returning('id').execute()).map((r) => r.id));
         }
-        return { ...result, reportId: null };
-      },
+        await logOperation(trx, callerOf(ctx), { type: 'import', method: 'POST', path: request.url, resource: 'bom', ids });
+        return { ...base, inserted: check.lines.length - replaced.length, updated: replaced.length };
+      });
+      if (result.errors.length) {
+        const caller = callerOf(ctx);
+        const stored = { dryRun: false, total: result.total, inserted: 0, updated: 0, errors: result.errors, reportId: null, jobId: null };
+        const reportId = await jobs.create({ caller, resource: 'bom', fileName, file, status: 'failed', dryRun: false, language: tr.language, total: result.total, result: stored });
+        throw new ApiError(400, 'resource.import.failed', { ...result, errors: result.errors.slice(0, 1000), reportId, count: new Set(result.errors.map((e) => e.row)).size });
+      }
+      return { ...result, reportId: null };
     });
 
   });

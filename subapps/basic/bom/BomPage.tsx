@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Empty, Grid, Input, List, Space, Table, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, usePermission } from '../../../bridge/react';
-import { BOM_API, BOM_PERMISSIONS as P, type BomMaterial, type BomProduct, type BomTree, type BomTreeNode } from '../../../model/bom';
+import { BOM_PERMISSIONS as P, type BomMaterial, type BomProduct, type BomTree, type BomTreeNode } from '../../../model/bom';
+import { contract } from '../../../model/contract';
+import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { ExplosionDrawer } from './ExplosionDrawer';
 import { ImportDialog } from './ImportDialog';
@@ -18,8 +20,9 @@ const asParent = (n: BomTreeNode): BomMaterial => n.component;
 export function BomPage() {
   const { t } = useTranslation(['basic', 'model', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const can = { add: usePermission(P.add), edit: usePermission(P.edit), delete: usePermission(P.delete), import: usePermission(P.import), export: usePermission(P.export) };
-  const products = usePagedList<BomProduct>(`${BOM_API}/products`, 20);
+  const products = usePagedList(contract.bom.products, { initialSize: 20 });
   const [selected, setSelected] = useState<BomMaterial | null>(null);
   const [tree, setTree] = useState<BomTree | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -29,13 +32,13 @@ export function BomPage() {
 
   const loadTree = useCallback((m: BomMaterial | null) => {
     if (!m) return setTree(null);
-    void bridge.request<BomTree>({ url: `${BOM_API}/tree`, params: { materialId: m.id } }).then(setTree).catch(() => setTree(null));
-  }, [bridge]);
+    void api.call(contract.bom.tree, { query: { materialId: m.id } }).then(setTree).catch(() => setTree(null));
+  }, [api]);
   useEffect(() => loadTree(selected), [selected, loadTree]);
 
   const remove = async (line: BomTreeNode) => {
     if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
-    try { await bridge.request({ method: 'DELETE', url: `${BOM_API}/line`, data: { ids: [line.id] }, showSuccess: true }); } catch { /* shown */ }
+    try { await api.call(contract.bom.deleteLines, { body: { ids: [line.id] }, showSuccess: true }); } catch { /* shown */ }
     loadTree(selected);
     products.reload();
   };
@@ -94,7 +97,7 @@ export function BomPage() {
             {can.add && selected && <Button data-testid="bom-add-line" onClick={() => setEditing({ parent: selected, line: null, nextLineNo: nextLineNo(tree?.children ?? []) })}>{t('bom.addLine')}</Button>}
             {selected && <Button data-testid="bom-explode" onClick={() => setExploding(selected)}>{t('bom.explode')}</Button>}
             {can.import && <Button onClick={() => setImporting(true)}>{t('common:import')}</Button>}
-            {can.export && <Button onClick={() => void bridge.download({ url: `${BOM_API}/export`, params: selected ? { materialId: selected.id } : {}, filename: `${selected?.code ?? t('model:bom._title')}.xlsx` }).catch(() => undefined)}>{t('common:export')}</Button>}
+            {can.export && <Button onClick={() => void bridge.download({ ...api.prepare(contract.bom.export, { query: selected ? { materialId: selected.id } : {} }), filename: `${selected?.code ?? t('model:bom._title')}.xlsx` }).catch(() => undefined)}>{t('common:export')}</Button>}
           </div>
           {tree ? (
             <>

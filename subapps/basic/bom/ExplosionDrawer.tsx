@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Drawer, InputNumber, Space, Table, Typography } from '@arco-design/web-react';
-import { useBridge } from '../../../bridge/react';
-import { BOM_API, type BomExplosion, type BomExplosionRow, type BomExplosionTotal, type BomMaterial } from '../../../model/bom';
+import { contract } from '../../../model/contract';
+import { useApi } from '../../kit/api';
+import type { BomExplosion, BomExplosionRow, BomExplosionTotal, BomMaterial } from '../../../model/bom';
 
 /** Every level below a product for a quantity, loss included, and the totals per component. */
 export function ExplosionDrawer({ material, onClose }: { material: BomMaterial | null; onClose: () => void }) {
   const { t } = useTranslation(['basic', 'model']);
-  const bridge = useBridge();
+  const api = useApi();
   const [quantity, setQuantity] = useState(1);
   const [data, setData] = useState<BomExplosion | null>(null);
 
   useEffect(() => {
     if (!material || !(quantity > 0)) return;
-    void bridge.request<BomExplosion>({ url: `${BOM_API}/explode`, params: { materialId: material.id, quantity } }).then(setData).catch(() => setData(null));
-  }, [bridge, material, quantity]);
+    void api.call(contract.bom.explode, { query: { materialId: material.id, quantity } }).then(setData).catch(() => setData(null));
+  }, [api, material, quantity]);
 
   return (
     <Drawer width={760} visible={material !== null} title={material ? t('bom.explosionOf', { code: material.code }) : ''} footer={null} onCancel={onClose} unmountOnExit>

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, Modal, Space, Table, Typography } from '@arco-design/web-react';
 import { useBridge } from '../../../bridge/react';
 import { ApiError } from '../../../bridge/child';
-import { BOM_API, type BomImportResult } from '../../../model/bom';
+import type { BomImportResult } from '../../../model/bom';
+import { contract } from '../../../model/contract';
+import { useApi } from '../../kit/api';
 
 const isResult = (d: unknown): d is BomImportResult => typeof d === 'object' && d !== null && Array.isArray((d as BomImportResult).errors);
 
@@ -11,6 +13,7 @@ const isResult = (d: unknown): d is BomImportResult => typeof d === 'object' && 
 export function ImportDialog({ visible, onClose }: { visible: boolean; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation(['basic', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,7 +24,7 @@ export function ImportDialog({ visible, onClose }: { visible: boolean; onClose: 
     if (!file) return void bridge.notify({ type: 'warning', message: t('common:resource.import.noFile') });
     setBusy(true);
     try {
-      const r = await bridge.request<BomImportResult>({ method: 'POST', url: `${BOM_API}/import`, files: { file }, timeout: 300_000, showError: false });
+      const r = await api.call(contract.bom.import, { files: { file }, timeout: 300_000, showError: false });
       setResult(r);
       setChanged(true);
     } catch (e) {
@@ -33,6 +36,7 @@ export function ImportDialog({ visible, onClose }: { visible: boolean; onClose: 
   };
   const close = () => { setFile(null); setResult(null); setChanged(false); onClose(changed); };
 
+  const reportId = result?.reportId ?? null;
   return (
     <Modal title={t('bom.importTitle')} visible={visible} onCancel={close} onOk={() => void upload()} confirmLoading={busy} style={{ width: 700 }}
       okText={t('common:resource.import.start')} unmountOnExit maskClosable={false}>
@@ -40,7 +44,7 @@ export function ImportDialog({ visible, onClose }: { visible: boolean; onClose: 
         <Space>
           <Button onClick={() => input.current?.click()}>{t('common:resource.import.choose')}</Button>
           <span>{file?.name ?? ''}</span>
-          <Button type="text" onClick={() => void bridge.download({ url: `${BOM_API}/template`, filename: `${t('bom.templateFile')}.xlsx` }).catch(() => undefined)}>{t('common:template')}</Button>
+          <Button type="text" onClick={() => void bridge.download({ ...api.prepare(contract.bom.template), filename: `${t('bom.templateFile')}.xlsx` }).catch(() => undefined)}>{t('common:template')}</Button>
           <input ref={input} type="file" accept=".xlsx,.csv" hidden data-testid="bom-import-file" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setResult(null); e.target.value = ''; }} />
         </Space>
         {result && result.errors.length === 0 && <Typography.Text type="success">{t('common:resource.import.done', { total: result.total, inserted: result.inserted, updated: result.updated })}</Typography.Text>}
@@ -48,7 +52,7 @@ export function ImportDialog({ visible, onClose }: { visible: boolean; onClose: 
           <>
             <Space>
               <Typography.Text type="error">{t('common:resource.import.failed', { count: new Set(result.errors.map((e) => e.row)).size })}</Typography.Text>
-              {result.reportId && <Button size="mini" onClick={() => void bridge.download({ url: `${BOM_API}/import/report/${result.reportId}`, filename: `${t('bom.reportFile')}.xlsx` }).catch(() => undefined)}>{t('common:resource.import.report')}</Button>}
+              {reportId && <Button size="mini" onClick={() => void bridge.download({ ...api.prepare(contract.bom.importReport, { params: { id: reportId } }), filename: `${t('bom.reportFile')}.xlsx` }).catch(() => undefined)}>{t('common:resource.import.report')}</Button>}
             </Space>
             <Table rowKey={(r) => `${r.row}-${r.field}`} size="small" pagination={false} data={result.errors} data-testid="bom-import-errors" columns={[
               { title: t('common:resource.import.row'), dataIndex: 'row', width: 70 },

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Form, Input, InputNumber, Modal, Select } from '@arco-design/web-react';
 import { useBridge } from '../../../bridge/react';
 import { ApiError } from '../../../bridge/child';
-import { BOM_API, type BomLineRow, type BomMaterial } from '../../../model/bom';
-
-interface Choices { materials: BomMaterial[]; units: { id: string; code: string; name: string }[] }
+import type { BomChoices, BomLineRow, BomMaterial } from '../../../model/bom';
+import { contract } from '../../../model/contract';
+import { useApi } from '../../kit/api';
 interface Values { parentId?: string; componentId?: string; lineNo?: number; dosage?: number; dosageUnitId?: string; lossRate?: number; priority?: number; ecnNumber?: string }
 
 /** Add or edit one line; `parent` fixed (adding below a product or an assembly), or chosen (a new BOM). */
@@ -14,12 +14,13 @@ export function LineDialog({ visible, parent, line, nextLineNo, onClose }: {
 }) {
   const { t } = useTranslation(['basic', 'model', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const [form] = Form.useForm<Values>();
-  const [choices, setChoices] = useState<Choices>({ materials: [], units: [] });
+  const [choices, setChoices] = useState<BomChoices>({ materials: [], units: [] });
   const [saving, setSaving] = useState(false);
 
   const searchMaterials = (keyword = '') =>
-    void bridge.request<Choices>({ url: `${BOM_API}/materials`, params: { keyword, size: 50 }, showError: false }).then(setChoices).catch(() => undefined);
+    void api.call(contract.bom.materials, { query: { keyword, size: 50 }, showError: false }).then(setChoices).catch(() => undefined);
 
   useEffect(() => {
     if (!visible) return;
@@ -35,9 +36,9 @@ export function LineDialog({ visible, parent, line, nextLineNo, onClose }: {
     if (!v) return;
     setSaving(true);
     try {
-      const body = { componentId: v.componentId, lineNo: v.lineNo, dosage: v.dosage, dosageUnitId: v.dosageUnitId ?? null, lossRate: v.lossRate ?? 0, priority: v.priority ?? null, ecnNumber: v.ecnNumber ?? null };
-      if (line) await bridge.request({ method: 'PUT', url: `${BOM_API}/line/${line.id}`, data: body, showSuccess: true, showError: false });
-      else await bridge.request({ method: 'POST', url: `${BOM_API}/line`, data: { ...body, parentId: parent?.id ?? v.parentId }, showSuccess: true, showError: false });
+      const body = { componentId: v.componentId ?? '', lineNo: v.lineNo, dosage: v.dosage, dosageUnitId: v.dosageUnitId ?? null, lossRate: v.lossRate ?? 0, priority: v.priority ?? null, ecnNumber: v.ecnNumber ?? null };
+      if (line) await api.call(contract.bom.updateLine, { params: { id: line.id }, body, showSuccess: true, showError: false });
+      else await api.call(contract.bom.addLine, { body: { ...body, parentId: parent?.id ?? v.parentId ?? '' }, showSuccess: true, showError: false });
       onClose(true);
     } catch (e) {
       const errors = e instanceof ApiError ? (e.data as { errors?: { field: string; message: string }[] } | null)?.errors : undefined;
@@ -69,7 +70,9 @@ export function LineDialog({ visible, parent, line, nextLineNo, onClose }: {
         </Form.Item>
         <Form.Item field="lossRate" label={t('model:bom.lossRate')}><InputNumber min={0} max={100} precision={4} data-testid="bom-lossRate" /></Form.Item>
         <Form.Item field="priority" label={t('model:bom.priority')}><InputNumber min={0} precision={0} /></Form.Item>
-        <Form.Item field="ecnNumber" label={t('model:bom.ecnNumber')}><Input maxLength={64} /></Form.Item>
+        <Form.Item field="ecnNumber" label={t('model:bom.ecnNumber')} rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: t('model:bom.ecnNumber') }) }]}>
+          <Input maxLength={{ length: 64, errorOnly: true }} />
+        </Form.Item>
       </Form>
     </Modal>
   );
