@@ -14,3 +14,14 @@ describe('the file name of a download', () => {
     expect(fileNameFromDisposition('inline')).toBeNull();
   });
 });
+
+import { fillTemplate } from '../../bridge/typed';
+
+describe('a typed request path', () => {
+  it('fills each {parameter}, encoded', () => {
+    expect(fillTemplate('/api/platform-system/dict/{id}/items/{itemId}', { id: 'a b', itemId: '7/8' })).toBe('/api/platform-system/dict/a%20b/items/7%2F8');
+  });
+  it('refuses a missing parameter rather than calling a wrong path', () => {
+    expect(() => fillTemplate('/api/x/{id}', {})).toThrow('missing path parameter "id"');
+  });
+});
