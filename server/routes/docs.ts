@@ -38,7 +38,7 @@ const envelope = (data: z.ZodType, code: z.ZodType, description: string) =>
 
 const errorEnvelope = (data: z.ZodType) => envelope(data, z.number().int().min(400).max(599), 'code equals the HTTP status');
 
-function errorAnswer(id: string, description: string, data: z.ZodType = z.unknown().nullable()): ZodOpenApiResponseObject {
+function errorAnswer(id: string, description: string, data: z.ZodType = z.record(z.string(), z.unknown()).nullable().meta({ description: 'Details of the error, when it has any' })): ZodOpenApiResponseObject {
   return { id, description, content: { 'application/json': { schema: errorEnvelope(data) } } };
 }
 
@@ -53,6 +53,7 @@ const ERRORS: Record<number, ZodOpenApiResponseObject> = {
   415: errorAnswer('UnsupportedMediaType', 'The file type is not accepted'),
   422: errorAnswer('Unprocessable', 'The request is well formed but cannot be carried out'),
   429: errorAnswer('TooManyRequests', 'Too many tries; `Retry-After` tells when to try again'),
+  502: errorAnswer('BadGateway', 'A service the operation relies on (an SMS gateway) refused or failed'),
   503: errorAnswer('Unavailable', 'A service the operation needs is not available'),
 };
 
