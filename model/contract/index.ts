@@ -6,10 +6,12 @@
 import { flow } from './flow';
 import { dict } from './dict';
 import { bom } from './bom';
+import { help } from './help';
 import { notice } from './notice';
 
 export const contract = {
   notice,
+  help,
   dict,
   flow,
   bom,

@@ -5,14 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { help } from '../../model/contract/help';
 import type { HelpDocument } from '../../model/help';
-import { LANGUAGES } from '../../model/languages';
 import type { DB } from '../db/types';
-import { ApiError, route, uuidParam } from '../http';
+import { ApiError } from '../http';
 import { sanitizeRichText } from '../files/sanitize';
-
-const language = z.enum(LANGUAGES);
+import { serve } from '../serve';
 
 function answer(row: { title: string; content: string; language: string; updated_at: Date | string }): HelpDocument {
   return { title: row.title, content: sanitizeRichText(row.content), language: row.language, updatedAt: new Date(row.updated_at).toISOString() };
@@ -21,37 +19,19 @@ function answer(row: { title: string; content: string; language: string; updated
 export function helpRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-factory/route/help/doc/content',
-    summary: 'The help document of a route in a language',
-    tags: ['help'],
-    permission: null,
-    query: z.object({ path: z.string().trim().min(1).max(255).regex(/^\//), lang: language.optional() }),
-    handler: async ({ ctx, query }): Promise<HelpDocument> => {
-      const lang = query.lang ?? ctx.language;
-      const row = await db.selectFrom('help_doc').select(['title', 'content', 'language', 'updated_at'])
-        .where('tenant_id', '=', ctx.tenantId).where('kind', '=', 'help').where('route_path', '=', query.path).where('language', '=', lang)
-        .executeTakeFirst();
-      if (!row) throw new ApiError(404, 'help.notMaintained');
-      return answer(row);
-    },
+  serve(app, help.content, async ({ ctx, query }) => {
+    const lang = query.lang ?? ctx.language;
+    const row = await db.selectFrom('help_doc').select(['title', 'content', 'language', 'updated_at'])
+      .where('tenant_id', '=', ctx.tenantId).where('kind', '=', 'help').where('route_path', '=', query.path).where('language', '=', lang)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, 'help.notMaintained');
+    return answer(row);
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/sop/:id',
-    summary: 'A SOP document by its public key, in a language (public link)',
-    tags: ['help'],
-    auth: 'none',
-    permission: null,
-    params: z.object({ id: uuidParam }),
-    query: z.object({ lang: language }),
-    handler: async ({ params, query }): Promise<HelpDocument> => {
-      const row = await db.selectFrom('help_doc').select(['title', 'content', 'language', 'updated_at'])
-        .where('kind', '=', 'sop').where('doc_key', '=', params.id).where('language', '=', query.lang).executeTakeFirst();
-      if (!row) throw new ApiError(404, 'help.notMaintained');
-      return answer(row);
-    },
+  serve(app, help.sop, async ({ params, query }) => {
+    const row = await db.selectFrom('help_doc').select(['title', 'content', 'language', 'updated_at'])
+      .where('kind', '=', 'sop').where('doc_key', '=', params.id).where('language', '=', query.lang).executeTakeFirst();
+    if (!row) throw new ApiError(404, 'help.notMaintained');
+    return answer(row);
   });
 }

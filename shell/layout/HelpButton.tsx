@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Result, Spin } from '@arco-design/web-react';
 import { IconQuestionCircle } from '@arco-design/web-react/icon';
 import type { HelpDocument } from '../../model/help';
-import { api } from '../api/http';
+import { contract } from '../../model/contract';
+import { callApi } from '../api/client';
 import { activeTabIdAtom, tabsAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { RichText } from '../components/RichText';
@@ -23,7 +24,7 @@ export function HelpButton() {
     setOpen(true);
     if (!path) return setDoc('missing');
     setDoc('loading');
-    const res = await api.get<HelpDocument>('/platform-factory/route/help/doc/content', { path, lang }, { showError: false });
+    const res = await callApi(contract.help.content, { query: { path, lang }, showError: false });
     setDoc(res.code === 200 ? res.data : 'missing');
   }
 

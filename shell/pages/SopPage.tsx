@@ -3,7 +3,8 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Result, Spin } from '@arco-design/web-react';
 import type { HelpDocument } from '../../model/help';
-import { api } from '../api/http';
+import { contract } from '../../model/contract';
+import { callApi } from '../api/client';
 import { useLanguage } from '../hooks/useLanguage';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { RichText } from '../components/RichText';
@@ -16,8 +17,9 @@ export function SopPage() {
   const [doc, setDoc] = useState<HelpDocument | 'missing' | null>(null);
 
   useEffect(() => {
+    if (!id) return setDoc('missing');
     setDoc(null);
-    void api.get<HelpDocument>(`/platform-system/sop/${encodeURIComponent(id ?? '')}`, { lang }, { showError: false })
+    void callApi(contract.help.sop, { params: { id }, query: { lang }, showError: false })
       .then((res) => setDoc(res.code === 200 ? res.data : 'missing'));
   }, [id, lang]);
 

@@ -5,31 +5,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { LANGUAGES } from '../../../model/languages';
+import type { z } from 'zod';
+import { help } from '../../../model/contract/help';
+import type { HelpDocAdminRow, helpDocInput } from '../../../model/help';
+import type { Language } from '../../../model/languages';
 import type { DB } from '../../db/types';
 import { sanitizeRichText } from '../../files/sanitize';
-import { ApiError, notFound, route, uuidParam } from '../../http';
+import { ApiError, notFound } from '../../http';
+import { serve } from '../../serve';
 import { isUniqueViolation } from '../dict';
 
-const PERM = 'system:help-doc';
-const tags = ['help'];
-
-export const helpDocInput = z.object({
-  kind: z.enum(['help', 'sop']),
-  routePath: z.string().trim().max(255, { error: 'validation.tooLong' }).regex(/^\//, { error: 'validation.format' }).nullable().optional(),
-  docKey: uuidParam.optional(),
-  language: z.enum(LANGUAGES),
-  title: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
-  content: z.string().max(500_000, { error: 'validation.tooLong' }).default(''),
-}).refine((v) => v.kind === 'sop' || Boolean(v.routePath), { path: ['routePath'], error: 'validation.required' });
-
-export interface HelpDocAdminRow {
-  id: string; kind: 'help' | 'sop'; routePath: string | null; docKey: string; language: string; title: string; content: string; updatedAt: string;
-}
-
 const toRow = (r: { id: string; kind: 'help' | 'sop'; route_path: string | null; doc_key: string; language: string; title: string; content: string; updated_at: Date | string }): HelpDocAdminRow =>
-  ({ id: r.id, kind: r.kind, routePath: r.route_path, docKey: r.doc_key, language: r.language, title: r.title, content: r.content, updatedAt: new Date(r.updated_at).toISOString() });
+  ({ id: r.id, kind: r.kind, routePath: r.route_path, docKey: r.doc_key, language: r.language as Language, title: r.title, content: r.content, updatedAt: new Date(r.updated_at).toISOString() });
 
 type HelpDocInput = z.output<typeof helpDocInput>;
 
@@ -58,80 +45,42 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
     throw err;
   };
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/help-doc/page',
-    summary: 'Help and SOP documents of the tenant',
-    tags,
-    permission: `${PERM}:view`,
-    query: z.object({
-      kind: z.enum(['help', 'sop']).optional(),
-      keyword: z.string().max(200).optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(100).default(20),
-    }),
-    handler: async ({ ctx, query }) => {
-      let base = db.selectFrom('help_doc').where('tenant_id', '=', ctx.tenantId);
-      if (query.kind) base = base.where('kind', '=', query.kind);
-      if (query.keyword) {
-        const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where((eb) => eb.or([eb('title', 'ilike', like), eb('route_path', 'ilike', like)]));
-      }
-      const [rows, total] = await Promise.all([
-        base.selectAll().orderBy('kind').orderBy('route_path').orderBy('language').limit(query.size).offset((query.page - 1) * query.size).execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { records: rows.map(toRow), total: Number(total.n), page: query.page, size: query.size };
-    },
+  serve(app, help.page, async ({ ctx, query }) => {
+    let base = db.selectFrom('help_doc').where('tenant_id', '=', ctx.tenantId);
+    if (query.kind) base = base.where('kind', '=', query.kind);
+    if (query.keyword) {
+      const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) => eb.or([eb('title', 'ilike', like), eb('route_path', 'ilike', like)]));
+    }
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy('kind').orderBy('route_path').orderBy('language').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { records: rows.map(toRow), total: Number(total.n), page: query.page, size: query.size };
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/platform-system/help-doc',
-    summary: 'Adds a help or SOP document (content is sanitised); an SOP in another language reuses the docKey',
-    tags,
-    permission: `${PERM}:add`,
-    body: helpDocInput,
-    handler: async ({ ctx, body }) => {
-      await checkPlace(db, ctx.tenantId, body, null);
-      const row = await db.insertInto('help_doc').values({
-        tenant_id: ctx.tenantId, kind: body.kind, route_path: body.kind === 'help' ? body.routePath ?? null : null,
-        ...(body.docKey ? { doc_key: body.docKey } : {}), language: body.language, title: body.title, content: sanitizeRichText(body.content),
-      }).returningAll().executeTakeFirstOrThrow().catch(conflict);
-      return toRow(row);
-    },
+  serve(app, help.create, async ({ ctx, body }) => {
+    await checkPlace(db, ctx.tenantId, body, null);
+    const row = await db.insertInto('help_doc').values({
+      tenant_id: ctx.tenantId, kind: body.kind, route_path: body.kind === 'help' ? body.routePath ?? null : null,
+      ...(body.docKey ? { doc_key: body.docKey } : {}), language: body.language, title: body.title, content: sanitizeRichText(body.content),
+    }).returningAll().executeTakeFirstOrThrow().catch(conflict);
+    return toRow(row);
   });
 
-  route(app, {
-    method: 'PUT',
-    url: '/platform-system/help-doc/:id',
-    summary: 'Edits a help or SOP document (content is sanitised)',
-    tags,
-    permission: `${PERM}:edit`,
-    params: z.object({ id: uuidParam }),
-    body: helpDocInput,
-    handler: async ({ ctx, params, body }) => {
-      await checkPlace(db, ctx.tenantId, body, params.id);
-      const row = await db.updateTable('help_doc').set({
-        kind: body.kind, route_path: body.kind === 'help' ? body.routePath ?? null : null,
-        language: body.language, title: body.title, content: sanitizeRichText(body.content), updated_at: sql<Date>`now()`,
-      }).where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst().catch(conflict);
-      if (!row) throw notFound();
-      return toRow(row);
-    },
+  serve(app, help.update, async ({ ctx, params, body }) => {
+    await checkPlace(db, ctx.tenantId, body, params.id);
+    const row = await db.updateTable('help_doc').set({
+      kind: body.kind, route_path: body.kind === 'help' ? body.routePath ?? null : null,
+      language: body.language, title: body.title, content: sanitizeRichText(body.content), updated_at: sql<Date>`now()`,
+    }).where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst().catch(conflict);
+    if (!row) throw notFound();
+    return toRow(row);
   });
 
-  route(app, {
-    method: 'DELETE',
-    url: '/platform-system/help-doc/:id',
-    summary: 'Deletes a help or SOP document',
-    tags,
-    permission: `${PERM}:delete`,
-    params: z.object({ id: uuidParam }),
-    handler: async ({ ctx, params }) => {
-      const row = await db.deleteFrom('help_doc').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning('id').executeTakeFirst();
-      if (!row) throw notFound();
-      return null;
-    },
+  serve(app, help.remove, async ({ ctx, params }) => {
+    const row = await db.deleteFrom('help_doc').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning('id').executeTakeFirst();
+    if (!row) throw notFound();
+    return null;
   });
 }

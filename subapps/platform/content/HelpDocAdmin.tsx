@@ -2,18 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
+import { lengthRule } from '../../kit/zodRules';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
+import type { HelpDocAdminRow as HelpDocRow, HelpDocInput } from '../../../model/help';
 import { LANGUAGES } from '../../../model/languages';
+import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { RichTextEditor } from './RichTextEditor';
 
-const API = '/api/platform-system/help-doc';
-
-interface HelpDocRow {
-  id: string; kind: 'help' | 'sop'; routePath: string | null; docKey: string; language: string; title: string; content: string; updatedAt: string;
-}
-
-interface Draft { kind: 'help' | 'sop'; routePath?: string | null; docKey?: string; language: string; title: string; content: string }
+type Draft = HelpDocInput;
 
 /** The portal's own address: this app runs in the shell's frame, and the public SOP page is the shell's. */
 function portalOrigin(): string {
@@ -31,9 +29,10 @@ export const sopLink = (row: Pick<HelpDocRow, 'docKey' | 'language'>) => `${port
 export function HelpDocAdmin() {
   const { t } = useTranslation(['platform', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions, language } = useBridgeContext();
   const can = (verb: string) => permissions.includes(`system:help-doc:${verb}`);
-  const list = usePagedList<HelpDocRow>(`${API}/page`);
+  const list = usePagedList(contract.help.page);
   const [form] = Form.useForm<Draft>();
   const [editing, setEditing] = useState<HelpDocRow | null>(null);
   const [open, setOpen] = useState(false);
@@ -54,14 +53,15 @@ export function HelpDocAdmin() {
   async function save() {
     const v = await form.validate();
     const data: Draft = { ...v, routePath: v.kind === 'help' ? v.routePath : null, ...(editing || !docKey ? {} : { docKey }) };
-    await bridge.request({ method: editing ? 'PUT' : 'POST', url: editing ? `${API}/${editing.id}` : API, data, showSuccess: true });
+    if (editing) await api.call(contract.help.update, { params: { id: editing.id }, body: data, showSuccess: true });
+    else await api.call(contract.help.create, { body: data, showSuccess: true });
     setOpen(false);
     list.reload();
   }
 
   async function remove(row: HelpDocRow) {
     if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
-    await bridge.request({ method: 'DELETE', url: `${API}/${row.id}`, showSuccess: true });
+    await api.call(contract.help.remove, { params: { id: row.id }, showSuccess: true });
     list.reload();
   }
 
@@ -123,8 +123,8 @@ export function HelpDocAdmin() {
               </Form.Item>
             )}
           </Space>
-          <Form.Item field="title" label={t('content.help.title')} rules={[{ required: true, message: t('content.required') }]}>
-            <Input maxLength={200} data-testid="help-doc-title" />
+          <Form.Item field="title" label={t('content.help.title')} rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.help.title'), 200)]}>
+            <Input maxLength={{ length: 200, errorOnly: true }} data-testid="help-doc-title" />
           </Form.Item>
           <Form.Item field="content" label={t('content.help.content')}><RichTextEditor testId="help-doc-content" /></Form.Item>
         </Form>
