@@ -1,5 +1,6 @@
 /** Alarms (SPEC §3): raised by other domains, delivered live to the shell, read aloud, acknowledged. */
 import { z } from 'zod';
+import { Instant, Uuid } from './contract/common';
 
 export const ALARM_LEVELS = ['info', 'warning', 'critical'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
@@ -27,8 +28,16 @@ export const raiseAlarmInput = z.object({
   level: z.enum(ALARM_LEVELS, { error: 'validation.option' }).default('warning'),
   occurredAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.datetime({ offset: true, error: 'validation.datetime' }).optional()),
   factoryCode: optional(64),
-}).strip();
+}).strip().meta({ id: 'RaiseAlarmInput' });
 export type RaiseAlarmInput = z.input<typeof raiseAlarmInput>;
+
+/** The administration's search: page and export share it. */
+export const alarmSearchQuery = z.object({
+  keyword: z.string().max(100).optional(),
+  level: z.enum(ALARM_LEVELS).optional(),
+  acknowledged: z.enum(['true', 'false']).optional(),
+});
+export type AlarmSearch = z.output<typeof alarmSearchQuery>;
 
 /** Field → label key (namespace `model`). */
 export const ALARM_FIELD_LABELS: Record<string, string> = {
@@ -44,32 +53,35 @@ export const ALARM_FIELD_LABELS: Record<string, string> = {
   factoryCode: 'alarm.factoryCode',
 };
 
-export interface AlarmItem {
-  id: string;
-  number: string;
-  type: string;
-  sourceSystem: string;
-  sourceNumber: string | null;
-  projectCode: string | null;
-  projectName: string | null;
-  description: string;
-  level: AlarmLevel;
-  occurredAt: string;
-  acknowledgedAt: string | null;
-}
+export const AlarmItem = z.object({
+  id: Uuid,
+  number: z.string(),
+  type: z.string(),
+  sourceSystem: z.string(),
+  sourceNumber: z.string().nullable(),
+  projectCode: z.string().nullable(),
+  projectName: z.string().nullable(),
+  description: z.string(),
+  level: z.enum(ALARM_LEVELS),
+  occurredAt: Instant,
+  acknowledgedAt: Instant.nullable(),
+}).meta({ id: 'AlarmItem' });
+export type AlarmItem = z.infer<typeof AlarmItem>;
 
 /**
  * `data` of `alarm/feed`: alarms newer than the cursor the shell sent (none on the first call,
  * which only sets the cursor), the unacknowledged count of the factory, and the next cursor.
  */
-export interface AlarmFeed {
-  records: AlarmItem[];
-  unacknowledged: number;
-  cursor: string;
-}
+export const AlarmFeed = z.object({
+  records: z.array(AlarmItem),
+  unacknowledged: z.number().int(),
+  cursor: z.string().meta({ description: 'Send it back as `after` in the next call' }),
+}).meta({ id: 'AlarmFeed' });
+export type AlarmFeed = z.infer<typeof AlarmFeed>;
 
 /** `data` of `alarm/open`: the factory's unacknowledged alarms, newest first. */
-export interface AlarmOpenList {
-  records: AlarmItem[];
-  total: number;
-}
+export const AlarmOpenList = z.object({
+  records: z.array(AlarmItem),
+  total: z.number().int(),
+}).meta({ id: 'AlarmOpenList' });
+export type AlarmOpenList = z.infer<typeof AlarmOpenList>;

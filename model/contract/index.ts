@@ -7,10 +7,12 @@ import { flow } from './flow';
 import { dict } from './dict';
 import { bom } from './bom';
 import { help } from './help';
+import { alarm } from './alarm';
 import { notice } from './notice';
 
 export const contract = {
   notice,
+  alarm,
   help,
   dict,
   flow,

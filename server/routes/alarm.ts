@@ -2,22 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import {
-  ALARM_FEED_MAX,
-  ALARM_FIELD_LABELS,
-  ALARM_PERMISSIONS,
-  raiseAlarmInput,
-  type AlarmFeed,
-  type AlarmItem,
-  type AlarmOpenList,
-} from '../../model/alarm';
+import { ALARM_FEED_MAX, type AlarmItem } from '../../model/alarm';
+import { alarm } from '../../model/contract/alarm';
 import type { AlarmTable, DB } from '../db/types';
-import { ApiError, notFound, route, uuidParam, type RequestContext } from '../http';
+import { ApiError, notFound, type RequestContext } from '../http';
+import { serve } from '../serve';
 import { isUniqueViolation } from './dict';
-
-const BASE = '/platform-system/alarm';
-const tags = ['alarm'];
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -55,98 +45,65 @@ async function unacknowledged(db: Kysely<DB>, ctx: RequestContext, factoryId: st
 export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  route(app, {
-    method: 'POST',
-    url: `${BASE}/raise`,
-    summary: 'Raises an alarm in a factory (for other domains: a token with the raise permission)',
-    tags,
-    permission: ALARM_PERMISSIONS.raise,
-    body: raiseAlarmInput,
-    labels: ALARM_FIELD_LABELS,
-    handler: async ({ ctx, body }): Promise<AlarmItem> => {
-      let factoryId = ctx.factoryId;
-      if (body.factoryCode) {
-        const factory = await db.selectFrom('factory').select('id').where('tenant_id', '=', ctx.tenantId)
-          .where('code', '=', body.factoryCode).executeTakeFirst();
-        if (!factory) throw new ApiError(400, 'alarm.unknownFactory', { field: 'factoryCode', value: body.factoryCode });
-        factoryId = factory.id;
-      }
-      if (!factoryId) throw new ApiError(400, 'alarm.factoryRequired');
-      try {
-        const row = await db.insertInto('alarm').values({
-          tenant_id: ctx.tenantId,
-          factory_id: factoryId,
-          number: body.number,
-          type: body.type,
-          source_system: body.sourceSystem,
-          source_number: body.sourceNumber ?? null,
-          project_code: body.projectCode ?? null,
-          project_name: body.projectName ?? null,
-          description: body.description,
-          level: body.level,
-          ...(body.occurredAt ? { occurred_at: new Date(body.occurredAt) } : {}),
-          created_by: ctx.user.id,
-        }).returningAll().executeTakeFirstOrThrow();
-        return toItem(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError(409, 'alarm.duplicateNumber', { field: 'number', value: body.number });
-        throw err;
-      }
-    },
-  });
-
-  route(app, {
-    method: 'GET',
-    url: `${BASE}/feed`,
-    summary: 'Alarms raised since the cursor, the unacknowledged count and the next cursor (the shell polls this)',
-    tags,
-    permission: null,
-    query: z.object({ after: z.string().regex(/^\d{1,18}$/).optional() }),
-    handler: async ({ ctx, query }): Promise<AlarmFeed> => {
-      if (!ctx.factoryId) return { records: [], unacknowledged: 0, cursor: query.after ?? '0' };
-      const factoryId = ctx.factoryId;
-      if (query.after === undefined) {
-        // The first call only learns where "now" is: old alarms are not news.
-        const last = await ofFactory(db, ctx, factoryId).select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
-        return { records: [], unacknowledged: await unacknowledged(db, ctx, factoryId), cursor: String(last?.seq ?? '0') };
-      }
-      const rows = await ofFactory(db, ctx, factoryId).selectAll()
-        .where('seq', '>', query.after).orderBy('seq', 'asc').limit(ALARM_FEED_MAX).execute();
-      const cursor = rows.length ? String(rows[rows.length - 1]!.seq) : query.after;
-      return { records: rows.map(toItem), unacknowledged: await unacknowledged(db, ctx, factoryId), cursor };
-    },
-  });
-
-  route(app, {
-    method: 'GET',
-    url: `${BASE}/open`,
-    summary: "The factory's unacknowledged alarms, newest first",
-    tags,
-    permission: null,
-    query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-    handler: async ({ ctx, query }): Promise<AlarmOpenList> => {
-      const factoryId = factoryOf(ctx);
-      const rows = await ofFactory(db, ctx, factoryId).selectAll().where('acknowledged_at', 'is', null)
-        .orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(query.limit).execute();
-      return { records: rows.map(toItem), total: await unacknowledged(db, ctx, factoryId) };
-    },
-  });
-
-  route(app, {
-    method: 'POST',
-    url: `${BASE}/:id/acknowledge`,
-    summary: 'Acknowledges an alarm of the current factory',
-    tags,
-    permission: ALARM_PERMISSIONS.handle,
-    params: z.object({ id: uuidParam }),
-    handler: async ({ ctx, params }): Promise<AlarmItem> => {
-      const factoryId = factoryOf(ctx);
-      const row = await db.updateTable('alarm')
-        .set({ acknowledged_at: sql<Date>`coalesce(acknowledged_at, now())`, acknowledged_by: sql<string>`coalesce(acknowledged_by, ${ctx.user.id}::uuid)` })
-        .where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', factoryId).where('id', '=', params.id)
-        .returningAll().executeTakeFirst();
-      if (!row) throw notFound();
+  serve(app, alarm.raise, async ({ ctx, body }) => {
+    let factoryId = ctx.factoryId;
+    if (body.factoryCode) {
+      const factory = await db.selectFrom('factory').select('id').where('tenant_id', '=', ctx.tenantId)
+        .where('code', '=', body.factoryCode).executeTakeFirst();
+      if (!factory) throw new ApiError(400, 'alarm.unknownFactory', { field: 'factoryCode', value: body.factoryCode });
+      factoryId = factory.id;
+    }
+    if (!factoryId) throw new ApiError(400, 'alarm.factoryRequired');
+    try {
+      const row = await db.insertInto('alarm').values({
+        tenant_id: ctx.tenantId,
+        factory_id: factoryId,
+        number: body.number,
+        type: body.type,
+        source_system: body.sourceSystem,
+        source_number: body.sourceNumber ?? null,
+        project_code: body.projectCode ?? null,
+        project_name: body.projectName ?? null,
+        description: body.description,
+        level: body.level,
+        ...(body.occurredAt ? { occurred_at: new Date(body.occurredAt) } : {}),
+        created_by: ctx.user.id,
+      }).returningAll().executeTakeFirstOrThrow();
       return toItem(row);
-    },
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(409, 'alarm.duplicateNumber', { field: 'number', value: body.number });
+      throw err;
+    }
+  });
+
+  serve(app, alarm.feed, async ({ ctx, query }) => {
+    if (!ctx.factoryId) return { records: [], unacknowledged: 0, cursor: query.after ?? '0' };
+    const factoryId = ctx.factoryId;
+    if (query.after === undefined) {
+      // The first call only learns where "now" is: old alarms are not news.
+      const last = await ofFactory(db, ctx, factoryId).select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+      return { records: [], unacknowledged: await unacknowledged(db, ctx, factoryId), cursor: String(last?.seq ?? '0') };
+    }
+    const rows = await ofFactory(db, ctx, factoryId).selectAll()
+      .where('seq', '>', query.after).orderBy('seq', 'asc').limit(ALARM_FEED_MAX).execute();
+    const cursor = rows.length ? String(rows[rows.length - 1]!.seq) : query.after;
+    return { records: rows.map(toItem), unacknowledged: await unacknowledged(db, ctx, factoryId), cursor };
+  });
+
+  serve(app, alarm.open, async ({ ctx, query }) => {
+    const factoryId = factoryOf(ctx);
+    const rows = await ofFactory(db, ctx, factoryId).selectAll().where('acknowledged_at', 'is', null)
+      .orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(query.limit).execute();
+    return { records: rows.map(toItem), total: await unacknowledged(db, ctx, factoryId) };
+  });
+
+  serve(app, alarm.acknowledge, async ({ ctx, params }) => {
+    const factoryId = factoryOf(ctx);
+    const row = await db.updateTable('alarm')
+      .set({ acknowledged_at: sql<Date>`coalesce(acknowledged_at, now())`, acknowledged_by: sql<string>`coalesce(acknowledged_by, ${ctx.user.id}::uuid)` })
+      .where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', factoryId).where('id', '=', params.id)
+      .returningAll().executeTakeFirst();
+    if (!row) throw notFound();
+    return toItem(row);
   });
 }

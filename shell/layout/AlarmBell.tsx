@@ -3,9 +3,10 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Drawer, Empty, List, Message, Notification, Tag } from '@arco-design/web-react';
 import { IconExclamationCircle } from '@arco-design/web-react/icon';
-import { ALARM_PERMISSIONS, ALARM_POLL_MS, type AlarmFeed, type AlarmItem, type AlarmOpenList } from '../../model/alarm';
+import { ALARM_PERMISSIONS, ALARM_POLL_MS, type AlarmItem } from '../../model/alarm';
+import { contract } from '../../model/contract';
 import { menuPermissions } from '../../model/menu';
-import { api } from '../api/http';
+import { callApi } from '../api/client';
 import { factoryIdAtom, menuAtom, settingsAtom } from '../state/atoms';
 import { speak } from './speech';
 
@@ -46,7 +47,7 @@ export function AlarmBell() {
   announceRef.current = announce;
   const poll = useCallback(async () => {
     const params = cursor.current === null ? {} : { after: cursor.current };
-    const res = await api.get<AlarmFeed>('/platform-system/alarm/feed', params, { showError: false });
+    const res = await callApi(contract.alarm.feed, { query: params, showError: false });
     if (res.code !== 200) return;
     const first = cursor.current === null;
     cursor.current = res.data.cursor;
@@ -55,7 +56,7 @@ export function AlarmBell() {
   }, []);
 
   const loadOpen = useCallback(async () => {
-    const res = await api.get<AlarmOpenList>('/platform-system/alarm/open', { limit: 100 }, { showError: false });
+    const res = await callApi(contract.alarm.open, { query: { limit: 100 }, showError: false });
     if (res.code === 200) { setList(res.data.records); setCount(res.data.total); }
   }, []);
 
@@ -68,7 +69,7 @@ export function AlarmBell() {
   }, [settings.polling, poll]);
 
   async function acknowledge(id: string) {
-    const res = await api.post<AlarmItem>(`/platform-system/alarm/${id}/acknowledge`);
+    const res = await callApi(contract.alarm.acknowledge, { params: { id } });
     if (res.code === 200) await loadOpen();
   }
 

@@ -5,13 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import type { Kysely, Selectable } from 'kysely';
-import { z } from 'zod';
-import { ALARM_PERMISSIONS, type AlarmItem } from '../../../model/alarm';
+import type { AlarmItem, AlarmSearch } from '../../../model/alarm';
+import { alarm } from '../../../model/contract/alarm';
 import type { AlarmTable, DB } from '../../db/types';
-import { ApiError, route, type RequestContext } from '../../http';
+import { ApiError, type RequestContext } from '../../http';
+import { serve } from '../../serve';
 import { XLSX_TYPE, attachment } from '../../resources/io/export';
 
-const tags = ['alarm'];
 /** How often the stream looks for new alarms; the database is the one source every process shares. */
 const STREAM_TICK_MS = 1000;
 
@@ -21,13 +21,6 @@ const EXPORT_MAX = 10_000;
 const iso = (d: Date | string) => new Date(d).toISOString();
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const searchQuery = z.object({
-  keyword: z.string().max(100).optional(),
-  level: z.enum(['info', 'warning', 'critical']).optional(),
-  acknowledged: z.enum(['true', 'false']).optional(),
-});
-type Search = z.output<typeof searchQuery>;
-
 const toItem = (r: Selectable<AlarmTable>): AlarmItem => ({
   id: r.id, number: r.number, type: r.type, sourceSystem: r.source_system, sourceNumber: r.source_number,
   projectCode: r.project_code, projectName: r.project_name, description: r.description, level: r.level,
@@ -35,7 +28,7 @@ const toItem = (r: Selectable<AlarmTable>): AlarmItem => ({
 });
 
 /** The current factory's alarms matching the search (page and export share it). */
-function searched(db: Kysely<DB>, ctx: RequestContext, query: Search) {
+function searched(db: Kysely<DB>, ctx: RequestContext, query: AlarmSearch) {
   if (!ctx.factoryId) throw new ApiError(400, 'alarm.factoryRequired');
   let base = db.selectFrom('alarm').where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', ctx.factoryId);
   if (query.keyword) {
@@ -52,90 +45,64 @@ export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; s
   const { db } = opts;
   const tick = opts.streamTickMs ?? STREAM_TICK_MS;
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/alarm/page',
-    summary: "The current factory's alarms with search by number, type, source, project or description",
-    tags,
-    permission: ALARM_PERMISSIONS.view,
-    query: searchQuery.extend({
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(100).default(20),
-    }),
-    handler: async ({ ctx, query }) => {
-      const base = searched(db, ctx, query);
-      const [rows, total] = await Promise.all([
-        base.selectAll().orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { records: rows.map(toItem), total: Number(total.n), page: query.page, size: query.size };
-    },
+  serve(app, alarm.page, async ({ ctx, query }) => {
+    const base = searched(db, ctx, query);
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { records: rows.map(toItem), total: Number(total.n), page: query.page, size: query.size };
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/alarm/export',
-    summary: `The searched alarms as .xlsx (at most ${EXPORT_MAX}, newest first), headers and levels in the user's language`,
-    tags,
-    permission: ALARM_PERMISSIONS.export,
-    query: searchQuery,
-    handler: async ({ ctx, query, reply, tr }) => {
-      const rows = await searched(db, ctx, query).selectAll().orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(EXPORT_MAX).execute();
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('alarms');
-      const columns = ['number', 'type', 'sourceSystem', 'sourceNumber', 'projectCode', 'projectName', 'description', 'level', 'occurredAt', 'acknowledgedAt'] as const;
-      sheet.addRow(columns.map((c) => tr.tm(`alarm.${c}`)));
-      for (const r of rows.map(toItem)) {
-        sheet.addRow(columns.map((c) => (c === 'level' ? tr.tm(`enum.alarmLevel.${r.level}`) : r[c] ?? '')));
-      }
-      sheet.columns.forEach((c, i) => { c.width = i === 6 ? 48 : 20; });
-      const buffer = Buffer.from(await book.xlsx.writeBuffer());
-      const date = new Date().toISOString().slice(0, 10);
-      reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`${tr.tm('alarm._title')}-${date}.xlsx`, `alarms-${date}.xlsx`));
-      return reply.send(buffer);
-    },
+  serve(app, alarm.export, async ({ ctx, query, reply, tr }) => {
+    const rows = await searched(db, ctx, query).selectAll().orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(EXPORT_MAX).execute();
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('alarms');
+    const columns = ['number', 'type', 'sourceSystem', 'sourceNumber', 'projectCode', 'projectName', 'description', 'level', 'occurredAt', 'acknowledgedAt'] as const;
+    sheet.addRow(columns.map((c) => tr.tm(`alarm.${c}`)));
+    for (const r of rows.map(toItem)) {
+      sheet.addRow(columns.map((c) => (c === 'level' ? tr.tm(`enum.alarmLevel.${r.level}`) : r[c] ?? '')));
+    }
+    sheet.columns.forEach((c, i) => { c.width = i === 6 ? 48 : 20; });
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+    const date = new Date().toISOString().slice(0, 10);
+    reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`${tr.tm('alarm._title')}-${date}.xlsx`, `alarms-${date}.xlsx`));
+    return reply.send(buffer);
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/alarm/stream',
-    summary: 'Server-sent events: each alarm raised in the current factory after the stream opened (event "alarm")',
-    tags,
-    permission: null,
-    handler: async ({ ctx, request, reply }) => {
-      if (!ctx.factoryId) throw new ApiError(400, 'alarm.factoryRequired');
-      const { tenantId, factoryId } = ctx;
-      const last = await db.selectFrom('alarm').select((eb) => eb.fn.max('seq').as('seq'))
-        .where('tenant_id', '=', tenantId).where('factory_id', '=', factoryId).executeTakeFirst();
-      let cursor = String(last?.seq ?? '0');
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-      res.write(`retry: 5000\n: open\n\n`);
-      let closed = false;
-      let busy = false;
-      const poll = async () => {
-        if (closed || busy) return;
-        busy = true;
-        try {
-          const rows = await db.selectFrom('alarm').selectAll().where('tenant_id', '=', tenantId).where('factory_id', '=', factoryId)
-            .where('seq', '>', cursor).orderBy('seq', 'asc').limit(100).execute();
-          for (const r of rows) {
-            cursor = String(r.seq);
-            if (!closed) res.write(`id: ${cursor}\nevent: alarm\ndata: ${JSON.stringify(toItem(r))}\n\n`);
-          }
-          if (!rows.length && !closed) res.write(': ping\n\n');
-        } catch (err) {
-          request.log.warn({ err }, 'alarm stream poll failed');
-        } finally {
-          busy = false;
+  serve(app, alarm.stream, async ({ ctx, request, reply }) => {
+    if (!ctx.factoryId) throw new ApiError(400, 'alarm.factoryRequired');
+    const { tenantId, factoryId } = ctx;
+    const last = await db.selectFrom('alarm').select((eb) => eb.fn.max('seq').as('seq'))
+      .where('tenant_id', '=', tenantId).where('factory_id', '=', factoryId).executeTakeFirst();
+    let cursor = String(last?.seq ?? '0');
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.write(`retry: 5000\n: open\n\n`);
+    let closed = false;
+    let busy = false;
+    const poll = async () => {
+      if (closed || busy) return;
+      busy = true;
+      try {
+        const rows = await db.selectFrom('alarm').selectAll().where('tenant_id', '=', tenantId).where('factory_id', '=', factoryId)
+          .where('seq', '>', cursor).orderBy('seq', 'asc').limit(100).execute();
+        for (const r of rows) {
+          cursor = String(r.seq);
+          if (!closed) res.write(`id: ${cursor}\nevent: alarm\ndata: ${JSON.stringify(toItem(r))}\n\n`);
         }
-      };
-      const timer = setInterval(() => { void poll(); }, tick);
-      const stop = () => { closed = true; clearInterval(timer); };
-      request.raw.on('close', stop);
-      res.on('close', stop);
-      return null;
-    },
+        if (!rows.length && !closed) res.write(': ping\n\n');
+      } catch (err) {
+        request.log.warn({ err }, 'alarm stream poll failed');
+      } finally {
+        busy = false;
+      }
+    };
+    const timer = setInterval(() => { void poll(); }, tick);
+    const stop = () => { closed = true; clearInterval(timer); };
+    request.raw.on('close', stop);
+    res.on('close', stop);
+    return reply;
   });
 }

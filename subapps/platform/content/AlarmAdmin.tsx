@@ -3,17 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
-import { ALARM_PERMISSIONS, type AlarmItem } from '../../../model/alarm';
+import { ALARM_PERMISSIONS, type AlarmItem, type AlarmSearch } from '../../../model/alarm';
+import { contract } from '../../../model/contract';
+import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 
-type Filters = { keyword?: string; level?: string; acknowledged?: string };
+type Filters = AlarmSearch;
 
 /** The current factory's alarms with search and acknowledgement (raising is for other domains' API calls). */
 export function AlarmAdmin() {
   const { t } = useTranslation(['platform', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
-  const list = usePagedList<AlarmItem>('/api/platform-system/alarm/page');
+  const list = usePagedList(contract.alarm.page);
   const [filters, setFilters] = useState<Filters>({});
 
   const search = (v: Filters) => {
@@ -23,7 +26,7 @@ export function AlarmAdmin() {
   };
 
   async function acknowledge(row: AlarmItem) {
-    await bridge.request({ method: 'POST', url: `/api/platform-system/alarm/${row.id}/acknowledge`, showSuccess: true });
+    await api.call(contract.alarm.acknowledge, { params: { id: row.id }, showSuccess: true });
     list.reload();
   }
 
@@ -58,7 +61,7 @@ export function AlarmAdmin() {
         <Space>
           <Button type="primary" htmlType="submit">{t('common:search')}</Button>
           {permissions.includes(ALARM_PERMISSIONS.export) && (
-            <Button data-testid="alarm-export" onClick={() => void bridge.download({ url: '/api/platform-system/alarm/export', params: filters, filename: `${t('content.alarm.file')}.xlsx` }).catch(() => undefined)}>
+            <Button data-testid="alarm-export" onClick={() => void bridge.download({ ...api.prepare(contract.alarm.export, { query: filters }), filename: `${t('content.alarm.file')}.xlsx` }).catch(() => undefined)}>
               {t('common:export')}
             </Button>
           )}
