@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, Uuid } from './contract/common';
 
 /** SPEC §5: 6 to 16 characters of digits, letters and . _ ~ ! @ # $ ^ & * */
 export const PASSWORD_PATTERN = /^[A-Za-z0-9._~!@#$^&*]{6,16}$/;
@@ -52,15 +53,19 @@ export const feedbackFields = z.object({
   contact: optionalText(64),
 });
 
-export interface FeedbackRecord {
-  id: string;
-  description: string;
-  contact: string | null;
-  pictureIds: string[];
-  status: 'processed' | 'unprocessed';
-  handleOpinion: string | null;
-  createdAt: string;
-}
+export const FEEDBACK_STATUSES = ['unprocessed', 'processed'] as const;
+
+/** One of the current user's own feedback, with the handler's answer. */
+export const FeedbackRecord = z.object({
+  id: Uuid,
+  description: z.string(),
+  contact: z.string().nullable(),
+  pictureIds: z.array(Uuid),
+  status: z.enum(FEEDBACK_STATUSES),
+  handleOpinion: z.string().nullable(),
+  createdAt: Instant,
+}).meta({ id: 'FeedbackRecord' });
+export type FeedbackRecord = z.infer<typeof FeedbackRecord>;
 
 /** Field label keys (namespace `model`) of the inputs above. */
 export const ACCOUNT_FIELD_LABELS: Record<string, string> = {

@@ -8,10 +8,12 @@ import { dict } from './dict';
 import { bom } from './bom';
 import { help } from './help';
 import { alarm } from './alarm';
+import { feedback } from './feedback';
 import { notice } from './notice';
 
 export const contract = {
   notice,
+  feedback,
   alarm,
   help,
   dict,

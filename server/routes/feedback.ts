@@ -2,12 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { ACCOUNT_FIELD_LABELS, FEEDBACK_MAX_PICTURES, PICTURE_MAX_BYTES, feedbackFields, type FeedbackRecord } from '../../model/account';
+import { feedback } from '../../model/contract/feedback';
 import type { DB } from '../db/types';
 import { startProcess } from '../workflow/instances';
 import { FEEDBACK_PROCESS_KEY } from '../workflow/feedback-process';
-import { ApiError, notFound, route, uuidParam, validationError } from '../http';
+import { ApiError, notFound, validationError } from '../http';
+import { serve } from '../serve';
 import { sniffPicture } from '../files/sniff';
 
 interface Picture { type: string; bytes: Buffer }
@@ -20,96 +21,78 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       limits: { fileSize: PICTURE_MAX_BYTES, files: FEEDBACK_MAX_PICTURES, fields: 10, fieldSize: 8 * 1024, parts: 20 },
     });
 
-    route(scope, {
-      method: 'POST',
-      url: '/platform-system/feedback/save',
-      summary: 'Submit feedback (multipart: description, contact, pictures ≤ 3 MB each, jpg/gif/png/bmp by content)',
-      tags: ['feedback'],
-      permission: null,
-      handler: async ({ request, ctx, tr }) => {
-        if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
-        const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-        const pictures: Picture[] = [];
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (part.fieldname === 'description' || part.fieldname === 'contact') fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          const bytes = await part.toBuffer().catch((e: { code?: string }) => {
-            if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'feedback.pictureTooLarge');
-            throw e;
-          });
-          if (part.file.truncated) throw new ApiError(413, 'feedback.pictureTooLarge');
-          const type = sniffPicture(bytes);
-          if (!type) throw new ApiError(415, 'feedback.pictureType');
-          pictures.push({ type, bytes });
+    serve(scope, feedback.save, async ({ request, ctx, tr }) => {
+      if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
+      const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+      const pictures: Picture[] = [];
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'description' || part.fieldname === 'contact') fields[part.fieldname] = String(part.value);
+          continue;
         }
-        const parsed = feedbackFields.safeParse({ description: fields.description, contact: fields.contact }, { reportInput: true });
-        if (!parsed.success) throw validationError(parsed.error.issues, tr, ACCOUNT_FIELD_LABELS);
-        const id = await db.transaction().execute(async (trx) => {
-          const row = await trx.insertInto('feedback').values({
-            tenant_id: ctx.tenantId, user_id: ctx.user.id, factory_id: ctx.factoryId,
-            description: parsed.data.description, contact: parsed.data.contact ?? null,
-          }).returning('id').executeTakeFirstOrThrow();
-          for (const p of pictures) {
-            await trx.insertInto('feedback_picture').values({
-              tenant_id: ctx.tenantId, feedback_id: row.id, content_type: p.type, size: p.bytes.length, content: p.bytes,
-            }).execute();
-          }
-          // With a published feedback process, the feedback is handled through it.
-          await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId }, {
-            modelKey: FEEDBACK_PROCESS_KEY, businessType: 'feedback', businessId: row.id, title: parsed.data.description.slice(0, 80),
-            variables: { pictures: pictures.length, hasContact: Boolean(parsed.data.contact) },
-          });
-          return row.id;
+        const bytes = await part.toBuffer().catch((e: { code?: string }) => {
+          if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'feedback.pictureTooLarge');
+          throw e;
         });
-        return { id };
-      },
+        if (part.file.truncated) throw new ApiError(413, 'feedback.pictureTooLarge');
+        const type = sniffPicture(bytes);
+        if (!type) throw new ApiError(415, 'feedback.pictureType');
+        pictures.push({ type, bytes });
+      }
+      const parsed = feedbackFields.safeParse({ description: fields.description, contact: fields.contact }, { reportInput: true });
+      if (!parsed.success) throw validationError(parsed.error.issues, tr, ACCOUNT_FIELD_LABELS);
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('feedback').values({
+          tenant_id: ctx.tenantId, user_id: ctx.user.id, factory_id: ctx.factoryId,
+          description: parsed.data.description, contact: parsed.data.contact ?? null,
+        }).returning('id').executeTakeFirstOrThrow();
+        for (const p of pictures) {
+          await trx.insertInto('feedback_picture').values({
+            tenant_id: ctx.tenantId, feedback_id: row.id, content_type: p.type, size: p.bytes.length, content: p.bytes,
+          }).execute();
+        }
+        // With a published feedback process, the feedback is handled through it.
+        await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId }, {
+          modelKey: FEEDBACK_PROCESS_KEY, businessType: 'feedback', businessId: row.id, title: parsed.data.description.slice(0, 80),
+          variables: { pictures: pictures.length, hasContact: Boolean(parsed.data.contact) },
+        });
+        return row.id;
+      });
+      return { id };
     });
   });
 }
 
 export function feedbackReadRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/feedback',
-    summary: 'The current user\'s feedback, newest first',
-    tags: ['feedback'],
-    permission: null,
-    query: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20) }),
-    handler: async ({ ctx, query }) => {
-      const base = db.selectFrom('feedback').where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id);
-      const [rows, total] = await Promise.all([
-        base.select(['id', 'description', 'contact', 'status', 'handle_opinion', 'created_at'])
-          .orderBy('created_at', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const pictures = rows.length
-        ? await db.selectFrom('feedback_picture').select(['id', 'feedback_id']).where('tenant_id', '=', ctx.tenantId)
-          .where('feedback_id', 'in', rows.map((r) => r.id)).orderBy('created_at').execute()
-        : [];
-      const records: FeedbackRecord[] = rows.map((r) => ({
-        id: r.id, description: r.description, contact: r.contact, status: r.status, handleOpinion: r.handle_opinion,
-        createdAt: new Date(r.created_at).toISOString(),
-        pictureIds: pictures.filter((p) => p.feedback_id === r.id).map((p) => p.id),
-      }));
-      return { records, total: Number(total.n), page: query.page, size: query.size };
-    },
+  serve(app, feedback.mine, async ({ ctx, query }) => {
+    const base = db.selectFrom('feedback').where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id);
+    const [rows, total] = await Promise.all([
+      base.select(['id', 'description', 'contact', 'status', 'handle_opinion', 'created_at'])
+        .orderBy('created_at', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const pictures = rows.length
+      ? await db.selectFrom('feedback_picture').select(['id', 'feedback_id']).where('tenant_id', '=', ctx.tenantId)
+        .where('feedback_id', 'in', rows.map((r) => r.id)).orderBy('created_at').execute()
+      : [];
+    const records: FeedbackRecord[] = rows.map((r) => ({
+      id: r.id, description: r.description, contact: r.contact, status: r.status, handleOpinion: r.handle_opinion,
+      createdAt: new Date(r.created_at).toISOString(),
+      pictureIds: pictures.filter((p) => p.feedback_id === r.id).map((p) => p.id),
+    }));
+    return { records, total: Number(total.n), page: query.page, size: query.size };
   });
 
-  app.get('/platform-system/feedback/picture/:id', { config: { auth: 'bearer', permission: null, summary: 'A feedback picture', tags: ['feedback'] } }, async (request, reply) => {
-    const ctx = request.ctx!;
-    const id = uuidParam.safeParse((request.params as { id?: string }).id);
-    if (!id.success) throw notFound();
+  serve(app, feedback.picture, async ({ ctx, params, reply }) => {
     const row = await db.selectFrom('feedback_picture as p')
       .innerJoin('feedback as f', (j) => j.onRef('f.tenant_id', '=', 'p.tenant_id').onRef('f.id', '=', 'p.feedback_id'))
       .select(['p.content', 'p.content_type', 'f.user_id'])
-      .where('p.tenant_id', '=', ctx.tenantId).where('p.id', '=', id.data).executeTakeFirst();
+      .where('p.tenant_id', '=', ctx.tenantId).where('p.id', '=', params.id).executeTakeFirst();
     if (!row || (row.user_id !== ctx.user.id && ctx.user.type !== 'admin')) throw notFound();
     return reply
       .header('content-type', row.content_type)
-      .header('content-disposition', `inline; filename="${id.data}"`)
+      .header('content-disposition', `inline; filename="${params.id}"`)
       .header('content-security-policy', "sandbox; default-src 'none'")
       .header('cache-control', 'private, max-age=3600')
       .send(Buffer.from(row.content));

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, Tag } from '@arco-design/web-react';
 import type { FeedbackRecord } from '../../model/account';
-import { endpoints } from '../api/endpoints';
+import { contract } from '../../model/contract';
+import { callApi } from '../api/client';
 
 /** The user's own feedback with how it was handled (status and the handler's opinion). */
 export function MyFeedbackList({ version }: { version: number }) {
@@ -10,7 +11,7 @@ export function MyFeedbackList({ version }: { version: number }) {
   const [records, setRecords] = useState<FeedbackRecord[]>([]);
   useEffect(() => {
     let live = true;
-    void endpoints.myFeedback().then((res) => { if (live && res.code === 200) setRecords(res.data.records); });
+    void callApi(contract.feedback.mine, { query: { page: 1, size: 20 } }).then((res) => { if (live && res.code === 200) setRecords(res.data.records); });
     return () => { live = false; };
   }, [version]);
   if (!records.length) return null;

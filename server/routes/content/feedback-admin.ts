@@ -8,20 +8,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { feedback } from '../../../model/contract/feedback';
+import type { FeedbackAdminRow } from '../../../model/feedback';
 import type { DB } from '../../db/types';
-import { ApiError, notFound, route, uuidParam } from '../../http';
+import { ApiError, notFound } from '../../http';
+import { serve } from '../../serve';
 import { decideTask } from '../../workflow/instances';
-
-const PERM = 'system:feedback';
-const tags = ['feedback'];
-
-export interface FeedbackAdminRow {
-  id: string; description: string; contact: string | null; status: string; handleOpinion: string | null;
-  userAccount: string; userName: string | null; createdAt: string; handledAt: string | null; pictureIds: string[];
-  /** A `feedback` process about it is running: it is handled through its tasks. */
-  inProcess: boolean;
-}
 
 /** The running feedback processes among these feedback ids. */
 async function runningProcesses(db: Kysely<DB>, tenantId: string, ids: string[]): Promise<Map<string, string>> {
@@ -34,106 +26,66 @@ async function runningProcesses(db: Kysely<DB>, tenantId: string, ids: string[])
 export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/feedback/page',
-    summary: "The tenant's feedback, newest first, with its pictures",
-    tags,
-    permission: `${PERM}:view`,
-    query: z.object({
-      status: z.enum(['unprocessed', 'processed']).optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(100).default(20),
-    }),
-    handler: async ({ ctx, query }) => {
-      let base = db.selectFrom('feedback as f')
-        .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'f.tenant_id').onRef('u.id', '=', 'f.user_id'))
-        .where('f.tenant_id', '=', ctx.tenantId);
-      if (query.status) base = base.where('f.status', '=', query.status);
-      const [rows, total] = await Promise.all([
-        base.select(['f.id', 'f.description', 'f.contact', 'f.status', 'f.handle_opinion', 'f.created_at', 'f.handled_at', 'u.account', 'u.nickname'])
-          .orderBy('f.created_at', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const pictures = rows.length
-        ? await db.selectFrom('feedback_picture').select(['id', 'feedback_id']).where('tenant_id', '=', ctx.tenantId)
-          .where('feedback_id', 'in', rows.map((r) => r.id)).orderBy('created_at').execute()
-        : [];
-      const running = await runningProcesses(db, ctx.tenantId, rows.map((r) => r.id));
-      const records: FeedbackAdminRow[] = rows.map((r) => ({
-        id: r.id, description: r.description, contact: r.contact, status: r.status, handleOpinion: r.handle_opinion,
-        userAccount: r.account, userName: r.nickname,
-        createdAt: new Date(r.created_at).toISOString(), handledAt: r.handled_at ? new Date(r.handled_at).toISOString() : null,
-        pictureIds: pictures.filter((p) => p.feedback_id === r.id).map((p) => p.id),
-        inProcess: running.has(r.id),
-      }));
-      return { records, total: Number(total.n), page: query.page, size: query.size };
-    },
+  serve(app, feedback.page, async ({ ctx, query }) => {
+    let base = db.selectFrom('feedback as f')
+      .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'f.tenant_id').onRef('u.id', '=', 'f.user_id'))
+      .where('f.tenant_id', '=', ctx.tenantId);
+    if (query.status) base = base.where('f.status', '=', query.status);
+    const [rows, total] = await Promise.all([
+      base.select(['f.id', 'f.description', 'f.contact', 'f.status', 'f.handle_opinion', 'f.created_at', 'f.handled_at', 'u.account', 'u.nickname'])
+        .orderBy('f.created_at', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const pictures = rows.length
+      ? await db.selectFrom('feedback_picture').select(['id', 'feedback_id']).where('tenant_id', '=', ctx.tenantId)
+        .where('feedback_id', 'in', rows.map((r) => r.id)).orderBy('created_at').execute()
+      : [];
+    const running = await runningProcesses(db, ctx.tenantId, rows.map((r) => r.id));
+    const records: FeedbackAdminRow[] = rows.map((r) => ({
+      id: r.id, description: r.description, contact: r.contact, status: r.status, handleOpinion: r.handle_opinion,
+      userAccount: r.account, userName: r.nickname,
+      createdAt: new Date(r.created_at).toISOString(), handledAt: r.handled_at ? new Date(r.handled_at).toISOString() : null,
+      pictureIds: pictures.filter((p) => p.feedback_id === r.id).map((p) => p.id),
+      inProcess: running.has(r.id),
+    }));
+    return { records, total: Number(total.n), page: query.page, size: query.size };
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/platform-system/feedback/:id/handle',
-    summary: 'Handles a feedback: status and opinion, which the submitter then sees; through its process when one is running',
-    tags,
-    permission: `${PERM}:handle`,
-    params: z.object({ id: uuidParam }),
-    body: z.object({
-      status: z.enum(['unprocessed', 'processed']).default('processed'),
-      handleOpinion: z.string().trim().max(1000, { error: 'validation.tooLong' }).default(''),
-    }),
-    handler: async ({ ctx, params, body }) => {
-      const exists = await db.selectFrom('feedback').select('id').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
-      if (!exists) throw notFound();
-      const instanceId = (await runningProcesses(db, ctx.tenantId, [params.id])).get(params.id);
-      if (instanceId) {
-        // Only the process decides: the administrator's own pending task is agreed with the opinion.
-        const task = body.status === 'processed'
-          ? await db.selectFrom('wf_task').select('id').where('tenant_id', '=', ctx.tenantId).where('instance_id', '=', instanceId)
-            .where('status', '=', 'pending').where(sql<boolean>`${ctx.user.id}::uuid = any(candidate_ids)`).executeTakeFirst()
-          : undefined;
-        if (!task) throw new ApiError(409, 'feedback.inProcess');
-        await decideTask(db, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId }, task.id, 'agree', body.handleOpinion || null);
-        const after = await db.selectFrom('feedback').select(['id', 'status', 'handle_opinion']).where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', params.id).executeTakeFirstOrThrow();
-        return { id: after.id, status: after.status, handleOpinion: after.handle_opinion };
-      }
-      const row = await db.updateTable('feedback').set({
-        status: body.status, handle_opinion: body.handleOpinion || null,
-        handled_by: ctx.user.id, handled_at: sql<Date>`now()`, updated_at: sql<Date>`now()`,
-      }).where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning(['id', 'status', 'handle_opinion']).executeTakeFirst();
-      if (!row) throw notFound();
-      return { id: row.id, status: row.status, handleOpinion: row.handle_opinion };
-    },
+  serve(app, feedback.handle, async ({ ctx, params, body }) => {
+    const exists = await db.selectFrom('feedback').select('id').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
+    if (!exists) throw notFound();
+    const instanceId = (await runningProcesses(db, ctx.tenantId, [params.id])).get(params.id);
+    if (instanceId) {
+      // Only the process decides: the administrator's own pending task is agreed with the opinion.
+      const task = body.status === 'processed'
+        ? await db.selectFrom('wf_task').select('id').where('tenant_id', '=', ctx.tenantId).where('instance_id', '=', instanceId)
+          .where('status', '=', 'pending').where(sql<boolean>`${ctx.user.id}::uuid = any(candidate_ids)`).executeTakeFirst()
+        : undefined;
+      if (!task) throw new ApiError(409, 'feedback.inProcess');
+      await decideTask(db, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId }, task.id, 'agree', body.handleOpinion || null);
+      const after = await db.selectFrom('feedback').select(['id', 'status', 'handle_opinion']).where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id).executeTakeFirstOrThrow();
+      return { id: after.id, status: after.status, handleOpinion: after.handle_opinion };
+    }
+    const row = await db.updateTable('feedback').set({
+      status: body.status, handle_opinion: body.handleOpinion || null,
+      handled_by: ctx.user.id, handled_at: sql<Date>`now()`, updated_at: sql<Date>`now()`,
+    }).where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning(['id', 'status', 'handle_opinion']).executeTakeFirst();
+    if (!row) throw notFound();
+    return { id: row.id, status: row.status, handleOpinion: row.handle_opinion };
   });
 
-  route(app, {
-    method: 'DELETE',
-    url: '/platform-system/feedback/:id',
-    summary: 'Deletes a feedback and its pictures',
-    tags,
-    permission: `${PERM}:delete`,
-    params: z.object({ id: uuidParam }),
-    handler: async ({ ctx, params }) => {
-      const row = await db.deleteFrom('feedback').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning('id').executeTakeFirst();
-      if (!row) throw notFound();
-      return null;
-    },
+  serve(app, feedback.remove, async ({ ctx, params }) => {
+    const row = await db.deleteFrom('feedback').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning('id').executeTakeFirst();
+    if (!row) throw notFound();
+    return null;
   });
 
   // Sub-apps reach the server only through the bridge's JSON requests, so the picture travels as a data URL.
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/feedback/picture/:id/data',
-    summary: 'A feedback picture as a data URL, for the handling screen',
-    tags,
-    permission: `${PERM}:view`,
-    params: z.object({ id: uuidParam }),
-    handler: async ({ ctx, params }) => {
-      const row = await db.selectFrom('feedback_picture').select(['content', 'content_type'])
-        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
-      if (!row) throw notFound();
-      return { dataUrl: `data:${row.content_type};base64,${Buffer.from(row.content).toString('base64')}` };
-    },
+  serve(app, feedback.pictureData, async ({ ctx, params }) => {
+    const row = await db.selectFrom('feedback_picture').select(['content', 'content_type'])
+      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
+    if (!row) throw notFound();
+    return { dataUrl: `data:${row.content_type};base64,${Buffer.from(row.content).toString('base64')}` };
   });
 }

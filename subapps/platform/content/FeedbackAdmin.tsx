@@ -2,25 +2,23 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Image, Input, Modal, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
+import { lengthRule } from '../../kit/zodRules';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
+import type { FeedbackAdminRow as FeedbackRow, FeedbackHandleInput } from '../../../model/feedback';
+import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
-
-interface FeedbackRow {
-  id: string; description: string; contact: string | null; status: 'unprocessed' | 'processed'; handleOpinion: string | null;
-  userAccount: string; userName: string | null; createdAt: string; handledAt: string | null; pictureIds: string[];
-  inProcess: boolean;
-}
 
 /** A feedback picture: a thumbnail that opens large (fetched through the bridge as a data URL). */
 function Picture({ id }: { id: string }) {
-  const bridge = useBridge();
+  const api = useApi();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    bridge.request<{ dataUrl: string }>({ url: `/api/platform-system/feedback/picture/${id}/data`, showError: false })
+    api.call(contract.feedback.pictureData, { params: { id }, showError: false })
       .then((r) => { if (live) setSrc(r.dataUrl); }).catch(() => undefined);
     return () => { live = false; };
-  }, [bridge, id]);
+  }, [api, id]);
   return src ? <Image width={48} height={48} src={src} /> : null;
 }
 
@@ -32,23 +30,24 @@ function Picture({ id }: { id: string }) {
 export function FeedbackAdmin() {
   const { t } = useTranslation(['platform', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const can = (verb: string) => permissions.includes(`system:feedback:${verb}`);
-  const list = usePagedList<FeedbackRow>('/api/platform-system/feedback/page');
+  const list = usePagedList(contract.feedback.page);
   const [handling, setHandling] = useState<FeedbackRow | null>(null);
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<FeedbackHandleInput>();
 
   async function handle() {
     if (!handling) return;
     const v = await form.validate();
-    await bridge.request({ method: 'POST', url: `/api/platform-system/feedback/${handling.id}/handle`, data: v, showSuccess: true });
+    await api.call(contract.feedback.handle, { params: { id: handling.id }, body: v, showSuccess: true });
     setHandling(null);
     list.reload();
   }
 
   async function remove(row: FeedbackRow) {
     if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
-    await bridge.request({ method: 'DELETE', url: `/api/platform-system/feedback/${row.id}`, showSuccess: true });
+    await api.call(contract.feedback.remove, { params: { id: row.id }, showSuccess: true });
     list.reload();
   }
 
@@ -99,8 +98,8 @@ export function FeedbackAdmin() {
           <Form.Item field="status" label={t('content.feedback.status')}>
             <Select options={['unprocessed', 'processed'].map((v) => ({ value: v, label: t(`content.feedbackStatus.${v}`) }))} />
           </Form.Item>
-          <Form.Item field="handleOpinion" label={t('content.feedback.opinion')}>
-            <Input.TextArea maxLength={1000} data-testid="feedback-opinion" />
+          <Form.Item field="handleOpinion" label={t('content.feedback.opinion')} rules={[lengthRule(t, t('content.feedback.opinion'), 1000)]}>
+            <Input.TextArea maxLength={{ length: 1000, errorOnly: true }} data-testid="feedback-opinion" />
           </Form.Item>
         </Form>
       </Modal>
