@@ -23,3 +23,38 @@ export type NoticeListData = z.infer<typeof NoticeListData>;
 
 /** How often the shell polls the counters when polling is on. */
 export const NOTICE_POLL_MS = 30_000;
+
+export const NOTICE_LEVELS = ['info', 'warning', 'urgent'] as const;
+const audience = z.array(Uuid).max(500).default([]);
+
+/** A notice as the administration writes it: content is sanitised; an empty audience reaches everyone. */
+export const noticeInput = z.object({
+  title: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
+  content: z.string().max(200_000, { error: 'validation.tooLong' }).default('').meta({ description: 'HTML; sanitised when stored' }),
+  level: z.enum(NOTICE_LEVELS).default('info'),
+  factoryIds: audience,
+  roleIds: audience,
+  userIds: audience,
+  publishAt: z.iso.datetime({ offset: true }).optional().meta({ description: 'Default: now' }),
+  expireAt: z.iso.datetime({ offset: true }).nullable().optional(),
+}).meta({ id: 'NoticeInput' });
+export type NoticeInput = z.input<typeof noticeInput>;
+
+/** A notice as the administration lists it, with how many users handled it. */
+export const NoticeAdminRow = z.object({
+  id: Uuid,
+  title: z.string(),
+  content: z.string(),
+  level: z.enum(NOTICE_LEVELS),
+  factoryIds: z.array(Uuid),
+  roleIds: z.array(Uuid),
+  userIds: z.array(Uuid),
+  publishAt: Instant,
+  expireAt: Instant.nullable(),
+  readCount: z.number().int(),
+  createdAt: Instant,
+}).meta({ id: 'NoticeAdminRow' });
+export type NoticeAdminRow = z.infer<typeof NoticeAdminRow>;
+
+/** What saving a notice answers: its id and the content as stored (sanitised). */
+export const NoticeSaved = z.object({ id: Uuid, content: z.string() }).meta({ id: 'NoticeSaved' });

@@ -9,10 +9,12 @@ import { bom } from './bom';
 import { help } from './help';
 import { alarm } from './alarm';
 import { feedback } from './feedback';
+import { course } from './course';
 import { notice } from './notice';
 
 export const contract = {
   notice,
+  course,
   feedback,
   alarm,
   help,

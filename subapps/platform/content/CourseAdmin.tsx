@@ -2,17 +2,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
+import { lengthRule } from '../../kit/zodRules';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
+import type { CourseItem as CourseRow, CourseInput } from '../../../model/course';
+import { useApi } from '../../kit/api';
 
-const API = '/api/platform-system/course';
-
-interface CourseRow { id: string; title: string; description: string | null; url: string; sort: number }
-interface Draft { title: string; description?: string | null; url: string; sort: number }
+type Draft = CourseInput;
 
 /** Help courses: links to training material or attached documents, in display order (`course/list`). */
 export function CourseAdmin() {
   const { t } = useTranslation(['platform', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const can = (verb: string) => permissions.includes(`system:course:${verb}`);
   const [rows, setRows] = useState<CourseRow[]>([]);
@@ -25,12 +27,12 @@ export function CourseAdmin() {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    bridge.request<{ records: CourseRow[] }>({ url: `${API}/list` })
+    api.call(contract.course.list)
       .then((r) => { if (live) setRows(r.records); })
       .catch(() => undefined)
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-  }, [bridge, version]);
+  }, [api, version]);
   useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
 
   const start = (row: CourseRow | null) => {
@@ -42,14 +44,16 @@ export function CourseAdmin() {
 
   async function save() {
     const v = await form.validate();
-    await bridge.request({ method: editing ? 'PUT' : 'POST', url: editing ? `${API}/${editing.id}` : API, data: { ...v, description: v.description || null }, showSuccess: true });
+    const body: CourseInput = { ...v, description: v.description || null };
+    if (editing) await api.call(contract.course.update, { params: { id: editing.id }, body, showSuccess: true });
+    else await api.call(contract.course.create, { body, showSuccess: true });
     setOpen(false);
     setVersion((n) => n + 1);
   }
 
   async function remove(row: CourseRow) {
     if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
-    await bridge.request({ method: 'DELETE', url: `${API}/${row.id}`, showSuccess: true });
+    await api.call(contract.course.remove, { params: { id: row.id }, showSuccess: true });
     setVersion((n) => n + 1);
   }
 
@@ -78,14 +82,16 @@ export function CourseAdmin() {
       <Modal title={editing ? t('content.course.editTitle') : t('content.course.addTitle')} visible={open} style={{ width: 640 }}
         onOk={() => act(save)} onCancel={() => setOpen(false)} okButtonProps={{ 'data-testid': 'course-save' } as object}>
         <Form form={form} layout="vertical">
-          <Form.Item field="title" label={t('content.course.title')} rules={[{ required: true, message: t('content.required') }]}>
-            <Input maxLength={200} data-testid="course-title" />
+          <Form.Item field="title" label={t('content.course.title')} rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.course.title'), 200)]}>
+            <Input maxLength={{ length: 200, errorOnly: true }} data-testid="course-title" />
           </Form.Item>
           <Form.Item field="url" label={t('content.course.url')} extra={t('content.course.urlHint')}
-            rules={[{ required: true, message: t('content.required') }, { match: /^(https?:\/\/\S+|\/(?!\/)\S*)$/i, message: t('content.course.urlFormat') }]}>
-            <Input maxLength={1000} data-testid="course-url" />
+            rules={[{ required: true, message: t('content.required') }, { match: /^(https?:\/\/\S+|\/(?!\/)\S*)$/i, message: t('content.course.urlFormat') }, lengthRule(t, t('content.course.url'), 1000)]}>
+            <Input maxLength={{ length: 1000, errorOnly: true }} data-testid="course-url" />
           </Form.Item>
-          <Form.Item field="description" label={t('content.course.description')}><Input.TextArea maxLength={1000} /></Form.Item>
+          <Form.Item field="description" label={t('content.course.description')} rules={[lengthRule(t, t('content.course.description'), 1000)]}>
+            <Input.TextArea maxLength={{ length: 1000, errorOnly: true }} />
+          </Form.Item>
           <Form.Item field="sort" label={t('content.course.sort')}><InputNumber min={0} max={100000} precision={0} /></Form.Item>
         </Form>
       </Modal>

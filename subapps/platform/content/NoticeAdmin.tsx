@@ -2,28 +2,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, Input, Modal, Select, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
+import { lengthRule } from '../../kit/zodRules';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
-import { apiPath } from '../../../model/resource';
+import { contract } from '../../../model/contract';
+import type { NoticeAdminRow as NoticeRow, NoticeInput } from '../../../model/notice';
 import { factory, role, user } from '../../../model/resources';
+import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { IdPicker } from './IdPicker';
 import { RichTextEditor } from './RichTextEditor';
-
-const API = '/api/platform-system/notice';
-
-interface NoticeRow {
-  id: string; title: string; content: string; level: 'info' | 'warning' | 'urgent';
-  factoryIds: string[]; roleIds: string[]; userIds: string[];
-  publishAt: string; expireAt: string | null; readCount: number;
-}
 
 /** Notices: publish to the tenant, factories, roles or users within a window; see how many handled each. */
 export function NoticeAdmin() {
   const { t } = useTranslation(['platform', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const can = (verb: string) => permissions.includes(`system:notice:${verb}`);
-  const list = usePagedList<NoticeRow>(`${API}/page`);
+  const list = usePagedList(contract.notice.page);
   const [form] = Form.useForm();
   const [editing, setEditing] = useState<NoticeRow | null>(null);
   const [open, setOpen] = useState(false);
@@ -37,15 +33,16 @@ export function NoticeAdmin() {
 
   async function save() {
     const v = await form.validate();
-    const data = { ...v, publishAt: v.publishAt ? new Date(v.publishAt).toISOString() : undefined, expireAt: v.expireAt ? new Date(v.expireAt).toISOString() : null };
-    await bridge.request({ method: editing ? 'PUT' : 'POST', url: editing ? `${API}/${editing.id}` : API, data, showSuccess: true });
+    const data: NoticeInput = { ...v, publishAt: v.publishAt ? new Date(v.publishAt).toISOString() : undefined, expireAt: v.expireAt ? new Date(v.expireAt).toISOString() : null };
+    if (editing) await api.call(contract.notice.update, { params: { id: editing.id }, body: data, showSuccess: true });
+    else await api.call(contract.notice.create, { body: data, showSuccess: true });
     setOpen(false);
     list.reload();
   }
 
   async function remove(row: NoticeRow) {
     if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
-    await bridge.request({ method: 'DELETE', url: `${API}/${row.id}`, showSuccess: true });
+    await api.call(contract.notice.remove, { params: { id: row.id }, showSuccess: true });
     list.reload();
   }
 
@@ -87,16 +84,16 @@ export function NoticeAdmin() {
       <Modal title={editing ? t('content.notice.editTitle') : t('content.notice.addTitle')} visible={open} style={{ width: 760 }}
         onOk={() => act(save)} onCancel={() => setOpen(false)} okButtonProps={{ 'data-testid': 'notice-save' } as object}>
         <Form form={form} layout="vertical">
-          <Form.Item field="title" label={t('content.notice.title')} rules={[{ required: true, message: t('content.required') }]}>
-            <Input data-testid="notice-title" maxLength={200} />
+          <Form.Item field="title" label={t('content.notice.title')} rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.notice.title'), 200)]}>
+            <Input data-testid="notice-title" maxLength={{ length: 200, errorOnly: true }} />
           </Form.Item>
           <Form.Item field="level" label={t('content.notice.level')}>
             <Select options={['info', 'warning', 'urgent'].map((v) => ({ value: v, label: t(`content.level.${v}`) }))} />
           </Form.Item>
           <Form.Item field="content" label={t('content.notice.content')}><RichTextEditor testId="notice-content" /></Form.Item>
-          <Form.Item field="factoryIds" label={t('content.notice.factories')}><IdPicker url={apiPath(factory)} /></Form.Item>
-          <Form.Item field="roleIds" label={t('content.notice.roles')}><IdPicker url={apiPath(role)} /></Form.Item>
-          <Form.Item field="userIds" label={t('content.notice.users')}><IdPicker url={apiPath(user)} /></Form.Item>
+          <Form.Item field="factoryIds" label={t('content.notice.factories')}><IdPicker def={factory} /></Form.Item>
+          <Form.Item field="roleIds" label={t('content.notice.roles')}><IdPicker def={role} /></Form.Item>
+          <Form.Item field="userIds" label={t('content.notice.users')}><IdPicker def={user} /></Form.Item>
           <Space>
             <Form.Item field="publishAt" label={t('content.notice.publishAt')}><DatePicker showTime /></Form.Item>
             <Form.Item field="expireAt" label={t('content.notice.expireAt')}><DatePicker showTime /></Form.Item>
