@@ -1,5 +1,6 @@
 /** The HTTP contract of the helper screens (issue 12): languages, translation overrides, services, menu applications. */
 import { z } from 'zod';
+import { Instant, Uuid } from './contract/common';
 import { LANGUAGES, type Language } from './languages';
 
 export const HELPER_PERMISSIONS = {
@@ -16,23 +17,29 @@ export const HELPER_PERMISSIONS = {
 export const OVERRIDABLE_NAMESPACES = ['common', 'shell', 'platform', 'basic', 'model'] as const;
 export type OverridableNamespace = (typeof OVERRIDABLE_NAMESPACES)[number];
 
-export interface LanguageOption {
-  dictKey: Language;
-  dictValue: string;
-  enabled: boolean;
-}
+/** A language of the portal and whether the tenant offers it. */
+export const LanguageOption = z.object({
+  dictKey: z.enum(LANGUAGES),
+  dictValue: z.string(),
+  enabled: z.boolean(),
+}).meta({ id: 'TenantLanguageOption' });
+export type LanguageOption = z.infer<typeof LanguageOption>;
+
+const byLanguage = z.partialRecord(z.enum(LANGUAGES), z.string());
 
 export const languagesInput = z.object({
   languages: z.array(z.enum(LANGUAGES, { error: 'validation.enum' }), { error: 'validation.required' })
     .min(1, { error: 'validation.oneLanguage' }).max(LANGUAGES.length),
 });
 
-export interface TranslationRow {
-  namespace: OverridableNamespace;
-  key: string;
-  shipped: Partial<Record<Language, string>>;
-  override: Partial<Record<Language, string>>;
-}
+/** One key of a namespace: the shipped text and the tenant's override, per language. */
+export const TranslationRow = z.object({
+  namespace: z.enum(OVERRIDABLE_NAMESPACES),
+  key: z.string(),
+  shipped: byLanguage,
+  override: byLanguage,
+}).meta({ id: 'TranslationRow' });
+export type TranslationRow = z.infer<typeof TranslationRow>;
 
 export const translationInput = z.object({
   namespace: z.enum(OVERRIDABLE_NAMESPACES, { error: 'validation.enum' }),
@@ -43,10 +50,11 @@ export const translationInput = z.object({
 });
 
 /** Every override of a tenant, by language, namespace and dotted key; `version` changes with any edit. */
-export interface TranslationOverrides {
-  version: string;
-  texts: Partial<Record<Language, Partial<Record<OverridableNamespace, Record<string, string>>>>>;
-}
+export const TranslationOverrides = z.object({
+  version: z.string(),
+  texts: z.partialRecord(z.enum(LANGUAGES), z.partialRecord(z.enum(OVERRIDABLE_NAMESPACES), z.record(z.string(), z.string()))),
+}).meta({ id: 'TranslationOverrides' });
+export type TranslationOverrides = z.infer<typeof TranslationOverrides>;
 
 export const HELPER_FIELD_LABELS: Record<string, string> = {
   languages: 'helper.languages',
@@ -59,34 +67,39 @@ export const HELPER_FIELD_LABELS: Record<string, string> = {
   entries: 'helper.entries',
 };
 
-export type ServiceState = 'online' | 'offline' | 'no-bridge' | 'hung';
+export const SERVICE_STATES = ['online', 'offline', 'no-bridge', 'hung'] as const;
+export type ServiceState = (typeof SERVICE_STATES)[number];
 
-export interface ServiceStatus {
-  /** The registry row's id. */
-  id: string;
-  appType: string;
-  appName: string;
-  url: string;
-  state: ServiceState;
-  version: string | null;
-  latencyMs: number | null;
-  probedAt: string;
-}
+export const ServiceStatus = z.object({
+  id: Uuid.meta({ description: "The registry row's id" }),
+  appType: z.string(),
+  appName: z.string(),
+  url: z.string(),
+  state: z.enum(SERVICE_STATES),
+  version: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  probedAt: Instant,
+}).meta({ id: 'ServiceStatus' });
+export type ServiceStatus = z.infer<typeof ServiceStatus>;
 
 /** One registered app's probe, as the app registry screen shows it. */
-export type AppOnline = Pick<ServiceStatus, 'id' | 'state' | 'version' | 'latencyMs' | 'probedAt'>;
+export const AppOnline = ServiceStatus.pick({ id: true, state: true, version: true, latencyMs: true, probedAt: true }).meta({ id: 'AppOnline' });
+export type AppOnline = z.infer<typeof AppOnline>;
 
-export interface ServicesView {
-  portalVersion: string;
-  database: 'pglite' | 'postgres';
-  services: ServiceStatus[];
-}
+export const ServicesView = z.object({
+  portalVersion: z.string(),
+  database: z.enum(['pglite', 'postgres']),
+  services: z.array(ServiceStatus),
+}).meta({ id: 'ServicesView' });
+export type ServicesView = z.infer<typeof ServicesView>;
 
-export type MenuApplicationStatus = 'pending' | 'approved' | 'rejected';
+export const MENU_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type MenuApplicationStatus = (typeof MENU_APPLICATION_STATUSES)[number];
+export const MENU_ENTRY_TYPES = ['catalogue', 'menu', 'button', 'tab'] as const;
 
 export interface MenuApplicationEntry {
   code: string;
-  type: 'catalogue' | 'menu' | 'button' | 'tab';
+  type: (typeof MENU_ENTRY_TYPES)[number];
   names: Partial<Record<Language, string>>;
   path: string | null;
   perms: string | null;
@@ -106,42 +119,51 @@ export const menuEntryInput: z.ZodType<MenuApplicationEntry> = z.lazy(() => z.ob
   path: entryText(200).regex(/^(\/[A-Za-z0-9_-]+)+$/, { error: 'validation.format' }).nullable().default(null),
   perms: entryText(200).regex(/^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+){1,3}$/, { error: 'validation.format' }).nullable().default(null),
   children: z.array(menuEntryInput).max(100, { error: 'validation.tooMany' }).default([]),
-}));
+})).meta({ id: 'MenuApplicationEntryInput' });
 
 export const menuApplicationInput = z.object({
   appType: entryText(64).min(1, { error: 'validation.required' }),
   title: entryText(200).min(1, { error: 'validation.required' }),
   reason: entryText(1000).optional().default(''),
   entries: z.array(menuEntryInput, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(50, { error: 'validation.tooMany' }),
-});
+}).meta({ id: 'MenuApplicationInput' });
 
 export const reviewInput = z.object({ reason: entryText(1000).optional() });
 export const rejectReviewInput = z.object({ reason: entryText(1000).min(1, { error: 'validation.required' }) });
 
 /** How an applied entry compares with the current menu tree. */
-export type EntryDiff = 'new' | 'exists' | 'conflict';
+export const ENTRY_DIFFS = ['new', 'exists', 'conflict'] as const;
+export type EntryDiff = (typeof ENTRY_DIFFS)[number];
 
-export interface MenuApplicationRow {
-  id: string;
-  appType: string;
-  title: string;
-  reason: string;
-  status: MenuApplicationStatus;
-  reviewReason: string | null;
-  applicant: string;
-  reviewer: string | null;
-  entryCount: number;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+export const MenuApplicationRow = z.object({
+  id: Uuid,
+  appType: z.string(),
+  title: z.string(),
+  reason: z.string(),
+  status: z.enum(MENU_APPLICATION_STATUSES),
+  reviewReason: z.string().nullable(),
+  applicant: z.string().meta({ description: "The applicant's account" }),
+  reviewer: z.string().nullable(),
+  entryCount: z.number().int(),
+  createdAt: Instant,
+  reviewedAt: Instant.nullable(),
+}).meta({ id: 'MenuApplicationRow' });
+export type MenuApplicationRow = z.infer<typeof MenuApplicationRow>;
 
-export interface DiffedEntry extends Omit<MenuApplicationEntry, 'children'> {
-  diff: EntryDiff;
-  /** Why a conflict: the existing entry's code that already uses this path or permission. */
-  conflictWith: string | null;
-  children: DiffedEntry[];
-}
+/** An applied entry compared with the current menu tree, with its children. */
+export const DiffedEntry = z.object({
+  code: z.string(),
+  type: z.enum(MENU_ENTRY_TYPES),
+  names: byLanguage,
+  path: z.string().nullable(),
+  perms: z.string().nullable(),
+  diff: z.enum(ENTRY_DIFFS),
+  conflictWith: z.string().nullable().meta({ description: "Why a conflict: the existing entry's code that already uses this path or permission" }),
+  get children() {
+    return z.array(DiffedEntry);
+  },
+}).meta({ id: 'DiffedEntry' });
+export type DiffedEntry = z.infer<typeof DiffedEntry>;
 
-export interface MenuApplicationDetail extends MenuApplicationRow {
-  entries: DiffedEntry[];
-}
+export const MenuApplicationDetail = MenuApplicationRow.extend({ entries: z.array(DiffedEntry) }).meta({ id: 'MenuApplicationDetail' });
+export type MenuApplicationDetail = z.infer<typeof MenuApplicationDetail>;

@@ -10,10 +10,12 @@ import { help } from './help';
 import { alarm } from './alarm';
 import { feedback } from './feedback';
 import { course } from './course';
+import { helper } from './helper';
 import { notice } from './notice';
 
 export const contract = {
   notice,
+  helper,
   course,
   feedback,
   alarm,

@@ -7,32 +7,19 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { Page } from '../../model/api';
-import {
-  HELPER_FIELD_LABELS as labels, HELPER_PERMISSIONS as P, OVERRIDABLE_NAMESPACES, languagesInput, translationInput,
-  type LanguageOption, type OverridableNamespace, type TranslationOverrides, type TranslationRow,
-} from '../../model/helper';
+import { helper } from '../../model/contract/helper';
+import { OVERRIDABLE_NAMESPACES, type OverridableNamespace, type TranslationOverrides, type TranslationRow } from '../../model/helper';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
 import { LANGUAGE_NAMES } from '../db/seed-menu';
 import type { DB } from '../db/types';
-import { ApiError, route } from '../http';
+import { ApiError } from '../http';
 import { XLSX_TYPE, attachment } from '../resources/io/export';
 import { readSheet } from '../resources/io/sheet';
 import { readUploadedFile } from '../resources/io/upload';
 import { keysOf, overrideProblem, overridesOf, shippedText } from '../helper/translations';
+import { serve } from '../serve';
 
-const tags = ['helper'];
-const VIEW = 'helper:language:view';
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-
-const listQuery = z.object({
-  namespace: z.enum(OVERRIDABLE_NAMESPACES, { error: 'validation.enum' }).optional(),
-  keyword: z.string().trim().max(100).optional(),
-  overridden: z.enum(['1', '0']).optional(),
-  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
-  size: z.coerce.number().int().min(1).max(500).optional().default(20),
-});
 
 interface Entry { namespace: OverridableNamespace; key: string }
 
@@ -68,116 +55,88 @@ async function setOverride(db: Kysely<DB>, tenantId: string, userId: string, lan
 export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {
   const { db } = opts;
 
-  route(app, {
-    method: 'GET', url: '/platform-system/language', summary: 'The portal\'s languages and which the tenant offers', tags, permission: VIEW,
-    handler: async ({ ctx }): Promise<LanguageOption[]> => {
-      const t = await db.selectFrom('tenant').select('languages').where('id', '=', ctx.tenantId).executeTakeFirstOrThrow();
-      const enabled = new Set(t.languages.split(',').map((s) => s.trim()));
-      return LANGUAGES.map((l) => ({ dictKey: l, dictValue: LANGUAGE_NAMES[l] ?? l, enabled: enabled.has(l) }));
-    },
+  serve(app, helper.languages, async ({ ctx }) => {
+    const t = await db.selectFrom('tenant').select('languages').where('id', '=', ctx.tenantId).executeTakeFirstOrThrow();
+    const enabled = new Set(t.languages.split(',').map((s) => s.trim()));
+    return LANGUAGES.map((l) => ({ dictKey: l, dictValue: LANGUAGE_NAMES[l] ?? l, enabled: enabled.has(l) }));
   });
 
-  route(app, {
-    method: 'PUT', url: '/platform-system/language', summary: 'Sets the languages the tenant offers (at least one)', tags, permission: P.languageEdit,
-    body: languagesInput, labels,
-    handler: async ({ ctx, body }) => {
-      // Kept in the portal's order, so the first offered language stays predictable.
-      const languages = LANGUAGES.filter((l) => body.languages.includes(l));
-      await db.updateTable('tenant').set({ languages: languages.join(','), updated_at: new Date() }).where('id', '=', ctx.tenantId).execute();
-      return { languages };
-    },
+  serve(app, helper.setLanguages, async ({ ctx, body }) => {
+    // Kept in the portal's order, so the first offered language stays predictable.
+    const languages = LANGUAGES.filter((l) => body.languages.includes(l));
+    await db.updateTable('tenant').set({ languages: languages.join(','), updated_at: new Date() }).where('id', '=', ctx.tenantId).execute();
+    return { languages };
   });
 
-  route(app, {
-    method: 'GET', url: '/platform-system/translation', summary: 'Shipped texts with the tenant\'s overrides, key by key', tags, permission: VIEW,
-    query: listQuery, labels,
-    handler: async ({ ctx, query }): Promise<Page<TranslationRow>> => {
-      const overrides = await overridesOf(db, ctx.tenantId);
-      const needle = query.keyword?.toLowerCase();
-      const rows = allEntries(query.namespace).map((e) => rowOf(e, overrides)).filter((r) => {
-        if (query.overridden === '1' && Object.keys(r.override).length === 0) return false;
-        if (!needle) return true;
-        return r.key.toLowerCase().includes(needle)
-          || Object.values(r.shipped).some((s) => s?.toLowerCase().includes(needle))
-          || Object.values(r.override).some((s) => s?.toLowerCase().includes(needle));
-      });
-      return { records: rows.slice((query.page - 1) * query.size, query.page * query.size), total: rows.length, page: query.page, size: query.size };
-    },
+  serve(app, helper.translations, async ({ ctx, query }) => {
+    const overrides = await overridesOf(db, ctx.tenantId);
+    const needle = query.keyword?.toLowerCase();
+    const rows = allEntries(query.namespace).map((e) => rowOf(e, overrides)).filter((r) => {
+      if (query.overridden === '1' && Object.keys(r.override).length === 0) return false;
+      if (!needle) return true;
+      return r.key.toLowerCase().includes(needle)
+        || Object.values(r.shipped).some((s) => s?.toLowerCase().includes(needle))
+        || Object.values(r.override).some((s) => s?.toLowerCase().includes(needle));
+    });
+    return { records: rows.slice((query.page - 1) * query.size, query.page * query.size), total: rows.length, page: query.page, size: query.size };
   });
 
-  route(app, {
-    method: 'PUT', url: '/platform-system/translation', summary: 'Overrides one key in one language (an empty value restores the shipped text)', tags,
-    permission: P.languageEdit, body: translationInput, labels,
-    handler: async ({ ctx, body }) => {
-      const problem = overrideProblem(body.language, body.namespace, body.key, body.value);
-      if (problem) throw new ApiError(400, problem, { key: body.key });
-      await setOverride(db, ctx.tenantId, ctx.user.id, body.language, body.namespace, body.key, body.value);
-      return overridesOf(db, ctx.tenantId);
-    },
+  serve(app, helper.setTranslation, async ({ ctx, body }) => {
+    const problem = overrideProblem(body.language, body.namespace, body.key, body.value);
+    if (problem) throw new ApiError(400, problem, { key: body.key });
+    await setOverride(db, ctx.tenantId, ctx.user.id, body.language, body.namespace, body.key, body.value);
+    return overridesOf(db, ctx.tenantId);
   });
 
-  route(app, {
-    method: 'GET', url: '/platform-system/translation/overrides', summary: 'The tenant\'s overrides, applied by the shell and every sub-app', tags,
-    permission: null,
-    handler: async ({ ctx }): Promise<TranslationOverrides> => overridesOf(db, ctx.tenantId),
-  });
+  serve(app, helper.overrides, async ({ ctx }) => overridesOf(db, ctx.tenantId));
 
-  route(app, {
-    method: 'GET', url: '/platform-system/translation/export', summary: 'Every key × language as .xlsx (namespace, key, one column per language: the text in use)', tags,
-    permission: P.languageExport,
-    handler: async ({ ctx, reply }) => {
-      const overrides = await overridesOf(db, ctx.tenantId);
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('translations');
-      sheet.addRow(['namespace', 'key', ...LANGUAGES]);
-      for (const e of allEntries()) {
-        const r = rowOf(e, overrides);
-        sheet.addRow([e.namespace, e.key, ...LANGUAGES.map((l) => r.override[l] ?? r.shipped[l] ?? '')]);
-      }
-      sheet.columns.forEach((c, i) => { c.width = i < 2 ? 28 : 40; });
-      const buffer = Buffer.from(await book.xlsx.writeBuffer());
-      const date = new Date().toISOString().slice(0, 10);
-      reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`translations-${date}.xlsx`, `translations-${date}.xlsx`));
-      return reply.send(buffer);
-    },
+  serve(app, helper.exportTranslations, async ({ ctx, reply }) => {
+    const overrides = await overridesOf(db, ctx.tenantId);
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('translations');
+    sheet.addRow(['namespace', 'key', ...LANGUAGES]);
+    for (const e of allEntries()) {
+      const r = rowOf(e, overrides);
+      sheet.addRow([e.namespace, e.key, ...LANGUAGES.map((l) => r.override[l] ?? r.shipped[l] ?? '')]);
+    }
+    sheet.columns.forEach((c, i) => { c.width = i < 2 ? 28 : 40; });
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+    const date = new Date().toISOString().slice(0, 10);
+    reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`translations-${date}.xlsx`, `translations-${date}.xlsx`));
+    return reply.send(buffer);
   });
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
-    route(scope, {
-      method: 'POST', url: '/platform-system/translation/import',
-      summary: 'Takes an exported sheet back: texts that differ from the shipped ones become overrides, equal ones remove them; all or nothing', tags,
-      permission: P.languageImport,
-      handler: async ({ ctx, request, tr }) => {
-        const { file } = await readUploadedFile(request);
-        const sheet = await readSheet(file);
-        const headers = sheet.headers.map((h) => String(h ?? '').trim());
-        const col = (name: string) => headers.indexOf(name);
-        if (col('namespace') < 0 || col('key') < 0) throw new ApiError(400, 'helper.importHeaders');
-        const langCols = LANGUAGES.map((l) => [l, col(l)] as const).filter(([, i]) => i >= 0);
-        const errors: { row: number; message: string }[] = [];
-        const writes: { lang: Language; ns: OverridableNamespace; key: string; value: string }[] = [];
-        for (const r of sheet.rows) {
-          const cell = (i: number) => (r.cells[i] === null || r.cells[i] === undefined ? '' : String(r.cells[i]));
-          const ns = cell(col('namespace')).trim();
-          const key = cell(col('key')).trim();
-          if (!ns && !key) continue;
-          if (!(OVERRIDABLE_NAMESPACES as readonly string[]).includes(ns)) { errors.push({ row: r.row, message: tr.t('helper.unknownKey', { key: `${ns}:${key}` }) }); continue; }
-          for (const [lang, i] of langCols) {
-            if (!isLanguage(lang)) continue;
-            const value = cell(i);
-            const problem = overrideProblem(lang, ns as OverridableNamespace, key, value);
-            if (problem) { errors.push({ row: r.row, message: `${lang}: ${tr.t(problem, { key })}` }); continue; }
-            if (value !== '') writes.push({ lang, ns: ns as OverridableNamespace, key, value });
-          }
+    serve(scope, helper.importTranslations, async ({ ctx, request, tr }) => {
+      const { file } = await readUploadedFile(request);
+      const sheet = await readSheet(file);
+      const headers = sheet.headers.map((h) => String(h ?? '').trim());
+      const col = (name: string) => headers.indexOf(name);
+      if (col('namespace') < 0 || col('key') < 0) throw new ApiError(400, 'helper.importHeaders');
+      const langCols = LANGUAGES.map((l) => [l, col(l)] as const).filter(([, i]) => i >= 0);
+      const errors: { row: number; message: string }[] = [];
+      const writes: { lang: Language; ns: OverridableNamespace; key: string; value: string }[] = [];
+      for (const r of sheet.rows) {
+        const cell = (i: number) => (r.cells[i] === null || r.cells[i] === undefined ? '' : String(r.cells[i]));
+        const ns = cell(col('namespace')).trim();
+        const key = cell(col('key')).trim();
+        if (!ns && !key) continue;
+        if (!(OVERRIDABLE_NAMESPACES as readonly string[]).includes(ns)) { errors.push({ row: r.row, message: tr.t('helper.unknownKey', { key: `${ns}:${key}` }) }); continue; }
+        for (const [lang, i] of langCols) {
+          if (!isLanguage(lang)) continue;
+          const value = cell(i);
+          const problem = overrideProblem(lang, ns as OverridableNamespace, key, value);
+          if (problem) { errors.push({ row: r.row, message: `${lang}: ${tr.t(problem, { key })}` }); continue; }
+          if (value !== '') writes.push({ lang, ns: ns as OverridableNamespace, key, value });
         }
-        if (errors.length > 0) throw new ApiError(400, 'helper.importFailed', { errors, count: new Set(errors.map((e) => e.row)).size });
-        await db.transaction().execute(async (trx) => {
-          for (const w of writes) await setOverride(trx, ctx.tenantId, ctx.user.id, w.lang, w.ns, w.key, w.value);
-        });
-        const after = await overridesOf(db, ctx.tenantId);
-        return { rows: sheet.rows.length, overrides: Object.values(after.texts).reduce((n, byNs) => n + Object.values(byNs ?? {}).reduce((m, keys) => m + Object.keys(keys ?? {}).length, 0), 0) };
-      },
+      }
+      if (errors.length > 0) throw new ApiError(400, 'helper.importFailed', { errors, count: new Set(errors.map((e) => e.row)).size });
+      await db.transaction().execute(async (trx) => {
+        for (const w of writes) await setOverride(trx, ctx.tenantId, ctx.user.id, w.lang, w.ns, w.key, w.value);
+      });
+      const after = await overridesOf(db, ctx.tenantId);
+      return { rows: sheet.rows.length, overrides: Object.values(after.texts).reduce((n, byNs) => n + Object.values(byNs ?? {}).reduce((m, keys) => m + Object.keys(keys ?? {}).length, 0), 0) };
     });
   });
 }

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { HELPER_PERMISSIONS as P, type AppOnline, type ServiceStatus, type ServicesView } from '../../model/helper';
+import { helper } from '../../model/contract/helper';
+import type { ServiceStatus, ServicesView } from '../../model/helper';
 import { appUrl } from '../app-registry';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
-import { route } from '../http';
 import { probeApp } from '../helper/probe';
+import { serve } from '../serve';
 import { localName } from './platform';
 
-const tags = ['helper'];
 const FRESH_MS = 60_000;
 const PORTAL_VERSION = (JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -38,23 +38,12 @@ export function helperServicesRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   }
 
   // The app registry screen's online column (SPEC §3 `online`): the same probes, read with the registry's own permission.
-  route(app, {
-    method: 'GET', url: '/platform-system/app/online', summary: 'Each enabled registered app\'s probed state, by id', tags,
-    permission: 'platform:app:view',
-    handler: async ({ request, ctx }): Promise<AppOnline[]> => {
-      const { services } = await view(request, ctx.language, false);
-      return services.map(({ id, state, version, latencyMs, probedAt }) => ({ id, state, version, latencyMs, probedAt }));
-    },
+  serve(app, helper.appOnline, async ({ request, ctx }) => {
+    const { services } = await view(request, ctx.language, false);
+    return services.map(({ id, state, version, latencyMs, probedAt }) => ({ id, state, version, latencyMs, probedAt }));
   });
 
-  route(app, {
-    method: 'GET', url: '/platform-system/services', summary: 'Registered apps with their last probe (probed again when older than a minute)', tags,
-    permission: 'helper:services:view',
-    handler: async ({ request, ctx }) => view(request, ctx.language, false),
-  });
+  serve(app, helper.services, async ({ request, ctx }) => view(request, ctx.language, false));
 
-  route(app, {
-    method: 'POST', url: '/platform-system/services/probe', summary: 'Probes every registered app now', tags, permission: P.servicesProbe,
-    handler: async ({ request, ctx }) => view(request, ctx.language, true),
-  });
+  serve(app, helper.probe, async ({ request, ctx }) => view(request, ctx.language, true));
 }

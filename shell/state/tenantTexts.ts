@@ -6,7 +6,8 @@
 import { atom } from 'jotai';
 import type { TranslationOverrides } from '../../model/helper';
 import { applyOverrides } from '../../locales/overrides';
-import { api } from '../api/http';
+import { contract } from '../../model/contract';
+import { callApi } from '../api/client';
 import { i18n } from '../i18n';
 import { store } from './atoms';
 
@@ -17,7 +18,7 @@ export const corpVersionAtom = atom(0);
 let applied = '';
 
 export async function loadOverrides(): Promise<void> {
-  const res = await api.get<TranslationOverrides>('/platform-system/translation/overrides', undefined, { showError: false });
+  const res = await callApi(contract.helper.overrides, { showError: false });
   if (res.code !== 200) return;
   if (res.data.version === applied) return;
   applied = res.data.version;

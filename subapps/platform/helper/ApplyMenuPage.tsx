@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Form, Input, Modal, Select, Space, Table, Tag, Tree, type TableColumnProps } from '@arco-design/web-react';
-import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import { HELPER_PERMISSIONS as P, type DiffedEntry, type EntryDiff, type MenuApplicationDetail, type MenuApplicationRow } from '../../../model/helper';
+import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { treeOf, type EntryRow } from './entries';
 
-const API = '/api/platform-system/menu-application';
 const DIFF_COLORS: Record<EntryDiff, string> = { new: 'green', exists: 'gray', conflict: 'red' };
 const STATUS_COLORS: Record<MenuApplicationRow['status'], string> = { pending: 'orange', approved: 'green', rejected: 'red' };
 
@@ -35,21 +36,23 @@ const blankRow = (parent = ''): EntryRow => ({ key: nextKey++, parent, type: par
 /** Menu application review (SPEC §2 `helper/apply-menu`). */
 export function ApplyMenuPage() {
   const { t } = useTranslation(['platform', 'model', 'common']);
-  const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const can = (code: string) => permissions.includes(code);
-  const list = usePagedList<MenuApplicationRow>(API);
+  const list = usePagedList(contract.helper.applications);
   const [detail, setDetail] = useState<MenuApplicationDetail | null>(null);
   const [reason, setReason] = useState('');
   const [applying, setApplying] = useState(false);
   const [form] = Form.useForm();
   const [rows, setRows] = useState<EntryRow[]>([blankRow()]);
 
-  const open = async (id: string) => { setReason(''); setDetail(await bridge.request<MenuApplicationDetail>({ url: `${API}/${id}` })); };
+  const open = async (id: string) => { setReason(''); setDetail(await api.call(contract.helper.application, { params: { id } })); };
   const review = async (verb: 'approve' | 'reject') => {
     if (!detail) return;
     try {
-      await bridge.request({ method: 'POST', url: `${API}/${detail.id}/${verb}`, data: reason ? { reason } : {}, showSuccess: true });
+      const params = { id: detail.id };
+      if (verb === 'approve') await api.call(contract.helper.approve, { params, body: reason ? { reason } : {}, showSuccess: true });
+      else await api.call(contract.helper.reject, { params, body: { reason }, showSuccess: true });
       setDetail(null);
       list.reload();
     } catch { /* the shell says why */ }
@@ -57,7 +60,7 @@ export function ApplyMenuPage() {
   const submit = async () => {
     const values = (await form.validate()) as { appType: string; title: string; reason?: string };
     try {
-      await bridge.request({ method: 'POST', url: API, data: { ...values, entries: treeOf(rows) }, showSuccess: true });
+      await api.call(contract.helper.apply, { body: { ...values, entries: treeOf(rows) }, showSuccess: true });
       setApplying(false);
       setRows([blankRow()]);
       form.resetFields();

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, Upload, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { HELPER_PERMISSIONS as P, OVERRIDABLE_NAMESPACES, type LanguageOption, type TranslationRow } from '../../../model/helper';
+import { contract } from '../../../model/contract';
 import { LANGUAGES, type Language } from '../../../model/languages';
+import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 
 interface Editing { row: TranslationRow; language: Language }
@@ -12,17 +14,18 @@ interface Editing { row: TranslationRow; language: Language }
 export function LanguagesPage() {
   const { t } = useTranslation(['platform', 'model', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const can = (code: string) => permissions.includes(code);
   const [languages, setLanguages] = useState<LanguageOption[]>([]);
   const [chosen, setChosen] = useState<Language[]>([]);
-  const list = usePagedList<TranslationRow>('/api/platform-system/translation');
+  const list = usePagedList(contract.helper.translations);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [text, setText] = useState('');
   const [filters] = Form.useForm();
 
   const loadLanguages = async () => {
-    const l = await bridge.request<LanguageOption[]>({ url: '/api/platform-system/language' });
+    const l = await api.call(contract.helper.languages);
     setLanguages(l);
     setChosen(l.filter((x) => x.enabled).map((x) => x.dictKey));
   };
@@ -30,7 +33,7 @@ export function LanguagesPage() {
 
   async function saveLanguages() {
     try {
-      await bridge.request({ method: 'PUT', url: '/api/platform-system/language', data: { languages: chosen }, showSuccess: true });
+      await api.call(contract.helper.setLanguages, { body: { languages: chosen }, showSuccess: true });
       await loadLanguages();
     } catch { /* shown by the shell */ }
   }
@@ -38,8 +41,8 @@ export function LanguagesPage() {
   async function saveText(value: string) {
     if (!editing) return;
     try {
-      await bridge.request({ method: 'PUT', url: '/api/platform-system/translation', showSuccess: true,
-        data: { namespace: editing.row.namespace, key: editing.row.key, language: editing.language, value } });
+      await api.call(contract.helper.setTranslation, { showSuccess: true,
+        body: { namespace: editing.row.namespace, key: editing.row.key, language: editing.language, value } });
       setEditing(null);
       list.reload();
     } catch { /* the message names the problem */ }
@@ -47,7 +50,7 @@ export function LanguagesPage() {
 
   async function importSheet(file: File) {
     try {
-      await bridge.request({ method: 'POST', url: '/api/platform-system/translation/import', files: { file }, showSuccess: true, timeout: 120_000 });
+      await api.call(contract.helper.importTranslations, { files: { file }, showSuccess: true, timeout: 120_000 });
       list.reload();
     } catch { /* shown */ }
   }
@@ -89,7 +92,7 @@ export function LanguagesPage() {
       </Form>
       <div className="page-toolbar">
         {can(P.languageExport) && (
-          <Button onClick={() => void bridge.download({ url: '/api/platform-system/translation/export', filename: 'translations.xlsx' })}>{t('common:export')}</Button>
+          <Button onClick={() => void bridge.download({ ...api.prepare(contract.helper.exportTranslations), filename: 'translations.xlsx' })}>{t('common:export')}</Button>
         )}
         {can(P.languageImport) && (
           <Upload accept=".xlsx" showUploadList={false} autoUpload={false} onChange={(files) => { const f = files[files.length - 1]?.originFile; if (f) void importSheet(f); }}>
@@ -106,7 +109,7 @@ export function LanguagesPage() {
         {editing && (
           <div data-testid="translation-editor">
             <div style={{ marginBottom: 8, color: 'var(--color-text-3)' }}>{t('helper.shipped')}: {editing.row.shipped[editing.language] ?? '—'}</div>
-            <Input.TextArea data-testid="translation-text" value={text} onChange={setText} autoSize={{ minRows: 2 }} maxLength={2000} />
+            <Input.TextArea data-testid="translation-text" value={text} onChange={setText} autoSize={{ minRows: 2 }} maxLength={{ length: 2000, errorOnly: true }} />
           </div>
         )}
       </Modal>

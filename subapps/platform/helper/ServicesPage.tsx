@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Table, Tag } from '@arco-design/web-react';
-import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import { HELPER_PERMISSIONS as P, type ServiceState, type ServiceStatus, type ServicesView } from '../../../model/helper';
+import { useApi } from '../../kit/api';
 
 const COLORS: Record<ServiceState, string> = { online: 'green', offline: 'red', 'no-bridge': 'orange', hung: 'magenta' };
 
 /** Services (SPEC §2 `helper/services`): each registered app's state, version, last probe and latency. */
 export function ServicesPage() {
   const { t } = useTranslation(['platform', 'common']);
-  const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const [view, setView] = useState<ServicesView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -17,7 +19,7 @@ export function ServicesPage() {
   const load = async (force: boolean) => {
     setBusy(true);
     try {
-      setView(await bridge.request<ServicesView>(force ? { method: 'POST', url: '/api/platform-system/services/probe', timeout: 30_000 } : { url: '/api/platform-system/services', timeout: 30_000 }));
+      setView(force ? await api.call(contract.helper.probe, { timeout: 30_000 }) : await api.call(contract.helper.services, { timeout: 30_000 }));
     } catch { /* shown by the shell */ } finally {
       setBusy(false);
     }

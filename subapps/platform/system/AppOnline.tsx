@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Tag, Tooltip } from '@arco-design/web-react';
 import type { ChildBridge } from '../../../bridge/child';
 import { useBridge } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import type { AppOnline, ServiceState } from '../../../model/helper';
+import { bridgeClient } from '../../kit/api';
 
 const COLORS: Record<ServiceState, string> = { online: 'green', offline: 'red', 'no-bridge': 'orange', hung: 'magenta' };
 const FRESH_MS = 15_000;
@@ -12,8 +14,8 @@ const FRESH_MS = 15_000;
 let shared: { at: number; states: Promise<Map<string, AppOnline>> } | null = null;
 function onlineStates(bridge: ChildBridge): Promise<Map<string, AppOnline>> {
   if (!shared || Date.now() - shared.at > FRESH_MS) {
-    const states = bridge
-      .request<AppOnline[]>({ url: '/api/platform-system/app/online', timeout: 30_000, showError: false })
+    const states = bridgeClient(bridge)
+      .call(contract.helper.appOnline, { timeout: 30_000, showError: false })
       .then((list) => new Map(list.map((s) => [s.id, s])));
     shared = { at: Date.now(), states };
     states.catch(() => { if (shared?.states === states) shared = null; });
