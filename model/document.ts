@@ -1,5 +1,6 @@
 /** The HTTP contract of documents (`/api/basic-system/document…`). */
 import { z } from 'zod';
+import { Day, Instant, Uuid } from './contract/common';
 
 export const DOCUMENT_PERMISSIONS = {
   view: 'basic:document:view',
@@ -13,45 +14,55 @@ export const DOCUMENT_PERMISSIONS = {
 
 export const DOCUMENT_MAX_BYTES = 500 * 1024 * 1024;
 
-export type PreviewKind = 'pdf' | 'video' | 'image';
+export const PreviewKind = z.enum(['pdf', 'video', 'image']).meta({ id: 'DocumentPreviewKind' });
+export type PreviewKind = z.infer<typeof PreviewKind>;
 
-export type ReleaseStatus = 'pending' | 'released' | 'rejected';
+export const ReleaseStatus = z.enum(['pending', 'released', 'rejected']).meta({ id: 'DocumentReleaseStatus' });
+export type ReleaseStatus = z.infer<typeof ReleaseStatus>;
 
-export interface DocumentVersionRow {
-  id: string;
-  version: string;
-  /** Released versions are shown by default; one waiting for its release process is pending. */
-  releaseStatus: ReleaseStatus;
-  fileName: string;
-  suffix: string;
-  size: number;
-  encrypted: boolean;
-  uploadedAt: string;
-  uploadedBy: string | null;
-}
+export const DocumentVersionRow = z.object({
+  id: Uuid,
+  version: z.string(),
+  releaseStatus: ReleaseStatus.meta({ description: 'Released versions are shown by default; one waiting for its release process is pending' }),
+  fileName: z.string(),
+  suffix: z.string(),
+  size: z.number().int(),
+  encrypted: z.boolean(),
+  uploadedAt: Instant,
+  uploadedBy: z.string().nullable(),
+}).meta({ id: 'DocumentVersion' });
+export type DocumentVersionRow = z.infer<typeof DocumentVersionRow>;
 
-export interface DocumentRow {
-  id: string;
-  typeId: string;
-  typeName: string;
-  name: string;
-  number: string;
-  /** The newest released version (the newest of all when none is released yet), shown by default. */
-  version: string;
-  releaseStatus: ReleaseStatus;
-  fileName: string;
-  size: number;
-  encrypted: boolean;
-  validFrom: string | null;
-  validTo: string | null;
-  deviceId: string | null;
-  preview: PreviewKind | null;
-  updatedAt: string;
-}
+export const DocumentRow = z.object({
+  id: Uuid,
+  typeId: Uuid,
+  typeName: z.string(),
+  name: z.string(),
+  number: z.string(),
+  version: z.string().meta({ description: 'The newest released version (the newest of all when none is released yet), shown by default' }),
+  releaseStatus: ReleaseStatus,
+  fileName: z.string(),
+  size: z.number().int(),
+  encrypted: z.boolean(),
+  validFrom: Day.nullable(),
+  validTo: Day.nullable(),
+  deviceId: Uuid.nullable(),
+  preview: PreviewKind.nullable(),
+  updatedAt: Instant,
+}).meta({ id: 'Document' });
+export type DocumentRow = z.infer<typeof DocumentRow>;
 
-export interface DocumentDetail extends DocumentRow {
-  versions: DocumentVersionRow[];
-}
+export const DocumentDetail = DocumentRow.extend({
+  versions: z.array(DocumentVersionRow),
+}).meta({ id: 'DocumentDetail' });
+export type DocumentDetail = z.infer<typeof DocumentDetail>;
+
+/** A short-lived address of a version's file for a viewer in a sub-app frame. */
+export const PreviewTicket = z.object({
+  url: z.string().meta({ description: 'Absolute; no token needed to fetch it until it expires' }),
+  expiresAt: Instant,
+}).meta({ id: 'DocumentPreviewTicket' });
+export type PreviewTicket = z.infer<typeof PreviewTicket>;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' });
 const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), date.optional());

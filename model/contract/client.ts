@@ -5,7 +5,7 @@
  * a sub-app's bridge.
  */
 import { API_BASE } from '../api';
-import { fillPath, type AnyEndpoint, type BodyOf, type DataOf, type ParamsOf, type QueryOf } from './endpoint';
+import { fillPath, type AnyEndpoint, type BodyOf, type DataOf, type FieldsOf, type ParamsOf, type QueryOf } from './endpoint';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -38,7 +38,7 @@ type Key<K extends string, V> = undefined extends V ? { [P in K]?: V } : { [P in
 export type CallInput<E extends AnyEndpoint> = Key<'params', ParamsOf<E>> &
   Key<'query', QueryOf<E>> &
   Key<'body', BodyOf<E>> &
-  ([NonNullable<E['multipart']>] extends [never] ? unknown : { files: Record<string, Blob> }) &
+  ([NonNullable<E['multipart']>] extends [never] ? unknown : { files: Record<string, Blob> } & Key<'fields', FieldsOf<E>>) &
   CallOptions;
 
 export type Args<E extends AnyEndpoint> = {} extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
@@ -57,12 +57,14 @@ export interface ApiClient {
 
 export function apiClient(transport: Transport): ApiClient {
   const prepare = (ep: AnyEndpoint, input: Record<string, unknown> = {}): ApiCall => {
-    const { params, query, body, files, showSuccess, showError, timeout } = input as {
-      params?: unknown; query?: Record<string, QueryValue>; body?: unknown; files?: Record<string, Blob>;
+    const { params, query, body, files, fields, showSuccess, showError, timeout } = input as {
+      params?: unknown; query?: Record<string, QueryValue>; body?: unknown; files?: Record<string, Blob>; fields?: Record<string, unknown>;
     } & CallOptions;
     const call: ApiCall = { method: ep.method, url: urlOf(ep, params) };
     if (query !== undefined) call.params = query;
     if (body !== undefined) call.data = body;
+    // The plain parts of a multipart upload travel as `data`, sent before the files.
+    if (fields !== undefined) call.data = fields;
     if (files !== undefined) call.files = files;
     if (showSuccess !== undefined) call.showSuccess = showSuccess;
     if (showError !== undefined) call.showError = showError;

@@ -21,7 +21,11 @@ export const MEDIA = {
   webp: 'image/webp',
   svg: 'image/svg+xml',
   mp4: 'video/mp4',
+  mov: 'video/quicktime',
   webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   zpl: 'application/vnd.zebra.zpl',
   json: 'application/json',
   text: 'text/plain',
@@ -108,6 +112,8 @@ export type HandlerDataOf<E extends AnyEndpoint> = E['answer'] extends JsonAnswe
 export type ParamsOf<E extends AnyEndpoint> = In<ParamsSchema<E>>;
 export type QueryOf<E extends AnyEndpoint> = In<QuerySchema<E>>;
 export type BodyOf<E extends AnyEndpoint> = In<BodySchema<E>>;
+/** The plain fields beside the files of a multipart operation. */
+export type FieldsOf<E extends AnyEndpoint> = NonNullable<E['multipart']> extends { fields: infer F } ? In<F> : undefined;
 export type ParsedParams<E extends AnyEndpoint> = Out<ParamsSchema<E>>;
 export type ParsedQuery<E extends AnyEndpoint> = Out<QuerySchema<E>>;
 export type ParsedBody<E extends AnyEndpoint> = Out<BodySchema<E>>;

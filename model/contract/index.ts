@@ -11,6 +11,7 @@ import { alarm } from './alarm';
 import { feedback } from './feedback';
 import { course } from './course';
 import { helper } from './helper';
+import { documents } from './documents';
 import { notice } from './notice';
 
 export const contract = {
@@ -23,6 +24,7 @@ export const contract = {
   dict,
   flow,
   bom,
+  documents,
 };
 
 export type Contract = typeof contract;

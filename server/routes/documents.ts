@@ -2,12 +2,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { Page } from '../../model/api';
-import { DOCUMENT_FIELD_LABELS as labels, DOCUMENT_MAX_BYTES, DOCUMENT_PERMISSIONS as P, documentFields, type DocumentDetail, type DocumentRow } from '../../model/document';
+import { documents } from '../../model/contract/documents';
+import { DOCUMENT_FIELD_LABELS as labels, DOCUMENT_MAX_BYTES, DOCUMENT_PERMISSIONS as P, documentFields } from '../../model/document';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
-import { ApiError, notFound, route, uuidParam, validationError } from '../http';
+import { ApiError, notFound, validationError } from '../http';
 import { frameOrigins } from '../app-registry';
 import { bindTenant } from '../db/tenant-scope';
 import { TICKET_TTL_MS, signTicket, ticketKey, verifyTicket } from '../documents/ticket';
@@ -15,17 +14,9 @@ import { DocumentService, registerDocumentRelease } from '../documents/service';
 import { loadFileKey } from '../files/encryption';
 import { FolderStorage } from '../files/storage';
 import { issueCodes } from '../rules/encoding-routes';
+import { serve } from '../serve';
 
-const tags = ['document'];
 const BASE = '/basic-system/document';
-const idParams = z.object({ id: uuidParam });
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
-  size: z.coerce.number().int().min(1).max(500).optional().default(20),
-  keyword: z.string().trim().max(64).optional(),
-  typeId: uuidParam.optional(),
-});
-const contentQuery = z.object({ versionId: uuidParam.optional(), download: z.enum(['1']).optional() });
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n`; null for no or an unusable header (then the whole file). */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
@@ -49,15 +40,9 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     await db.selectFrom('app').select(['url', 'port_offset', 'status']).execute(),
     { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase);
 
-  route(app, {
-    method: 'GET', url: BASE, summary: 'Page of documents (newest version of each), by name or number', tags, permission: P.view, query: listQuery,
-    handler: async ({ ctx, query }): Promise<Page<DocumentRow>> => ({ ...(await service.list(ctx.tenantId, query)), page: query.page, size: query.size }),
-  });
+  serve(app, documents.list, async ({ ctx, query }) => ({ ...(await service.list(ctx.tenantId, query)), page: query.page, size: query.size }));
 
-  route(app, {
-    method: 'GET', url: `${BASE}/:id`, summary: 'A document with all its versions, newest first', tags, permission: P.view, params: idParams,
-    handler: async ({ ctx, params }): Promise<DocumentDetail> => service.detail(ctx.tenantId, params.id),
-  });
+  serve(app, documents.get, async ({ ctx, params }) => service.detail(ctx.tenantId, params.id));
 
   /** Sends a version's file, whole or the requested range, as a document that is shown and never run. */
   async function sendContent(request: FastifyRequest, reply: FastifyReply, tenantId: string, id: string, versionId: string | undefined, download: boolean) {
@@ -80,80 +65,59 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     if (await service.needsAuthority(ctx.tenantId, id) && !(await ctx.hasPermission(P.deviceAuthority))) throw new ApiError(403, 'document.noAuthority');
   }
 
-  route(app, {
-    method: 'GET', url: `${BASE}/:id/content`, summary: 'The file of a version (default: the newest); honours Range for previews and video seeking', tags,
-    permission: P.preview, params: idParams, query: contentQuery,
-    handler: async ({ ctx, params, query, request, reply }) => {
-      await mayBrowse(ctx, params.id);
-      return sendContent(request, reply, ctx.tenantId, params.id, query.versionId, Boolean(query.download));
-    },
+  serve(app, documents.content, async ({ ctx, params, query, request, reply }) => {
+    await mayBrowse(ctx, params.id);
+    return sendContent(request, reply, ctx.tenantId, params.id, query.versionId, Boolean(query.download));
   });
 
-  route(app, {
-    method: 'POST', url: `${BASE}/:id/ticket`, summary: 'A short-lived address of the file for a viewer inside a sub-app (no token needed to fetch it)', tags,
-    permission: P.preview, params: idParams, body: z.object({ versionId: uuidParam.optional() }),
-    handler: async ({ ctx, params, body, request }): Promise<{ url: string; expiresAt: string }> => {
-      await mayBrowse(ctx, params.id);
-      await service.content(ctx.tenantId, params.id, body.versionId, null).then((f) => f.body.destroy());
-      const exp = Date.now() + TICKET_TTL_MS;
-      const token = signTicket({ tenantId: ctx.tenantId, userId: ctx.user.id, documentId: params.id, versionId: body.versionId ?? null, exp }, ticketKey(await fileKey()));
-      // Absolute: the viewer runs in a sub-app frame on another origin than the API's.
-      return { url: `${request.protocol}://${request.host}/api${BASE}/file?ticket=${token}`, expiresAt: new Date(exp).toISOString() };
-    },
+  serve(app, documents.ticket, async ({ ctx, params, body, request }) => {
+    await mayBrowse(ctx, params.id);
+    await service.content(ctx.tenantId, params.id, body.versionId, null).then((f) => f.body.destroy());
+    const exp = Date.now() + TICKET_TTL_MS;
+    const token = signTicket({ tenantId: ctx.tenantId, userId: ctx.user.id, documentId: params.id, versionId: body.versionId ?? null, exp }, ticketKey(await fileKey()));
+    // Absolute: the viewer runs in a sub-app frame on another origin than the API's.
+    return { url: `${request.protocol}://${request.host}/api${BASE}/file?ticket=${token}`, expiresAt: new Date(exp).toISOString() };
   });
 
-  route(app, {
-    method: 'GET', url: `${BASE}/file`, summary: 'The file a preview ticket names (Range honoured); 404 once the ticket expired', tags,
-    auth: 'none', permission: null, query: z.object({ ticket: z.string().min(10).max(1000) }),
-    handler: async ({ query, request, reply }) => {
-      const t = verifyTicket(query.ticket, ticketKey(await fileKey()));
-      if (!t) throw notFound();
-      bindTenant(t.tenantId);
-      // Viewers in the sub-apps' frames fetch it from their own origins.
-      const origin = request.headers.origin;
-      if (origin && (await appOrigins(request)).includes(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-      return sendContent(request, reply, t.tenantId, t.documentId, t.versionId ?? undefined, false);
-    },
+  serve(app, documents.file, async ({ query, request, reply }) => {
+    const t = verifyTicket(query.ticket, ticketKey(await fileKey()));
+    if (!t) throw notFound();
+    bindTenant(t.tenantId);
+    // Viewers in the sub-apps' frames fetch it from their own origins.
+    const origin = request.headers.origin;
+    if (origin && (await appOrigins(request)).includes(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    return sendContent(request, reply, t.tenantId, t.documentId, t.versionId ?? undefined, false);
   });
 
-  route(app, {
-    method: 'DELETE', url: BASE, summary: 'Deletes documents with all their versions and files', tags, permission: P.delete,
-    body: z.object({ ids: z.array(uuidParam).min(1).max(500) }),
-    handler: async ({ ctx, body }) => { await service.remove(ctx.tenantId, body.ids); return null; },
-  });
+  serve(app, documents.remove, async ({ ctx, body }) => { await service.remove(ctx.tenantId, body.ids); return null; });
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 12, fieldSize: 1024, parts: 14 } });
-    route(scope, {
-      method: 'POST', url: BASE,
-      summary: 'Uploads a document or a new version of one (multipart: the type first, then name, number, version, encrypted, validity, file)', tags,
-      permission: P.add,
-      handler: async ({ ctx, request, tr }) => {
-        if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
-        const fields: Record<string, string> = {};
-        let file: { name: string; bytes: Buffer } | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file') { await part.toBuffer(); continue; }
-            // The type comes first: without it the file cannot be checked (SPEC §5).
-            if (!fields.typeId) throw validationError([{ code: 'custom', path: ['typeId'], message: 'validation.typeFirst', input: undefined }], tr, labels);
-            const bytes = await part.toBuffer().catch((e: { code?: string }) => {
-              if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'document.tooLarge');
-              throw e;
-            });
-            file = { name: part.filename ?? '', bytes };
-          } else {
-            fields[part.fieldname] = String(part.value ?? '');
-          }
+    serve(scope, documents.upload, async ({ ctx, request, tr }) => {
+      if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
+      const fields: Record<string, string> = {};
+      let file: { name: string; bytes: Buffer } | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') { await part.toBuffer(); continue; }
+          // The type comes first: without it the file cannot be checked (SPEC §5).
+          if (!fields.typeId) throw validationError([{ code: 'custom', path: ['typeId'], message: 'validation.typeFirst', input: undefined }], tr, labels);
+          const bytes = await part.toBuffer().catch((e: { code?: string }) => {
+            if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'document.tooLarge');
+            throw e;
+          });
+          file = { name: part.filename ?? '', bytes };
+        } else {
+          fields[part.fieldname] = String(part.value ?? '');
         }
-        const parsed = documentFields.safeParse(fields, { reportInput: true });
-        if (!parsed.success) throw validationError(parsed.error.issues, tr, labels);
-        if (!file || file.bytes.length === 0) throw validationError([{ code: 'custom', path: ['file'], message: 'validation.required', input: undefined }], tr, labels);
-        // No number given: the type's encoding rule issues one (audited like every issued code).
-        const id = await service.upload(ctx.tenantId, ctx.user.id, { ...parsed.data, fileName: file.name, bytes: file.bytes },
-          async (ruleId) => (await issueCodes(db, ctx, request, ruleId, 1, {})).codes[0]!);
-        return service.detail(ctx.tenantId, id);
-      },
+      }
+      const parsed = documentFields.safeParse(fields, { reportInput: true });
+      if (!parsed.success) throw validationError(parsed.error.issues, tr, labels);
+      if (!file || file.bytes.length === 0) throw validationError([{ code: 'custom', path: ['file'], message: 'validation.required', input: undefined }], tr, labels);
+      // No number given: the type's encoding rule issues one (audited like every issued code).
+      const id = await service.upload(ctx.tenantId, ctx.user.id, { ...parsed.data, fileName: file.name, bytes: file.bytes },
+        async (ruleId) => (await issueCodes(db, ctx, request, ruleId, 1, {})).codes[0]!);
+      return service.detail(ctx.tenantId, id);
     });
   });
 }

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Form, Input, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import { DOCUMENT_PERMISSIONS as P, type DocumentDetail, type DocumentRow, type DocumentVersionRow } from '../../../model/document';
+import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { PreviewDrawer } from './PreviewDrawer';
 import { UploadDialog } from './UploadDialog';
-
-const API = '/api/basic-system/document';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -19,9 +19,10 @@ export function formatSize(bytes: number): string {
 export function DocumentsPage() {
   const { t } = useTranslation(['basic', 'model', 'common']);
   const bridge = useBridge();
+  const api = useApi();
   const { permissions } = useBridgeContext();
   const can = (code: string) => permissions.includes(code);
-  const list = usePagedList<DocumentRow>(API);
+  const list = usePagedList(contract.documents.list);
   const [uploading, setUploading] = useState<{ version: DocumentRow | null } | null>(null);
   const [preview, setPreview] = useState<{ doc: DocumentRow; versionId?: string; fileName?: string } | null>(null);
   const [versions, setVersions] = useState<DocumentDetail | null>(null);
@@ -30,7 +31,7 @@ export function DocumentsPage() {
   const remove = async () => {
     if (!selected.length) return;
     if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: selected.length }) }))) return;
-    try { await bridge.request({ method: 'DELETE', url: API, data: { ids: selected }, showSuccess: true }); } catch { /* shown */ }
+    try { await api.call(contract.documents.remove, { body: { ids: selected }, showSuccess: true }); } catch { /* shown */ }
     setSelected([]);
     list.reload();
   };
@@ -49,7 +50,7 @@ export function DocumentsPage() {
       render: (_: unknown, r: DocumentRow) => (
         <Space size="mini" data-testid={`document-actions-${r.number}`}>
           {can(P.preview) && <Button type="text" size="mini" data-testid="document-preview-btn" onClick={() => setPreview({ doc: r })}>{t('document.preview')}</Button>}
-          <Button type="text" size="mini" data-testid="document-versions-btn" onClick={() => void bridge.request<DocumentDetail>({ url: `${API}/${r.id}` }).then(setVersions).catch(() => undefined)}>{t('document.versions')}</Button>
+          <Button type="text" size="mini" data-testid="document-versions-btn" onClick={() => void api.call(contract.documents.get, { params: { id: r.id } }).then(setVersions).catch(() => undefined)}>{t('document.versions')}</Button>
           {can(P.add) && <Button type="text" size="mini" onClick={() => setUploading({ version: r })}>{t('document.newVersion')}</Button>}
         </Space>
       ),

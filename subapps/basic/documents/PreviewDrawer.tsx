@@ -1,8 +1,9 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Drawer, Result, Spin } from '@arco-design/web-react';
-import { useBridge } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import type { DocumentRow } from '../../../model/document';
+import { useApi } from '../../kit/api';
 
 const PdfPreview = lazy(() => import('./PdfPreview'));
 const VideoPreview = lazy(() => import('./VideoPreview'));
@@ -13,7 +14,7 @@ const suffix = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCas
 /** Preview of a document version: PDF, video or image; anything else says only those are supported (SPEC §5). */
 export function PreviewDrawer({ doc, versionId, fileName, onClose }: { doc: DocumentRow | null; versionId?: string; fileName?: string; onClose: () => void }) {
   const { t } = useTranslation('basic');
-  const bridge = useBridge();
+  const api = useApi();
   const [url, setUrl] = useState<string | null>(null);
   const name = fileName ?? doc?.fileName ?? '';
   const ext = suffix(name);
@@ -23,10 +24,10 @@ export function PreviewDrawer({ doc, versionId, fileName, onClose }: { doc: Docu
     setUrl(null);
     if (!doc || !kind) return;
     let live = true;
-    void bridge.request<{ url: string }>({ method: 'POST', url: `/api/basic-system/document/${doc.id}/ticket`, data: versionId ? { versionId } : {} })
+    void api.call(contract.documents.ticket, { params: { id: doc.id }, body: versionId ? { versionId } : {} })
       .then((r) => { if (live) setUrl(r.url); }).catch(() => undefined);
     return () => { live = false; };
-  }, [bridge, doc, versionId, kind]);
+  }, [api, doc, versionId, kind]);
 
   return (
     <Drawer width="80%" visible={doc !== null} title={doc ? `${doc.number} · ${doc.name} · ${name}` : ''} footer={null} onCancel={onClose} unmountOnExit>

@@ -1,16 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, DatePicker, Form, Input, Modal, Select } from '@arco-design/web-react';
-import { useBridge } from '../../../bridge/react';
-import type { Page } from '../../../model/api';
+import { contract, endpointsOf } from '../../../model/contract';
 import type { DocumentRow } from '../../../model/document';
+import type { ResourceRow } from '../../../model/resource';
+import { documentType } from '../../../model/resources/document-type';
+import { useApi } from '../../kit/api';
 
-interface TypeRow { id: string; name: string; suffixes: string; encodingRuleId: string | null }
+/** What the dialog reads of a document type (a row of the engine's `document-type`). */
+const typeOf = (r: ResourceRow) => ({
+  id: r.id, name: String(r.name ?? ''), suffixes: String(r.suffixes ?? ''), encodingRuleId: typeof r.encodingRuleId === 'string' ? r.encodingRuleId : null,
+});
+type TypeRow = ReturnType<typeof typeOf>;
 
 /** Upload of a document or a new version: the type first (it says which files are allowed), then the file. */
 export function UploadDialog({ visible, version, onClose }: { visible: boolean; version: DocumentRow | null; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation(['basic', 'model', 'common']);
-  const bridge = useBridge();
+  const api = useApi();
   const [form] = Form.useForm();
   const [types, setTypes] = useState<TypeRow[]>([]);
   const [typeId, setTypeId] = useState<string | undefined>(undefined);
@@ -25,18 +31,19 @@ export function UploadDialog({ visible, version, onClose }: { visible: boolean; 
     form.resetFields();
     setTypeId(version?.typeId);
     if (version) form.setFieldsValue({ typeId: version.typeId, name: version.name, number: version.number });
-    void bridge.request<Page<TypeRow>>({ url: '/api/basic-system/document-type', params: { page: 1, size: 500 } }).then((p) => setTypes(p.records)).catch(() => undefined);
-  }, [visible, version, bridge, form]);
+    void api.call(endpointsOf(documentType).list, { query: { page: 1, size: 500 } }).then((p) => setTypes((p.records as ResourceRow[]).map(typeOf))).catch(() => undefined);
+  }, [visible, version, api, form]);
 
   async function submit() {
     setBusy(true);
     try {
       const v = form.getFieldsValue() as { typeId?: string; name?: string; number?: string; version?: string; encrypted?: boolean; validity?: string[] };
-      const data: Record<string, string> = {
-        ...(v.typeId ? { typeId: v.typeId } : {}), name: v.name ?? '', number: v.number ?? '', version: v.version ?? '',
+      // The type goes first: the server checks the file against it (an empty one is refused as missing).
+      const fields = {
+        typeId: v.typeId ?? '', name: v.name ?? '', number: v.number ?? '', version: v.version ?? '',
         encrypted: v.encrypted ? 'true' : 'false', validFrom: v.validity?.[0] ?? '', validTo: v.validity?.[1] ?? '',
       };
-      await bridge.request({ method: 'POST', url: '/api/basic-system/document', data, files: file ? { file } : {}, showSuccess: true, timeout: 600_000 });
+      await api.call(contract.documents.upload, { fields, files: file ? { file } : {}, showSuccess: true, timeout: 600_000 });
       onClose(true);
     } catch { /* the shell shows the message, which names the field */ } finally {
       setBusy(false);
