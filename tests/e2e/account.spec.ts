@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { serverLogFile } from './global-setup';
-import { login, token, watchConsole } from './helpers';
+import { enterFactory, login, token, watchConsole } from './helpers';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -29,7 +29,7 @@ test.describe('account and settings', () => {
     const mobile = `139${String(Date.now()).slice(-8)}`;
     const set = await request.post('/api/platform-system/user/updateUser', {
       headers: { authorization: `Bearer ${await token(page)}` },
-      data: { nickname: 'Administrator', mobile },
+      data: { nickname: '系统管理员 Administrator', mobile },
     });
     expect(set.status()).toBe(200);
     await openUserMenu(page, 'logout');
@@ -46,6 +46,7 @@ test.describe('account and settings', () => {
     await expect.poll(() => codeFromLog(mobile)).toMatch(/^\d{6}$/);
     await page.locator('input[name="smsCode"]').fill(codeFromLog(mobile)!);
     await page.getByTestId('mobile-login-submit').click();
+    await enterFactory(page);
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);
     expect(errors).toEqual([]);
   });
@@ -62,7 +63,7 @@ test.describe('account and settings', () => {
     await expect(frame.locator('body')).toHaveAttribute('data-font-size', 'large');
     await expect(frame.locator('.subapp')).toHaveClass(/font-large/);
     // The organisation chosen in the header reaches the sub-app's context as well.
-    await expect(page.getByTestId('org-switcher')).toContainText('Demo Manufacturing');
+    await expect(page.getByTestId('org-switcher')).toContainText('Huayuan Metering (Suzhou)');
     const platform = page.frames().find((f) => /:\d+\/platform\//.test(f.url()));
     await expect.poll(() => platform?.evaluate(() => window.portalBridge?.context.orgCode)).toBe('ORG001');
     expect(errors).toEqual([]);
@@ -103,7 +104,7 @@ test.describe('account and settings', () => {
     await login(page, 'en');
     await openUserMenu(page, 'menu-profile');
     const staff = page.getByTestId('profile-staff');
-    // The demo administrator is staff member S0001 of General Management (the seeded organisation).
+    // The demo administrator is staff member S0001 of General Management (the demo company's organisation).
     await expect(staff).toContainText('S0001');
     await expect(staff).toContainText('General Management');
     await page.getByTestId('profile-extension').fill('1');

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { toast } from './screens';
-import { login, token, watchConsole } from './helpers';
+import { login, token, watchConsole, withoutProcess } from './helpers';
 
 
 test.describe('helper screens', () => {
@@ -106,27 +106,30 @@ test.describe('menu applications', () => {
     const errors = watchConsole(page);
     await login(page, 'en');
     await page.goto('/en/helper/apply-menu');
-    let frame = await apply(page, 'Lab reports A', 'a');
-    await frame.getByTestId('application-Lab reports A').click();
-    await expect(frame.getByTestId('entry-system:lab-a:sign')).toHaveAttribute('data-diff', 'new');
-    await expect(frame.getByTestId('entry-catalogue:lab-a')).toContainText('new');
-    await frame.getByTestId('application-approve').click();
-    await expect(toast(page, 'Success')).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('menuitem', { name: 'Lab reports a' })).toBeAttached();
+    // The demo company reviews applications through its process; this test decides them directly.
+    await withoutProcess(page, 'menu-application', async () => {
+      let frame = await apply(page, 'Lab reports A', 'a');
+      await frame.getByTestId('application-Lab reports A').click();
+      await expect(frame.getByTestId('entry-system:lab-a:sign')).toHaveAttribute('data-diff', 'new');
+      await expect(frame.getByTestId('entry-catalogue:lab-a')).toContainText('new');
+      await frame.getByTestId('application-approve').click();
+      await expect(toast(page, 'Success')).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('menuitem', { name: 'Lab reports a' })).toBeAttached();
 
-    frame = await apply(page, 'Lab reports B', 'b');
-    await frame.getByTestId('application-Lab reports B').click();
-    await frame.getByTestId('application-reject').click();
-    await expect(toast(page, 'Reason is required')).toBeVisible();
-    await frame.getByTestId('review-reason').fill('Belongs to the QMS app');
-    await frame.getByTestId('application-reject').click();
-    await expect(frame.getByTestId('application-table')).toContainText('Belongs to the QMS app');
-    await page.reload();
-    await expect(page.getByText('Laboratory b')).toHaveCount(0);
-    await expect(page.getByText('Laboratory a')).toBeAttached();
-    const provoked = /status of 400 .*\/api\/platform-system\/menu-application\/[\w-]+\/reject$/;
-    expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
+      frame = await apply(page, 'Lab reports B', 'b');
+      await frame.getByTestId('application-Lab reports B').click();
+      await frame.getByTestId('application-reject').click();
+      await expect(toast(page, 'Reason is required')).toBeVisible();
+      await frame.getByTestId('review-reason').fill('Belongs to the QMS app');
+      await frame.getByTestId('application-reject').click();
+      await expect(frame.getByTestId('application-table')).toContainText('Belongs to the QMS app');
+      await page.reload();
+      await expect(page.getByText('Laboratory b')).toHaveCount(0);
+      await expect(page.getByText('Laboratory a')).toBeAttached();
+      const provoked = /status of 400 .*\/api\/platform-system\/menu-application\/[\w-]+\/reject$/;
+      expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
+    });
   });
 });
 

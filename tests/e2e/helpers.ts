@@ -56,3 +56,19 @@ export async function enterFactory(page: Page, factory = DEMO_FACTORY) {
 export function token(page: Page): Promise<string | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('mes-portal:token') ?? 'null') as string | null);
 }
+
+/**
+ * Runs `fn` with the demo company's published process `key` unpublished (its records are then
+ * decided directly), and publishes it again after.
+ */
+export async function withoutProcess(page: Page, key: string, fn: () => Promise<void>) {
+  const headers = { authorization: `Bearer ${await token(page)}` };
+  const models = await (await page.request.get(`/api/flow-system/model?keyword=${key}`, { headers })).json();
+  const model = (models.data.records as { id: string; key: string }[]).find((m) => m.key === key)!;
+  expect((await page.request.post(`/api/flow-system/model/${model.id}/unpublish`, { headers })).status()).toBe(200);
+  try {
+    await fn();
+  } finally {
+    expect((await page.request.post(`/api/flow-system/model/${model.id}/publish`, { headers, data: {} })).status()).toBe(200);
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers';
+import { login, token } from './helpers';
 
 test.describe('public pages', () => {
   test('the app download page shows a QR code of itself and reports a failed download', async ({ page }) => {
@@ -21,6 +21,8 @@ test.describe('chunk loading', () => {
     await page.locator('input[name="account"]').fill('admin');
     await page.locator('input[name="password"]').fill(process.env.ADMIN_PASSWORD ?? 'Admin@2026');
     await page.getByTestId('login-submit').click();
+    // The administrator of the demo company chooses a plant first; the portal's layout is loaded after.
+    await page.getByTestId('factory-F001').click();
     await expect(page.getByTestId('chunk-error')).toContainText('A part of the page could not be loaded');
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
   });
@@ -35,6 +37,16 @@ test.describe('help and SOP', () => {
     await page.goto(`/zh-CN/sop/${SOP}`);
     await expect(page.getByRole('heading', { name: '标签打印机换纸作业指导' })).toBeVisible();
     await page.goto(`/es/sop/${SOP}`);
+    await expect(page.getByRole('heading', { name: 'Cambio del rollo de la impresora de etiquetas' })).toBeVisible();
+    // A SOP written in English only.
+    await login(page, 'en');
+    const created = await page.request.post('/api/platform-system/help-doc', {
+      headers: { authorization: `Bearer ${await token(page)}` },
+      data: { kind: 'sop', language: 'en', title: `Torque check ${Date.now()}`, content: '<p>Check the torque.</p>' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const key = ((await created.json()).data as { docKey: string }).docKey;
+    await page.goto(`/es/sop/${key}`);
     await expect(page.getByText('El documento de ayuda o el SOP no está disponible en este idioma')).toBeVisible();
   });
 
@@ -43,6 +55,10 @@ test.describe('help and SOP', () => {
     await page.getByTestId('help-button').click();
     await expect(page.getByTestId('help-content')).toContainText('A type is unique within the tenant');
     await page.goto('/vi/platform/dict');
+    await page.getByTestId('help-button').click();
+    await expect(page.getByTestId('help-content')).toContainText('Mỗi loại là duy nhất trong khách thuê');
+    // The demo has no help for the units screen in any language.
+    await page.goto('/vi/basic/unit');
     await page.getByTestId('help-button').click();
     await expect(page.getByTestId('help-content')).toContainText('chưa được soạn cho ngôn ngữ này');
   });

@@ -69,10 +69,13 @@ test.describe('walking skeleton', () => {
     await expect(page).toHaveURL(/\/404$/);
   });
 
-  test('a path outside the menu goes to the first allowed path', async ({ page }) => {
+  test('the landing path goes to the first allowed path, a path outside the menu to the 403 page (SPEC §6)', async ({ page }) => {
     await login(page, 'en');
-    await page.goto('/en/platform/not-in-any-menu');
+    await page.goto('/en');
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);
+    await page.goto('/en/platform/not-in-any-menu');
+    await expect(page).toHaveURL(/\/en\/403$/);
+    await expect(page.getByTestId('error-403')).toBeVisible();
   });
 
   test('without a token a protected path goes to login', async ({ page }) => {

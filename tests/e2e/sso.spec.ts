@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { watchConsole } from './helpers';
+import { enterFactory, watchConsole } from './helpers';
 
 /** The test provider's development screens: any login, any password, then consent. */
 async function signInAtProvider(page: Page, login: string) {
@@ -40,8 +40,9 @@ test.describe('single sign-on (OpenID Connect, PKCE)', () => {
     await page.getByTestId('sso-start').click();
     await expect(page).toHaveURL(/localhost:\d+\/interaction\//);
     await signInAtProvider(page, 'admin');
+    await enterFactory(page);
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);
-    await expect(page.getByTestId('user-menu')).toHaveText('Administrator');
+    await expect(page.getByTestId('user-menu')).toHaveText('系统管理员 Administrator');
     // The token never travelled in a URL: the address bar holds no code any more.
     expect(page.url()).not.toContain('sso=');
     // The provider's own pages (fonts, favicon) are not ours to judge.
@@ -63,6 +64,7 @@ test.describe('single sign-on (OpenID Connect, PKCE)', () => {
     await page.goto('/en/login');
     await page.getByTestId('sso-start').click();
     await signInAtProvider(page, 'admin');
+    await enterFactory(page);
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);
     expect(first).not.toBeNull();
     const tokenAfterFirst = await page.evaluate(() => localStorage.getItem('mes-portal:token'));

@@ -7,7 +7,10 @@ import { expect, test, type APIRequestContext, type FrameLocator, type Page } fr
 import { confirmInShell, toast } from './screens';
 import { DEMO, login, token, watchConsole } from './helpers';
 
+/** The demo company's feedback process (published by the seed); the test gives it a version of its own. */
 const KEY = 'feedback';
+/** A model the test adds in the designer. */
+const DRAFT = 'feedback-review';
 /** The second step's role: the administrator and a second, ordinary user hold it. */
 const DECIDERS = 'feedback-deciders';
 const SECOND = { account: 'decider2', password: 'Decider.2026', nickname: 'Second decider' };
@@ -75,6 +78,8 @@ test.describe('workflow', () => {
     test.setTimeout(120_000);
     const errors = watchConsole(page);
     await login(page, 'en');
+    // The demo company's tasks of the administrator; the counts below add to them.
+    const base = await api(request, page, 'GET', '/api/flow-system/task/count') as { pending: number; finished: number };
     await page.goto('/en/flow/model');
     const frame = page.frameLocator('[data-testid="frame-platform"]');
     await expect(frame.getByTestId('page-flow-model')).toBeVisible();
@@ -84,7 +89,7 @@ test.describe('workflow', () => {
     const dialog = frame.locator('.arco-modal:visible');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toContainText('Model key is required');
-    await dialog.locator('#key_input, input').first().fill(KEY);
+    await dialog.locator('#key_input, input').first().fill(DRAFT);
     await dialog.locator('input').nth(1).fill('Feedback handling');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(frame.getByTestId('model-designer')).toBeVisible();
@@ -97,31 +102,32 @@ test.describe('workflow', () => {
     await frame.getByTestId('designer-save').click();
     await expect(toast(page, 'Draft saved')).toBeVisible();
     const list = await api(request, page, 'GET', '/api/flow-system/model?keyword=feedback');
+    const draft = list.records.find((m: { key: string }) => m.key === DRAFT);
     const model = list.records.find((m: { key: string }) => m.key === KEY);
-    const detail = await api(request, page, 'GET', `/api/flow-system/model/${model.id}`);
+    const detail = await api(request, page, 'GET', `/api/flow-system/model/${draft.id}`);
     expect(detail.xml).toContain('mes:assignee="user:admin"');
 
     // A broken draft: deploy names the problem and draws it; nothing is deployed.
-    await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, { name: 'Feedback handling', xml: detail.xml.replace('mes:assignee="user:admin"', '') });
+    await api(request, page, 'PUT', `/api/flow-system/model/${draft.id}`, { name: 'Feedback handling', xml: detail.xml.replace('mes:assignee="user:admin"', '') });
     await page.keyboard.press('Escape');
-    await frame.getByTestId('model-actions-feedback').getByTestId('model-design').click();
+    await frame.getByTestId(`model-actions-${DRAFT}`).getByTestId('model-design').click();
     await frame.getByTestId('designer-deploy').click();
     await expect(frame.getByTestId('deploy-problems')).toContainText('User task approve has no assignee');
     await expect(frame.locator('[data-element-id="approve"].flow-problem')).toHaveCount(1);
     await page.keyboard.press('Escape');
 
-    // The two-step process: deploy and publish from the list, each confirmed.
+    // The two-step process as the demo's feedback process's second version: deploy and publish from the list, each confirmed.
     await deciders(request, page);
     await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, { name: 'Feedback handling', xml: TWO_STEPS });
     await page.reload();
     await expect(frame.getByTestId('page-flow-model')).toBeVisible();
     const actions = frame.getByTestId('model-actions-feedback');
     await actions.getByTestId('model-deploy').click();
-    await confirmInShell(page, /version 1/);
-    await expect(frame.getByTestId('model-table')).toContainText('v1');
+    await confirmInShell(page, /version 2/);
+    await expect(frame.getByTestId('model-table')).toContainText('v2');
     await actions.getByTestId('model-publish').click();
-    await confirmInShell(page, /Publish version 1/);
-    await expect(frame.getByTestId('model-table')).toContainText('published v1');
+    await confirmInShell(page, /Publish version 2/);
+    await expect(frame.getByTestId('model-table')).toContainText('published v2');
 
     // Feedback now runs through the process.
     const feedbackId = await submitFeedback(request, page, 'Label printer jams on line 3');
@@ -168,8 +174,9 @@ test.describe('workflow', () => {
     for (let i = 1; i <= 10; i++) await submitFeedback(request, page, `Batch item ${String(i).padStart(2, '0')}`);
     tasks = await openTasks(page);
     const table = tasks.getByTestId('task-table-pending');
-    await expect(table.locator('tbody tr')).toHaveCount(10);
-    await table.locator('thead .arco-checkbox').click();
+    const batch = table.locator('tbody tr', { hasText: 'Batch item' });
+    await expect(batch).toHaveCount(10);
+    for (let i = 0; i < 10; i++) await batch.nth(i).locator('.arco-checkbox').click();
     await tasks.getByTestId('batch-audit').click();
     await tasks.getByTestId('batch-opinion').fill('Accepted in review');
     await tasks.locator('.arco-modal:visible').getByRole('button', { name: 'Decide 10 tasks' }).click();
@@ -178,25 +185,27 @@ test.describe('workflow', () => {
     await expect(tasks.getByTestId('batch-results').locator('.arco-tag').filter({ hasText: 'Done' })).toHaveCount(10);
     await tasks.locator('.arco-modal:visible').getByRole('button', { name: 'OK' }).click();
     // Each moved on to its second step.
-    await expect(table.locator('tbody tr')).toHaveCount(10);
-    await expect(table).toContainText('Decide action');
+    await expect(batch).toHaveCount(10);
+    await expect(batch.first()).toContainText('Decide action');
     const counts = await api(request, page, 'GET', '/api/flow-system/task/count');
-    expect(counts).toMatchObject({ pending: 10, finished: 11 });
+    const pendingNow = base.pending + 10;
+    const finishedNow = base.finished + 11;
+    expect(counts).toMatchObject({ pending: pendingNow, finished: finishedNow });
     // The header's counters (SPEC §2 task lists) say the same, and lead to the list.
     await page.goto('/en/platform/dict');
     await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('page-dict')).toBeVisible();
-    await expect(page.getByTestId('task-bell').locator('..')).toContainText('10');
+    await expect(page.getByTestId('task-bell').locator('..')).toContainText(String(pendingNow));
     await page.getByTestId('task-bell').click();
-    await expect(page.getByTestId('task-counters')).toContainText('Pending 10');
-    await expect(page.getByTestId('task-counters')).toContainText('Finished 11');
-    await expect(page.getByTestId('task-counters')).toContainText('Total 21');
+    await expect(page.getByTestId('task-counters')).toContainText(`Pending ${pendingNow}`);
+    await expect(page.getByTestId('task-counters')).toContainText(`Finished ${finishedNow}`);
+    await expect(page.getByTestId('task-counters')).toContainText(`Total ${pendingNow + finishedNow}`);
     await page.getByTestId('task-open-list').click();
     await expect(page).toHaveURL(/\/en\/flow\/task$/);
-    await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('task-table-pending').locator('tbody tr')).toHaveCount(10);
+    await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('task-table-pending').locator('tbody tr', { hasText: 'Batch item' })).toHaveCount(10);
     // Unpublished, new feedback is handled directly again (the later suites expect that).
     await api(request, page, 'POST', `/api/flow-system/model/${model.id}/unpublish`);
     await submitFeedback(request, page, 'After unpublish');
-    expect(await api(request, page, 'GET', '/api/flow-system/task/count')).toMatchObject({ pending: 10 });
+    expect(await api(request, page, 'GET', '/api/flow-system/task/count')).toMatchObject({ pending: pendingNow });
     // The browser logs the two refusals this walk provoked on purpose; nothing else.
     const provoked = /status of 400 .*\/api\/flow-system\/(model\/[\w-]+\/deploy|task\/[\w-]+\/reject)$/;
     expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
