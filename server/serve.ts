@@ -34,9 +34,10 @@ export type ServeResult<E extends AnyEndpoint> = E['answer'] extends { kind: 'js
 export interface ServeOptions {
   /**
    * Schemas that parse the query or body instead of the declared ones (the engine validates with its
-   * definitions' schemas, which also coerce form and sheet values); null: the handler reads the raw body.
+   * definitions' schemas, which also coerce form and sheet values); null: the handler reads the raw
+   * query or body itself (a browser navigation answers its own refusal page, not the 400 envelope).
    */
-  parse?: { query?: z.ZodType; body?: z.ZodType | null };
+  parse?: { query?: z.ZodType | null; body?: z.ZodType | null };
   /** Turns zod issues of the query or body into the 400 (the engine names fields by its definitions). */
   invalid?: (issues: readonly z.core.$ZodIssue[], tr: Translator, input: unknown) => Error;
   /** Maps errors the handler throws to answers (the engine's own error type). */
@@ -73,7 +74,7 @@ export function serve<E extends AnyEndpoint>(
           params = r.data;
         }
         let query: unknown;
-        const querySchema = options.parse?.query ?? ep.query;
+        const querySchema = options.parse?.query === undefined ? ep.query : options.parse.query;
         if (querySchema) {
           const raw = request.query ?? {};
           const r = querySchema.safeParse(raw, { reportInput: true });

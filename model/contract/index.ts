@@ -13,8 +13,14 @@ import { course } from './course';
 import { helper } from './helper';
 import { documents } from './documents';
 import { notice } from './notice';
+import { account } from './account';
+import { auth } from './auth';
+import { sso } from './sso';
 
 export const contract = {
+  auth,
+  sso,
+  account,
   notice,
   helper,
   course,

@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { ACCOUNT_FIELD_LABELS, changePasswordInput, mobileLoginInput, smsSendInput, SMS, updateProfileInput } from '../../model/account';
-import type { CurrentUser, LoginData } from '../../model/auth';
+import { ACCOUNT_FIELD_LABELS, SMS } from '../../model/account';
+import { account } from '../../model/contract/account';
+import { auth } from '../../model/contract/auth';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
-import { ApiError, route, validationError } from '../http';
+import { ApiError, validationError } from '../http';
+import { serve } from '../serve';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { issueToken } from '../auth/tokens';
 import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from '../auth/sms';
@@ -31,116 +33,78 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
   const { db, config } = opts;
   const sender = opts.smsSender ?? (config.smsWebhookUrl ? webhookSender(config.smsWebhookUrl) : logSender(app.log));
 
-  route(app, {
-    method: 'POST',
-    url: '/platform-system/user/update/password',
-    summary: 'Change the own password (SPEC §5); every other session of the user ends',
-    tags: ['account'],
-    permission: null,
-    body: changePasswordInput,
-    labels: ACCOUNT_FIELD_LABELS,
-    handler: async ({ body, ctx, tr }) => {
-      const row = await db.selectFrom('app_user').select('password_hash')
-        .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(body.oldPassword, row.password_hash))) {
-        const issue = { code: 'custom', path: ['oldPassword'], message: 'validation.oldPasswordWrong', input: undefined } as z.core.$ZodIssue;
-        throw validationError([issue], tr, ACCOUNT_FIELD_LABELS);
-      }
-      const hash = await hashPassword(body.newPassword);
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('app_user').set({ password_hash: hash, updated_at: sql<Date>`now()` })
-          .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).execute();
-        await trx.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
-          .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
-          .where('id', '!=', ctx.tokenId).where('revoked_at', 'is', null).execute();
-      });
-      return null;
-    },
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/platform-system/user/updateUser',
-    summary: 'Update the own profile: nickname, email, mobile, remark',
-    tags: ['account'],
-    permission: null,
-    body: updateProfileInput,
-    labels: ACCOUNT_FIELD_LABELS,
-    handler: async ({ body, ctx }): Promise<CurrentUser> => {
-      await db.updateTable('app_user')
-        .set({ nickname: body.nickname, email: body.email ?? null, mobile: body.mobile ?? null, remark: body.remark ?? '', updated_at: sql<Date>`now()` })
+  serve(app, account.changePassword, async ({ body, ctx, tr }) => {
+    const row = await db.selectFrom('app_user').select('password_hash')
+      .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(body.oldPassword, row.password_hash))) {
+      const issue = { code: 'custom', path: ['oldPassword'], message: 'validation.oldPasswordWrong', input: undefined } as z.core.$ZodIssue;
+      throw validationError([issue], tr, ACCOUNT_FIELD_LABELS);
+    }
+    const hash = await hashPassword(body.newPassword);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('app_user').set({ password_hash: hash, updated_at: sql<Date>`now()` })
         .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).execute();
-      return loadCurrentUser(db, ctx.tenantId, ctx.user.id);
-    },
+      await trx.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
+        .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
+        .where('id', '!=', ctx.tokenId).where('revoked_at', 'is', null).execute();
+    });
+    return null;
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/auth/sms/send',
-    summary: 'Send a login code to a mobile number (same answer whether or not the number has an account)',
-    tags: ['auth'],
-    auth: 'client',
-    permission: null,
-    body: smsSendInput,
-    labels: ACCOUNT_FIELD_LABELS,
-    handler: async ({ body, reply, request }) => {
-      reply.header('cache-control', 'no-store');
-      const tenant = await enabledTenant(db, body.tenantCode);
-      if (!tenant) return { expiresInSeconds: SMS.ttlSeconds };
-      const code = await issueSmsCode(db, tenant.id, body.mobile);
-      const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenant.id)
-        .where('mobile', '=', body.mobile).where('status', '=', 'enabled').executeTakeFirst();
-      // Codes for unknown numbers count against the limits but are never sent.
-      if (user) {
-        try {
-          await sender.send({ mobile: body.mobile, code, tenantCode: tenant.code, purpose: 'login', expiresInSeconds: SMS.ttlSeconds });
-        } catch (err) {
-          request.log.error({ err }, 'SMS sending failed');
-          throw new ApiError(502, 'auth.smsSendFailed');
-        }
-      }
-      return { expiresInSeconds: SMS.ttlSeconds };
-    },
+  serve(app, account.updateProfile, async ({ body, ctx }) => {
+    await db.updateTable('app_user')
+      .set({ nickname: body.nickname, email: body.email ?? null, mobile: body.mobile ?? null, remark: body.remark ?? '', updated_at: sql<Date>`now()` })
+      .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).execute();
+    return loadCurrentUser(db, ctx.tenantId, ctx.user.id);
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/auth/login/mobile',
-    summary: 'Log in with tenant code, mobile number and SMS code',
-    tags: ['auth'],
-    auth: 'client',
-    permission: null,
-    body: mobileLoginInput,
-    labels: ACCOUNT_FIELD_LABELS,
-    handler: async ({ body, request, reply }): Promise<LoginData> => {
-      reply.header('cache-control', 'no-store');
-      const tenant = await enabledTenant(db, body.tenantCode);
-      const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
-        tenant ? writeLoginLog(db, request, { tenantId: tenant.id, userId, account: body.mobile, method: 'sms', result, reason }) : Promise.resolve();
-      const user = await limitedLogin(
-        db,
-        loginKey(request, body.tenantCode, `sms:${body.mobile}`),
-        async () => {
-          const ok = tenant ? await consumeSmsCode(db, tenant.id, body.mobile, body.code) : false;
-          const users = ok && tenant
-            ? await db.selectFrom('app_user').select(['id', 'status']).where('tenant_id', '=', tenant.id).where('mobile', '=', body.mobile).execute()
-            : [];
-          const found = users.length === 1 && users[0]?.status === 'enabled' ? users[0] : null;
-          return { ok: found !== null, value: found };
-        },
-        (retry) => log('locked', null, `retry after ${retry}s`),
-      );
-      if (!tenant || !user) {
-        await log('failure', null, 'invalid code');
-        throw new ApiError(400, 'auth.smsCodeInvalid');
+  serve(app, auth.sendSmsCode, async ({ body, reply, request }) => {
+    reply.header('cache-control', 'no-store');
+    const tenant = await enabledTenant(db, body.tenantCode);
+    if (!tenant) return { expiresInSeconds: SMS.ttlSeconds };
+    const code = await issueSmsCode(db, tenant.id, body.mobile);
+    const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenant.id)
+      .where('mobile', '=', body.mobile).where('status', '=', 'enabled').executeTakeFirst();
+    // Codes for unknown numbers count against the limits but are never sent.
+    if (user) {
+      try {
+        await sender.send({ mobile: body.mobile, code, tenantCode: tenant.code, purpose: 'login', expiresInSeconds: SMS.ttlSeconds });
+      } catch (err) {
+        request.log.error({ err }, 'SMS sending failed');
+        throw new ApiError(502, 'auth.smsSendFailed');
       }
-      await log('success', user.id);
-      const clientId = request.headers['x-client-id'];
-      const { token, expiresAt } = await issueToken(db, {
-        tenantId: tenant.id, userId: user.id, ttlHours: config.tokenTtlHours,
-        clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null,
-      });
-      return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, tenant.id, user.id) };
-    },
+    }
+    return { expiresInSeconds: SMS.ttlSeconds };
+  });
+
+  serve(app, auth.loginByMobile, async ({ body, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    const tenant = await enabledTenant(db, body.tenantCode);
+    const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
+      tenant ? writeLoginLog(db, request, { tenantId: tenant.id, userId, account: body.mobile, method: 'sms', result, reason }) : Promise.resolve();
+    const user = await limitedLogin(
+      db,
+      loginKey(request, body.tenantCode, `sms:${body.mobile}`),
+      async () => {
+        const ok = tenant ? await consumeSmsCode(db, tenant.id, body.mobile, body.code) : false;
+        const users = ok && tenant
+          ? await db.selectFrom('app_user').select(['id', 'status']).where('tenant_id', '=', tenant.id).where('mobile', '=', body.mobile).execute()
+          : [];
+        const found = users.length === 1 && users[0]?.status === 'enabled' ? users[0] : null;
+        return { ok: found !== null, value: found };
+      },
+      (retry) => log('locked', null, `retry after ${retry}s`),
+    );
+    if (!tenant || !user) {
+      await log('failure', null, 'invalid code');
+      throw new ApiError(400, 'auth.smsCodeInvalid');
+    }
+    await log('success', user.id);
+    const clientId = request.headers['x-client-id'];
+    const { token, expiresAt } = await issueToken(db, {
+      tenantId: tenant.id, userId: user.id, ttlHours: config.tokenTtlHours,
+      clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null,
+    });
+    return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, tenant.id, user.id) };
   });
 }

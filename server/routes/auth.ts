@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { loginRequest, type CaptchaData, type CurrentUser, type LoginData } from '../../model/auth';
+import type { CurrentUser } from '../../model/auth';
+import { auth } from '../../model/contract/auth';
 import type { DB } from '../db/types';
 import type { Config } from '../config';
-import { ApiError, route } from '../http';
+import { ApiError } from '../http';
+import { serve } from '../serve';
 import { consumeCaptcha, createCaptcha, randomCaptchaText } from '../auth/captcha';
 import { getDummyHash, verifyPassword } from '../auth/password';
 import { issueToken } from '../auth/tokens';
@@ -42,93 +44,69 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
   const { db, config } = opts;
   const captchaText = opts.captchaText ?? (() => randomCaptchaText());
 
-  route(app, {
-    method: 'GET',
-    url: '/auth/captcha',
-    summary: 'A login captcha (SVG data URL); disabled when LOGIN_CAPTCHA=off',
-    tags: ['auth'],
-    auth: 'client',
-    permission: null,
-    handler: async ({ reply }): Promise<CaptchaData> => {
-      reply.header('cache-control', 'no-store');
-      if (!config.loginCaptcha) return { enabled: false, captchaId: null, image: null };
-      const { captchaId, image } = await createCaptcha(db, captchaText());
-      return { enabled: true, captchaId, image };
-    },
+  serve(app, auth.captcha, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    if (!config.loginCaptcha) return { enabled: false, captchaId: null, image: null };
+    const { captchaId, image } = await createCaptcha(db, captchaText());
+    return { enabled: true, captchaId, image };
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/auth/login',
-    summary: 'Log in with tenant code, account and password (and captcha when on)',
-    tags: ['auth'],
-    auth: 'client',
-    permission: null,
-    body: loginRequest,
-    handler: async ({ body, request, reply }): Promise<LoginData> => {
-      reply.header('cache-control', 'no-store');
-      if (config.loginCaptcha && !(await consumeCaptcha(db, body.captchaId, body.captcha))) {
-        throw new ApiError(400, 'auth.captchaInvalid');
-      }
-      const tenant = await db.selectFrom('tenant').select(['id', 'status'])
-        .select(sql<boolean>`expires_at is not null and expires_at <= now()`.as('expired'))
-        .where('code', '=', body.tenantCode)
-        .executeTakeFirst();
-      const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
-        tenant ? writeLoginLog(db, request, { tenantId: tenant.id, userId, account: body.account, method: 'password', result, reason }) : Promise.resolve();
-      const user = await limitedLogin(
-        db,
-        loginKey(request, body.tenantCode, body.account),
-        async () => {
-          const row = tenant
-            ? await db.selectFrom('app_user').select(['id', 'tenant_id', 'password_hash', 'status'])
-              .where('tenant_id', '=', tenant.id).where('account', '=', body.account).executeTakeFirst()
-            : undefined;
-          // Unknown tenant or account: verify against a dummy hash so the answer takes the same time.
-          const ok = await verifyPassword(body.password, row?.password_hash ?? (await getDummyHash()));
-          const good = Boolean(row && ok && row.status === 'enabled');
-          return { ok: good, value: good ? row! : null };
-        },
-        (retry) => log('locked', null, `retry after ${retry}s`),
-      );
-      if (!user) {
-        await log('failure', null, 'invalid credentials');
-        throw new ApiError(400, 'auth.invalidCredentials');
-      }
-      // A disabled or expired tenant: told only to someone who knows a valid account and password.
-      const blocked = tenant?.status !== 'enabled' ? 'auth.tenantDisabled' : tenant.expired ? 'auth.tenantExpired' : null;
-      if (blocked) {
-        await log('failure', user.id, blocked === 'auth.tenantDisabled' ? 'tenant disabled' : 'tenant expired');
-        throw new ApiError(403, blocked);
-      }
-      await log('success', user.id);
-      const clientId = request.headers['x-client-id'];
-      const { token, expiresAt } = await issueToken(db, {
-        tenantId: user.tenant_id,
-        userId: user.id,
-        ttlHours: config.tokenTtlHours,
-        clientId: typeof clientId === 'string' ? clientId : null,
-        ip: request.ip ?? null,
-      });
-      return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, user.tenant_id, user.id) };
-    },
+  serve(app, auth.login, async ({ body, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    if (config.loginCaptcha && !(await consumeCaptcha(db, body.captchaId, body.captcha))) {
+      throw new ApiError(400, 'auth.captchaInvalid');
+    }
+    const tenant = await db.selectFrom('tenant').select(['id', 'status'])
+      .select(sql<boolean>`expires_at is not null and expires_at <= now()`.as('expired'))
+      .where('code', '=', body.tenantCode)
+      .executeTakeFirst();
+    const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
+      tenant ? writeLoginLog(db, request, { tenantId: tenant.id, userId, account: body.account, method: 'password', result, reason }) : Promise.resolve();
+    const user = await limitedLogin(
+      db,
+      loginKey(request, body.tenantCode, body.account),
+      async () => {
+        const row = tenant
+          ? await db.selectFrom('app_user').select(['id', 'tenant_id', 'password_hash', 'status'])
+            .where('tenant_id', '=', tenant.id).where('account', '=', body.account).executeTakeFirst()
+          : undefined;
+        // Unknown tenant or account: verify against a dummy hash so the answer takes the same time.
+        const ok = await verifyPassword(body.password, row?.password_hash ?? (await getDummyHash()));
+        const good = Boolean(row && ok && row.status === 'enabled');
+        return { ok: good, value: good ? row! : null };
+      },
+      (retry) => log('locked', null, `retry after ${retry}s`),
+    );
+    if (!user) {
+      await log('failure', null, 'invalid credentials');
+      throw new ApiError(400, 'auth.invalidCredentials');
+    }
+    // A disabled or expired tenant: told only to someone who knows a valid account and password.
+    const blocked = tenant?.status !== 'enabled' ? 'auth.tenantDisabled' : tenant.expired ? 'auth.tenantExpired' : null;
+    if (blocked) {
+      await log('failure', user.id, blocked === 'auth.tenantDisabled' ? 'tenant disabled' : 'tenant expired');
+      throw new ApiError(403, blocked);
+    }
+    await log('success', user.id);
+    const clientId = request.headers['x-client-id'];
+    const { token, expiresAt } = await issueToken(db, {
+      tenantId: user.tenant_id,
+      userId: user.id,
+      ttlHours: config.tokenTtlHours,
+      clientId: typeof clientId === 'string' ? clientId : null,
+      ip: request.ip ?? null,
+    });
+    return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, user.tenant_id, user.id) };
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/auth/logout',
-    summary: 'Revoke the current token',
-    tags: ['auth'],
-    permission: null,
-    handler: async ({ ctx, request }) => {
-      await writeLoginLog(db, request, { tenantId: ctx.tenantId, userId: ctx.user.id, account: ctx.user.account, method: 'logout', result: 'success' });
-      await db
-        .updateTable('session_token')
-        .set({ revoked_at: sql<Date>`now()` })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', ctx.tokenId)
-        .execute();
-      return null;
-    },
+  serve(app, auth.logout, async ({ ctx, request }) => {
+    await writeLoginLog(db, request, { tenantId: ctx.tenantId, userId: ctx.user.id, account: ctx.user.account, method: 'logout', result: 'success' });
+    await db
+      .updateTable('session_token')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', ctx.tokenId)
+      .execute();
+    return null;
   });
 }

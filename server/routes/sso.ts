@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import type { LoginData } from '../../model/auth';
+import { sso, SsoStartQuery } from '../../model/contract/sso';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../../model/languages';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
-import { ApiError, requestTranslator, route } from '../http';
+import { ApiError, requestTranslator } from '../http';
+import { serve } from '../serve';
 import { issueToken, safeEqual, sha256 } from '../auth/tokens';
 import { pkcePair, randomNonce, randomState, ssoClient, type SsoClient } from '../auth/sso';
 import { loadCurrentUser } from './auth';
@@ -65,18 +65,11 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
   const client = opts.client ?? (oidcConfig ? ssoClient(oidcConfig) : null);
   const redirectUri = (request: FastifyRequest) => oidcConfig?.redirectUri ?? `${origin(request)}/api/auth/sso/callback`;
 
-  route(app, {
-    method: 'GET',
-    url: '/auth/sso/config',
-    summary: 'Whether single sign-on is configured',
-    tags: ['auth'],
-    auth: 'none',
-    permission: null,
-    handler: async () => ({ enabled: client !== null }),
-  });
+  serve(app, sso.config, async () => ({ enabled: client !== null }));
 
-  app.get('/auth/sso/start', { config: { auth: 'none', summary: 'Starts a single sign-on login (browser navigation)', tags: ['auth'] } }, async (request, reply) => {
-    const q = z.object({ tenantCode: z.string().trim().min(1).max(64), lang: z.string().optional() }).safeParse(request.query);
+  // The navigations read their query themselves: a refusal is a page for the browser, not a 400 envelope.
+  serve(app, sso.start, async ({ request, reply }) => {
+    const q = SsoStartQuery.safeParse(request.query);
     const lang = isLanguage((request.query as { lang?: string }).lang) ? ((request.query as { lang: Language }).lang) : DEFAULT_LANGUAGE;
     if (!client) return refuse(request, reply, lang, 'auth.ssoNotConfigured');
     if (!q.success) return refuse(request, reply, lang, 'auth.ssoTenant');
@@ -104,9 +97,9 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
       .header('set-cookie', `${COOKIE}=${browser}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`)
       .header('location', url.toString())
       .send();
-  });
+  }, { parse: { query: null } });
 
-  app.get('/auth/sso/callback', { config: { auth: 'none', summary: 'The provider returns here', tags: ['auth'] } }, async (request, reply) => {
+  serve(app, sso.callback, async ({ request, reply }) => {
     const query = request.query as Record<string, string | undefined>;
     const state = typeof query.state === 'string' ? query.state : '';
     const browser = cookie(request, COOKIE);
@@ -162,28 +155,19 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
       .header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`)
       .header('location', `/${lang}/login?sso=${code}`)
       .send();
-  });
+  }, { parse: { query: null } });
 
-  route(app, {
-    method: 'POST',
-    url: '/auth/sso/exchange',
-    summary: 'Trades a one-time SSO code for a session token',
-    tags: ['auth'],
-    auth: 'client',
-    permission: null,
-    body: z.object({ code: z.string().min(20).max(128) }),
-    handler: async ({ body, request, reply }): Promise<LoginData> => {
-      reply.header('cache-control', 'no-store');
-      const row = await db.updateTable('sso_exchange').set({ used_at: sql<Date>`now()` })
-        .where('code_hash', '=', sha256(body.code)).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
-        .returning(['tenant_id', 'user_id']).executeTakeFirst();
-      if (!row) throw new ApiError(400, 'auth.ssoExchangeInvalid');
-      const clientId = request.headers['x-client-id'];
-      const { token, expiresAt } = await issueToken(db, {
-        tenantId: row.tenant_id, userId: row.user_id, ttlHours: config.tokenTtlHours,
-        clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null,
-      });
-      return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, row.tenant_id, row.user_id) };
-    },
+  serve(app, sso.exchange, async ({ body, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    const row = await db.updateTable('sso_exchange').set({ used_at: sql<Date>`now()` })
+      .where('code_hash', '=', sha256(body.code)).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
+      .returning(['tenant_id', 'user_id']).executeTakeFirst();
+    if (!row) throw new ApiError(400, 'auth.ssoExchangeInvalid');
+    const clientId = request.headers['x-client-id'];
+    const { token, expiresAt } = await issueToken(db, {
+      tenantId: row.tenant_id, userId: row.user_id, ttlHours: config.tokenTtlHours,
+      clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null,
+    });
+    return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, row.tenant_id, row.user_id) };
   });
 }
