@@ -1,12 +1,15 @@
+import { z } from 'zod';
+import { Uuid } from './contract/common';
+
 export type MenuType = 'catalogue' | 'menu' | 'button' | 'tab';
 
 /** A button or tab permission under a menu (SPEC §3 buttonChildren / tabChildren). */
-export interface PermissionNode {
-  id: string;
-  functionName: string;
-  /** The permission code, e.g. `platform:dict:add`. */
-  perms: string;
-}
+export const PermissionNode = z.object({
+  id: Uuid,
+  functionName: z.string(),
+  perms: z.string().meta({ description: 'The permission code, e.g. `platform:dict:add`' }),
+}).meta({ id: 'MenuPermissionNode' });
+export type PermissionNode = z.infer<typeof PermissionNode>;
 
 /** One node of the menu tree answered by `function/routes` (SPEC §3). */
 export interface MenuNode {
@@ -23,6 +26,19 @@ export interface MenuNode {
   buttonChildren: PermissionNode[];
   tabChildren: PermissionNode[];
 }
+export const MenuNode: z.ZodType<MenuNode> = z.object({
+  id: Uuid,
+  functionName: z.string(),
+  path: z.string().meta({ description: 'Route path without the language segment, e.g. `/platform/dict`; empty for catalogues' }),
+  type: z.enum(['catalogue', 'menu']),
+  icon: z.string().nullable(),
+  productType: z.string(),
+  productTypeName: z.string(),
+  hasAuth: z.boolean(),
+  get children() { return z.array(MenuNode); },
+  buttonChildren: z.array(PermissionNode),
+  tabChildren: z.array(PermissionNode),
+}).meta({ id: 'MenuNode' });
 
 export type TerminalType = 'web' | 'app';
 

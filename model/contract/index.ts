@@ -16,11 +16,13 @@ import { notice } from './notice';
 import { account } from './account';
 import { auth } from './auth';
 import { sso } from './sso';
+import { platform } from './platform';
 
 export const contract = {
   auth,
   sso,
   account,
+  platform,
   notice,
   helper,
   course,

@@ -2,14 +2,14 @@
 import { probeCached } from '../helper/probe-cache';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { AppDescriptor } from '../../model/app';
-import type { CorpInfo, Factory, FactoryListData, LanguageOption } from '../../model/auth';
+import type { Factory } from '../../model/auth';
+import { platform } from '../../model/contract/platform';
 import type { MenuNode, PermissionNode } from '../../model/menu';
 import { LANGUAGES, type Language } from '../../model/languages';
 import type { DB, I18nText } from '../db/types';
 import type { Config } from '../config';
-import { ApiError, UUID_RE, route } from '../http';
+import { ApiError } from '../http';
+import { serve } from '../serve';
 import { canUseFactory } from '../auth/context';
 import { loadCurrentUser } from './auth';
 import { LANGUAGE_NAMES, SERVED_APPS } from '../db/seed-menu';
@@ -101,162 +101,101 @@ const LOOPBACK = { protocol: 'http', hostname: '127.0.0.1' };
 
 export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): void {
   const { db, config } = opts;
-  const tags = ['platform-system'];
-
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/function/routes',
-    summary: "The current user's menu tree (names in the request language)",
-    tags,
-    permission: null,
-    query: z.object({
-      terminalType: z.enum(['web', 'app']).optional().default('web'),
-      factoryId: z.string().max(64).optional(),
-    }),
-    handler: async ({ ctx, query, tr }): Promise<MenuNode[]> => {
-      const factoryId = query.factoryId?.trim();
-      if (factoryId && !(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) {
-        throw new ApiError(403, 'auth.factoryForbidden');
-      }
-      return userMenuTree(db, { tenantId: ctx.tenantId, userId: ctx.user.id, type: ctx.user.type, terminalType: query.terminalType, tr });
-    },
+  serve(app, platform.routes, async ({ ctx, query, tr }) => {
+    const factoryId = query.factoryId?.trim();
+    if (factoryId && !(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) {
+      throw new ApiError(403, 'auth.factoryForbidden');
+    }
+    return userMenuTree(db, { tenantId: ctx.tenantId, userId: ctx.user.id, type: ctx.user.type, terminalType: query.terminalType, tr });
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/cope',
-    summary: "The tenant's corp info with its comma-separated language list",
-    tags,
-    permission: null,
-    handler: async ({ ctx }): Promise<CorpInfo> => {
-      const t = await db.selectFrom('tenant').select(['code', 'name', 'languages']).where('id', '=', ctx.tenantId).executeTakeFirstOrThrow();
-      return { tenantCode: t.code, tenantName: t.name, language: t.languages };
-    },
+  serve(app, platform.corp, async ({ ctx }) => {
+    const t = await db.selectFrom('tenant').select(['code', 'name', 'languages']).where('id', '=', ctx.tenantId).executeTakeFirstOrThrow();
+    return { tenantCode: t.code, tenantName: t.name, language: t.languages };
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/dict/list',
-    summary: 'Options of a dictionary of the tenant (default: the `language` dictionary)',
-    tags,
-    permission: null,
-    query: z.object({ type: z.string().trim().max(64).optional() }),
-    handler: async ({ ctx, query }): Promise<LanguageOption[]> => {
-      const type = query.type || 'language';
-      const dict = await db
-        .selectFrom('dict')
-        .select('id')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('type', '=', type)
-        .executeTakeFirst();
-      if (!dict) {
-        return type === 'language' ? LANGUAGES.map((l) => ({ dictKey: l, dictValue: LANGUAGE_NAMES[l] ?? l })) : [];
-      }
-      const items = await db
-        .selectFrom('dict_item')
-        .select(['label', 'value'])
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('dict_id', '=', dict.id)
-        .orderBy('sort')
-        .orderBy('value')
-        .execute();
-      return items.map((i) => ({ dictKey: i.value, dictValue: i.label }));
-    },
+  serve(app, platform.dictOptions, async ({ ctx, query }) => {
+    const type = query.type || 'language';
+    const dict = await db
+      .selectFrom('dict')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('type', '=', type)
+      .executeTakeFirst();
+    if (!dict) {
+      return type === 'language' ? LANGUAGES.map((l) => ({ dictKey: l, dictValue: LANGUAGE_NAMES[l] ?? l })) : [];
+    }
+    const items = await db
+      .selectFrom('dict_item')
+      .select(['label', 'value'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('dict_id', '=', dict.id)
+      .orderBy('sort')
+      .orderBy('value')
+      .execute();
+    return items.map((i) => ({ dictKey: i.value, dictValue: i.label }));
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/platFactoryApp',
-    summary: 'The sub-application registry with URLs built from the request host',
-    tags,
-    permission: null,
-    handler: async ({ request, ctx }): Promise<AppDescriptor[]> => {
-      const rows = await db.selectFrom('app').selectAll().orderBy('sort').orderBy('app_type').execute();
-      const host = { protocol: request.protocol, hostname: request.hostname };
-      // The apps this server serves are up; any other enabled app is probed the way the services screen probes it.
-      const online = await Promise.all(rows.map(async (r) => {
-        if ((SERVED_APPS as readonly string[]).includes(r.app_type) && !r.url?.trim()) return true;
-        if (r.status !== 'enabled') return false;
-        // A default app (no URL of its own) runs beside this server: probed on loopback, never at a host a request named.
-        return (await probeCached(appUrl(r, LOOPBACK, config.subappPortBase), REGISTRY_PROBE_TIMEOUT_MS)).state === 'online';
-      }));
-      return rows.map((r, i) => ({
-        id: r.id,
-        appType: r.app_type,
-        appName: localName(r.name_i18n, ctx.language, r.app_name),
-        appFullName: localName(r.full_name_i18n, ctx.language, r.app_name),
-        // A registered URL (a third-party app at any origin) wins over the default port.
-        url: appUrl(r, host, config.subappPortBase),
-        prefixPath: r.prefix_path,
-        fullscreen: r.fullscreen,
-        status: r.status,
-        online: online[i] ?? false,
-        isDefault: r.is_default,
-      }));
-    },
+  serve(app, platform.apps, async ({ request, ctx }) => {
+    const rows = await db.selectFrom('app').selectAll().orderBy('sort').orderBy('app_type').execute();
+    const host = { protocol: request.protocol, hostname: request.hostname };
+    // The apps this server serves are up; any other enabled app is probed the way the services screen probes it.
+    const online = await Promise.all(rows.map(async (r) => {
+      if ((SERVED_APPS as readonly string[]).includes(r.app_type) && !r.url?.trim()) return true;
+      if (r.status !== 'enabled') return false;
+      // A default app (no URL of its own) runs beside this server: probed on loopback, never at a host a request named.
+      return (await probeCached(appUrl(r, LOOPBACK, config.subappPortBase), REGISTRY_PROBE_TIMEOUT_MS)).state === 'online';
+    }));
+    return rows.map((r, i) => ({
+      id: r.id,
+      appType: r.app_type,
+      appName: localName(r.name_i18n, ctx.language, r.app_name),
+      appFullName: localName(r.full_name_i18n, ctx.language, r.app_name),
+      // A registered URL (a third-party app at any origin) wins over the default port.
+      url: appUrl(r, host, config.subappPortBase),
+      prefixPath: r.prefix_path,
+      fullscreen: r.fullscreen,
+      status: r.status,
+      online: online[i] ?? false,
+      isDefault: r.is_default,
+    }));
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/user',
-    summary: 'The current platform user',
-    tags,
-    permission: null,
-    handler: async ({ ctx }) => loadCurrentUser(db, ctx.tenantId, ctx.user.id),
+  serve(app, platform.user, async ({ ctx }) => loadCurrentUser(db, ctx.tenantId, ctx.user.id));
+
+  serve(app, platform.factories, async ({ ctx }) => {
+    let q = db
+      .selectFrom('factory as f')
+      .select(['f.id', 'f.code', 'f.name', 'f.status'])
+      .where('f.tenant_id', '=', ctx.tenantId)
+      .orderBy('f.sort')
+      .orderBy('f.code');
+    if (ctx.user.type !== 'admin') {
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_factory as uf')
+            .select('uf.factory_id')
+            .whereRef('uf.tenant_id', '=', 'f.tenant_id')
+            .whereRef('uf.factory_id', '=', 'f.id')
+            .where('uf.user_id', '=', ctx.user.id),
+        ),
+      );
+    }
+    const factoryList: Factory[] = await q.execute();
+    return { factoryList };
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/factory/getFactoryList',
-    summary: 'Factories the current user may enter (admins: every factory of the tenant)',
-    tags,
-    permission: null,
-    handler: async ({ ctx }): Promise<FactoryListData> => {
-      let q = db
-        .selectFrom('factory as f')
-        .select(['f.id', 'f.code', 'f.name', 'f.status'])
-        .where('f.tenant_id', '=', ctx.tenantId)
-        .orderBy('f.sort')
-        .orderBy('f.code');
-      if (ctx.user.type !== 'admin') {
-        q = q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('user_factory as uf')
-              .select('uf.factory_id')
-              .whereRef('uf.tenant_id', '=', 'f.tenant_id')
-              .whereRef('uf.factory_id', '=', 'f.id')
-              .where('uf.user_id', '=', ctx.user.id),
-          ),
-        );
-      }
-      const factoryList: Factory[] = await q.execute();
-      return { factoryList };
-    },
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/platform-system/menu/access/record/save',
-    summary: 'Record a visit of a menu in a factory',
-    tags,
-    permission: null,
-    body: z.object({
-      factoryId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).regex(UUID_RE, { error: 'validation.invalid' }),
-      functionId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).regex(UUID_RE, { error: 'validation.invalid' }),
-    }),
-    labels: { factoryId: 'accessRecord.factoryId', functionId: 'accessRecord.functionId' },
-    handler: async ({ ctx, body }) => {
-      if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, body.factoryId))) {
-        throw new ApiError(403, 'auth.factoryForbidden');
-      }
-      const menu = await db.selectFrom('menu').select('id').where('id', '=', body.functionId).executeTakeFirst();
-      if (!menu) throw new ApiError(404, 'menu.notFound');
-      await db
-        .insertInto('menu_access_record')
-        .values({ tenant_id: ctx.tenantId, user_id: ctx.user.id, factory_id: body.factoryId.toLowerCase(), function_id: menu.id })
-        .execute();
-      return null;
-    },
+  serve(app, platform.recordAccess, async ({ ctx, body }) => {
+    if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, body.factoryId))) {
+      throw new ApiError(403, 'auth.factoryForbidden');
+    }
+    const menu = await db.selectFrom('menu').select('id').where('id', '=', body.functionId).executeTakeFirst();
+    if (!menu) throw new ApiError(404, 'menu.notFound');
+    await db
+      .insertInto('menu_access_record')
+      .values({ tenant_id: ctx.tenantId, user_id: ctx.user.id, factory_id: body.factoryId.toLowerCase(), function_id: menu.id })
+      .execute();
+    return null;
   });
 }
