@@ -17,12 +17,14 @@ import { account } from './account';
 import { auth } from './auth';
 import { sso } from './sso';
 import { platform } from './platform';
+import { access } from './access';
 
 export const contract = {
   auth,
   sso,
   account,
   platform,
+  access,
   notice,
   helper,
   course,

@@ -2,14 +2,14 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { MenuTreeNode, ResetPasswordResult, RoleMenus } from '../../model/access';
+import type { MenuTreeNode } from '../../model/access';
+import { access } from '../../model/contract/access';
 import { role, user } from '../../model/resources';
-import { PASSWORD_PATTERN } from '../../model/resources/user';
 import type { Language } from '../../model/languages';
 import type { DB, I18nText } from '../db/types';
 import { hashPassword } from '../auth/password';
-import { notFound, route, uuidParam } from '../http';
+import { notFound } from '../http';
+import { serve } from '../serve';
 import { revokeSessions } from '../resources/hooks-access';
 import { logOperation } from '../resources/oplog';
 import { callerOf, scopeOf } from '../resources/scope';
@@ -49,87 +49,48 @@ export function temporaryPassword(): string {
 
 export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
-  const tags = ['platform-system'];
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/menu/tree',
-    summary: 'The whole menu tree (catalogues, menus, buttons, tabs), names in the request language',
-    tags,
-    permission: 'platform:menu:view',
-    handler: async ({ tr }): Promise<MenuTreeNode[]> => menuTree(db, tr.language),
+  serve(app, access.menuTree, async ({ tr }) => menuTree(db, tr.language));
+
+  serve(app, access.roleMenus, async ({ ctx, params, tr }) => {
+    const found = await getRow(db, role, scopeOf(role, callerOf(ctx)), params.id);
+    if (!found) throw notFound('resource.notFound');
+    const held = await db.selectFrom('role_menu').select('menu_id').where('tenant_id', '=', ctx.tenantId).where('role_id', '=', params.id).execute();
+    return { tree: await menuTree(db, tr.language), menuIds: held.map((h) => h.menu_id) };
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/platform-system/role/:id/menus',
-    summary: "The menu tree and the menus, buttons and tabs a role holds",
-    tags,
-    permission: 'platform:role:assign-permission',
-    params: z.object({ id: uuidParam }),
-    handler: async ({ ctx, params, tr }): Promise<RoleMenus> => {
-      const found = await getRow(db, role, scopeOf(role, callerOf(ctx)), params.id);
-      if (!found) throw notFound('resource.notFound');
-      const held = await db.selectFrom('role_menu').select('menu_id').where('tenant_id', '=', ctx.tenantId).where('role_id', '=', params.id).execute();
-      return { tree: await menuTree(db, tr.language), menuIds: held.map((h) => h.menu_id) };
-    },
-  });
-
-  route(app, {
-    method: 'PUT',
-    url: '/platform-system/role/:id/menus',
-    summary: "Replaces a role's menus, buttons and tabs (each granted node's ancestors are granted too)",
-    tags,
-    permission: 'platform:role:assign-permission',
-    params: z.object({ id: uuidParam }),
-    body: z.object({ menuIds: z.array(z.string().regex(/^[0-9a-fA-F-]{36}$/, { error: 'validation.reference' }), { error: 'validation.required' }).max(5000, { error: 'validation.tooMany' }) }),
-    labels: { menuIds: 'role.menuIds' },
-    handler: async ({ ctx, params, body, request }): Promise<RoleMenus> => {
-      const found = await getRow(db, role, scopeOf(role, callerOf(ctx)), params.id);
-      if (!found) throw notFound('resource.notFound');
-      const wanted = [...new Set(body.menuIds.map((id) => id.toLowerCase()))];
-      const menus = await db.selectFrom('menu').select(['id', 'parent_id']).execute();
-      const parentOf = new Map(menus.map((m) => [m.id, m.parent_id]));
-      const granted = new Set<string>();
-      for (const id of wanted) {
-        // An unknown id is ignored: the tree may have changed since the screen loaded it.
-        for (let at: string | null | undefined = id; at && parentOf.has(at) && !granted.has(at); at = parentOf.get(at)) granted.add(at);
+  serve(app, access.setRoleMenus, async ({ ctx, params, body, request }) => {
+    const found = await getRow(db, role, scopeOf(role, callerOf(ctx)), params.id);
+    if (!found) throw notFound('resource.notFound');
+    const wanted = [...new Set(body.menuIds.map((id) => id.toLowerCase()))];
+    const menus = await db.selectFrom('menu').select(['id', 'parent_id']).execute();
+    const parentOf = new Map(menus.map((m) => [m.id, m.parent_id]));
+    const granted = new Set<string>();
+    for (const id of wanted) {
+      // An unknown id is ignored: the tree may have changed since the screen loaded it.
+      for (let at: string | null | undefined = id; at && parentOf.has(at) && !granted.has(at); at = parentOf.get(at)) granted.add(at);
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('role_menu').where('tenant_id', '=', ctx.tenantId).where('role_id', '=', params.id).execute();
+      if (granted.size > 0) {
+        await trx.insertInto('role_menu').values([...granted].map((menuId) => ({ tenant_id: ctx.tenantId, role_id: params.id, menu_id: menuId }))).execute();
       }
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('role_menu').where('tenant_id', '=', ctx.tenantId).where('role_id', '=', params.id).execute();
-        if (granted.size > 0) {
-          await trx.insertInto('role_menu').values([...granted].map((menuId) => ({ tenant_id: ctx.tenantId, role_id: params.id, menu_id: menuId }))).execute();
-        }
-        await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'role', ids: [params.id] });
-      });
-      return { tree: [], menuIds: [...granted] };
-    },
+      await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'role', ids: [params.id] });
+    });
+    return { tree: [], menuIds: [...granted] };
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/platform-system/app-user/:id/reset-password',
-    summary: "Sets a user's password (given, or a generated temporary one answered once) and ends the user's sessions",
-    tags,
-    permission: 'platform:user:reset-password',
-    params: z.object({ id: uuidParam }),
-    body: z.object({
-      password: z.preprocess((v) => (v === '' || v === null ? undefined : v),
-        z.string().regex(new RegExp(PASSWORD_PATTERN.source), { error: PASSWORD_PATTERN.key }).optional()),
-    }),
-    labels: { password: 'user.password' },
-    handler: async ({ ctx, params, body, request }): Promise<ResetPasswordResult> => {
-      const found = await getRow(db, user, scopeOf(user, callerOf(ctx)), params.id);
-      if (!found) throw notFound('resource.notFound');
-      const temporary = body.password === undefined ? temporaryPassword() : null;
-      const hash = await hashPassword(body.password ?? temporary!);
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('app_user').set({ password_hash: hash, updated_at: new Date(), updated_by: ctx.user.id })
-          .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).execute();
-        await revokeSessions(trx, ctx.tenantId, [params.id]);
-        await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [params.id] });
-      });
-      return { temporaryPassword: temporary };
-    },
+  serve(app, access.resetPassword, async ({ ctx, params, body, request }) => {
+    const found = await getRow(db, user, scopeOf(user, callerOf(ctx)), params.id);
+    if (!found) throw notFound('resource.notFound');
+    const temporary = body.password === undefined ? temporaryPassword() : null;
+    const hash = await hashPassword(body.password ?? temporary!);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('app_user').set({ password_hash: hash, updated_at: new Date(), updated_by: ctx.user.id })
+        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).execute();
+      await revokeSessions(trx, ctx.tenantId, [params.id]);
+      await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [params.id] });
+    });
+    return { temporaryPassword: temporary };
   });
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, Modal, Radio, Typography } from '@arco-design/web-react';
-import { useBridge } from '../../../bridge/react';
-import { resetPasswordPath, type ResetPasswordInput, type ResetPasswordResult } from '../../../model/access';
+import type { ResetPasswordInput } from '../../../model/access';
+import { contract } from '../../../model/contract';
 import { PASSWORD_PATTERN } from '../../../model/resources/user';
 import type { ResourceRow } from '../../../model/resource';
+import { useApi } from '../../kit/api';
 import { TemporaryPassword } from './TemporaryPassword';
 
 /**
@@ -13,7 +14,7 @@ import { TemporaryPassword } from './TemporaryPassword';
  */
 export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onClose: () => void }) {
   const { t } = useTranslation(['platform', 'model']);
-  const bridge = useBridge();
+  const api = useApi();
   const [mode, setMode] = useState<'generate' | 'set'>('generate');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -29,7 +30,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onCl
     setSaving(true);
     try {
       const body: ResetPasswordInput = mode === 'set' ? { password } : {};
-      const r = await bridge.request<ResetPasswordResult>({ method: 'POST', url: resetPasswordPath(user.id), data: body, showSuccess: mode === 'set' });
+      const r = await api.call(contract.access.resetPassword, { params: { id: user.id }, body, showSuccess: mode === 'set' });
       if (r.temporaryPassword) setTemporary(r.temporaryPassword);
       else onClose();
     } catch {
@@ -52,7 +53,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onCl
           </Radio.Group>
           {mode === 'set' && (
             <>
-              <Input.Password value={password} onChange={(v) => { setPassword(v); setError(''); }} data-testid="reset-password-input" maxLength={16} />
+              <Input.Password value={password} onChange={(v) => { setPassword(v); setError(''); }} data-testid="reset-password-input" maxLength={{ length: 16, errorOnly: true }} />
               {error && <Typography.Text type="error">{error}</Typography.Text>}
             </>
           )}

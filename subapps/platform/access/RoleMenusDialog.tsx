@@ -2,9 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, Spin, Tag, Tree } from '@arco-design/web-react';
 import type { TreeDataType } from '@arco-design/web-react/es/Tree/interface';
-import { useBridge } from '../../../bridge/react';
-import { roleMenusPath, type MenuTreeNode, type RoleMenus, type RoleMenusInput } from '../../../model/access';
+import type { MenuTreeNode, RoleMenus, RoleMenusInput } from '../../../model/access';
+import { contract } from '../../../model/contract';
 import type { ResourceRow } from '../../../model/resource';
+import { useApi } from '../../kit/api';
 
 const TYPE_COLORS: Record<MenuTreeNode['type'], string> = { catalogue: 'gray', menu: 'arcoblue', button: 'green', tab: 'purple' };
 
@@ -38,14 +39,14 @@ function leaves(nodes: readonly MenuTreeNode[], out = new Set<string>()): Set<st
  */
 export function RoleMenusDialog({ role, onClose }: { role: ResourceRow; onClose: () => void }) {
   const { t } = useTranslation(['platform', 'model', 'common']);
-  const bridge = useBridge();
+  const api = useApi();
   const [data, setData] = useState<RoleMenus | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
-    void bridge.request<RoleMenus>({ method: 'GET', url: roleMenusPath(role.id) }).then((d) => {
+    void api.call(contract.access.roleMenus, { params: { id: role.id } }).then((d) => {
       if (!live) return;
       setData(d);
       // Only leaves are given as checked: a parent shows checked or half-checked from its children.
@@ -55,7 +56,7 @@ export function RoleMenusDialog({ role, onClose }: { role: ResourceRow; onClose:
     return () => {
       live = false;
     };
-  }, [bridge, role.id, onClose]);
+  }, [api, role.id, onClose]);
 
   const nodes = useMemo(() => (data ? treeData(data.tree, (type) => t(`model:enum.menuType.${type}`)) : []), [data, t]);
 
@@ -63,7 +64,7 @@ export function RoleMenusDialog({ role, onClose }: { role: ResourceRow; onClose:
     setSaving(true);
     try {
       const body: RoleMenusInput = { menuIds: [...checked, ...halfChecked] };
-      await bridge.request({ method: 'PUT', url: roleMenusPath(role.id), data: body, showSuccess: true });
+      await api.call(contract.access.setRoleMenus, { params: { id: role.id }, body, showSuccess: true });
       onClose();
     } catch {
       // the shell showed the server's message
