@@ -1,24 +1,27 @@
 /** SPEC §7 staff endpoints of the current user: the staff record and its personal-centre fields. */
 import { z } from 'zod';
+import { Day, Uuid } from './contract/common';
 import { PATTERNS } from './resource';
 import { EXTENSION_PATTERN } from './resources/staff';
 
-export interface StaffDetail {
-  id: string;
-  code: string;
-  name: string;
-  englishName: string | null;
-  sex: string | null;
-  entryDate: string | null;
-  departmentId: string | null;
-  departmentName: string | null;
-  job: string | null;
-  extensionNumber: string | null;
-  onJob: string | null;
-  useState: string | null;
-  userId: string | null;
-  factoryId: string;
-}
+/** The current user's staff record in a factory. */
+export const StaffDetail = z.object({
+  id: Uuid,
+  code: z.string(),
+  name: z.string(),
+  englishName: z.string().nullable(),
+  sex: z.string().nullable(),
+  entryDate: Day.nullable(),
+  departmentId: Uuid.nullable(),
+  departmentName: z.string().nullable(),
+  job: z.string().nullable(),
+  extensionNumber: z.string().nullable(),
+  onJob: z.string().nullable(),
+  useState: z.string().nullable(),
+  userId: Uuid.nullable(),
+  factoryId: Uuid,
+}).meta({ id: 'StaffDetail' });
+export type StaffDetail = z.infer<typeof StaffDetail>;
 
 /** What the user may change about themselves in the personal centre: the form sends all of it. */
 export const personalCenterInput = z.object({
@@ -30,8 +33,6 @@ export const personalCenterInput = z.object({
 export type PersonalCenterInput = z.infer<typeof personalCenterInput>;
 
 /** An account made for a staff record (SPEC §6: general staff accounts are managed with the staff). */
-export const staffAccountPath = (staffId: string) => `/api/cloudbase-system/staff/${staffId}/account`;
-
 export const staffAccountInput = z.object({
   account: z.string().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.tooLong' })
     .regex(new RegExp(PATTERNS.code.source), { error: PATTERNS.code.key }),
@@ -40,9 +41,9 @@ export const staffAccountInput = z.object({
 }).strict();
 export type StaffAccountInput = z.input<typeof staffAccountInput>;
 
-export interface StaffAccountResult {
-  userId: string;
-  account: string;
-  /** Shown once: the staff member changes it at first login. */
-  temporaryPassword: string;
-}
+export const StaffAccountResult = z.object({
+  userId: Uuid,
+  account: z.string(),
+  temporaryPassword: z.string().meta({ description: 'Shown once: the staff member changes it at first login' }),
+}).meta({ id: 'StaffAccountResult' });
+export type StaffAccountResult = z.infer<typeof StaffAccountResult>;

@@ -18,6 +18,8 @@ import { auth } from './auth';
 import { sso } from './sso';
 import { platform } from './platform';
 import { access } from './access';
+import { organization } from './organization';
+import { staff } from './staff';
 
 export const contract = {
   auth,
@@ -25,6 +27,8 @@ export const contract = {
   account,
   platform,
   access,
+  organization,
+  staff,
   notice,
   helper,
   course,

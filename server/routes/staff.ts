@@ -1,8 +1,7 @@
 /** SPEC §7 staff endpoints of the current user: their staff record, and their personal-centre fields. */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { personalCenterInput, staffAccountInput, type StaffAccountResult, type StaffDetail } from '../../model/staff';
+import { staff as staffContract } from '../../model/contract/staff';
 import { staff, user } from '../../model/resources';
 import { duplicate, fieldError, invalid, pgCode } from '../resources/errors';
 import { logOperation } from '../resources/oplog';
@@ -13,12 +12,8 @@ import { temporaryPassword } from './access';
 import { canUseFactory } from '../auth/context';
 import type { DB } from '../db/types';
 import '../db/types-org';
-import { ApiError, notFound, route, uuidParam } from '../http';
-
-const BASE = '/cloudbase-system/staff';
-const tags = ['staff'];
-
-const detailQuery = z.object({ factoryId: uuidParam.optional() });
+import { ApiError, notFound } from '../http';
+import { serve } from '../serve';
 
 const day = (d: string | Date | null): string | null =>
   d === null ? null : d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d).slice(0, 10);
@@ -26,93 +21,65 @@ const day = (d: string | Date | null): string | null =>
 export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  route(app, {
-    method: 'GET',
-    url: `${BASE}/detail/by/factory/id`,
-    summary: "The current user's staff record in a factory (default the request's factory)",
-    tags,
-    permission: null,
-    query: detailQuery,
-    labels: { factoryId: 'common.factoryId' },
-    handler: async ({ ctx, query }): Promise<StaffDetail> => {
-      const factoryId = query.factoryId?.toLowerCase() ?? ctx.factoryId;
-      if (!factoryId) throw new ApiError(404, 'staff.notFound');
-      // A factory the user may not use is answered like one without a record: nothing to learn from it.
-      if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) throw new ApiError(404, 'staff.notFound');
-      const row = await db.selectFrom('staff as s')
-        .leftJoin('department as d', (j) => j.onRef('d.id', '=', 's.department_id').onRef('d.tenant_id', '=', 's.tenant_id'))
-        .select(['s.id', 's.code', 's.name', 's.english_name', 's.sex', 's.entry_date', 's.department_id', 'd.name as department_name',
-          's.job', 's.extension_number', 's.on_job', 's.use_state', 's.user_id'])
-        .where('s.tenant_id', '=', ctx.tenantId).where('s.user_id', '=', ctx.user.id)
-        .orderBy('s.code').executeTakeFirst();
-      if (!row) throw new ApiError(404, 'staff.notFound');
-      return {
-        id: row.id, code: row.code, name: row.name, englishName: row.english_name, sex: row.sex, entryDate: day(row.entry_date),
-        departmentId: row.department_id, departmentName: row.department_name, job: row.job, extensionNumber: row.extension_number,
-        onJob: row.on_job, useState: row.use_state, userId: row.user_id, factoryId,
-      };
-    },
+  serve(app, staffContract.detail, async ({ ctx, query }) => {
+    const factoryId = query.factoryId?.toLowerCase() ?? ctx.factoryId;
+    if (!factoryId) throw new ApiError(404, 'staff.notFound');
+    // A factory the user may not use is answered like one without a record: nothing to learn from it.
+    if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) throw new ApiError(404, 'staff.notFound');
+    const row = await db.selectFrom('staff as s')
+      .leftJoin('department as d', (j) => j.onRef('d.id', '=', 's.department_id').onRef('d.tenant_id', '=', 's.tenant_id'))
+      .select(['s.id', 's.code', 's.name', 's.english_name', 's.sex', 's.entry_date', 's.department_id', 'd.name as department_name',
+        's.job', 's.extension_number', 's.on_job', 's.use_state', 's.user_id'])
+      .where('s.tenant_id', '=', ctx.tenantId).where('s.user_id', '=', ctx.user.id)
+      .orderBy('s.code').executeTakeFirst();
+    if (!row) throw new ApiError(404, 'staff.notFound');
+    return {
+      id: row.id, code: row.code, name: row.name, englishName: row.english_name, sex: row.sex, entryDate: day(row.entry_date),
+      departmentId: row.department_id, departmentName: row.department_name, job: row.job, extensionNumber: row.extension_number,
+      onJob: row.on_job, useState: row.use_state, userId: row.user_id, factoryId,
+    };
   });
 
-  route(app, {
-    method: 'POST',
-    url: `${BASE}/personal/center/update`,
-    summary: 'The current user updates the personal-centre fields of their own staff record',
-    tags,
-    permission: null,
-    body: personalCenterInput,
-    labels: { englishName: 'staff.englishName', sex: 'staff.sex', extensionNumber: 'staff.extensionNumber' },
-    handler: async ({ ctx, body }): Promise<null> => {
-      const set = { english_name: body.englishName || null, sex: body.sex, extension_number: body.extensionNumber || null };
-      const updated = await db.updateTable('staff')
-        .set({ ...set, updated_by: ctx.user.id, updated_at: new Date() })
-        .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
-        .returning('id').execute();
-      if (updated.length === 0) throw new ApiError(404, 'staff.notFound');
-      return null;
-    },
+  serve(app, staffContract.updatePersonal, async ({ ctx, body }) => {
+    const set = { english_name: body.englishName || null, sex: body.sex, extension_number: body.extensionNumber || null };
+    const updated = await db.updateTable('staff')
+      .set({ ...set, updated_by: ctx.user.id, updated_at: new Date() })
+      .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
+      .returning('id').execute();
+    if (updated.length === 0) throw new ApiError(404, 'staff.notFound');
+    return null;
   });
-  route(app, {
-    method: 'POST',
-    url: `${BASE}/:id/account`,
-    summary: 'Makes a general staff account for a staff record without one, linked to it; answers a temporary password once',
-    tags,
-    permission: 'platform:staff:edit',
-    params: z.object({ id: uuidParam }),
-    body: staffAccountInput,
-    labels: { account: 'user.account', roles: 'user.roles' },
-    handler: async ({ ctx, params, body, request, tr }): Promise<StaffAccountResult> => {
-      // Making an account is adding a user: both permissions are needed.
-      if (!(await ctx.permissions()).has('platform:user:add')) throw new ApiError(403, 'error.forbidden');
-      const row = await getRow(db, staff, scopeOf(staff, callerOf(ctx)), params.id);
-      if (!row) throw notFound('resource.notFound');
-      if (row.userId) throw new ApiError(409, 'staff.hasAccount');
-      const roles = body.roles ?? (await db.selectFrom('role').select('id').where('tenant_id', '=', ctx.tenantId).where('code', '=', 'staff').execute()).map((r) => r.id);
-      if (roles.length > 0) {
-        const found = await db.selectFrom('role').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', roles).execute();
-        if (found.length !== new Set(roles).size) throw invalid([fieldError(user, 'roles', 'validation.reference', tr)], tr);
-      }
-      const taken = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('account', '=', body.account).executeTakeFirst();
-      if (taken) throw duplicate(user, 'account', body.account, tr);
-      const temporary = temporaryPassword();
-      const userId = await db.transaction().execute(async (trx) => {
-        // The account works in the factory it was made from (an administrator may add others on the user screen).
-        const created = await createUser(trx, {
-          tenantId: ctx.tenantId, account: body.account, password: temporary, nickname: String(row.name), type: 'staff',
-          roleIds: roles, factoryIds: ctx.factoryId ? [ctx.factoryId] : [], createdBy: ctx.user.id,
-        });
-        const linked = await trx.updateTable('staff').set({ user_id: created, updated_by: ctx.user.id, updated_at: new Date() })
-          .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).where('user_id', 'is', null).returning('id').execute();
-        // Linked meanwhile by another call: nothing of this one stays.
-        if (linked.length === 0) throw new ApiError(409, 'staff.hasAccount');
-        await logOperation(trx, callerOf(ctx), { type: 'add', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [created] });
-        return created;
-      }).catch((err: unknown) => {
-        // The same account made by a concurrent call.
-        if (pgCode(err) === '23505') throw duplicate(user, 'account', body.account, tr);
-        throw err;
+  serve(app, staffContract.createAccount, async ({ ctx, params, body, request, tr }) => {
+    // Making an account is adding a user: both permissions are needed.
+    if (!(await ctx.permissions()).has('platform:user:add')) throw new ApiError(403, 'error.forbidden');
+    const row = await getRow(db, staff, scopeOf(staff, callerOf(ctx)), params.id);
+    if (!row) throw notFound('resource.notFound');
+    if (row.userId) throw new ApiError(409, 'staff.hasAccount');
+    const roles = body.roles ?? (await db.selectFrom('role').select('id').where('tenant_id', '=', ctx.tenantId).where('code', '=', 'staff').execute()).map((r) => r.id);
+    if (roles.length > 0) {
+      const found = await db.selectFrom('role').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', roles).execute();
+      if (found.length !== new Set(roles).size) throw invalid([fieldError(user, 'roles', 'validation.reference', tr)], tr);
+    }
+    const taken = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('account', '=', body.account).executeTakeFirst();
+    if (taken) throw duplicate(user, 'account', body.account, tr);
+    const temporary = temporaryPassword();
+    const userId = await db.transaction().execute(async (trx) => {
+      // The account works in the factory it was made from (an administrator may add others on the user screen).
+      const created = await createUser(trx, {
+        tenantId: ctx.tenantId, account: body.account, password: temporary, nickname: String(row.name), type: 'staff',
+        roleIds: roles, factoryIds: ctx.factoryId ? [ctx.factoryId] : [], createdBy: ctx.user.id,
       });
-      return { userId, account: body.account, temporaryPassword: temporary };
-    },
+      const linked = await trx.updateTable('staff').set({ user_id: created, updated_by: ctx.user.id, updated_at: new Date() })
+        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).where('user_id', 'is', null).returning('id').execute();
+      // Linked meanwhile by another call: nothing of this one stays.
+      if (linked.length === 0) throw new ApiError(409, 'staff.hasAccount');
+      await logOperation(trx, callerOf(ctx), { type: 'add', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [created] });
+      return created;
+    }).catch((err: unknown) => {
+      // The same account made by a concurrent call.
+      if (pgCode(err) === '23505') throw duplicate(user, 'account', body.account, tr);
+      throw err;
+    });
+    return { userId, account: body.account, temporaryPassword: temporary };
   });
 }

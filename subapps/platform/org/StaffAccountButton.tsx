@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Modal, Typography } from '@arco-design/web-react';
-import { useBridge, usePermission } from '../../../bridge/react';
+import { usePermission } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import type { ResourceRow } from '../../../model/resource';
 import { PATTERNS } from '../../../model/resource';
+import type { StaffAccountInput, StaffAccountResult } from '../../../model/staff';
+import { useApi } from '../../kit/api';
 import { TemporaryPassword } from '../access/TemporaryPassword';
-import { staffAccountPath, type StaffAccountInput, type StaffAccountResult } from '../../../model/staff';
 
 /**
  * A general staff account made from the staff record (SPEC §6): account name suggested from the
@@ -28,7 +30,7 @@ export function StaffAccountButton({ row, reload }: { row: ResourceRow; reload: 
 
 function StaffAccountDialog({ row, onClose }: { row: ResourceRow; onClose: (made: boolean) => void }) {
   const { t } = useTranslation(['platform', 'model']);
-  const bridge = useBridge();
+  const api = useApi();
   const [account, setAccount] = useState(String(row.code ?? '').toLowerCase());
   const [error, setError] = useState('');
   const [made, setMade] = useState<StaffAccountResult | null>(null);
@@ -43,7 +45,7 @@ function StaffAccountDialog({ row, onClose }: { row: ResourceRow; onClose: (made
     setSaving(true);
     try {
       const body: StaffAccountInput = { account: account.trim() };
-      setMade(await bridge.request<StaffAccountResult>({ method: 'POST', url: staffAccountPath(String(row.id)), data: body }));
+      setMade(await api.call(contract.staff.createAccount, { params: { id: String(row.id) }, body }));
     } catch {
       // the shell showed the server's message (a taken account answers 409 naming it)
     } finally {
@@ -59,7 +61,7 @@ function StaffAccountDialog({ row, onClose }: { row: ResourceRow; onClose: (made
       ) : (
         <>
           <div style={{ marginBottom: 6 }}>{t('model:user.account')}</div>
-          <Input data-testid="account-input" value={account} maxLength={64} onChange={(v) => { setAccount(v); setError(''); }} />
+          <Input data-testid="account-input" value={account} maxLength={{ length: 64, errorOnly: true }} onChange={(v) => { setAccount(v); setError(''); }} />
           {error && <Typography.Text type="error">{error}</Typography.Text>}
         </>
       )}
