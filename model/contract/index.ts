@@ -20,6 +20,7 @@ import { platform } from './platform';
 import { access } from './access';
 import { organization } from './organization';
 import { staff } from './staff';
+import { statistics } from './statistics';
 
 export const contract = {
   auth,
@@ -29,6 +30,7 @@ export const contract = {
   access,
   organization,
   staff,
+  statistics,
   notice,
   helper,
   course,

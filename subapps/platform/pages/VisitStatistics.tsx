@@ -1,25 +1,27 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Grid, Radio, Spin, Statistic, Table } from '@arco-design/web-react';
-import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { useBridgeContext } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import { VISIT_RANGES, type VisitRange, type VisitStatistics as Stats } from '../../../model/statistics';
+import { useApi } from '../../kit/api';
 import { VisitChart } from './VisitChart';
 
 /** Visit statistics (SPEC §2): day, week, month and year ranges, a chart, and the Top N visitors and screens. */
 export function VisitStatistics() {
   const { t } = useTranslation(['platform', 'common']);
-  const bridge = useBridge();
+  const api = useApi();
   const { factoryId } = useBridgeContext();
   const [range, setRange] = useState<VisitRange>('week');
   const [data, setData] = useState<Stats | null>(null);
 
   useEffect(() => {
     let live = true;
-    bridge.request<Stats>({ url: '/api/platform-system/visit/statistics', params: { range, top: 10 } })
+    api.call(contract.statistics.visits, { query: { range, top: 10 } })
       .then((d) => { if (live) setData(d); })
       .catch(() => undefined);
     return () => { live = false; };
-  }, [bridge, range, factoryId]);
+  }, [api, range, factoryId]);
 
   return (
     <div data-testid="page-visit-statistics">
