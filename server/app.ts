@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from './db/types';
 import type { Config } from './config';
-import { errorHandler, route, sendError } from './http';
+import { errorHandler, sendError } from './http';
+import { serve } from './serve';
+import { system } from '../model/contract/system';
 import { installAuth } from './auth/context';
 import { authRoutes } from './routes/auth';
 import { platformRoutes } from './routes/platform';
@@ -111,17 +113,9 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
         return payload;
       });
 
-      route(api, {
-        method: 'GET',
-        url: '/health',
-        summary: 'Liveness and database check',
-        tags: ['system'],
-        auth: 'none',
-        permission: null,
-        handler: async () => {
-          await sql`select 1`.execute(db);
-          return { status: 'ok' };
-        },
+      serve(api, system.health, async () => {
+        await sql`select 1`.execute(db);
+        return { status: 'ok' as const };
       });
 
       authRoutes(api, { db, config, captchaText: options.captchaText });

@@ -21,6 +21,7 @@ import { access } from './access';
 import { organization } from './organization';
 import { staff } from './staff';
 import { statistics } from './statistics';
+import { system } from './system';
 
 export const contract = {
   auth,
@@ -31,6 +32,7 @@ export const contract = {
   organization,
   staff,
   statistics,
+  system,
   notice,
   helper,
   course,
