@@ -12,6 +12,7 @@ import { feedback } from './feedback';
 import { course } from './course';
 import { helper } from './helper';
 import { documents } from './documents';
+import { rules } from './rules';
 import { notice } from './notice';
 import { account } from './account';
 import { auth } from './auth';
@@ -43,6 +44,7 @@ export const contract = {
   flow,
   bom,
   documents,
+  rules,
 };
 
 export type Contract = typeof contract;

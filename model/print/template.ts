@@ -20,6 +20,8 @@ export const PREVIEW_PERMISSION = 'basic:print-template:preview';
 export const MAX_PAGE_MM = 420;
 /** Most copies one render may produce. */
 export const MAX_COPIES = 500;
+/** Most data records one render takes. */
+export const MAX_RECORDS = 200;
 /** A data key: letters, digits, underscores and dots. */
 export const DATA_KEY = { source: '^[A-Za-z_][A-Za-z0-9_.]*$', key: 'validation.dataKey' } as const;
 

@@ -4,6 +4,7 @@
  * scanner sends as the GS character (0x1D), or at the end. A leading symbology identifier (`]C1`,
  * `]d2`, `]Q3`, `]e0`) or FNC1 is dropped. Check digits of 00, 01, 02, 410, 414 are verified (GS1 mod 10).
  */
+import { z } from 'zod';
 import { gs1Mod10 } from './checksum';
 
 export const GS = '\u001d';
@@ -75,15 +76,14 @@ export const AIS: Record<string, AiSpec> = {
 /** GS1 character set 82 (what alphanumeric AIs may hold). */
 const CSET82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
 
-export interface Gs1Element {
-  ai: string;
-  title: string;
-  value: string;
-  /** For 310n and friends: the value with its decimals (`1.25`). */
-  decimal?: string;
-  /** For date AIs: YYYY-MM-DD (day 00 means the month's last day). */
-  date?: string;
-}
+export const Gs1Element = z.object({
+  ai: z.string(),
+  title: z.string(),
+  value: z.string(),
+  decimal: z.string().optional().meta({ description: 'For 310n and friends: the value with its decimals (`1.25`)' }),
+  date: z.string().optional().meta({ description: "For date AIs: YYYY-MM-DD (day 00 means the month's last day)" }),
+}).meta({ id: 'Gs1Element' });
+export type Gs1Element = z.infer<typeof Gs1Element>;
 
 export type Gs1ErrorKey = 'scan.gs1Empty' | 'scan.gs1UnknownAi' | 'scan.gs1Short' | 'scan.gs1Long' | 'scan.gs1Data' | 'scan.gs1Check' | 'scan.gs1Date' | 'scan.gs1Repeated';
 

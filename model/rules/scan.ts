@@ -6,10 +6,11 @@
  * a pluggable algorithm over the characters before it. The same parser runs in the test panel, on
  * save (the rule's test vectors) and behind the server's parse API.
  */
+import { z } from 'zod';
 import type { RuleIssue } from '../resource/define';
 import { addDays, dayOfYear, isoDate, parseLocalDate, weekStart, type LocalDate } from './calendar';
 import { CHECKSUMS, type ChecksumName } from './checksum';
-import { parseGs1, type Gs1Element } from './gs1';
+import { Gs1Element, parseGs1 } from './gs1';
 import { groupNames, patternIssue } from './pattern';
 
 export const INSPECTION_TYPES = ['positions', 'regex', 'gs1'] as const;
@@ -58,28 +59,25 @@ export interface ScanRuleInput {
 }
 
 /** A reason a barcode is refused: message key (namespace `model`) and its parameters. */
-export interface ScanIssue {
-  key: string;
-  params?: Record<string, string | number>;
-  /** The message in the caller's language (answers of the parse API). */
-  message?: string;
-}
+export const ScanIssue = z.object({
+  key: z.string().meta({ description: 'Message key (namespace `model`)' }),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  message: z.string().optional().meta({ description: "The message in the caller's language (answers of the parse API)" }),
+}).meta({ id: 'ScanIssue' });
+export type ScanIssue = z.infer<typeof ScanIssue>;
 
-export interface ScanResult {
-  /** Accepted: the right shape, a valid date code, and a passing check character when there is one. */
-  ok: boolean;
-  errors: ScanIssue[];
-  part: string | null;
-  sn: string | null;
-  dateCode: string | null;
-  /** The date code as YYYY-MM-DD, when its format says how to read it. */
-  date: string | null;
-  checksum: 'pass' | 'fail' | 'none';
-  /** Every named part: segments, named groups, or GS1 AIs by number. */
-  parts: Record<string, string>;
-  /** GS1 only: the elements with their titles. */
-  elements?: Gs1Element[];
-}
+export const ScanResult = z.object({
+  ok: z.boolean().meta({ description: 'Accepted: the right shape, a valid date code, and a passing check character when there is one' }),
+  errors: z.array(ScanIssue),
+  part: z.string().nullable(),
+  sn: z.string().nullable(),
+  dateCode: z.string().nullable(),
+  date: z.string().nullable().meta({ description: 'The date code as YYYY-MM-DD, when its format says how to read it' }),
+  checksum: z.enum(['pass', 'fail', 'none']),
+  parts: z.record(z.string(), z.string()).meta({ description: 'Every named part: segments, named groups, or GS1 AIs by number' }),
+  elements: z.array(Gs1Element).optional().meta({ description: 'GS1 only: the elements with their titles' }),
+}).meta({ id: 'ScanResult' });
+export type ScanResult = z.infer<typeof ScanResult>;
 
 /** Runs a pattern against the whole barcode: its named groups, null when it does not match, 'timeout' when stopped. */
 export type PatternMatcher = (source: string, input: string) => { groups: Record<string, { value: string; start: number }> } | null | 'timeout';

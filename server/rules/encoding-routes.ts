@@ -2,39 +2,25 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
-import type { Page } from '../../model/api';
+import type { z } from 'zod';
+import { EncodingContextInput, rules } from '../../model/contract/rules';
 import { inputSchema } from '../../model/resource';
 import { encodingRule } from '../../model/resources/encoding-rule';
 import {
-  ENCODING_RULE_PATH, EncodingError, GENERATE_PERMISSION, MAX_GENERATE, MAX_PREVIEW, compileEncodingRule, counterKey, encodingRuleIssues,
-  formatCodes, parseLocalDate, type CompiledRule, type EncodingContext, type EncodingRuleInput, type ExhaustedData, type GenerateResult, type IssuedCode, type PreviewResult,
+  EncodingError, compileEncodingRule, counterKey, encodingRuleIssues, formatCodes,
+  type CompiledRule, type EncodingContext, type EncodingRuleInput, type ExhaustedData, type GenerateResult,
 } from '../../model/rules';
 import type { DB } from '../db/types';
-import { notFound, route, uuidParam, type RequestContext } from '../http';
+import { notFound, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { invalid, issueErrors } from '../resources/errors';
+import { serve } from '../serve';
 import { issued, reserve, type CounterRef } from './counter';
 import { resolveContext } from './context';
 import { RuleError } from './errors';
 import { alreadyIssued, loadRow, writeAudit } from './store';
 
-const BASE = ENCODING_RULE_PATH.replace(/^\/api/, '');
-const VIEW = 'basic:encoding-rule:view';
-
-const date = z.string().refine((s) => parseLocalDate(s) !== null, { error: 'validation.date' });
-const code = z.string().trim().min(1).max(64);
-export const contextSchema = z.object({ factoryCode: code.optional(), lineCode: code.optional(), date: date.optional() }).strict();
-const LABELS: Record<string, string> = {
-  count: 'encodingRule.count',
-  'context.factoryCode': 'encodingRule.factoryCode',
-  'context.lineCode': 'encodingRule.lineCode',
-  'context.date': 'encodingRule.date',
-  factoryCode: 'encodingRule.factoryCode',
-  lineCode: 'encodingRule.lineCode',
-  date: 'encodingRule.date',
-};
-const idParams = z.object({ id: uuidParam });
+export const contextSchema = EncodingContextInput;
 
 /** Compiles a stored rule; a row that no longer passes validation is refused rather than guessed at. */
 function compileStored(row: Record<string, unknown>): CompiledRule {
@@ -119,106 +105,54 @@ export async function issueCodes(
 export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  route(app, {
-    method: 'POST',
-    url: `${BASE}/:id/generate`,
-    summary: 'Issues the next N codes of an encoding rule for a context (one row-locked counter; every code audited)',
-    tags: ['encoding-rule'],
-    permission: GENERATE_PERMISSION,
-    params: idParams,
-    body: z.object({ count: z.coerce.number().int().min(1).max(MAX_GENERATE), context: contextSchema.default({}) }),
-    labels: LABELS,
-    handler: async ({ ctx, params, body, request }): Promise<GenerateResult> => issueCodes(db, ctx, request, params.id, body.count, body.context),
-  });
+  serve(app, rules.generate, async ({ ctx, params, body, request }) => issueCodes(db, ctx, request, params.id, body.count, body.context));
 
-  route(app, {
-    method: 'GET',
-    url: `${BASE}/:id/preview`,
-    summary: 'The next codes of an encoding rule for a context, without issuing them',
-    tags: ['encoding-rule'],
-    permission: VIEW,
-    params: idParams,
-    query: z.object({
-      count: z.coerce.number().int().min(1).max(MAX_PREVIEW).default(5),
-      factoryCode: code.optional(),
-      lineCode: code.optional(),
-      date: date.optional(),
-    }),
-    labels: LABELS,
-    handler: async ({ ctx, params, query, request }): Promise<PreviewResult> => {
-      const { rule } = await storedRule(db, ctx, params.id);
-      const { count, ...context } = query;
-      const { encoding, resolved } = await resolveContext(db, ctx, request, rule, context);
-      const done = await issued(db, { tenantId: ctx.tenantId, ruleId: params.id, ...counterKey(rule, encoding) });
-      return { ...preview(rule, done, count, encoding), context: resolved };
-    },
+  serve(app, rules.preview, async ({ ctx, params, query, request }) => {
+    const { rule } = await storedRule(db, ctx, params.id);
+    const { count, ...context } = query;
+    const { encoding, resolved } = await resolveContext(db, ctx, request, rule, context);
+    const done = await issued(db, { tenantId: ctx.tenantId, ruleId: params.id, ...counterKey(rule, encoding) });
+    return { ...preview(rule, done, count, encoding), context: resolved };
   });
 
   const ruleSchema = inputSchema(encodingRule);
-  route(app, {
-    method: 'POST',
-    url: `${BASE}/preview`,
-    summary: 'The first codes of an unsaved encoding rule (the live preview of the form)',
-    tags: ['encoding-rule'],
-    permission: VIEW,
-    body: z.object({
-      rule: z.record(z.string(), z.unknown()),
-      count: z.coerce.number().int().min(1).max(MAX_PREVIEW).default(5),
-      context: contextSchema.default({}),
-    }),
-    labels: LABELS,
-    handler: async ({ ctx, body, request, tr }): Promise<PreviewResult> => {
-      // The name does not change the codes: an unnamed draft previews too.
-      const input = { ...body.rule, name: 'PREVIEW' };
-      const parsed = ruleSchema.safeParse(input, { reportInput: true });
-      if (!parsed.success) throw ruleInvalid(parsed.error.issues, tr, input);
-      const rule = compileEncodingRule(parsed.data as unknown as EncodingRuleInput);
-      const { encoding, resolved } = await resolveContext(db, ctx, request, rule, body.context);
-      return { ...preview(rule, 0n, body.count, encoding), context: resolved };
-    },
+  serve(app, rules.previewUnsaved, async ({ ctx, body, request, tr }) => {
+    // The name does not change the codes: an unnamed draft previews too.
+    const input = { ...body.rule, name: 'PREVIEW' };
+    const parsed = ruleSchema.safeParse(input, { reportInput: true });
+    if (!parsed.success) throw ruleInvalid(parsed.error.issues, tr, input);
+    const rule = compileEncodingRule(parsed.data as unknown as EncodingRuleInput);
+    const { encoding, resolved } = await resolveContext(db, ctx, request, rule, body.context);
+    return { ...preview(rule, 0n, body.count, encoding), context: resolved };
   });
 
-  route(app, {
-    method: 'GET',
-    url: `${BASE}/issued`,
-    summary: 'The audit of issued codes: search by code prefix, rule or reservation',
-    tags: ['encoding-rule'],
-    permission: VIEW,
-    query: z.object({
-      code: z.string().trim().min(1).max(128).optional(),
-      ruleId: z.uuid().optional(),
-      batchId: z.uuid().optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(500).default(20),
-    }),
-    handler: async ({ ctx, query }): Promise<Page<IssuedCode>> => {
-      const where = [sql`i.tenant_id = ${ctx.tenantId}`];
-      if (query.code) where.push(sql`i.code like ${`${query.code.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-      if (query.ruleId) where.push(sql`i.rule_id = ${query.ruleId}`);
-      if (query.batchId) where.push(sql`i.batch_id = ${query.batchId}`);
-      const cond = sql.join(where, sql` and `);
-      const rows = await sql<{ code: string; rule_id: string; rule_name: string; factory_code: string; line_code: string; period: string; issue_date: string; batch_id: string; account: string; issued_at: Date | string; total: string }>`
-        select i.code, i.rule_id, r.name as rule_name, i.factory_code, i.line_code, i.period, i.issue_date::text as issue_date, i.batch_id, i.account, i.issued_at,
-          count(*) over () as total
-        from encoding_issue i join encoding_rule r on r.tenant_id = i.tenant_id and r.id = i.rule_id
-        where ${cond}
-        order by i.id desc
-        limit ${query.size} offset ${(query.page - 1) * query.size}`.execute(db);
-      let total = Number(rows.rows[0]?.total ?? 0);
-      if (rows.rows.length === 0 && query.page > 1) {
-        const c = await sql<{ n: string }>`select count(*) as n from encoding_issue i where ${cond}`.execute(db);
-        total = Number(c.rows[0]?.n ?? 0);
-      }
-      return {
-        records: rows.rows.map((r) => ({
-          code: r.code, ruleId: r.rule_id, ruleName: r.rule_name, factoryCode: r.factory_code, lineCode: r.line_code, period: r.period,
-          date: r.issue_date, batchId: r.batch_id, account: r.account, issuedAt: new Date(r.issued_at).toISOString(),
-        })),
-        total,
-        page: query.page,
-        size: query.size,
-      };
-    },
+  serve(app, rules.issued, async ({ ctx, query }) => {
+    const where = [sql`i.tenant_id = ${ctx.tenantId}`];
+    if (query.code) where.push(sql`i.code like ${`${query.code.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    if (query.ruleId) where.push(sql`i.rule_id = ${query.ruleId}`);
+    if (query.batchId) where.push(sql`i.batch_id = ${query.batchId}`);
+    const cond = sql.join(where, sql` and `);
+    const rows = await sql<{ code: string; rule_id: string; rule_name: string; factory_code: string; line_code: string; period: string; issue_date: string; batch_id: string; account: string; issued_at: Date | string; total: string }>`
+      select i.code, i.rule_id, r.name as rule_name, i.factory_code, i.line_code, i.period, i.issue_date::text as issue_date, i.batch_id, i.account, i.issued_at,
+        count(*) over () as total
+      from encoding_issue i join encoding_rule r on r.tenant_id = i.tenant_id and r.id = i.rule_id
+      where ${cond}
+      order by i.id desc
+      limit ${query.size} offset ${(query.page - 1) * query.size}`.execute(db);
+    let total = Number(rows.rows[0]?.total ?? 0);
+    if (rows.rows.length === 0 && query.page > 1) {
+      const c = await sql<{ n: string }>`select count(*) as n from encoding_issue i where ${cond}`.execute(db);
+      total = Number(c.rows[0]?.n ?? 0);
+    }
+    return {
+      records: rows.rows.map((r) => ({
+        code: r.code, ruleId: r.rule_id, ruleName: r.rule_name, factoryCode: r.factory_code, lineCode: r.line_code, period: r.period,
+        date: r.issue_date, batchId: r.batch_id, account: r.account, issuedAt: new Date(r.issued_at).toISOString(),
+      })),
+      total,
+      page: query.page,
+      size: query.size,
+    };
   });
 }
 

@@ -1,23 +1,18 @@
 /** The scan-rule parser as an API, for scanners, other domains and the test panel (saved or unsaved rule). */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { rules } from '../../model/contract/rules';
 import { inputSchema } from '../../model/resource';
 import { scanRule } from '../../model/resources/scan-rule';
-import { MAX_BARCODE_LENGTH, SCAN_RULE_PATH, parseBarcode, scanRuleShapeIssues, type ScanResult, type ScanRuleInput } from '../../model/rules';
+import { parseBarcode, scanRuleShapeIssues, type ScanResult, type ScanRuleInput } from '../../model/rules';
 import type { DB } from '../db/types';
-import { notFound, route, uuidParam } from '../http';
+import { notFound } from '../http';
 import type { Translator } from '../i18n';
 import { invalid, issueErrors } from '../resources/errors';
+import { serve } from '../serve';
 import { RuleError } from './errors';
 import { guardedMatch } from './regex';
 import { loadRow } from './store';
-
-const BASE = SCAN_RULE_PATH.replace(/^\/api/, '');
-const VIEW = 'basic:scan-rule:view';
-// Scanners may send a few characters more than the longest rule (prefixes, a trailing GS).
-const barcode = z.string().min(1).max(MAX_BARCODE_LENGTH + 16);
-const LABELS = { barcode: 'scanRule.barcode' };
 
 /** The verdict with each reason's message in the caller's language. */
 function localised(result: ScanResult, tr: Translator): ScanResult {
@@ -27,41 +22,22 @@ function localised(result: ScanResult, tr: Translator): ScanResult {
 export function scanRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  route(app, {
-    method: 'POST',
-    url: `${BASE}/:id/parse`,
-    summary: 'Parses a barcode by a scan rule: part, SN, date code, checksum verdict',
-    tags: ['scan-rule'],
-    permission: VIEW,
-    params: z.object({ id: uuidParam }),
-    body: z.object({ barcode }),
-    labels: LABELS,
-    handler: async ({ ctx, params, body, tr }): Promise<ScanResult> => {
-      const row = await loadRow(db, scanRule, ctx.tenantId, params.id);
-      if (!row) throw notFound();
-      if (scanRuleShapeIssues(row).length > 0) throw new RuleError(409, 'rules.ruleInvalid', { name: String(row.code) });
-      return localised(parseBarcode(row as unknown as ScanRuleInput, body.barcode, guardedMatch), tr);
-    },
+  serve(app, rules.parse, async ({ ctx, params, body, tr }) => {
+    const row = await loadRow(db, scanRule, ctx.tenantId, params.id);
+    if (!row) throw notFound();
+    if (scanRuleShapeIssues(row).length > 0) throw new RuleError(409, 'rules.ruleInvalid', { name: String(row.code) });
+    return localised(parseBarcode(row as unknown as ScanRuleInput, body.barcode, guardedMatch), tr);
   });
 
   // Without the test vectors: the panel tries barcodes before the rule (and its vectors) is saved.
   const ruleSchema = inputSchema({ ...scanRule, rules: scanRuleShapeIssues });
-  route(app, {
-    method: 'POST',
-    url: `${BASE}/parse`,
-    summary: 'Parses a barcode by an unsaved scan rule (the test panel of the form)',
-    tags: ['scan-rule'],
-    permission: VIEW,
-    body: z.object({ rule: z.record(z.string(), z.unknown()), barcode }),
-    labels: LABELS,
-    handler: async ({ body, tr }): Promise<ScanResult> => {
-      // Code and name do not change how a barcode parses: a draft without them is tried too.
-      const input = { ...body.rule, code: 'DRAFT', name: 'DRAFT', testVectors: [] };
-      const parsed = ruleSchema.safeParse(input, { reportInput: true });
-      if (!parsed.success) {
-        throw invalid(issueErrors(scanRule, parsed.error.issues, tr, {}, input).map((e) => ({ ...e, field: `rule.${e.field}` })), tr);
-      }
-      return localised(parseBarcode(parsed.data as unknown as ScanRuleInput, body.barcode, guardedMatch), tr);
-    },
+  serve(app, rules.parseUnsaved, async ({ body, tr }) => {
+    // Code and name do not change how a barcode parses: a draft without them is tried too.
+    const input = { ...body.rule, code: 'DRAFT', name: 'DRAFT', testVectors: [] };
+    const parsed = ruleSchema.safeParse(input, { reportInput: true });
+    if (!parsed.success) {
+      throw invalid(issueErrors(scanRule, parsed.error.issues, tr, {}, input).map((e) => ({ ...e, field: `rule.${e.field}` })), tr);
+    }
+    return localised(parseBarcode(parsed.data as unknown as ScanRuleInput, body.barcode, guardedMatch), tr);
   });
 }

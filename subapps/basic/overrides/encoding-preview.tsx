@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, Space, Tag } from '@arco-design/web-react';
-import { useBridge } from '../../../bridge/react';
+import { contract } from '../../../model/contract';
 import { encodingRule } from '../../../model/resources/encoding-rule';
 import {
-  ENCODING_RULE_PATH, EncodingError, compileEncodingRule, formatCodes, isoDate, localDateAt, parseLocalDate, type EncodingRuleInput, type PreviewResult,
+  EncodingError, compileEncodingRule, formatCodes, isoDate, localDateAt, parseLocalDate, type EncodingRuleInput,
 } from '../../../model/rules';
+import { useApi } from '../../kit/api';
 import { checkInput } from '../../kit/resource/validation';
 
 /** How many codes the preview shows. */
@@ -44,18 +45,18 @@ function useOutcome(values: Record<string, unknown>, context: { factoryCode: str
  */
 function CounterPreview({ ruleId, context, uses }: { ruleId: string; context: { factoryCode: string; lineCode: string; date: string }; uses: Uses }) {
   const { t } = useTranslation('basic');
-  const bridge = useBridge();
+  const api = useApi();
   const [codes, setCodes] = useState<string[] | null>(null);
   const load = async () => {
     try {
       // Only the parts the rule prints: the server checks a given factory and line exist.
-      const params = {
+      const query = {
         count: PREVIEW_COUNT,
         factoryCode: uses.factory ? context.factoryCode || undefined : undefined,
         lineCode: uses.line ? context.lineCode || undefined : undefined,
         date: context.date || undefined,
       };
-      setCodes((await bridge.request<PreviewResult>({ url: `${ENCODING_RULE_PATH}/${ruleId}/preview`, params })).codes);
+      setCodes((await api.call(contract.rules.preview, { params: { id: ruleId }, query })).codes);
     } catch {
       setCodes(null); // the shell showed why
     }

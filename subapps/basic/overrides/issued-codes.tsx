@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, Modal, Table, type TableColumnProps } from '@arco-design/web-react';
-import { useBridge } from '../../../bridge/react';
 import type { Page } from '../../../model/api';
-import { ENCODING_RULE_PATH, type IssuedCode } from '../../../model/rules';
+import { contract } from '../../../model/contract';
+import type { IssuedCode } from '../../../model/rules';
+import { useApi } from '../../kit/api';
 
 interface Props {
   visible: boolean;
@@ -17,7 +18,7 @@ const PAGE_SIZE = 10;
 /** The audit of issued codes: which code, rule, context, reservation, who and when; searched by code prefix. */
 export function IssuedCodesDialog({ visible, rule, onClose }: Props) {
   const { t } = useTranslation(['basic', 'common']);
-  const bridge = useBridge();
+  const api = useApi();
   const [code, setCode] = useState('');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page<IssuedCode> | null>(null);
@@ -26,14 +27,14 @@ export function IssuedCodesDialog({ visible, rule, onClose }: Props) {
   const load = useCallback(async (prefix: string, at: number) => {
     setLoading(true);
     try {
-      const params = { code: prefix.trim() || undefined, ruleId: rule?.id, page: at, size: PAGE_SIZE };
-      setData(await bridge.request<Page<IssuedCode>>({ url: `${ENCODING_RULE_PATH}/issued`, params }));
+      const query = { code: prefix.trim() || undefined, ruleId: rule?.id, page: at, size: PAGE_SIZE };
+      setData(await api.call(contract.rules.issued, { query }));
     } catch {
       setData(null); // the shell showed the message
     } finally {
       setLoading(false);
     }
-  }, [bridge, rule?.id]);
+  }, [api, rule?.id]);
 
   useEffect(() => {
     if (!visible) return;

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Tag } from '@arco-design/web-react';
 import { usePermission } from '../../../bridge/react';
-import { apiPath, permissionCode, type ResourceRow, type StateChange } from '../../../model/resource';
+import { endpointsOf } from '../../../model/contract';
+import { permissionCode, type ResourceRow, type StateChange } from '../../../model/resource';
+import { bridgeClient } from '../../kit/api';
 import type { PageContext, ResourceOverrides } from '../../kit/resource/types';
 
 const isDefault = (row: ResourceRow) => row.isDefault === 'yes';
@@ -18,7 +20,7 @@ async function setDefault(ctx: PageContext, row: ResourceRow | undefined) {
   if (!ok) return;
   const body: StateChange = { field: 'isDefault', value: 'yes' };
   try {
-    await bridge.request({ method: 'POST', url: `${apiPath(def)}/${row.id}/state`, data: body, showSuccess: true });
+    await bridgeClient(bridge).call(endpointsOf(def).state, { params: { id: row.id }, body, showSuccess: true });
     ctx.reload();
   } catch {
     // the shell showed the server's message

@@ -4,8 +4,9 @@ import { Button, Form, Modal, Select, Space } from '@arco-design/web-react';
 import { useBridge, usePermission } from '../../../bridge/react';
 import type { ServicePrinter } from '../../../model/print/service';
 import { PREVIEW_PERMISSION, parseDefaultContent, templateOf } from '../../../model/print/template';
-import { apiPath, type ResourceRow } from '../../../model/resource';
-import { printTemplate } from '../../../model/resources/print-template';
+import { contract } from '../../../model/contract';
+import type { ResourceRow } from '../../../model/resource';
+import { useApi } from '../../kit/api';
 import { PrintServiceError, listPrinters, printPdf } from './print-client';
 
 /**
@@ -16,6 +17,7 @@ import { PrintServiceError, listPrinters, printPdf } from './print-client';
 export function PdfPreview({ values, rowId }: { values: Record<string, unknown>; rowId?: string }) {
   const { t } = useTranslation('basic');
   const bridge = useBridge();
+  const api = useApi();
   const frame = useRef<HTMLIFrameElement>(null);
   const [pdf, setPdf] = useState<{ url: string; bytes: Uint8Array } | null>(null);
   const [printers, setPrinters] = useState<ServicePrinter[] | null>(null);
@@ -87,7 +89,7 @@ export function PdfPreview({ values, rowId }: { values: Record<string, unknown>;
     }
   }
 
-  const serverPdf = () => rowId && bridge.download({ method: 'POST', url: `${apiPath(printTemplate)}/${rowId}/render`, data: {}, filename: `${String(values.code ?? 'label')}.pdf` }).catch(() => undefined);
+  const serverPdf = () => rowId && bridge.download({ ...api.prepare(contract.rules.render, { params: { id: rowId }, body: {} }), filename: `${String(values.code ?? 'label')}.pdf` }).catch(() => undefined);
 
   return (
     <div className="template-preview" data-testid="template-preview">
