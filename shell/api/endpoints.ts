@@ -1,33 +1,32 @@
-import type { AppDescriptor, CaptchaData, ChangePasswordInput, CorpInfo, CurrentUser, FactoryListData, FeedbackRecord, LanguageOption, LoginData, LoginRequest, MenuNode, MobileLoginInput, OrgOption, Page, UpdateProfileInput } from '../../model';
-import type { PersonalCenterInput, StaffDetail } from '../../model/staff';
+import type { ChangePasswordInput, FeedbackRecord, LoginRequest, MobileLoginInput, Page, UpdateProfileInput } from '../../model';
+import { contract } from '../../model/contract';
+import type { PersonalCenterInput } from '../../model/staff';
+import { callApi } from './client';
 import { api } from './http';
 
-/** The calls of SPEC §7 that the shell makes, at their exact paths. */
+/** The calls of SPEC §7 that the shell makes, through the typed contract. */
 export const endpoints = {
-  captcha: () => api.get<CaptchaData>('/auth/captcha', undefined, { showError: false }),
-  login: (body: LoginRequest) => api.post<LoginData>('/auth/login', body),
-  logout: () => api.post<null>('/auth/logout', undefined, { showError: false }),
+  captcha: () => callApi(contract.auth.captcha, { showError: false }),
+  login: (body: LoginRequest) => callApi(contract.auth.login, { body }),
+  logout: () => callApi(contract.auth.logout, { showError: false }),
   routes: (factoryId: string | null) =>
-    api.get<MenuNode[]>('/platform-system/function/routes', { terminalType: 'web', factoryId: factoryId ?? undefined }, { showError: false }),
-  corp: () => api.get<CorpInfo>('/platform-system/cope', undefined, { showError: false }),
-  languages: () => api.get<LanguageOption[]>('/platform-system/dict/list', undefined, { showError: false }),
-  apps: () => api.get<AppDescriptor[]>('/platform-system/platFactoryApp', undefined, { showError: false }),
-  user: () => api.get<CurrentUser>('/platform-system/user'),
-  factories: () => api.get<FactoryListData>('/platform-system/factory/getFactoryList'),
-  sendSmsCode: (tenantCode: string, mobile: string) =>
-    api.post<{ expiresInSeconds: number }>('/auth/sms/send', { tenantCode, mobile }),
-  loginByMobile: (body: MobileLoginInput) => api.post<LoginData>('/auth/login/mobile', body),
-  changePassword: (body: ChangePasswordInput) =>
-    api.post<null>('/platform-system/user/update/password', body, { showSuccess: true }),
-  updateProfile: (body: UpdateProfileInput) => api.post<CurrentUser>('/platform-system/user/updateUser', body, { showSuccess: true }),
+    callApi(contract.platform.routes, { query: { terminalType: 'web', factoryId: factoryId ?? undefined }, showError: false }),
+  corp: () => callApi(contract.platform.corp, { showError: false }),
+  languages: () => callApi(contract.platform.dictOptions, { query: {}, showError: false }),
+  apps: () => callApi(contract.platform.apps, { showError: false }),
+  user: () => callApi(contract.platform.user),
+  factories: () => callApi(contract.platform.factories),
+  sendSmsCode: (tenantCode: string, mobile: string) => callApi(contract.auth.sendSmsCode, { body: { tenantCode, mobile } }),
+  loginByMobile: (body: MobileLoginInput) => callApi(contract.auth.loginByMobile, { body }),
+  changePassword: (body: ChangePasswordInput) => callApi(contract.account.changePassword, { body, showSuccess: true }),
+  updateProfile: (body: UpdateProfileInput) => callApi(contract.account.updateProfile, { body, showSuccess: true }),
   saveFeedback: (form: FormData) => api.post<{ id: string }>('/platform-system/feedback/save', form, { showSuccess: true }),
   myFeedback: () => api.get<Page<FeedbackRecord>>('/platform-system/feedback', { page: 1, size: 20 }),
-  ssoConfig: () => api.get<{ enabled: boolean }>('/auth/sso/config', undefined, { showError: false }),
-  ssoExchange: (code: string) => api.post<LoginData>('/auth/sso/exchange', { code }),
-  staffDetail: (factoryId: string) =>
-    api.get<StaffDetail>('/cloudbase-system/staff/detail/by/factory/id', { factoryId }, { showError: false }),
-  updateStaff: (body: PersonalCenterInput) => api.post<StaffDetail>('/cloudbase-system/staff/personal/center/update', body),
-  organizations: () => api.get<OrgOption[]>('/cloudbase-system/organization/currentStaffOrgSelect', undefined, { showError: false }),
+  ssoConfig: () => callApi(contract.sso.config, { showError: false }),
+  ssoExchange: (code: string) => callApi(contract.sso.exchange, { body: { code } }),
+  staffDetail: (factoryId: string) => callApi(contract.staff.detail, { query: { factoryId }, showError: false }),
+  updateStaff: (body: PersonalCenterInput) => callApi(contract.staff.updatePersonal, { body }),
+  organizations: () => callApi(contract.organization.mine, { showError: false }),
   recordAccess: (factoryId: string, functionId: string) =>
-    api.post<null>('/platform-system/menu/access/record/save', { factoryId, functionId }, { showError: false }),
+    callApi(contract.platform.recordAccess, { body: { factoryId, functionId }, showError: false }),
 };

@@ -2,19 +2,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Result, Spin } from '@arco-design/web-react';
 import QRCode from 'qrcode';
-import { api } from '../api/http';
+import type { AppDownloadInfo } from '../../model/app';
+import { contract } from '../../model/contract';
+import { callApi } from '../api/client';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
-
-interface Info { url: string | null; version: string | null }
 
 /** SPEC §2: the public app download page, with a QR code to open it on a phone. */
 export function AppDownloadPage() {
   const { t } = useTranslation('shell');
-  const [info, setInfo] = useState<Info | null>(null);
+  const [info, setInfo] = useState<AppDownloadInfo | null>(null);
   const [qr, setQr] = useState<string | null>(null);
 
   useEffect(() => {
-    void api.get<Info>('/platform-system/app/download-info', undefined, { showError: false })
+    void callApi(contract.system.appDownload, { showError: false })
       .then((r) => setInfo(r.code === 200 ? r.data : { url: null, version: null }));
     void QRCode.toDataURL(window.location.href, { margin: 1, width: 220 }).then(setQr);
   }, []);
