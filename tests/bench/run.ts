@@ -68,7 +68,15 @@ async function loginToTable(page: Page): Promise<number> {
   await page.locator('input[name="password"]').fill(process.env.ADMIN_PASSWORD ?? 'Admin@2026');
   const t0 = Date.now();
   await page.getByTestId('login-submit').click();
-  await page.frameLocator('[data-testid="frame-platform"]').locator('[data-testid="dict-table"] tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 });
+  const firstRow = page.frameLocator('[data-testid="frame-platform"]').locator('[data-testid="dict-table"] tbody tr').first();
+  // The demo administrator works in two plants: without a stored choice the selection page comes first (its click is part of the login).
+  const plant = page.getByTestId('factory-F001');
+  const shown = await Promise.race([
+    firstRow.waitFor({ state: 'visible', timeout: 60_000 }).then(() => 'table', () => 'none'),
+    plant.waitFor({ state: 'visible', timeout: 60_000 }).then(() => 'plant', () => 'none'),
+  ]);
+  if (shown === 'plant') await plant.click();
+  await firstRow.waitFor({ state: 'visible', timeout: 60_000 });
   return Date.now() - t0;
 }
 
