@@ -29,6 +29,12 @@ export async function seedDicts(db: Kysely<DB>, tenantId: string, defs: readonly
   return out;
 }
 
+/**
+ * Prefixes of the default apps nobody runs in the tests: an app row made here takes one of them, and
+ * the maker first switches the seeded default app off (one enabled app per prefix), made disabled.
+ */
+const FREED_PREFIXES = ['mes', 'qms', 'wms', 'esop', 'tpm', 'spc', 'dcm', 'spm', 'fms', 'datav', 'mds'];
+
 let counter = 0;
 /** A run-unique group of codes: `Z` + two base-36 digits; rows of a group add one more digit. */
 export function newGroup(): string {
@@ -54,7 +60,7 @@ function textValue(f: TextField, n: number): string {
     case 'validation.dateFormat': candidates.push('YYYYMMDD', 'YYYY-MM-DD'); break;
     case 'validation.suffixes': candidates.push('pdf,png', 'mp4'); break;
     case 'validation.url': candidates.push(`https://app${n}.example.com/app`); break;
-    case 'validation.prefixList': candidates.push(`p${n}`); break;
+    case 'validation.prefixList': candidates.push(FREED_PREFIXES[n % FREED_PREFIXES.length] as string); break;
     default: break;
   }
   candidates.push(`Value ${n}`, `V${n}`, `V${n % 1000}`, `${n % 10}`);
@@ -85,6 +91,20 @@ export interface MakerOptions {
 export class Maker {
   private readonly shared = new Map<string, Promise<ResourceRow>>();
   private n = 0;
+  private freed: Promise<void> | null = null;
+
+  /** Switches off the seeded default apps of FREED_PREFIXES, once (the registry is shared by every tenant). */
+  private freePrefixes(): Promise<void> {
+    this.freed ??= (async () => {
+      const list = await call<{ records: { id: string; prefixPath: string; status: string }[] }>(this.opts.app, 'GET', '/api/platform-system/app?size=100', { token: this.opts.token });
+      for (const a of list.body.data?.records ?? []) {
+        if (a.status === 'enabled' && a.prefixPath.split(',').some((p) => FREED_PREFIXES.includes(p.trim()))) {
+          await call(this.opts.app, 'POST', `/api/platform-system/app/${a.id}/state`, { token: this.opts.token, body: { field: 'status', value: 'disabled' } });
+        }
+      }
+    })();
+    return this.freed;
+  }
 
   constructor(readonly opts: MakerOptions) {}
 
@@ -136,6 +156,7 @@ export class Maker {
   /** A valid body for `def`: every field filled (optional ones too), `code` given or generated. */
   async values(def: ResourceDef, code?: string): Promise<Record<string, unknown>> {
     const n = ++this.n + Math.floor(Math.random() * 1000) * 1000;
+    if (def.name === 'app') await this.freePrefixes();
     const body: Record<string, unknown> = {};
     for (const [key, f] of Object.entries(def.fields)) {
       if (f.kind === 'details') {
@@ -153,6 +174,8 @@ export class Maker {
     }
     // Rules whose cross-field checks generic values cannot pass start from a valid example.
     Object.assign(body, structuredClone(RULE_EXAMPLES[def.name] ?? {}));
+    // Made switched off, so that several app rows may share a prefix until a test switches one on.
+    if (def.name === 'app') body.status = 'disabled';
     body[def.codeField] = code ?? `${newGroup()}0`;
     return body;
   }
