@@ -14,8 +14,9 @@ function scalar(f: ScalarField): z.ZodType {
       let s = z.string(req).trim();
       if (f.required) s = s.min(1, req);
       if (f.min) s = s.min(f.min, { error: 'validation.tooShort' });
-      s = s.max(f.max, { error: 'validation.tooLong' });
+      // The pattern's message first: it says what the value must look like (an 11-digit mobile number), not only that it is long.
       if (f.pattern) s = s.regex(new RegExp(f.pattern.source), { error: f.pattern.key });
+      s = s.max(f.max, { error: 'validation.tooLong' });
       return s;
     }
     case 'int':

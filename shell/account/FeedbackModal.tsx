@@ -64,8 +64,8 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
         ]}>
           <Input.TextArea maxLength={{ length: FEEDBACK_MAX_DESCRIPTION, errorOnly: true }} showWordLimit autoSize={{ minRows: 4 }} data-testid="feedback-description" />
         </Form.Item>
-        <Form.Item field="contact" label={label('contact')}>
-          <Input maxLength={64} />
+        <Form.Item field="contact" label={label('contact')} rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: label('contact') }) }]}>
+          <Input maxLength={{ length: 64, errorOnly: true }} />
         </Form.Item>
         <Form.Item label={label('pictures')} extra={t('feedback.pictureRule', { count: FEEDBACK_MAX_PICTURES })}>
           <Upload listType="picture-card" accept={ACCEPT} multiple limit={FEEDBACK_MAX_PICTURES} autoUpload={false}

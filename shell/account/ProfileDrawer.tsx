@@ -81,7 +81,7 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
           <Input />
         </Form.Item>
         <Form.Item field="mobile" label={label('mobile')} rules={[{ match: MOBILE_PATTERN, message: t('model:validation.mobile', { field: label('mobile') }) }]}>
-          <Input maxLength={11} />
+          <Input maxLength={{ length: 11, errorOnly: true }} data-testid="profile-mobile" />
         </Form.Item>
       </Form>
       {staff && (
@@ -103,7 +103,7 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
             </Form.Item>
             <Form.Item field="extensionNumber" label={staffLabel('extensionNumber')}
               rules={[{ match: new RegExp(EXTENSION_PATTERN.source), message: t(`model:${EXTENSION_PATTERN.key}`, { field: staffLabel('extensionNumber') }) }]}>
-              <Input data-testid="profile-extension" maxLength={10} />
+              <Input data-testid="profile-extension" maxLength={{ length: 10, errorOnly: true }} />
             </Form.Item>
           </Form>
         </div>

@@ -28,7 +28,7 @@ const appOverrides: ResourceOverrides = {
 /** The first administrator's password: masked, written only. */
 const tenantOverrides: ResourceOverrides = {
   editors: {
-    adminPassword: ({ value, onChange }) => <Input.Password data-testid="form-adminPassword" value={typeof value === 'string' ? value : ''} onChange={(v) => onChange?.(v)} maxLength={64} autoComplete="new-password" />,
+    adminPassword: ({ value, onChange }) => <Input.Password data-testid="form-adminPassword" value={typeof value === 'string' ? value : ''} onChange={(v) => onChange?.(v)} maxLength={{ length: 64, errorOnly: true }} autoComplete="new-password" />,
   },
 };
 

@@ -66,13 +66,13 @@ export function MobileLoginForm() {
         <Input name="tenantCode" placeholder={t('login.tenantCodePlaceholder')} />
       </Form.Item>
       <Form.Item field="mobile" label={t('login.mobile')} rules={[required('login.mobile'), mobileRule]}>
-        <Input name="mobile" inputMode="numeric" maxLength={11} placeholder={t('login.mobilePlaceholder')} />
+        <Input name="mobile" inputMode="numeric" maxLength={{ length: 11, errorOnly: true }} placeholder={t('login.mobilePlaceholder')} />
       </Form.Item>
       <Form.Item field="code" label={t('login.smsCode')} rules={[required('login.smsCode'), { match: /^\d{6}$/, message: t('login.smsCodeInvalid') }]}>
         <Input
           name="smsCode"
           inputMode="numeric"
-          maxLength={6}
+          maxLength={{ length: 6, errorOnly: true }}
           placeholder={t('login.smsCodePlaceholder')}
           addAfter={
             <Button type="text" size="small" disabled={wait > 0} loading={sending} onClick={() => void send()} data-testid="sms-send">

@@ -13,29 +13,34 @@ interface Props {
   testId?: string;
   /** In the search form: text fields without length limits, bools as a yes/no select. */
   search?: boolean;
+  /** Marks the editor as holding a refused value (a cell of a detail row). */
+  error?: boolean;
 }
 
 const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
 const full = { width: '100%' };
+/** A length cap that marks the field instead of cutting what was typed; the schema's rule says what is wrong. */
+const limit = (length: number) => ({ length, errorOnly: true });
 
 /** The editor of a single-valued field by its kind (text, number, switch, selects, pickers). */
-export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId, search }: Props) {
+export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId, search, error }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const set = (v: unknown) => onChange?.(v);
+  const status = error ? 'error' : undefined;
   switch (f.kind) {
     case 'text':
     case 'code':
-      return <Input data-testid={testId} value={str(value)} onChange={set} allowClear maxLength={search ? undefined : f.max} />;
+      return <Input data-testid={testId} value={str(value)} onChange={set} allowClear maxLength={search ? undefined : limit(f.max)} status={status} />;
     case 'textarea':
       return search
         ? <Input data-testid={testId} value={str(value)} onChange={set} allowClear />
-        : <Input.TextArea data-testid={testId} value={str(value)} onChange={set} maxLength={f.max} autoSize={{ minRows: 2, maxRows: 6 }} />;
+        : <Input.TextArea data-testid={testId} value={str(value)} onChange={set} maxLength={limit(f.max)} autoSize={{ minRows: 2, maxRows: 6 }} status={status} />;
     case 'int':
     case 'decimal':
       return (
         // No min, max or precision here: the input is not clamped or rounded behind the user's back,
         // the schema's rule says what is wrong (the same message the server would give).
-        <InputNumber data-testid={testId} style={full} value={value === null || value === '' ? undefined : (value as number | undefined)}
+        <InputNumber data-testid={testId} style={full} error={error} value={value === null || value === '' ? undefined : (value as number | undefined)}
           onChange={(v) => set(v)} />
       );
     case 'bool':
@@ -48,32 +53,32 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
       return <Switch data-testid={testId} checked={value === true} onChange={(v: boolean) => set(v)} />;
     case 'enum':
       return (
-        <Select data-testid={testId} allowClear value={str(value)} onChange={(v: string | undefined) => set(v)}
+        <Select data-testid={testId} allowClear error={error} value={str(value)} onChange={(v: string | undefined) => set(v)}
           options={f.values.map((v) => ({ value: v, label: t(`model:enum.${f.enumName}.${v}`) }))} />
       );
     case 'dict':
-      return <DictSelect def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} />;
+      return <DictSelect def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} error={error} />;
     case 'ref':
-      return <OptionSelect def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} />;
+      return <OptionSelect def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} error={error} />;
     case 'refs':
       return <OptionSelect def={def} fieldKey={fieldKey} multiple testId={testId} value={Array.isArray(value) ? (value as string[]) : []} onChange={set} />;
     case 'date':
       return (
         <span data-testid={testId} style={full}>
-          <DatePicker style={full} value={str(value)} format="YYYY-MM-DD" onChange={(s: string) => set(s || undefined)} />
+          <DatePicker style={full} status={status} value={str(value)} format="YYYY-MM-DD" onChange={(s: string) => set(s || undefined)} />
         </span>
       );
     case 'datetime':
       return (
         <span data-testid={testId} style={full}>
-          <DatePicker style={full} showTime value={value ? new Date(String(value)) : undefined} format="YYYY-MM-DD HH:mm:ss"
+          <DatePicker style={full} status={status} showTime value={value ? new Date(String(value)) : undefined} format="YYYY-MM-DD HH:mm:ss"
             onChange={(s: string, d) => set(s && d ? d.toDate().toISOString() : undefined)} />
         </span>
       );
     case 'time':
       return (
         <span data-testid={testId} style={full}>
-          <TimePicker style={full} value={str(value)} format="HH:mm" onChange={(s: string) => set(s || undefined)} />
+          <TimePicker style={full} status={status} value={str(value)} format="HH:mm" onChange={(s: string) => set(s || undefined)} />
         </span>
       );
   }

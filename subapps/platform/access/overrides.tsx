@@ -47,7 +47,7 @@ function TreeButton() {
 
 /** The password is written only: a masked input, left blank on an edit to keep the password. */
 function PasswordEditor({ value, onChange }: EditorProps) {
-  return <Input.Password data-testid="form-password" value={typeof value === 'string' ? value : ''} onChange={(v) => onChange?.(v)} maxLength={16} autoComplete="new-password" />;
+  return <Input.Password data-testid="form-password" value={typeof value === 'string' ? value : ''} onChange={(v) => onChange?.(v)} maxLength={{ length: 16, errorOnly: true }} autoComplete="new-password" />;
 }
 
 export const userOverrides: ResourceOverrides = {

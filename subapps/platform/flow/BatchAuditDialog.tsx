@@ -39,7 +39,7 @@ export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]
             <Radio value="agree">{t('flow.agree')}</Radio>
             <Radio value="reject">{t('flow.reject')}</Radio>
           </Radio.Group>
-          <Input.TextArea style={{ marginTop: 12 }} data-testid="batch-opinion" placeholder={t('model:wfTask.opinion')} value={opinion} onChange={setOpinion} maxLength={1000} autoSize={{ minRows: 2 }} />
+          <Input.TextArea style={{ marginTop: 12 }} data-testid="batch-opinion" placeholder={t('model:wfTask.opinion')} value={opinion} onChange={setOpinion} maxLength={{ length: 1000, errorOnly: true }} autoSize={{ minRows: 2 }} />
         </div>
       ) : (
         <Table<BatchAuditResult> rowKey="id" size="small" pagination={false} data={results} data-testid="batch-results" columns={[

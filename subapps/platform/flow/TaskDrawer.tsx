@@ -53,7 +53,7 @@ export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | nu
           ]} />
           {task.canAct && (
             <div style={{ margin: '12px 0' }}>
-              <Input.TextArea data-testid="task-opinion" placeholder={t('model:wfTask.opinion')} value={opinion} onChange={setOpinion} maxLength={1000} autoSize={{ minRows: 2 }} />
+              <Input.TextArea data-testid="task-opinion" placeholder={t('model:wfTask.opinion')} value={opinion} onChange={setOpinion} maxLength={{ length: 1000, errorOnly: true }} autoSize={{ minRows: 2 }} />
               <Space style={{ marginTop: 8 }}>
                 {permissions.includes(FLOW_PERMISSIONS.agree) && (
                   <Button type="primary" status="success" loading={busy} data-testid="task-agree" onClick={() => void decide('agree')}>{t('flow.agree')}</Button>
