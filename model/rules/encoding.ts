@@ -196,14 +196,15 @@ export function encodingRuleIssues(row: Record<string, unknown>): RuleIssue[] {
       if (d.parameter === 'serial') {
         if (serialRow >= 0) issues.push({ field: at('parameter'), key: 'validation.serialDuplicate', params: { row: serialRow + 1 } });
         else serialRow = i;
-        // Cutting the serial number down would hand out the same code twice.
-        if (!blank(d.truncation)) issues.push({ field: at('truncation'), key: 'validation.serialTruncation' });
       }
       if (d.parameter === 'date' && !blank(d.value) && !isDateFormat(str(d.value))) issues.push({ field: at('value'), key: 'validation.dateFormat' });
     }
-    if (!blank(d.truncation) && !(d.parameter === 'serial' && d.paramType === 'system')) {
+    if (!blank(d.truncation)) {
+      // The format first, on every row: a bit that is no truncation at all is told so, whatever it cuts.
       const t = parseTruncation(str(d.truncation).trim());
       if (!t.ok) issues.push({ field: at('truncation'), key: t.key });
+      // Cutting the serial number down would hand out the same code twice.
+      else if (d.parameter === 'serial' && d.paramType === 'system') issues.push({ field: at('truncation'), key: 'validation.serialTruncation' });
       else {
         const length = knownLength(d, startCode);
         const last = t.positions[t.positions.length - 1]!;

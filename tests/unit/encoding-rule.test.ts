@@ -145,6 +145,8 @@ describe('the definition refuses what SPEC §5 forbids, with the keys the form s
     expect(keysOf({ ...base, details: [...serialOnly, { order: 2, paramType: 'system', parameter: 'serial' }] })).toEqual(['details.1.parameter:validation.serialDuplicate']);
     expect(keysOf({ ...base, details: [...serialOnly, { order: 1, paramType: 'fixed', value: 'X' }] })).toEqual(['details.1.order:validation.orderDuplicate']);
     expect(keysOf({ ...base, details: [{ ...serialOnly[0], truncation: '1-3' }] })).toEqual(['details.0.truncation:validation.serialTruncation']);
+    // A bit that is not a truncation at all is told its format first, on the serial number's row too.
+    expect(keysOf({ ...base, details: [{ ...serialOnly[0], truncation: '5,,a' }] })).toEqual(['details.0.truncation:validation.truncationFormat']);
   });
 
   it('truncation bits and date formats in the rows', () => {

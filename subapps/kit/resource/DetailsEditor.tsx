@@ -13,13 +13,15 @@ interface Props {
   value?: unknown;
   onChange?: (value: unknown) => void;
   testId?: string;
+  /** Cells holding a refused value (`details.0.order`): marked, while the form item lists every message. */
+  refusedCells?: string[];
 }
 
 /**
  * An editable table of detail rows (a shift's time intervals …): add and remove rows, one editor per
  * sub-field. A new row starts empty, so a row left untouched is refused as blank (SPEC §5).
  */
-export function DetailsEditor({ def, fieldKey, field, value, onChange, testId }: Props) {
+export function DetailsEditor({ def, fieldKey, field, value, onChange, testId, refusedCells }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const rows: Row[] = Array.isArray(value) ? (value as Row[]) : [];
   const id = testId ?? `details-${fieldKey}`;
@@ -36,7 +38,8 @@ export function DetailsEditor({ def, fieldKey, field, value, onChange, testId }:
       title: fieldLabel(t, sub),
       render: (_: unknown, r) => (
         <ScalarEditor def={def} fieldKey={`${fieldKey}.${key}`} field={sub} value={r[key]}
-          onChange={(v) => setCell(r.$index, key, v)} testId={`${id}-${r.$index}-${key}`} />
+          onChange={(v) => setCell(r.$index, key, v)} testId={`${id}-${r.$index}-${key}`}
+          error={refusedCells?.includes(`${fieldKey}.${r.$index}.${key}`)} />
       ),
     })),
     {

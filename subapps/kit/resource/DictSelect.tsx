@@ -10,10 +10,11 @@ interface Props {
   value?: string;
   onChange?: (value: string | undefined) => void;
   testId?: string;
+  error?: boolean;
 }
 
 /** The items of the tenant dictionary of a dict field, searchable by label or value. */
-export function DictSelect({ def, fieldKey, value, onChange, testId }: Props) {
+export function DictSelect({ def, fieldKey, value, onChange, testId, error }: Props) {
   const bridge = useBridge();
   const [items, setItems] = useState<RefOption[]>([]);
   const [loading, setLoading] = useState(true);
@@ -26,7 +27,7 @@ export function DictSelect({ def, fieldKey, value, onChange, testId }: Props) {
   const options = items.map((o) => ({ value: o.code, label: o.name || o.code }));
   if (value && !items.some((o) => o.code === value)) options.push({ value, label: value });
   return (
-    <Select data-testid={testId} allowClear showSearch loading={loading} value={value}
+    <Select data-testid={testId} allowClear showSearch loading={loading} error={error} value={value}
       onChange={(v: string | undefined) => onChange?.(v ?? undefined)} options={options}
       filterOption={(input, option) => {
         const props = (option as { props?: { value?: string; children?: unknown } }).props;

@@ -11,13 +11,16 @@ export interface FieldEditorProps {
   testId?: string;
   /** In the search form: text fields without length limits, bools as a yes/no select. */
   search?: boolean;
+  /** A detail table's cells that hold a refused value (`details.0.order`). */
+  refusedCells?: string[];
 }
 
 /** The editor of one field by its kind; Form.Item hands it `value` and `onChange`. */
 export function FieldEditor(props: FieldEditorProps) {
   const { field: f } = props;
   if (f.kind === 'details') {
-    return <DetailsEditor def={props.def} fieldKey={props.fieldKey} field={f} value={props.value} onChange={props.onChange} testId={props.testId} />;
+    return <DetailsEditor def={props.def} fieldKey={props.fieldKey} field={f} value={props.value} onChange={props.onChange} testId={props.testId} refusedCells={props.refusedCells} />;
   }
-  return <ScalarEditor {...props} field={f} />;
+  const { refusedCells: _cells, ...scalar } = props;
+  return <ScalarEditor {...scalar} field={f} />;
 }

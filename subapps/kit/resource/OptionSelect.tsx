@@ -14,6 +14,7 @@ interface Props {
   placeholder?: string;
   testId?: string;
   style?: React.CSSProperties;
+  error?: boolean;
 }
 
 const asList = (v: Props['value']): string[] => (Array.isArray(v) ? v : v ? [v] : []);
@@ -22,7 +23,7 @@ const asList = (v: Props['value']): string[] => (Array.isArray(v) ? v : v ? [v] 
  * A searchable select over `GET /options/:field`: searches by code or name on the server, and
  * labels the current value even when it is not among the first options.
  */
-export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeholder, testId, style }: Props) {
+export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeholder, testId, style, error }: Props) {
   const bridge = useBridge();
   const [options, setOptions] = useState<RefOption[]>([]);
   const [known, setKnown] = useState<Map<string, RefOption>>(new Map());
@@ -67,6 +68,7 @@ export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeho
     <Select
       data-testid={testId}
       style={style}
+      error={error}
       mode={multiple ? 'multiple' : undefined}
       showSearch
       allowClear

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FieldError } from '../../../model/api';
-import { fieldSchema, inputSchema, issuesOf, type FieldDef, type ResourceDef } from '../../../model/resource';
+import { fieldSchema, inputSchema, issuesOf, type DetailsField, type FieldDef, type ResourceDef } from '../../../model/resource';
 import { fieldLabel, labelOfPath } from './labels';
 
 /** The schema's message key for blank detail rows (model/resource/schema.ts). */
@@ -10,15 +10,49 @@ const BLANK_ROWS = 'validation.blankRows';
 export const isBlankRow = (row: unknown): boolean =>
   typeof row !== 'object' || row === null || Object.values(row).every((v) => v === undefined || v === null || v === '');
 
+/** A problem of a detail table: the table's own (`path` = its key) or one cell's (`details.0.order`). */
+export interface DetailIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * Every problem of a detail table at once, each with its own rule's message naming row and column:
+ * blank rows first, then each row's cells in column order, the definition's cross-field rules
+ * included (`values` is the whole form; one message per cell). Rows left blank are reported as such only.
+ */
+export function detailIssues(t: TFunction, def: ResourceDef, key: string, f: DetailsField, values: Record<string, unknown>): DetailIssue[] {
+  const rows: unknown[] = Array.isArray(values[key]) ? (values[key] as unknown[]) : [];
+  const blank = new Set(rows.flatMap((r, i) => (isBlankRow(r) ? [i] : [])));
+  const out: DetailIssue[] = blank.size > 0 ? [{ path: key, message: t(`model:${BLANK_ROWS}`, { field: fieldLabel(t, f) }) }] : [];
+  const result = inputSchema(def).safeParse({ ...values, [key]: values[key] ?? [] });
+  if (result.success) return out;
+  const columns = Object.keys(f.fields);
+  const place = (path: string): [number, number] => {
+    const [, row, sub] = path.split('.');
+    return row === undefined ? [-1, -1] : [Number(row), sub ? columns.indexOf(sub) : -1];
+  };
+  const mine = issuesOf(result.error)
+    .filter((i) => (i.field === key || i.field.startsWith(`${key}.`)) && i.key !== BLANK_ROWS && !blank.has(place(i.field)[0]))
+    .sort((a, b) => { const [ra, ca] = place(a.field); const [rb, cb] = place(b.field); return ra - rb || ca - cb; });
+  const seen = new Set<string>();
+  for (const issue of mine) {
+    if (seen.has(issue.field)) continue;
+    seen.add(issue.field);
+    out.push({ path: issue.field, message: t(`model:${issue.key}`, { ...issue.params, field: labelOfPath(t, def, issue.field) }) });
+  }
+  return out;
+}
+
 /**
  * The message for one field's value, from the same zod schema the server uses (model/resource/
- * schema.ts), or null when the value is fine. Detail tables report blank rows first, then the first
- * problem of the first bad row, naming the row.
+ * schema.ts), or null when the value is fine. Detail tables answer every problem of every row, one
+ * per line (detailIssues).
  */
-export function checkField(t: TFunction, def: ResourceDef, key: string, f: FieldDef, value: unknown): string | null {
-  const label = fieldLabel(t, f);
-  if (f.kind === 'details' && Array.isArray(value) && value.some(isBlankRow)) {
-    return t(`model:${BLANK_ROWS}`, { field: label });
+export function checkField(t: TFunction, def: ResourceDef, key: string, f: FieldDef, value: unknown, values?: Record<string, unknown>): string | null {
+  if (f.kind === 'details') {
+    const issues = detailIssues(t, def, key, f, { ...values, [key]: value });
+    return issues.length > 0 ? issues.map((i) => i.message).join('\n') : null;
   }
   const result = fieldSchema(f).safeParse(value ?? undefined);
   if (result.success) return null;
@@ -28,10 +62,20 @@ export function checkField(t: TFunction, def: ResourceDef, key: string, f: Field
   return t(`model:${issue.key}`, { ...issue.params, field: labelOfPath(t, def, where) });
 }
 
-/** An Arco form rule around `checkField`. */
-export function fieldRule(t: TFunction, def: ResourceDef, key: string, f: FieldDef) {
+/**
+ * An Arco form rule around `checkField`. A detail table is checked with the rest of the form
+ * (`values`), and tells `onCells` which of its cells hold a refused value.
+ */
+export function fieldRule(t: TFunction, def: ResourceDef, key: string, f: FieldDef,
+  form?: { values: () => Record<string, unknown>; onCells: (key: string, paths: string[]) => void }) {
   return {
     validator(value: unknown, callback: (error?: string) => void) {
+      if (f.kind === 'details') {
+        const issues = detailIssues(t, def, key, f, { ...form?.values(), [key]: value });
+        form?.onCells(key, issues.map((i) => i.path).filter((p) => p !== key));
+        callback(issues.length > 0 ? issues.map((i) => i.message).join('\n') : undefined);
+        return;
+      }
       const message = checkField(t, def, key, f, value);
       callback(message ?? undefined);
     },
@@ -64,7 +108,10 @@ export function serverFieldErrors(def: ResourceDef, errors: FieldError[] | undef
   for (const e of errors ?? []) {
     const top = e.field.split('.')[0] ?? e.field;
     if (top in def.fields) {
-      if (!fields[top]) fields[top] = { error: { message: e.message } };
+      // Every problem of a detail table, one per line; one message for any other field.
+      const shown = fields[top];
+      if (!shown) fields[top] = { error: { message: e.message } };
+      else if (def.fields[top]?.kind === 'details' && !shown.error.message.split('\n').includes(e.message)) shown.error.message += `\n${e.message}`;
     } else {
       other.push(e.message);
     }
