@@ -218,9 +218,33 @@ export class BridgeVersionError extends Error {
   }
 }
 
-/** Only same-site API paths may go through the bridge. */
+/**
+ * Only same-site API paths may go through the bridge (SECURITY-TESTS T2.10). The path is checked as
+ * a URL parser and a server would read it: `/api/%2e%2e/x` resolves to `/x`, and `%2F` or `%5C`
+ * become separators on servers that decode before routing, so a path is allowed only when it is
+ * already in normal form under `/api/` and no segment decodes to `.`, `..` or holds a separator.
+ */
 export function isAllowedApiPath(url: string): boolean {
-  return /^\/api\/[A-Za-z0-9/_.~%-]*(\?.*)?$/.test(url) && !url.includes('..') && !url.includes('//');
+  if (typeof url !== 'string' || !/^\/api\/[A-Za-z0-9/_.~%-]*(\?.*)?$/.test(url)) return false;
+  const path = url.split('?')[0]!;
+  if (path.includes('//')) return false;
+  for (const segment of path.split('/').slice(2)) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    if (decoded === '.' || decoded === '..' || /[/\\\u0000-\u001f\u007f]/.test(decoded)) return false;
+  }
+  // What a browser's URL parser makes of it must be the same path, still under /api/.
+  try {
+    const base = 'http://bridge.invalid';
+    const parsed = new URL(url, base);
+    return parsed.origin === base && parsed.pathname === path && parsed.pathname.startsWith('/api/');
+  } catch {
+    return false;
+  }
 }
 
 /**

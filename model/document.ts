@@ -59,7 +59,7 @@ export type DocumentDetail = z.infer<typeof DocumentDetail>;
 
 /** A short-lived address of a version's file for a viewer in a sub-app frame. */
 export const PreviewTicket = z.object({
-  url: z.string().meta({ description: 'Absolute; no token needed to fetch it until it expires' }),
+  url: z.string().meta({ description: 'Absolute on the configured public origin (a path on the shell\'s origin when none is configured); no token needed to fetch it until it expires or its session ends' }),
   expiresAt: Instant,
 }).meta({ id: 'DocumentPreviewTicket' });
 export type PreviewTicket = z.infer<typeof PreviewTicket>;

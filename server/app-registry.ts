@@ -55,12 +55,58 @@ const FIXED = ["object-src 'none'", "base-uri 'none'"];
 /** A page served over https has the browser upgrade its plain-http requests (SPEC §2). */
 const upgrade = (https: boolean) => (https ? ['upgrade-insecure-requests'] : []);
 
-/** The shell page's policy: never framed, frames only the registered apps' origins. */
-export function shellCsp(origins: readonly string[], https = false): string {
-  return ["frame-ancestors 'none'", `frame-src ${origins.length ? origins.join(' ') : "'none'"}`, ...FIXED, ...upgrade(https)].join('; ');
+/**
+ * What an HTML page of ours may load and run (SECURITY-TESTS T2.9): scripts only from its own origin
+ * (plus the hashes of inline scripts the build itself wrote, if any), never `'unsafe-inline'` or
+ * `'unsafe-eval'`; styles from its origin and inline (Arco and React set style attributes and
+ * video.js adds a style element; styles cannot run code); images, fonts and media also as data or
+ * blob URLs (Vite inlines small assets, previews are made in the browser).
+ *
+ * Connections go to any http(s) or ws(s) address: Chromium checks `connect-src` before it upgrades
+ * a plain-http request on an https page, so a list would refuse the page's own API called over
+ * http (SPEC §2 has it upgraded); and a page that ran a foreign script could send what it read by
+ * navigation anyway. What keeps the session token is the script policy. (Blob and data URLs: the
+ * previews a page makes itself.)
+ */
+function pagePolicy(opts: { scriptHashes?: readonly string[]; media?: readonly string[] }): string[] {
+  const list = (...xs: (readonly string[] | undefined)[]) => [...new Set(xs.flatMap((x) => x ?? []))].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${list(["'self'"], opts.scriptHashes)}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${list(["'self'", 'data:', 'blob:'], opts.media)}`,
+    "font-src 'self' data:",
+    `media-src ${list(["'self'", 'blob:'], opts.media)}`,
+    "connect-src 'self' https: wss: http: ws: blob: data:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "form-action 'self'",
+  ];
 }
 
-/** A sub-app page's policy: framed only by the shell. */
-export function subappCsp(shellOrigins: readonly string[], https = false): string {
-  return [`frame-ancestors ${shellOrigins.length ? shellOrigins.join(' ') : "'none'"}`, ...FIXED, ...upgrade(https)].join('; ');
+export interface PagePolicyOptions {
+  /** `'sha256-…'` sources of the inline scripts the served HTML itself holds. */
+  scriptHashes?: readonly string[];
+}
+
+/** The shell page's policy: never framed, frames only the registered apps' origins. */
+export function shellCsp(origins: readonly string[], https = false, opts: PagePolicyOptions = {}): string {
+  return [
+    "frame-ancestors 'none'", `frame-src ${origins.length ? origins.join(' ') : "'none'"}`, ...FIXED,
+    ...pagePolicy({ scriptHashes: opts.scriptHashes }),
+    ...upgrade(https),
+  ].join('; ');
+}
+
+/**
+ * A sub-app page's policy: framed only by the shell; shows and plays what the shell's origin (the
+ * API) serves it, such as preview tickets; frames only its own blob previews.
+ */
+export function subappCsp(shellOrigins: readonly string[], https = false, opts: PagePolicyOptions = {}): string {
+  return [
+    `frame-ancestors ${shellOrigins.length ? shellOrigins.join(' ') : "'none'"}`, ...FIXED,
+    ...pagePolicy({ scriptHashes: opts.scriptHashes, media: shellOrigins }),
+    "frame-src 'self' blob:",
+    ...upgrade(https),
+  ].join('; ');
 }

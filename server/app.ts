@@ -1,5 +1,5 @@
 /** The API: a Fastify instance with every /api route (testable with `app.inject`). */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from './db/types';
@@ -28,6 +28,7 @@ import { apiDocs } from './routes/api-docs';
 import { registerResources } from './resources';
 import { systemRoutes } from './routes/system';
 import { rejectNul } from './input-guard';
+import { redactTicket } from './documents/ticket';
 import { ruleRoutes } from './rules';
 import { flowRoutes } from './routes/flow';
 import { helperLanguageRoutes } from './routes/helper-language';
@@ -68,6 +69,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         'config.webClientSecret',
       ],
       censor: '[redacted]',
+    },
+    // A preview ticket is a token in a URL: logged request URLs never carry it (T2.11).
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, url: redactTicket(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
     },
   };
 }

@@ -1,4 +1,5 @@
 /** Static serving of the built front end (DIST_DIR): the shell on PORT and one server per sub-app. */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -91,6 +92,19 @@ function readHtml(file: string): string | null {
   }
 }
 
+/**
+ * The CSP sources of the inline scripts a built page itself holds (`'sha256-…'`): the build's own,
+ * allowed by hash so the policy never needs `'unsafe-inline'`; anything injected later matches none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1] ?? '')) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
 const isAssetPath = (url: string) => /^\/(assets|bridge)(\/|$)/.test(url);
 
 /**
@@ -120,7 +134,7 @@ export function shellWeb(config: Config, db?: Kysely<DB>): (app: FastifyInstance
           return reply
             .code(200)
             .header('cache-control', NO_CACHE)
-            .header('content-security-policy', shellCsp(origins, request.protocol === 'https'))
+            .header('content-security-policy', shellCsp(origins, request.protocol === 'https', { scriptHashes: inlineScriptHashes(html) }))
             .type('text/html; charset=utf-8')
             .send(html);
         }
@@ -169,7 +183,7 @@ export async function buildSubappServer(name: string, config: Config, logger: Fa
     return reply
       .code(200)
       .header('cache-control', NO_CACHE)
-      .header('content-security-policy', subappCsp(origins, request.protocol === 'https'))
+      .header('content-security-policy', subappCsp(origins, request.protocol === 'https', { scriptHashes: inlineScriptHashes(page) }))
       .header('origin-agent-cluster', '?1')
       .type('text/html; charset=utf-8')
       .send(page);

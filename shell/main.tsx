@@ -1,3 +1,4 @@
+import '../model/zod-jitless';
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import '@arco-design/web-react/dist/css/arco.css';
 import './shell.css';

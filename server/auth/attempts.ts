@@ -11,6 +11,13 @@ import { ApiError } from '../http';
 
 export const LIMITS = { windowMs: 3600_000, perAccount: 100, perIp: 300 } as const;
 
+/**
+ * Wrong answers one session may give to a re-authentication (the current password on change
+ * password, SECURITY-TESTS T3.7) before the session ends: a stolen token cannot be turned into the
+ * password by guessing.
+ */
+export const REAUTH_PER_SESSION = 5;
+
 export interface LoginKey {
   tenantCode: string;
   account: string;
@@ -68,6 +75,70 @@ export async function limitedLogin<T>(
     await db.deleteFrom('login_attempt').where('created_at', '<', new Date(now - 24 * LIMITS.windowMs)).execute();
   }
   return outcome.value;
+}
+
+/** The session re-authenticating: its token row, tenant and account. */
+export interface ReauthSession {
+  tokenId: string;
+  tenantId: string;
+  tenantCode: string;
+  userId: string;
+  account: string;
+}
+
+/**
+ * Runs `check` (true: the user proved it again) under the login limits of the session's account,
+ * the same rows a login counts, so guesses here use up that account's budget on every server
+ * process; and under a budget of REAUTH_PER_SESSION wrong answers per session. The wrong answer that
+ * uses up the session's budget revokes the session: 401 `auth.reauthSessionEnded`, logged. Over
+ * the account's limit: 429 with `retryAfter` and no check.
+ */
+export async function limitedReauth(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  session: ReauthSession,
+  check: () => Promise<boolean>,
+  now = Date.now(),
+): Promise<boolean> {
+  const key = loginKey(request, session.tenantCode, session.account);
+  const since = new Date(now - LIMITS.windowMs);
+  type Reserved = { kind: 'locked'; retry: number } | { kind: 'ended' } | { kind: 'reserved'; id: string; wrongBefore: number };
+  const reserved = await db.transaction().execute(async (trx: Transaction<DB>): Promise<Reserved> => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${key.tenantCode}:${key.account}`}))`.execute(trx);
+    const bySession = await trx.selectFrom('login_attempt').select(sql<string>`count(*)`.as('n'))
+      .where('session_id', '=', session.tokenId).where('success', '=', false).executeTakeFirstOrThrow();
+    if (Number(bySession.n) >= REAUTH_PER_SESSION) return { kind: 'ended' };
+    const byAccount = await trx.selectFrom('login_attempt')
+      .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+      .where('tenant_code', '=', key.tenantCode).where('account', '=', key.account)
+      .where('success', '=', false).where('created_at', '>', since).executeTakeFirstOrThrow();
+    if (Number(byAccount.n) >= LIMITS.perAccount) return { kind: 'locked', retry: retryAfter(byAccount.oldest, now) };
+    const row = await trx.insertInto('login_attempt')
+      .values({ tenant_code: key.tenantCode, account: key.account, ip: key.ip, success: false, session_id: session.tokenId, created_at: new Date(now) })
+      .returning('id').executeTakeFirstOrThrow();
+    return { kind: 'reserved', id: row.id, wrongBefore: Number(bySession.n) };
+  });
+  const log = (result: 'failure' | 'locked', reason: string) =>
+    writeLoginLog(db, request, { tenantId: session.tenantId, userId: session.userId, account: session.account, method: 'password', result, reason });
+  const endSession = async () => {
+    await db.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
+      .where('tenant_id', '=', session.tenantId).where('id', '=', session.tokenId).where('revoked_at', 'is', null).execute();
+    await log('locked', `session ended after ${REAUTH_PER_SESSION} wrong current passwords`);
+    throw new ApiError(401, 'auth.reauthSessionEnded');
+  };
+  if (reserved.kind === 'ended') return endSession();
+  if (reserved.kind === 'locked') {
+    await log('locked', `retry after ${reserved.retry}s (current password)`);
+    throw new ApiError(429, 'auth.tooManyAttempts', { retryAfter: reserved.retry });
+  }
+  const ok = await check();
+  if (ok) {
+    await db.updateTable('login_attempt').set({ success: true }).where('id', '=', reserved.id).execute();
+    return true;
+  }
+  await log('failure', 'wrong current password');
+  if (reserved.wrongBefore + 1 >= REAUTH_PER_SESSION) return endSession();
+  return false;
 }
 
 export interface LoginLogEntry {

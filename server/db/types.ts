@@ -316,6 +316,8 @@ export interface LoginAttemptTable {
   account: string;
   ip: string;
   success: boolean;
+  /** The session a re-authentication try (change password) came from; null for logins. */
+  session_id: Generated<string | null>;
   created_at: GeneratedTimestamp;
 }
 

@@ -16,6 +16,7 @@ import { mimeOf, previewKind, suffixOf, suffixesFor } from '../files/document-sn
 import { newStorageKey, type FileStorage } from '../files/storage';
 import { startProcess } from '../workflow/instances';
 import { registerBusiness } from '../workflow/business';
+import { dateOnly } from '../dates';
 
 export const DOCUMENT_RELEASE_PROCESS = 'document-release';
 
@@ -35,7 +36,8 @@ export interface UploadInput {
 export type NumberGenerator = (ruleId: string) => Promise<string>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const day = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
+/** A DATE column as YYYY-MM-DD, whatever zone the server and the driver put its midnight in. */
+const day = (d: Date | string | null) => dateOnly(d);
 
 export class DocumentService {
   constructor(

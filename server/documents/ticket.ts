@@ -1,14 +1,19 @@
 /**
- * Preview tickets: a short-lived, signed address of one document version for one user, so a
- * `<video>` element or the PDF viewer inside a sub-app frame (which never holds the session token)
+ * Preview tickets: a short-lived, signed address of one document version for one user's session, so
+ * a `<video>` element or the PDF viewer inside a sub-app frame (which never holds the session token)
  * can fetch the file, ranges included. Signed with a key derived from the file key, so every server
- * process of a deployment accepts the tickets of the others.
+ * process of a deployment accepts the tickets of the others. A ticket names its session and works
+ * only while that session does (SECURITY-TESTS T2.11); it is a secret, so logs never show it.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 
 export interface Ticket {
   tenantId: string;
   userId: string;
+  /** The session (session_token id) the ticket was issued to. */
+  sessionId: string;
   documentId: string;
   versionId: string | null;
   /** Expiry, epoch milliseconds. */
@@ -22,7 +27,7 @@ export function ticketKey(fileKey: Buffer): Buffer {
 }
 
 export function signTicket(t: Ticket, key: Buffer): string {
-  const body = Buffer.from(JSON.stringify([t.tenantId, t.userId, t.documentId, t.versionId, t.exp])).toString('base64url');
+  const body = Buffer.from(JSON.stringify([t.tenantId, t.userId, t.documentId, t.versionId, t.exp, t.sessionId])).toString('base64url');
   return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
 }
 
@@ -34,10 +39,31 @@ export function verifyTicket(token: string, key: Buffer, now = Date.now()): Tick
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const [tenantId, userId, documentId, versionId, exp] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [string, string, string, string | null, number];
-    if (typeof exp !== 'number' || exp < now) return null;
-    return { tenantId, userId, documentId, versionId, exp };
+    const [tenantId, userId, documentId, versionId, exp, sessionId] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [string, string, string, string | null, number, string];
+    if (typeof exp !== 'number' || exp < now || typeof sessionId !== 'string') return null;
+    return { tenantId, userId, sessionId, documentId, versionId, exp };
   } catch {
     return null;
   }
+}
+
+/** The ticket parameter of a URL replaced, so the URL can be logged (`?ticket=[redacted]`). */
+export function redactTicket(url: string): string {
+  return url.replace(/([?&]ticket=)[^&#]*/gi, '$1[redacted]');
+}
+
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin browsers reach the API at, for addresses the server hands out: the first configured
+ * SHELL_ORIGIN (the shell and the API share it), else, behind a proxy trusted by TRUST_PROXY, the
+ * host and protocol it forwarded; null otherwise (answer a path: a Host header is the client's word).
+ */
+export function publicOrigin(request: FastifyRequest, config: Pick<Config, 'shellOrigins' | 'trustProxy'>): string | null {
+  const configured = config.shellOrigins[0];
+  if (configured) return configured;
+  if (!config.trustProxy) return null;
+  const host = request.host;
+  if (!HOST.test(host) || (request.protocol !== 'http' && request.protocol !== 'https')) return null;
+  return `${request.protocol}://${host}`;
 }

@@ -6,6 +6,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { snake, type FieldDef, type ResourceDef } from '../../model/resource';
 import type { DB } from '../db/types';
 import type { ResourceScope, Viewer } from './scope';
+import { dateOnly } from '../dates';
 
 export type Db = Kysely<DB>;
 /** A row as the driver returns it: column name → value. */
@@ -112,7 +113,8 @@ function fromDb(f: FieldDef, v: unknown): unknown {
     case 'datetime':
       return iso(v);
     case 'date':
-      return v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+      // A calendar day, whatever zone the server and the driver put its midnight in.
+      return dateOnly(v as Date | string);
     case 'refs':
       return Array.isArray(v) ? v.map(String) : [];
     case 'details':

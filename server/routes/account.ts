@@ -13,7 +13,7 @@ import { serve } from '../serve';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { issueToken } from '../auth/tokens';
 import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from '../auth/sms';
-import { limitedLogin, loginKey, writeLoginLog } from '../auth/attempts';
+import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/attempts';
 import { loadCurrentUser } from './auth';
 
 export interface AccountRouteOptions {
@@ -33,10 +33,12 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
   const { db, config } = opts;
   const sender = opts.smsSender ?? (config.smsWebhookUrl ? webhookSender(config.smsWebhookUrl) : logSender(app.log));
 
-  serve(app, account.changePassword, async ({ body, ctx, tr }) => {
+  serve(app, account.changePassword, async ({ body, ctx, tr, request }) => {
     const row = await db.selectFrom('app_user').select('password_hash')
       .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(body.oldPassword, row.password_hash))) {
+    // A wrong current password counts with the account's login limits, and a few end this session (T3.7).
+    const session = { tokenId: ctx.tokenId, tenantId: ctx.tenantId, tenantCode: ctx.tenantCode, userId: ctx.user.id, account: ctx.user.account };
+    if (!(await limitedReauth(db, request, session, () => verifyPassword(body.oldPassword, row.password_hash)))) {
       const issue = { code: 'custom', path: ['oldPassword'], message: 'validation.oldPasswordWrong', input: undefined } as z.core.$ZodIssue;
       throw validationError([issue], tr, ACCOUNT_FIELD_LABELS);
     }

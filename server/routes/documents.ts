@@ -1,7 +1,7 @@
 /** Documents (SPEC §3, §5, §6): upload checked against the type, versions, previews by byte range. /api/basic-system/document… */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { documents } from '../../model/contract/documents';
 import { DOCUMENT_FIELD_LABELS as labels, DOCUMENT_MAX_BYTES, DOCUMENT_PERMISSIONS as P, documentFields } from '../../model/document';
 import type { Config } from '../config';
@@ -9,7 +9,7 @@ import type { DB } from '../db/types';
 import { ApiError, notFound, validationError } from '../http';
 import { frameOrigins } from '../app-registry';
 import { bindTenant } from '../db/tenant-scope';
-import { TICKET_TTL_MS, signTicket, ticketKey, verifyTicket } from '../documents/ticket';
+import { TICKET_TTL_MS, publicOrigin, signTicket, ticketKey, verifyTicket, type Ticket } from '../documents/ticket';
 import { DocumentService, registerDocumentRelease } from '../documents/service';
 import { loadFileKey } from '../files/encryption';
 import { FolderStorage } from '../files/storage';
@@ -74,15 +74,28 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     await mayBrowse(ctx, params.id);
     await service.content(ctx.tenantId, params.id, body.versionId, null).then((f) => f.body.destroy());
     const exp = Date.now() + TICKET_TTL_MS;
-    const token = signTicket({ tenantId: ctx.tenantId, userId: ctx.user.id, documentId: params.id, versionId: body.versionId ?? null, exp }, ticketKey(await fileKey()));
-    // Absolute: the viewer runs in a sub-app frame on another origin than the API's.
-    return { url: `${request.protocol}://${request.host}/api${BASE}/file?ticket=${token}`, expiresAt: new Date(exp).toISOString() };
+    const token = signTicket({ tenantId: ctx.tenantId, userId: ctx.user.id, sessionId: ctx.tokenId, documentId: params.id, versionId: body.versionId ?? null, exp }, ticketKey(await fileKey()));
+    // The viewer runs in a sub-app frame on another origin than the API's: the address is absolute
+    // on the configured public origin (or what a trusted proxy forwarded), never on a Host header a
+    // client chose; without either it is a path, which the viewer resolves against the shell origin it trusts.
+    const origin = publicOrigin(request, config);
+    return { url: `${origin ?? ''}/api${BASE}/file?ticket=${token}`, expiresAt: new Date(exp).toISOString() };
   });
+
+  /** Whether the session a ticket was issued to is still live (not logged out, revoked or expired; its user enabled). */
+  const sessionLive = async (t: Ticket) => (await db.selectFrom('session_token as st')
+    .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
+    .select('st.id')
+    .where('st.tenant_id', '=', t.tenantId).where('st.id', '=', t.sessionId).where('st.user_id', '=', t.userId)
+    .where('st.revoked_at', 'is', null).where('st.expires_at', '>', sql<Date>`now()`).where('u.status', '=', 'enabled')
+    .executeTakeFirst()) !== undefined;
 
   serve(app, documents.file, async ({ query, request, reply }) => {
     const t = verifyTicket(query.ticket, ticketKey(await fileKey()));
     if (!t) throw notFound();
     bindTenant(t.tenantId);
+    // A ticket ends with the session it was issued to (T2.11).
+    if (!(await sessionLive(t))) throw notFound();
     // Viewers in the sub-apps' frames fetch it from their own origins.
     const origin = request.headers.origin;
     if (origin && (await appOrigins(request)).includes(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');

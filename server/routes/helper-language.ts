@@ -18,6 +18,7 @@ import { readSheet } from '../resources/io/sheet';
 import { readUploadedFile } from '../resources/io/upload';
 import { keysOf, overrideProblem, overridesOf, shippedText } from '../helper/translations';
 import { serve } from '../serve';
+import { todayFor } from '../dates';
 
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -90,7 +91,7 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
 
   serve(app, helper.overrides, async ({ ctx }) => overridesOf(db, ctx.tenantId));
 
-  serve(app, helper.exportTranslations, async ({ ctx, reply }) => {
+  serve(app, helper.exportTranslations, async ({ ctx, reply, request }) => {
     const overrides = await overridesOf(db, ctx.tenantId);
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('translations');
@@ -101,7 +102,7 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
     }
     sheet.columns.forEach((c, i) => { c.width = i < 2 ? 28 : 40; });
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
-    const date = new Date().toISOString().slice(0, 10);
+    const date = todayFor(request);
     reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`translations-${date}.xlsx`, `translations-${date}.xlsx`));
     return reply.send(buffer);
   });

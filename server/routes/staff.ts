@@ -14,9 +14,10 @@ import type { DB } from '../db/types';
 import '../db/types-org';
 import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
+import { dateOnly } from '../dates';
 
-const day = (d: string | Date | null): string | null =>
-  d === null ? null : d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d).slice(0, 10);
+/** A DATE column as YYYY-MM-DD, whatever zone the server and the driver put its midnight in. */
+const day = (d: string | Date | null): string | null => dateOnly(d);
 
 export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;

@@ -124,3 +124,22 @@ export function passwordHash(): Promise<string> {
   hashCache ??= hashPassword(PASSWORD);
   return hashCache;
 }
+
+/** One part of a multipart body: a field, or a file when `filename` is given. */
+export type FormPart = { name: string; value: string } | { name: string; filename: string; type?: string; bytes: Buffer };
+
+/** A multipart/form-data body the way a browser sends it (names and file names written raw, as browsers do for UTF-8). */
+export function multipartBody(parts: readonly FormPart[]): { payload: Buffer; contentType: string } {
+  const boundary = `----portal${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if ('filename' in p) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(p.bytes, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

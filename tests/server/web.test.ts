@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,14 +69,14 @@ describe('static web serving', () => {
     expect(r.statusCode).toBe(200);
     expect(r.body).toContain('<meta name="portal-shell-origin" content="http://factory.local:8080">');
     expect(r.body).not.toContain('<!--portal-shell-origin-->');
-    expect(r.headers['content-security-policy']).toBe("frame-ancestors http://factory.local:8080; object-src 'none'; base-uri 'none'");
+    expect(r.headers['content-security-policy']).toMatch(/^frame-ancestors http:\/\/factory\.local:8080; object-src 'none'; base-uri 'none'; default-src 'self'; script-src 'self'; /);
     expect(r.headers['origin-agent-cluster']).toBe('?1');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     const asset = await platform.inject({ method: 'GET', url: '/assets/main-AbCd1234.js' });
     expect(asset.statusCode).toBe(200);
     const f = await fixed.inject({ method: 'GET', url: '/', headers: { host: 'factory.local:4000' } });
     expect(f.body).toContain('content="https://portal.example.com"');
-    expect(f.headers['content-security-policy']).toBe("frame-ancestors https://portal.example.com; object-src 'none'; base-uri 'none'");
+    expect(f.headers['content-security-policy']).toMatch(/^frame-ancestors https:\/\/portal\.example\.com; object-src 'none'; base-uri 'none'; /);
   });
 
   it('has pages served over https upgrade their requests, behind a trusted proxy only', async () => {
@@ -98,6 +99,39 @@ describe('static web serving', () => {
     } finally {
       await proxied.close();
       await proxiedApp.close();
+    }
+  });
+
+  it('sends every HTML page a script policy of its own origin plus the hashes of its own inline scripts, never unsafe-inline (T2.9)', async () => {
+    const inline = 'window.__built = 1;';
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-inline-'));
+    fs.mkdirSync(path.join(own, 'shell'), { recursive: true });
+    fs.mkdirSync(path.join(own, 'subapps', 'basic'), { recursive: true });
+    fs.writeFileSync(path.join(own, 'shell', 'index.html'), `<html><head><script>${inline}</script><script type="module" src="/assets/x.js"></script></head><body></body></html>`);
+    fs.writeFileSync(path.join(own, 'subapps', 'basic', 'index.html'), `<html><head><!--portal-shell-origin--><script>${inline}</script></head><body></body></html>`);
+    const config = testConfig({ DIST_DIR: own, APP_DOWNLOAD_URL: 'https://apps.example.com/mes.apk' });
+    const web = await buildApi({ db: database.db, config, logger: false, extend: shellWeb(config) });
+    const basic = await buildSubappServer('basic', config);
+    try {
+      const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+      const pages = [await web.inject({ method: 'GET', url: '/en/login' }), await web.inject({ method: 'GET', url: '/' }), await basic.inject({ method: 'GET', url: '/basic/unit' }),
+        await platform.inject({ method: 'GET', url: '/platform/dict' }), await shell.inject({ method: 'GET', url: '/zh-CN/sop/1' })];
+      for (const page of pages) {
+        const csp = String(page.headers['content-security-policy']);
+        const script = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+        expect(csp, csp).toMatch(/(?:^|; )default-src 'self'(;|$)/);
+        expect(script[0], csp).toBe("'self'");
+        expect(script.every((s) => s === "'self'" || /^'sha256-[A-Za-z0-9+/]+=*'$/.test(s)), csp).toBe(true);
+        expect(csp).not.toContain("'unsafe-eval'");
+        expect(script).not.toContain("'unsafe-inline'");
+      }
+      for (const page of pages.slice(0, 3)) expect(String(page.headers['content-security-policy'])).toContain(`script-src 'self' ${hash};`);
+      // API answers keep their own policy: nothing at all.
+      expect((await web.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    } finally {
+      await web.close();
+      await basic.close();
+      fs.rmSync(own, { recursive: true, force: true });
     }
   });
 });

@@ -439,3 +439,32 @@ describe('bridge: origins', () => {
     await expect(connectToHost({ allowedOrigins: [SHELL], captureErrors: false })).rejects.toThrow(/not inside the portal shell/);
   });
 });
+
+describe('bridge paths (T2.10)', () => {
+  const refusedPaths = [
+    '/api/../x', '/api/%2e%2e/x', '/api/%2e%2e/en/login', '/api/.%2e/x', '/api/%2E%2E/x', '/api/%2F..%2Fx', '/api/a/%2f/b',
+    '/api/%5C..%5Cx', '/api/./x', '/api/%2e/x', '/api//x', '/api/a/..', '/api/a/%2e%2e', '/api/%00/x', '/api/%zz',
+    'https://evil.test/api/x', 'http://localhost:8080/api/x', '//evil.test/api/x', '/\\evil.test/api/x', '/apix', '/api', 'api/x', '/API/x',
+    '/api/x\\..\\y', '/api/\tx', ' /api/x',
+  ];
+  const allowedPaths = ['/api/platform-system/user', '/api/basic-system/unit/00000000-0000-4000-8000-000000000000', '/api/a.b/c~d_e-f',
+    '/api/x?next=../y', '/api/x?url=https://evil.test', '/api/%E4%B8%AD'];
+
+  it('allows exactly the paths that normalise to themselves under /api/', async () => {
+    const { isAllowedApiPath } = await import('../../bridge/protocol');
+    for (const p of refusedPaths) expect(isAllowedApiPath(p), p).toBe(false);
+    for (const p of allowedPaths) expect(isAllowedApiPath(p), p).toBe(true);
+  });
+
+  it('refuses every such path without sending anything to the shell handler', async () => {
+    const { bridge, handlers, conn } = await connectBoth();
+    const refused = { code: 400, msg: 'Path not allowed through the bridge', data: null };
+    for (const url of refusedPaths) {
+      expect(await bridge.host.request({ url }), url).toEqual(refused);
+      expect(await bridge.host.download({ url }), url).toEqual(refused);
+    }
+    expect(handlers.request).not.toHaveBeenCalled();
+    expect(handlers.download).not.toHaveBeenCalled();
+    expect(conn.calls.request).toBe(refusedPaths.length);
+  });
+});

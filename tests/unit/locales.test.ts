@@ -12,6 +12,19 @@ const flat = (o: Tree, prefix = ''): Record<string, string> =>
     typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flat(v, `${prefix}${k}.`))));
 
 const load = (lang: string, file: string) => flat(JSON.parse(readFileSync(join(dir, lang, file), 'utf8')) as Tree);
+
+/** i18next's plural keys (`key_one`, `key_other`, …): each language has the forms its plural rules name. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseOf = (key: string) => key.replace(PLURAL, '');
+/** The keys of a namespace with each plural group as its base key, and the forms each group has. */
+function grouped(keys: string[]) {
+  const forms = new Map<string, string[]>();
+  for (const k of keys) {
+    const m = PLURAL.exec(k);
+    if (m) forms.set(baseOf(k), [...(forms.get(baseOf(k)) ?? []), m[1]!].sort());
+  }
+  return { bases: [...new Set(keys.map((k) => (PLURAL.test(k) && forms.has(baseOf(k)) ? baseOf(k) : k)))].sort(), forms };
+}
 const namespaces = readdirSync(join(dir, 'zh-CN')).filter((f) => f.endsWith('.json'));
 
 describe('five languages, the same keys (SPEC §9)', () => {
@@ -25,20 +38,28 @@ describe('five languages, the same keys (SPEC §9)', () => {
   for (const ns of namespaces) {
     it(`${ns}: no key missing or extra, no empty text, same interpolations`, () => {
       const source = load('zh-CN', ns);
+      const sourceGroups = grouped(Object.keys(source));
       for (const lang of LANGUAGES) {
         const other = load(lang, ns);
-        expect(Object.keys(other).sort(), `${lang}/${ns}`).toEqual(Object.keys(source).sort());
+        const groups = grouped(Object.keys(other));
+        expect(groups.bases, `${lang}/${ns}`).toEqual(sourceGroups.bases);
+        // A plural group has exactly the forms of the language's plural rules, and always "other".
+        const categories = [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
+        for (const base of new Set([...groups.forms.keys(), ...sourceGroups.forms.keys()])) {
+          expect(groups.forms.get(base), `${lang}/${ns}:${base} plural forms`).toEqual(categories);
+        }
         for (const [key, text] of Object.entries(other)) {
           expect(text.trim(), `${lang}/${ns}:${key} is empty`).not.toBe('');
           const vars = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-          expect(vars(text), `${lang}/${ns}:${key} interpolations`).toEqual(vars(source[key] ?? ''));
+          const counterpart = source[key] ?? source[`${baseOf(key)}_other`] ?? '';
+          expect(vars(text), `${lang}/${ns}:${key} interpolations`).toEqual(vars(counterpart));
         }
       }
     });
   }
 
   it('every literal key the shell and sub-apps translate exists in zh-CN', () => {
-    const known = new Set(namespaces.flatMap((f) => Object.keys(load('zh-CN', f)).map((k) => `${f.replace('.json', '')}:${k}`)));
+    const known = new Set(namespaces.flatMap((f) => grouped(Object.keys(load('zh-CN', f))).bases.map((k) => `${f.replace('.json', '')}:${k}`)));
     const missing: string[] = [];
     const walk = (d: string): string[] => readdirSync(d).flatMap((n) => {
       const p = join(d, n);

@@ -257,7 +257,7 @@ describe('ResourcePage: import', () => {
       throw apiError(400, 'bad rows', result({ inserted: 0, reportId: 'r-1', errors: [{ row: 3, field: 'accuracy', key: 'validation.tooLarge', message: 'Accuracy is too large' }] }));
     }));
     await upload(bridge);
-    expect((await screen.findByTestId('import-result')).textContent).toBe('1 problem(s) found; nothing was imported');
+    expect((await screen.findByTestId('import-result')).textContent).toBe('1 problem found; nothing was imported');
     const cells = within(screen.getByTestId('import-errors')).getAllByRole('cell').map((c) => c.textContent);
     expect(cells).toEqual(['3', 'Accuracy', 'Accuracy is too large']);
     fireEvent.click(screen.getByTestId('import-report'));

@@ -4,6 +4,7 @@ import type { Translator } from '../../i18n';
 import type { DictItemOption } from '../dicts';
 import { boolLookup, enumLookup, normalize } from './labels';
 import type { Cell } from './sheet';
+import { dateOnly, parseDay, spreadsheetDay } from '../../dates';
 
 export interface CellLookups {
   /** Ref field key → referenced row code → id (rows of the caller's scope). */
@@ -16,13 +17,18 @@ export type CellResult = { value: unknown } | { error: string };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
 
-function dateText(c: Cell): string {
-  if (c instanceof Date) return c.toISOString().slice(0, 10);
-  if (typeof c === 'number') return new Date(EXCEL_EPOCH + Math.round(c * 86400) * 1000).toISOString().slice(0, 10);
-  const s = String(c).trim();
-  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s);
-  return m ? `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}` : s;
+/**
+ * A date cell as YYYY-MM-DD, or null when it names no calendar day ("2026/13/45", "2026-02-30").
+ * A spreadsheet's date has no time zone: exceljs hands it over as UTC midnight, a serial number
+ * counts days from Excel's epoch.
+ */
+function dateText(c: Cell): string | null {
+  // A second's tolerance: a day stored as 46082.99999999 is the 46083rd.
+  if (c instanceof Date) return Number.isNaN(c.getTime()) ? null : dateOnly(new Date(Math.floor((c.getTime() + 1000) / DAY_MS) * DAY_MS));
+  if (typeof c === 'number') return Number.isFinite(c) && c > 0 && c < 2958466 ? dateOnly(new Date(EXCEL_EPOCH + Math.floor(c + 1 / 86400) * DAY_MS)) : null;
+  return parseDay(String(c));
 }
 
 function timeText(c: Cell): string {
@@ -75,8 +81,10 @@ export function fromCell(key: string, f: FieldDef, c: Cell, lookups: CellLookups
       if (found.some((id) => id === undefined)) return { error: 'validation.reference' };
       return { value: f.kind === 'ref' ? found[0] : found };
     }
-    case 'date':
-      return { value: dateText(c) };
+    case 'date': {
+      const day = dateText(c);
+      return day === null ? { error: 'validation.date' } : { value: day };
+    }
     case 'datetime':
       return { value: c instanceof Date ? c.toISOString() : plain(c) };
     case 'time':
@@ -101,12 +109,29 @@ export interface ExportLookups {
   refCodes: Map<string, Map<string, string>>;
   /** Dict field key → value → label. */
   dictLabels: Map<string, Map<string, string>>;
+  /** The user's UTC offset (minutes, as getTimezoneOffset; null: UTC): times are written in the user's day. */
+  offset?: number | null;
 }
 
-/** A field value as an export cell: labels in the request language, refs by code, numbers as numbers. */
-export function toCell(key: string, f: FieldDef, v: unknown, tr: Translator, lookups: ExportLookups): string | number | null {
+/** The number format of a field's export column, for the kinds written as spreadsheet dates. */
+export function dateFormatOf(f: FieldDef): string | null {
+  return f.kind === 'date' ? 'yyyy-mm-dd' : f.kind === 'datetime' ? 'yyyy-mm-dd hh:mm:ss' : null;
+}
+
+/**
+ * A field value as an export cell: labels in the request language, refs by code, numbers as numbers,
+ * dates and times as spreadsheet dates (which sort and compute as dates; a spreadsheet's date has no
+ * zone, so a time is written as the user's wall-clock time).
+ */
+export function toCell(key: string, f: FieldDef, v: unknown, tr: Translator, lookups: ExportLookups): string | number | Date | null {
   if (v === null || v === undefined) return null;
   switch (f.kind) {
+    case 'date':
+      return spreadsheetDay(String(v)) ?? String(v);
+    case 'datetime': {
+      const at = v instanceof Date ? v.getTime() : Date.parse(String(v));
+      return Number.isNaN(at) ? String(v) : new Date(at - (lookups.offset ?? 0) * 60_000);
+    }
     case 'int':
     case 'decimal':
       return Number(v);

@@ -11,7 +11,8 @@ import { labelsById } from '../refs';
 import type { Registry } from '../registry';
 import type { Caller, ResourceScope } from '../scope';
 import { run, tableOf, type Db, type DbRow, type Fragment, type ResourceTable } from '../table';
-import { toCell, type ExportLookups } from './cells';
+import { dateFormatOf, toCell, type ExportLookups } from './cells';
+import { dayAt } from '../../dates';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CHUNK = 2000;
@@ -22,8 +23,9 @@ export function attachment(name: string, fallback: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export function fileName(def: ResourceDef, tr: Translator, suffix = ''): { name: string; fallback: string } {
-  const date = new Date().toISOString().slice(0, 10);
+/** The file's name with the user's day (their UTC offset, as the request's X-Timezone-Offset gives it; null: UTC). */
+export function fileName(def: ResourceDef, tr: Translator, suffix = '', offset: number | null = null): { name: string; fallback: string } {
+  const date = dayAt(new Date(), offset);
   return { name: `${tr.tm(def.titleKey)}${suffix}-${date}.xlsx`, fallback: `${def.name}${suffix}-${date}.xlsx` };
 }
 
@@ -60,7 +62,7 @@ async function* chunks(db: Db, t: ResourceTable, where: Fragment, sort: string, 
   }
 }
 
-async function exportLookups(db: Db, registry: Registry, def: ResourceDef, tenantId: string, rows: DbRow[], t: ResourceTable, dictLabels: ExportLookups['dictLabels']): Promise<ExportLookups> {
+async function exportLookups(db: Db, registry: Registry, def: ResourceDef, tenantId: string, rows: DbRow[], t: ResourceTable, dictLabels: ExportLookups['dictLabels'], offset: number | null): Promise<ExportLookups> {
   const refCodes = new Map<string, Map<string, string>>();
   for (const [key, f] of refFields(def)) {
     if (f.io === false) continue;
@@ -69,7 +71,7 @@ async function exportLookups(db: Db, registry: Registry, def: ResourceDef, tenan
     const labels = await labelsById(db, registry.target(f), tenantId, ids);
     refCodes.set(key, new Map([...labels].map(([id, l]) => [id, l.code])));
   }
-  return { refCodes, dictLabels };
+  return { refCodes, dictLabels, offset };
 }
 
 /** The translator with its answers kept: an export asks for the same few labels for every row. */
@@ -96,6 +98,8 @@ export interface ExportInput {
   scope: ResourceScope;
   tr: Translator;
   params: ListParams;
+  /** The user's UTC offset (X-Timezone-Offset; null: UTC): times are written as their wall-clock times. */
+  offset?: number | null;
 }
 
 /** Streams the rows as .xlsx into the returned stream, chunk by chunk; resolves `done` with the row count. */
@@ -106,10 +110,12 @@ export function exportStream(input: ExportInput): { stream: PassThrough; done: P
   const stream = new PassThrough();
   const fields = ioFields(def);
   const done = (async () => {
-    // No styles and no shared strings: each halves the writer's speed on large sheets.
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+    // No shared strings, and styles only for date columns (a date is a number with a date format):
+    // each halves the writer's speed on large sheets.
+    const dateColumns = fields.flatMap(([, f], i) => (dateFormatOf(f) ? [[i + 1, dateFormatOf(f)!] as const] : []));
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: dateColumns.length > 0, useSharedStrings: false });
     const ws = wb.addWorksheet(tr.tm(def.titleKey).slice(0, 31) || def.name);
-    ws.columns = fields.map(([key, f]) => ({ header: headerOf(f, key, tr), key, width: Math.max(12, Math.min(40, Math.round((f.width ?? 120) / 7))) }));
+    ws.columns = fields.map(([key, f]) => ({ header: headerOf(f, key, tr), key, width: Math.max(dateFormatOf(f) ? 20 : 12, Math.min(40, Math.round((f.width ?? 120) / 7))) }));
     ws.getRow(1).commit();
     const dictLabels = new Map<string, Map<string, string>>();
     for (const [key, f] of fields) {
@@ -119,10 +125,12 @@ export function exportStream(input: ExportInput): { stream: PassThrough; done: P
     }
     let count = 0;
     for await (const rows of chunks(db, t, whereSql(t, scope, params.filters), params.sort, params.order)) {
-      const lookups = await exportLookups(db, registry, def, caller.tenantId, rows, t, dictLabels);
+      const lookups = await exportLookups(db, registry, def, caller.tenantId, rows, t, dictLabels, input.offset ?? null);
       for (const r of rows) {
         const api = t.toApi(r);
-        ws.addRow(fields.map(([key, f]) => toCell(key, f, api[key], tr, lookups))).commit();
+        const row = ws.addRow(fields.map(([key, f]) => toCell(key, f, api[key], tr, lookups)));
+        for (const [col, numFmt] of dateColumns) if (row.getCell(col).value instanceof Date) row.getCell(col).numFmt = numFmt;
+        row.commit();
       }
       count += rows.length;
       // Let the reader catch up before the next chunk (memory stays flat for any size).

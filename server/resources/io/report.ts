@@ -11,7 +11,7 @@ const BAD_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FF9C0006' } };
 const cellOut = (c: Cell): ExcelJS.CellValue => (c === null ? null : c);
 
 export async function errorReport(def: ResourceDef, file: Buffer, errors: readonly ImportRowError[], tr: Translator): Promise<Buffer> {
-  const sheet = await readSheet(file);
+  const sheet = await readSheet(file, tr.language);
   const columns = matchHeaders(def, sheet.headers);
   return writeErrorReport(sheet, errors, (field) => columns.get(field.split('.')[0] ?? ''), tr.tm(def.titleKey).slice(0, 31) || def.name, tr);
 }

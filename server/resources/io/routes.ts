@@ -19,6 +19,7 @@ import type { Background } from '../background';
 import { errorReport } from './report';
 import { readSheet, type Sheet } from './sheet';
 import { readUploadedFile } from './upload';
+import { requestOffset } from '../../dates';
 
 /** Errors an answer carries at most (the report holds them all). */
 const MAX_ERRORS_ANSWERED = 1000;
@@ -72,7 +73,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
       const caller = callerOf(ctx);
       service.scope(caller);
       const { file, fileName } = await readUploadedFile(request);
-      const sheet = await readSheet(file);
+      const sheet = await readSheet(file, tr.language);
       const op = { method: request.method, path: request.url.split('?')[0] ?? request.url };
       const newJob = { caller, resource: def.name, fileName: fileName ?? 'import', file, dryRun: query.dryRun, language: tr.language, total: sheet.rows.length };
       if (sheet.rows.length > IMPORT_JOB_THRESHOLD) {
@@ -101,11 +102,11 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
 
   if (def.verbs.includes('import')) engineRoute(app, {
     def, endpoint: eps.importReport,
-    handler: async ({ reply, ctx, tr, params }) => {
+    handler: async ({ request, reply, ctx, tr, params }) => {
       const job = await jobs.report(callerOf(ctx), def.name, params.id);
       if (!job) throw notFound();
       const bytes = await errorReport(def, job.file, job.result?.errors ?? [], tr);
-      const { name, fallback } = fileName(def, tr, `-${tr.t('resource.import.reportName')}`);
+      const { name, fallback } = fileName(def, tr, `-${tr.t('resource.import.reportName')}`, requestOffset(request));
       return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', attachment(name, fallback)).send(bytes);
     },
   });
@@ -115,21 +116,22 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
     handler: async ({ request, reply, ctx, tr, query }) => {
       const caller = callerOf(ctx);
       const scope = service.scope(caller);
-      const { stream, done } = exportStream({ db, registry, def, caller, scope, tr, params: query });
+      const offset = requestOffset(request);
+      const { stream, done } = exportStream({ db, registry, def, caller, scope, tr, params: query, offset });
       const path = request.url.split('?')[0] ?? request.url;
       background.track(done.then((count) => logOperation(db, caller, { type: 'export', method: 'GET', path, resource: def.name, ids: [], count })));
-      const { name, fallback } = fileName(def, tr);
+      const { name, fallback } = fileName(def, tr, '', offset);
       return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', attachment(name, fallback)).send(stream);
     },
   });
 
   if (def.verbs.includes('import')) engineRoute(app, {
     def, endpoint: eps.template,
-    handler: async ({ reply, ctx, tr }) => {
+    handler: async ({ request, reply, ctx, tr }) => {
       const caller = callerOf(ctx);
       service.scope(caller);
       const bytes = await template(db, def, caller.tenantId, tr);
-      const { name, fallback } = fileName(def, tr, `-${tr.t('resource.template')}`);
+      const { name, fallback } = fileName(def, tr, `-${tr.t('resource.template')}`, requestOffset(request));
       return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', attachment(name, fallback)).send(bytes);
     },
   });

@@ -1,7 +1,8 @@
 /** An uploaded sheet (.xlsx or .csv, told apart by content) as rows of cells with their sheet row numbers. */
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../http';
-import { parseCsv } from './csv';
+import type { Language } from '../../../model/languages';
+import { decodeCsv, parseCsv } from './csv';
 import { checkZipBudget } from './zip-guard';
 
 /** A cell as the import reads it. */
@@ -33,16 +34,10 @@ export const MAX_IMPORT_COLUMNS = 200;
 const tooMany = () => new ApiError(413, 'resource.import.tooManyRows', { maxRows: MAX_IMPORT_ROWS });
 const tooWide = () => new ApiError(413, 'resource.import.tooManyColumns', { maxColumns: MAX_IMPORT_COLUMNS });
 
-/** The file's type by its bytes: a zip package (xlsx) or UTF-8 text without NULs (csv); null otherwise. */
-export function sniffSheet(buf: Uint8Array): SheetKind | null {
+/** The file's type by its bytes: a zip package (xlsx) or text in an encoding CSV files come in (csv); null otherwise. */
+export function sniffSheet(buf: Uint8Array, hint?: Language): SheetKind | null {
   if (buf.length >= 4 && ZIP.every((b, i) => buf[i] === b)) return 'xlsx';
-  if (buf.includes(0)) return null;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(buf);
-    return 'csv';
-  } catch {
-    return null;
-  }
+  return decodeCsv(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), hint) ? 'csv' : null;
 }
 
 function cellValue(v: unknown): Cell {
@@ -87,9 +82,15 @@ async function readXlsx(buf: Buffer): Promise<{ records: Cell[][]; numbers: numb
   return { records, numbers };
 }
 
-/** Reads the first worksheet (or the CSV records): row 1 the headers, blank rows skipped. 415 when unreadable. */
-export async function readSheet(buf: Buffer): Promise<Sheet> {
-  const kind = sniffSheet(buf);
+/**
+ * Reads the first worksheet (or the CSV records, in whatever encoding and with whichever separator
+ * the file has; `hint`, the uploader's language, settles an encoding its bytes leave open): row 1
+ * the headers, blank rows skipped. 415 when unreadable.
+ */
+export async function readSheet(buf: Buffer, hint?: Language): Promise<Sheet> {
+  const zip = buf.length >= 4 && ZIP.every((b, i) => buf[i] === b);
+  const decoded = zip ? null : decodeCsv(buf, hint);
+  const kind: SheetKind | null = zip ? 'xlsx' : decoded ? 'csv' : null;
   if (!kind) throw new ApiError(415, 'resource.import.fileType');
   let records: Cell[][];
   let numbers: number[];
@@ -102,7 +103,7 @@ export async function readSheet(buf: Buffer): Promise<Sheet> {
       throw new ApiError(415, 'resource.import.fileType');
     }
   } else {
-    records = parseCsv(buf.toString('utf8'));
+    records = parseCsv(decoded!.text);
     if (records.length > MAX_IMPORT_ROWS + 1) throw tooMany();
     if (records.some((r) => r.length > MAX_IMPORT_COLUMNS)) throw tooWide();
     numbers = records.map((_, i) => i + 1);

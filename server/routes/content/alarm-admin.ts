@@ -11,6 +11,7 @@ import type { AlarmTable, DB } from '../../db/types';
 import { ApiError, type RequestContext } from '../../http';
 import { serve } from '../../serve';
 import { XLSX_TYPE, attachment } from '../../resources/io/export';
+import { dayAt, requestOffset } from '../../dates';
 
 /** How often the stream looks for new alarms; the database is the one source every process shares. */
 const STREAM_TICK_MS = 1000;
@@ -54,18 +55,22 @@ export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; s
     return { records: rows.map(toItem), total: Number(total.n), page: query.page, size: query.size };
   });
 
-  serve(app, alarm.export, async ({ ctx, query, reply, tr }) => {
+  serve(app, alarm.export, async ({ ctx, query, reply, tr, request }) => {
     const rows = await searched(db, ctx, query).selectAll().orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(EXPORT_MAX).execute();
+    const offset = requestOffset(request);
+    // Times as spreadsheet dates in the user's wall-clock time (a spreadsheet's date has no zone).
+    const wallClock = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(Date.parse(v) - (offset ?? 0) * 60_000) : v ?? '');
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('alarms');
     const columns = ['number', 'type', 'sourceSystem', 'sourceNumber', 'projectCode', 'projectName', 'description', 'level', 'occurredAt', 'acknowledgedAt'] as const;
     sheet.addRow(columns.map((c) => tr.tm(`alarm.${c}`)));
     for (const r of rows.map(toItem)) {
-      sheet.addRow(columns.map((c) => (c === 'level' ? tr.tm(`enum.alarmLevel.${r.level}`) : r[c] ?? '')));
+      sheet.addRow(columns.map((c) => (c === 'level' ? tr.tm(`enum.alarmLevel.${r.level}`) : c === 'occurredAt' || c === 'acknowledgedAt' ? wallClock(r[c]) : r[c] ?? '')));
     }
     sheet.columns.forEach((c, i) => { c.width = i === 6 ? 48 : 20; });
+    for (const c of [9, 10]) sheet.getColumn(c).numFmt = 'yyyy-mm-dd hh:mm:ss';
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
-    const date = new Date().toISOString().slice(0, 10);
+    const date = dayAt(new Date(), offset);
     reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`${tr.tm('alarm._title')}-${date}.xlsx`, `alarms-${date}.xlsx`));
     return reply.send(buffer);
   });

@@ -4,12 +4,22 @@ import { Drawer, Result, Spin } from '@arco-design/web-react';
 import { contract } from '../../../model/contract';
 import type { DocumentRow } from '../../../model/document';
 import { useApi } from '../../kit/api';
+import { shellOriginFromDocument } from '../../../bridge/child';
 
 const PdfPreview = lazy(() => import('./PdfPreview'));
 const VideoPreview = lazy(() => import('./VideoPreview'));
 
 const MIME: Record<string, string> = { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska' };
 const suffix = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/**
+ * The ticket's address as the viewer fetches it: the server answers it absolute on its public origin,
+ * or as a path when it has none configured, which lives on the shell's origin (the one this page trusts).
+ */
+function ticketUrl(url: string): string {
+  const shell = shellOriginFromDocument()?.split(/[\s,]+/)[0];
+  return shell && url.startsWith('/') ? new URL(url, shell).toString() : url;
+}
 
 /** Preview of a document version: PDF, video or image; anything else says only those are supported (SPEC §5). */
 export function PreviewDrawer({ doc, versionId, fileName, onClose }: { doc: DocumentRow | null; versionId?: string; fileName?: string; onClose: () => void }) {
@@ -25,7 +35,7 @@ export function PreviewDrawer({ doc, versionId, fileName, onClose }: { doc: Docu
     if (!doc || !kind) return;
     let live = true;
     void api.call(contract.documents.ticket, { params: { id: doc.id }, body: versionId ? { versionId } : {} })
-      .then((r) => { if (live) setUrl(r.url); }).catch(() => undefined);
+      .then((r) => { if (live) setUrl(ticketUrl(r.url)); }).catch(() => undefined);
     return () => { live = false; };
   }, [api, doc, versionId, kind]);
 
