@@ -140,7 +140,9 @@ export const OptionsQuery = z.object({
   ids: z.string().max(37 * 200).optional().meta({ description: 'Comma-separated ids' }),
   size: z.coerce.number().int().min(1).max(100).optional(),
 });
-export const ImportQuery = z.object({ dryRun: z.enum(['0', '1', 'true', 'false']).optional() });
+export const ImportQuery = z.object({
+  dryRun: z.union([z.enum(['0', '1', 'true', 'false']), z.literal(0), z.literal(1)]).optional().meta({ description: '1 or true: check only, write nothing' }),
+});
 
 /** Every operation of one resource; keys are the verbs' names. */
 export function resourceEndpoints(def: ResourceDef) {

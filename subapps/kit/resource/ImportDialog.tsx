@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Modal, Progress, Space, Table, type ButtonProps } from '@arco-design/web-react';
 import { ApiError } from '../../../bridge/child';
 import { useBridge } from '../../../bridge/react';
-import { apiPath, type ImportJob, type ImportResult, type ImportRowError, type ResourceDef } from '../../../model/resource';
+import { endpointsOf } from '../../../model/contract';
+import type { ImportJob, ImportResult, ImportRowError, ResourceDef } from '../../../model/resource';
+import { useApi } from '../api';
 import { describeError } from './errors';
 import { labelOfPath, titleOf } from './labels';
 
@@ -36,12 +38,13 @@ const isResult = (d: unknown): d is ImportResult =>
 export function ImportDialog({ def, visible, onClose, onImported }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const bridge = useBridge();
+  const api = useApi();
   const [file, setFile] = useState<File | null>(null);
   const [dryRun, setDryRun] = useState(false);
   const [state, setState] = useState<State>({ step: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const alive = useRef(true);
-  const api = apiPath(def);
+  const eps = endpointsOf(def);
   const title = titleOf(t, def);
 
   useEffect(() => {
@@ -65,7 +68,7 @@ export function ImportDialog({ def, visible, onClose, onImported }: Props) {
       if (!alive.current) return;
       let job: ImportJob;
       try {
-        job = await bridge.request<ImportJob>({ url: `${api}/import/jobs/${jobId}`, showError: false });
+        job = await api.call(eps.importJob, { params: { id: jobId }, showError: false });
       } catch (e) {
         setState({ step: 'failed', result: null, message: describeError(t, def, e) });
         return;
@@ -79,6 +82,12 @@ export function ImportDialog({ def, visible, onClose, onImported }: Props) {
     }
   }
 
+  function queued(result: ImportResult, fileName: string) {
+    const jobId = result.jobId!;
+    setState({ step: 'job', job: { id: jobId, resource: def.name, fileName, status: 'queued', total: result.total, processed: 0, createdAt: '', finishedAt: null, result: null } });
+    void poll(jobId);
+  }
+
   async function upload() {
     if (!file) {
       void bridge.notify({ type: 'warning', message: t('common:resource.import.noFile') });
@@ -86,17 +95,13 @@ export function ImportDialog({ def, visible, onClose, onImported }: Props) {
     }
     setState({ step: 'uploading' });
     try {
-      const result = await bridge.request<ImportResult>({
-        method: 'POST', url: `${api}/import`, files: { file }, params: { dryRun: dryRun ? 1 : 0 }, timeout: UPLOAD_TIMEOUT_MS, showError: false,
-      });
+      const result = await api.call(eps.import, { files: { file }, query: { dryRun: dryRun ? 1 : 0 }, timeout: UPLOAD_TIMEOUT_MS, showError: false });
+      // 202: a large file goes on as a job (hosts that still reject a 202 land in the catch below).
+      if (result.jobId && result.errors.length === 0) return queued(result, file.name);
       finish(result);
     } catch (e) {
       if (e instanceof ApiError && isResult(e.data)) {
-        if (e.code === 202 && e.data.jobId) {
-          setState({ step: 'job', job: { id: e.data.jobId, resource: def.name, fileName: file.name, status: 'queued', total: e.data.total, processed: 0, createdAt: '', finishedAt: null, result: null } });
-          void poll(e.data.jobId);
-          return;
-        }
+        if (e.code === 202 && e.data.jobId) return queued(e.data, file.name);
         finish(e.data);
         return;
       }
@@ -105,7 +110,7 @@ export function ImportDialog({ def, visible, onClose, onImported }: Props) {
   }
 
   function downloadReport(reportId: string) {
-    void bridge.download({ url: `${api}/import/report/${reportId}`, filename: `${t('common:resource.import.reportFile', { title })}.xlsx` }).catch(() => undefined);
+    void bridge.download({ ...api.prepare(eps.importReport, { params: { id: reportId } }), filename: `${t('common:resource.import.reportFile', { title })}.xlsx` }).catch(() => undefined);
   }
 
   const busy = state.step === 'uploading' || state.step === 'job';

@@ -4,7 +4,9 @@ import { Form, Grid, Modal, Tabs, type ButtonProps } from '@arco-design/web-reac
 import { ApiError } from '../../../bridge/child';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import type { ValidationErrorData } from '../../../model/api';
-import { apiPath, formFields, type FieldDef, type ResourceDef, type ResourceRow } from '../../../model/resource';
+import { endpointsOf } from '../../../model/contract';
+import { formFields, type FieldDef, type ResourceDef, type ResourceRow } from '../../../model/resource';
+import { useApi } from '../api';
 import { dialogWidth } from '../dialog';
 import { conflictOf, describeError } from './errors';
 import { FieldEditor } from './FieldEditor';
@@ -46,13 +48,10 @@ function OverrideEditor({ render, ...props }: EditorProps & { render: (p: Editor
 export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSaved }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const bridge = useBridge();
+  const api = useApi();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [current, setCurrent] = useState<ResourceRow | null>(row);
-  /** Cells of each detail table that hold a refused value (`details.0.order`), marked in the table. */
-  const [cells, setCells] = useState<Record<string, string[]>>({});
-  const markCells = (key: string, paths: string[]) =>
-    setCells((prev) => (prev[key]?.join() === paths.join() ? prev : { ...prev, [key]: paths }));
   const fields = formFields(def);
   const width = dialogWidth(fields.length);
   const span = 24 / (COLUMNS[width] ?? 1);
@@ -65,18 +64,17 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
   useEffect(() => {
     if (!visible) return;
     setCurrent(row);
-    setCells({});
     setActiveTab(def.tabs?.[0] ?? '');
     form.resetFields();
     form.setFieldsValue(initialValues(def, row));
     if (!row) return;
     // The list may be stale: edit what the server holds now (and its updatedAt).
     let live = true;
-    bridge.request<ResourceRow>({ url: `${apiPath(def)}/${row.id}`, showError: false })
+    api.call(endpointsOf(def).get, { params: { id: row.id }, showError: false })
       .then((fresh) => { if (live) { setCurrent(fresh); form.setFieldsValue(initialValues(def, fresh)); } })
       .catch(() => undefined);
     return () => { live = false; };
-  }, [visible, row, def, form, bridge]);
+  }, [visible, row, def, form, api]);
 
   async function submit() {
     let values: Record<string, unknown>;
@@ -97,8 +95,8 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
     setSaving(true);
     try {
       const saved = current
-        ? await bridge.request<ResourceRow>({ method: 'PUT', url: `${apiPath(def)}/${current.id}`, data: { ...values, updatedAt: current.updatedAt }, showSuccess: true, showError: false })
-        : await bridge.request<ResourceRow>({ method: 'POST', url: apiPath(def), data: values, showSuccess: true, showError: false });
+        ? await api.call(endpointsOf(def).update, { params: { id: current.id }, body: { ...values, updatedAt: current.updatedAt }, showSuccess: true, showError: false })
+        : await api.call(endpointsOf(def).create, { body: values, showSuccess: true, showError: false });
       onSaved(saved);
       if (!current && def.tabs && def.tabs.length > 1) {
         // Saved with its basic information: the dialog stays, now editing the row, with every tab open.
@@ -117,12 +115,8 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
 
   function showFailure(e: unknown) {
     if (e instanceof ApiError && e.code === 400) {
-      const errors = (e.data as ValidationErrorData | null)?.errors ?? [];
-      const { fields: onFields, other } = serverFieldErrors(def, errors);
+      const { fields: onFields, other } = serverFieldErrors(def, (e.data as ValidationErrorData | null)?.errors);
       form.setFields(onFields);
-      for (const [key, f] of fields) {
-        if (f.kind === 'details') markCells(key, errors.map((x) => x.field).filter((p) => p.startsWith(`${key}.`)));
-      }
       const rest = other.length ? other.join('; ') : Object.keys(onFields).length ? '' : e.msg;
       if (rest) void bridge.notify({ type: 'error', message: rest });
       return;
@@ -138,12 +132,11 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
         const custom = overrides?.editors?.[key];
         return (
           <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
-            <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f, { values: () => form.getFieldsValue(), onCells: markCells })]}
-              className={f.kind === 'details' ? 'resource-details-item' : undefined}
+            <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f)]}
               disabled={Boolean(row && f.kind === 'enum' && f.status)}>
               {custom
                 ? <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
-                : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} refusedCells={cells[key]} />}
+                : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} />}
             </Form.Item>
           </Grid.Col>
         );

@@ -2,7 +2,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Radio, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
-import { VERBS, apiPath, type ResourceDef, type ResourceRow, type Verb } from '../../../model/resource';
+import { endpointsOf } from '../../../model/contract';
+import { VERBS, type ResourceDef, type ResourceRow, type Verb } from '../../../model/resource';
+import { useApi } from '../api';
 import { generatedColumns } from './columns';
 import { describeError } from './errors';
 import { ImportDialog } from './ImportDialog';
@@ -32,18 +34,19 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
   const { t } = useTranslation(['common', 'model']);
   const bridge = useBridge();
   const { permissions } = useBridgeContext();
-  const api = apiPath(def);
+  const api = useApi();
+  const eps = endpointsOf(def);
   const can = (verb: Verb | 'template' | string) => {
     const base = verb === 'template' ? 'import' : verb;
     // A verb the resource does not offer has no button, whatever the menu grants.
     if ((VERBS as readonly string[]).includes(base) && !def.verbs.includes(base as Verb)) return false;
     return permissions.includes(`${def.permissions}:${base}`);
   };
-  const list = useResourceList(api, { field: def.defaultSort.field, order: def.defaultSort.order });
+  const list = useResourceList(def, { field: def.defaultSort.field, order: def.defaultSort.order });
   const dictLabels = useDictLabels(def);
   // A tree (a definition with `tree`) is also shown whole, nested by its parent, beside the paged list.
   const [view, setView] = useState<'list' | 'tree'>('list');
-  const tree = useResourceTree(api, def.tree?.parent ?? '', list.filters, def.codeField, Boolean(def.tree) && view === 'tree', list.version);
+  const tree = useResourceTree(def, def.tree?.parent ?? '', list.filters, def.codeField, Boolean(def.tree) && view === 'tree', list.version);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ visible: boolean; row: ResourceRow | null }>({ visible: false, row: null });
   const [importing, setImporting] = useState(false);
@@ -68,7 +71,7 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
     const ok = await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: rows.length }) });
     if (!ok) return;
     try {
-      await bridge.request({ method: 'DELETE', url: api, data: { ids: rows.map((r) => r.id) }, showSuccess: true, showError: false });
+      await api.call(eps.remove, { body: { ids: rows.map((r) => r.id) }, showSuccess: true, showError: false });
       reload();
     } catch (e) {
       void bridge.notify({ type: 'error', message: describeError(t, def, e) });
@@ -78,14 +81,13 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
   function exportRows() {
     const { sort, filters } = list;
     void bridge.download({
-      url: `${api}/export`,
-      params: { ...filters, ...(sort ? { sort: sort.field, order: sort.order } : {}) },
+      ...api.prepare(eps.export, { query: { ...filters, ...(sort ? { sort: sort.field, order: sort.order } : {}) } }),
       filename: `${title}-${stamp()}.xlsx`,
     }).catch(() => undefined);
   }
 
   function template() {
-    void bridge.download({ url: `${api}/template`, filename: `${t('common:resource.templateFile', { title })}.xlsx` }).catch(() => undefined);
+    void bridge.download({ ...api.prepare(eps.template), filename: `${t('common:resource.templateFile', { title })}.xlsx` }).catch(() => undefined);
   }
 
   const canEdit = can('edit');

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown, Menu, Tag } from '@arco-design/web-react';
 import { useBridge } from '../../../bridge/react';
-import { apiPath, type EnumField, type ResourceDef, type ResourceRow, type StateChange } from '../../../model/resource';
+import { endpointsOf } from '../../../model/contract';
+import { type EnumField, type ResourceDef, type ResourceRow, type StateChange } from '../../../model/resource';
+import { useApi } from '../api';
 import { describeError } from './errors';
 import { fieldLabel } from './labels';
 
@@ -25,6 +27,7 @@ const COLORS = ['green', 'orangered', 'gray', 'arcoblue', 'purple'];
 export function StatusCell({ def, fieldKey, field, row, allowed, onChanged }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const bridge = useBridge();
+  const api = useApi();
   const [busy, setBusy] = useState(false);
   const value = String(row[fieldKey] ?? '');
   const label = (v: string) => t(`model:enum.${field.enumName}.${v}`);
@@ -43,7 +46,7 @@ export function StatusCell({ def, fieldKey, field, row, allowed, onChanged }: Pr
     setBusy(true);
     try {
       const body: StateChange = { field: fieldKey, value: next };
-      await bridge.request({ method: 'POST', url: `${apiPath(def)}/${row.id}/state`, data: body, showSuccess: true, showError: false });
+      await api.call(endpointsOf(def).state, { params: { id: row.id }, body, showSuccess: true, showError: false });
       onChanged();
     } catch (e) {
       void bridge.notify({ type: 'error', message: describeError(t, def, e) });

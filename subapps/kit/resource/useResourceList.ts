@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import type { Page } from '../../../model/api';
-import type { ResourceListQuery, ResourceRow } from '../../../model/resource';
+import { endpointsOf } from '../../../model/contract';
+import type { ResourceDef, ResourceListQuery, ResourceRow } from '../../../model/resource';
+import { useApi } from '../api';
 
 export type Filters = Record<string, string | number | boolean | undefined>;
 export interface Sort {
@@ -15,8 +17,9 @@ const EMPTY: Page<ResourceRow> = { records: [], total: 0, page: 1, size: 20 };
  * One resource's list: server paging, sort and filters (model/resource/api.ts). Reloads when the
  * factory changes and when the shell asks for a refresh.
  */
-export function useResourceList(url: string, initialSort: Sort | null, initialSize = 20) {
+export function useResourceList(def: ResourceDef, initialSort: Sort | null, initialSize = 20) {
   const bridge = useBridge();
+  const api = useApi();
   const { factoryId } = useBridgeContext();
   const [filters, setFilters] = useState<Filters>({});
   const [sort, setSort] = useState<Sort | null>(initialSort);
@@ -29,14 +32,13 @@ export function useResourceList(url: string, initialSort: Sort | null, initialSi
   useEffect(() => {
     let live = true;
     setLoading(true);
-    const params: ResourceListQuery = { ...filters, page, size, ...(sort ? { sort: sort.field, order: sort.order } : {}) };
-    bridge
-      .request<Page<ResourceRow>>({ url, params })
+    const query: ResourceListQuery = { ...filters, page, size, ...(sort ? { sort: sort.field, order: sort.order } : {}) };
+    api.call(endpointsOf(def).list, { query })
       .then((res) => { if (live) setData(res); })
       .catch(() => { if (live) setData(EMPTY); })
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-  }, [bridge, url, filters, sort, page, size, version, factoryId]);
+  }, [api, def, filters, sort, page, size, version, factoryId]);
 
   useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
 

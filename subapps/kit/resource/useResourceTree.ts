@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useBridge, useBridgeContext } from '../../../bridge/react';
-import type { Page } from '../../../model/api';
-import { LIST_MAX_SIZE, type ResourceRow } from '../../../model/resource';
+import { useBridgeContext } from '../../../bridge/react';
+import { endpointsOf } from '../../../model/contract';
+import { LIST_MAX_SIZE, type ResourceDef, type ResourceRow } from '../../../model/resource';
+import { useApi } from '../api';
 import type { Filters } from './useResourceList';
 
 /** A row of the tree view with the rows below it (`children` is what the table expands). */
@@ -24,8 +25,8 @@ export function nest(rows: readonly ResourceRow[], parentKey: string): TreeRow[]
 }
 
 /** Every row matching `filters` (page after page), nested by `parentKey`; `truncated` past TREE_MAX_ROWS. */
-export function useResourceTree(url: string, parentKey: string, filters: Filters, sortField: string, enabled: boolean, version: number) {
-  const bridge = useBridge();
+export function useResourceTree(def: ResourceDef, parentKey: string, filters: Filters, sortField: string, enabled: boolean, version: number) {
+  const api = useApi();
   const { factoryId } = useBridgeContext();
   const [state, setState] = useState<{ roots: TreeRow[]; rows: ResourceRow[]; ids: string[]; loading: boolean; truncated: boolean }>({ roots: [], rows: [], ids: [], loading: false, truncated: false });
 
@@ -37,7 +38,7 @@ export function useResourceTree(url: string, parentKey: string, filters: Filters
       const rows: ResourceRow[] = [];
       let total = Infinity;
       for (let page = 1; rows.length < Math.min(total, TREE_MAX_ROWS); page++) {
-        const res = await bridge.request<Page<ResourceRow>>({ url, params: { ...filters, page, size: LIST_MAX_SIZE, sort: sortField, order: 'asc' } });
+        const res = await api.call(endpointsOf(def).list, { query: { ...filters, page, size: LIST_MAX_SIZE, sort: sortField, order: 'asc' } });
         total = res.total;
         rows.push(...res.records);
         if (res.records.length === 0) break;
@@ -45,7 +46,7 @@ export function useResourceTree(url: string, parentKey: string, filters: Filters
       if (live) setState({ roots: nest(rows, parentKey), rows, ids: rows.map((r) => r.id), loading: false, truncated: total > rows.length });
     })().catch(() => { if (live) setState({ roots: [], rows: [], ids: [], loading: false, truncated: false }); });
     return () => { live = false; };
-  }, [bridge, url, parentKey, filters, sortField, enabled, version, factoryId]);
+  }, [api, def, parentKey, filters, sortField, enabled, version, factoryId]);
 
   return state;
 }
