@@ -52,6 +52,10 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [current, setCurrent] = useState<ResourceRow | null>(row);
+  /** Cells of each detail table that hold a refused value (`details.0.order`), marked in the table. */
+  const [cells, setCells] = useState<Record<string, string[]>>({});
+  const markCells = (key: string, paths: string[]) =>
+    setCells((prev) => (prev[key]?.join() === paths.join() ? prev : { ...prev, [key]: paths }));
   const fields = formFields(def);
   const width = dialogWidth(fields.length);
   const span = 24 / (COLUMNS[width] ?? 1);
@@ -64,6 +68,7 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
   useEffect(() => {
     if (!visible) return;
     setCurrent(row);
+    setCells({});
     setActiveTab(def.tabs?.[0] ?? '');
     form.resetFields();
     form.setFieldsValue(initialValues(def, row));
@@ -115,8 +120,12 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
 
   function showFailure(e: unknown) {
     if (e instanceof ApiError && e.code === 400) {
-      const { fields: onFields, other } = serverFieldErrors(def, (e.data as ValidationErrorData | null)?.errors);
+      const errors = (e.data as ValidationErrorData | null)?.errors ?? [];
+      const { fields: onFields, other } = serverFieldErrors(def, errors);
       form.setFields(onFields);
+      for (const [key, f] of fields) {
+        if (f.kind === 'details') markCells(key, errors.map((x) => x.field).filter((p) => p.startsWith(`${key}.`)));
+      }
       const rest = other.length ? other.join('; ') : Object.keys(onFields).length ? '' : e.msg;
       if (rest) void bridge.notify({ type: 'error', message: rest });
       return;
@@ -132,11 +141,12 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
         const custom = overrides?.editors?.[key];
         return (
           <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
-            <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f)]}
+            <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f, { values: () => form.getFieldsValue(), onCells: markCells })]}
+              className={f.kind === 'details' ? 'resource-details-item' : undefined}
               disabled={Boolean(row && f.kind === 'enum' && f.status)}>
               {custom
                 ? <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
-                : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} />}
+                : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} refusedCells={cells[key]} />}
             </Form.Item>
           </Grid.Col>
         );
