@@ -21,11 +21,7 @@ export interface PagedList<T> {
  * A server-paged list operation through the bridge; reloads when the filters, the page or the
  * factory change. `params` fills the operation's path parameters.
  */
-export function usePagedList<E extends AnyEndpoint>(ep: E, options?: { params?: Record<string, string>; initialSize?: number }): PagedList<RowOf<E>>;
-/** @deprecated An `/api/…` URL: being replaced by operations of model/contract. */
-export function usePagedList<T>(ep: string, initialSize?: number): PagedList<T>;
-export function usePagedList(ep: AnyEndpoint | string, opts: { params?: Record<string, string>; initialSize?: number } | number = {}): PagedList<unknown> {
-  const options = typeof opts === 'number' ? { initialSize: opts } : opts;
+export function usePagedList<E extends AnyEndpoint>(ep: E, options: { params?: Record<string, string>; initialSize?: number } = {}): PagedList<RowOf<E>> {
   const initialSize = options.initialSize ?? 10;
   const bridge = useBridge();
   const api = useMemo(() => bridgeClient(bridge), [bridge]);
@@ -42,20 +38,17 @@ export function usePagedList(ep: AnyEndpoint | string, opts: { params?: Record<s
     let live = true;
     setLoading(true);
     const input = { params: JSON.parse(pathKey) as Record<string, string>, query: { ...filters, page, size } };
-    const answer = typeof ep === 'string'
-      ? bridge.request<Page<unknown>>({ url: ep, params: input.query })
-      : (api.call as (e: AnyEndpoint, i: unknown) => Promise<Page<unknown>>)(ep, input);
-    answer
+    (api.call as (e: AnyEndpoint, i: unknown) => Promise<Page<unknown>>)(ep, input)
       .then((res) => { if (live) setData(res); })
       .catch(() => undefined)
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-  }, [api, bridge, ep, pathKey, filters, page, size, version, factoryId]);
+  }, [api, ep, pathKey, filters, page, size, version, factoryId]);
 
   useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
 
   const search = useCallback((next: Filters) => { setFilters(next); setPage(1); }, []);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const changePage = useCallback((p: number, s: number) => { setPage(p); setSize(s); }, []);
-  return { data, loading, page, size, search, reload, changePage };
+  return { data: data as Page<RowOf<E>>, loading, page, size, search, reload, changePage };
 }
