@@ -5,7 +5,7 @@ import { Provider, createStore } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
 import type { MenuNode } from '../../model/menu';
 import { i18n } from '../../shell/i18n';
-import { appsAtom, menuAtom, type AppState } from '../../shell/state/atoms';
+import { appsAtom, appsLoadedAtom, menuAtom, type AppState } from '../../shell/state/atoms';
 import { SideMenu } from '../../shell/layout/SideMenu';
 
 const item = (id: string, path: string, name: string): MenuNode => ({
@@ -17,12 +17,13 @@ const app = (appType: string, prefix: string, probed: boolean | null): AppState 
   prefixPath: [prefix], fullscreen: false, status: 'enabled', online: Boolean(probed), isDefault: true, probed,
 });
 
-function renderMenu(apps: AppState[]) {
+function renderMenu(apps: AppState[], loaded = true) {
   const store = createStore();
   store.set(menuAtom, [
     { ...item('c', '', 'Catalogue'), type: 'catalogue', children: [item('1', '/platform/dict', 'Dictionaries'), item('2', '/mes/order', 'Work orders'), item('3', '/qms/check', 'Checks')] },
   ]);
   store.set(appsAtom, apps);
+  store.set(appsLoadedAtom, loaded);
   void i18n.changeLanguage('en');
   render(
     <I18nextProvider i18n={i18n}>
@@ -47,5 +48,10 @@ describe('side menu and the availability probe', () => {
   it('does not call an app offline while its probe is still running', () => {
     renderMenu([app('platform', 'platform', null), app('mes', 'mes', null), app('qms', 'qms', null)]);
     expect(screen.getByTestId('menu-/mes/order').textContent).toBe('Work orders');
+  });
+
+  it('calls nothing offline before the registry has answered', () => {
+    renderMenu([], false);
+    expect(screen.getByTestId('menu-/qms/check').textContent).toBe('Checks');
   });
 });
