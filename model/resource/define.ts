@@ -1,3 +1,4 @@
+import type { Language } from '../languages';
 import type { FieldDef } from './field';
 
 /** `shared`: one table for every tenant (no tenant_id), e.g. the product's menu tree. */
@@ -27,6 +28,11 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   codeField?: keyof F & string;
   /** What names a row where it is referenced; default `name`. */
   displayField?: keyof F & string;
+  /**
+   * A row named in five languages: the field holding its name in each. Where the row is referenced
+   * it is named in the user's language, else in zh-CN, else by `displayField`.
+   */
+  localNames?: Record<Language, keyof F & string>;
   defaultSort?: { field: keyof F & string; order: 'asc' | 'desc' };
   /** Rules across fields (start before end, length within limits …), run on the client and the server. */
   rules?: (row: Record<string, unknown>) => RuleIssue[];
@@ -53,6 +59,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   fields: F;
   codeField: string;
   displayField: string;
+  localNames?: Record<Language, string>;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   rules?: (row: Record<string, unknown>) => RuleIssue[];
   labelPrefix: string;
@@ -90,6 +97,7 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     fields,
     codeField,
     displayField,
+    ...(input.localNames ? { localNames: input.localNames } : {}),
     defaultSort: input.defaultSort ?? { field: codeField, order: 'asc' },
     rules: input.rules,
     labelPrefix,

@@ -14,6 +14,7 @@ export const app = defineResource({
   verbs: ['view', 'add', 'edit', 'delete'],
   codeField: 'appType',
   displayField: 'appName',
+  localNames: { 'zh-CN': 'nameZhCN', 'zh-TW': 'nameZhTW', en: 'nameEn', vi: 'nameVi', es: 'nameEs' },
   defaultSort: { field: 'sort', order: 'asc' },
   fields: {
     appType: field.code({ max: 64 }),

@@ -15,6 +15,7 @@ export const menu = defineResource({
   permissions: 'platform:menu',
   verbs: ['view', 'add', 'edit', 'delete'],
   displayField: 'nameZhCN',
+  localNames: { 'zh-CN': 'nameZhCN', 'zh-TW': 'nameZhTW', en: 'nameEn', vi: 'nameVi', es: 'nameEs' },
   defaultSort: { field: 'sort', order: 'asc' },
   fields: {
     code: field.code({ max: 128, pattern: { source: '^[A-Za-z0-9][A-Za-z0-9_.:/\\-]*$', key: 'validation.codeFormat' } }),

@@ -1,13 +1,22 @@
 /** References between resources: existence in the caller's scope, display labels, options, referrers. */
 import { sql } from 'kysely';
 import type { FieldError } from '../../model/api';
+import type { Language } from '../../model/languages';
 import { refFields, type RefField, type RefOption, type ResourceDef } from '../../model/resource';
 import type { Translator } from '../i18n';
 import { fieldError } from './errors';
 import { containsPattern } from './list';
 import type { Registry } from './registry';
 import { refScopeOf, type Caller } from './scope';
-import { run, tableOf, type ApiRow, type Db } from './table';
+import { run, tableOf, type ApiRow, type Db, type Fragment, type ResourceTable } from './table';
+
+/** What names a row of `def`: its name in `language` (else zh-CN) when it has names in five languages, else its display field. */
+function displayOf(t: ResourceTable, def: ResourceDef, language: Language | undefined): Fragment {
+  const plain = t.ref(def.displayField);
+  if (!language || !def.localNames) return plain;
+  const named = [...new Set([def.localNames[language], def.localNames['zh-CN']])].map((k) => sql`nullif(${t.ref(k)}, '')`);
+  return sql`coalesce(${sql.join(named)}, ${plain})`;
+}
 
 const idsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
 
@@ -43,13 +52,13 @@ export async function refErrors(db: Db, registry: Registry, def: ResourceDef, ca
   return errors;
 }
 
-/** `code name` of rows of `def` by id (tenant-wide: the ids come from rows already in scope). */
-export async function labelsById(db: Db, def: ResourceDef, tenantId: string, ids: readonly string[]): Promise<Map<string, { code: string; label: string }>> {
+/** `code name` of rows of `def` by id (tenant-wide: the ids come from rows already in scope), named in `language` where the rows have local names. */
+export async function labelsById(db: Db, def: ResourceDef, tenantId: string, ids: readonly string[], language?: Language): Promise<Map<string, { code: string; label: string }>> {
   const out = new Map<string, { code: string; label: string }>();
   if (ids.length === 0) return out;
   const t = tableOf(def);
   const code = t.ref(def.codeField);
-  const display = t.ref(def.displayField);
+  const display = displayOf(t, def, language);
   const tenant = def.scope === 'shared' ? sql`true` : sql`tenant_id = ${tenantId}`;
   const rows = await run(db, sql`select id, ${code} as code, ${display} as display from ${t.table} where ${tenant} and id = any(${[...new Set(ids)]}::uuid[])`);
   for (const r of rows) {
@@ -61,12 +70,12 @@ export async function labelsById(db: Db, def: ResourceDef, tenantId: string, ids
 }
 
 /** Fills `$labels` of every ref/refs field: one query per ref field for all the rows. */
-export async function withLabels(db: Db, registry: Registry, def: ResourceDef, tenantId: string, rows: ApiRow[]): Promise<(ApiRow & { $labels: Record<string, string> })[]> {
+export async function withLabels(db: Db, registry: Registry, def: ResourceDef, tenantId: string, rows: ApiRow[], language?: Language): Promise<(ApiRow & { $labels: Record<string, string> })[]> {
   const out: (ApiRow & { $labels: Record<string, string> })[] = rows.map((r) => Object.assign({}, r, { $labels: {} as Record<string, string> }));
   for (const [key, field] of refFields(def)) {
     const ids = rows.flatMap((r) => idsOf(r[key]));
     if (ids.length === 0) continue;
-    const labels = await labelsById(db, registry.target(field), tenantId, ids);
+    const labels = await labelsById(db, registry.target(field), tenantId, ids, language);
     for (const r of out) {
       const own = idsOf(r[key]);
       if (own.length > 0) r.$labels[key] = own.map((id) => labels.get(id)?.label ?? '').filter(Boolean).join(', ');
@@ -76,12 +85,12 @@ export async function withLabels(db: Db, registry: Registry, def: ResourceDef, t
 }
 
 /** Rows of the referenced resource to choose from: code or display contains `q`, or exactly `ids`. */
-export async function refOptions(db: Db, target: ResourceDef, caller: Caller, opts: { q?: string; ids?: string[]; size: number }): Promise<RefOption[]> {
+export async function refOptions(db: Db, target: ResourceDef, caller: Caller, opts: { q?: string; ids?: string[]; size: number; language?: Language }): Promise<RefOption[]> {
   const scope = refScopeOf(target, caller);
   if (!scope) return [];
   const t = tableOf(target);
   const code = t.ref(target.codeField);
-  const display = t.ref(target.displayField);
+  const display = displayOf(t, target, opts.language);
   const conds = [t.scopeWhere(scope)];
   if (opts.ids) conds.push(sql`id = any(${opts.ids}::uuid[])`);
   if (opts.q) conds.push(sql`(${code} ilike ${containsPattern(opts.q)} or ${display} ilike ${containsPattern(opts.q)})`);

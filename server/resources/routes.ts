@@ -40,7 +40,7 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
     handler: async ({ ctx, query }) => {
       const caller = callerOf(ctx);
       const { rows, total, totalExact } = await listRows(db, def, service.scope(caller), query);
-      const page: Page<ResourceRow> & { totalExact: boolean } = { records: await service.labelled(db, caller.tenantId, rows), total, page: query.page, size: query.size, totalExact };
+      const page: Page<ResourceRow> & { totalExact: boolean } = { records: await service.labelled(db, caller.tenantId, rows, ctx.language), total, page: query.page, size: query.size, totalExact };
       return { data: page };
     },
   });
@@ -89,7 +89,7 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
       const field = refFields(def).find(([k]) => k === params.field)?.[1];
       if (!field) throw new ApiError(404, 'resource.notFound');
       const ids = query.ids ? query.ids.split(',').map((s) => s.trim()).filter((s) => uuidParam.safeParse(s).success) : undefined;
-      const rows = await refOptions(db, service.registry.target(field), callerOf(ctx), { q: query.q, ids, size: ids ? Math.min(ids.length, 200) || 1 : query.size });
+      const rows = await refOptions(db, service.registry.target(field), callerOf(ctx), { q: query.q, ids, size: ids ? Math.min(ids.length, 200) || 1 : query.size, language: ctx.language });
       return { data: rows };
     },
   });

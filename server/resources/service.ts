@@ -1,5 +1,6 @@
 /** The verbs of one resource: validation, scope, uniqueness, references, the operation log. */
 import { z } from 'zod';
+import type { Language } from '../../model/languages';
 import { inputSchema, statusFields, type DeleteResult, type ResourceDef, type ResourceRow, type StateChange } from '../../model/resource';
 import { UUID_RE } from '../http';
 import type { Translator } from '../i18n';
@@ -43,14 +44,15 @@ export class ResourceService {
     return scopeOf(this.def, caller);
   }
 
-  async labelled(db: Db, tenantId: string, rows: ApiRow[]): Promise<ResourceRow[]> {
-    return withLabels(db, this.registry, this.def, tenantId, rows);
+  /** The rows with the labels of what they refer to, in `language` where those rows have local names. */
+  async labelled(db: Db, tenantId: string, rows: ApiRow[], language?: Language): Promise<ResourceRow[]> {
+    return withLabels(db, this.registry, this.def, tenantId, rows, language);
   }
 
   async get(req: Request, id: string): Promise<ResourceRow> {
     const row = await getRow(this.db, this.def, this.scope(req.caller), id);
     if (!row) throw notFound();
-    const [labelled] = await this.labelled(this.db, req.caller.tenantId, [row]);
+    const [labelled] = await this.labelled(this.db, req.caller.tenantId, [row], req.tr.language);
     return labelled!;
   }
 

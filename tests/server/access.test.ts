@@ -257,4 +257,23 @@ describe.each(DIALECTS)('users, roles and menus [%s]', (kind) => {
     expect((await call(h.app, 'POST', MENUS, { token: admin, body })).status).toBe(403);
     await db().updateTable('tenant').set({ operator: true }).where('id', '=', demoId).execute();
   });
+
+  it('names a menu\'s parent in the user\'s language (zh-CN where that one is missing), in the list and the options', async () => {
+    const parent = { code: 'custom:named', type: 'catalogue', nameZhCN: '命名目录', nameEn: 'Named catalogue', nameVi: 'Danh mục có tên', nameEs: '', sort: 998 };
+    const made = await call(h.app, 'POST', MENUS, { token: admin, body: parent });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const child = await call(h.app, 'POST', MENUS, { token: admin, body: { code: 'custom:named:child', type: 'menu', parentId: made.body.data.id, nameZhCN: '子菜单', sort: 1 } });
+    const childId = child.body.data.id as string;
+    const labelIn = async (lang: string) =>
+      ((await call<{ $labels: Record<string, string> }>(h.app, 'GET', `${MENUS}/${childId}`, { token: admin, lang })).body.data.$labels.parentId);
+    expect(await labelIn('vi')).toBe('custom:named Danh mục có tên');
+    expect(await labelIn('en')).toBe('custom:named Named catalogue');
+    // No Spanish name: the Chinese one, never an empty label.
+    expect(await labelIn('es')).toBe('custom:named 命名目录');
+    const list = await call<{ records: { id: string; $labels: Record<string, string> }[] }>(h.app, 'GET', `${MENUS}?code=custom:named:child`, { token: admin, lang: 'en' });
+    expect(list.body.data.records.find((r) => r.id === childId)?.$labels.parentId).toBe('custom:named Named catalogue');
+    const options = await call<{ name: string }[]>(h.app, 'GET', `${MENUS}/options/parentId?ids=${made.body.data.id}`, { token: admin, lang: 'vi' });
+    expect(options.body.data.map((o) => o.name)).toEqual(['Danh mục có tên']);
+    expect((await call(h.app, 'DELETE', MENUS, { token: admin, body: { ids: [childId, made.body.data.id] } })).status).toBe(200);
+  });
 });

@@ -33,7 +33,7 @@ const stamp = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 export function ResourcePage({ def, overrides }: ResourcePageProps) {
   const { t } = useTranslation(['common', 'model']);
   const bridge = useBridge();
-  const { permissions } = useBridgeContext();
+  const { permissions, language } = useBridgeContext();
   const api = useApi();
   const eps = endpointsOf(def);
   const can = (verb: Verb | 'template' | string) => {
@@ -93,7 +93,7 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
   const canEdit = can('edit');
   const canDelete = can('delete');
   let columns: TableColumnProps<ResourceRow>[] = generatedColumns({
-    t, def, sort: list.sort, dictLabels, canChangeState: (verb) => can(verb), cells: overrides?.cells, reload,
+    t, def, language, sort: list.sort, dictLabels, canChangeState: (verb) => can(verb), cells: overrides?.cells, reload,
   });
   if (overrides?.columns) columns = overrides.columns(columns, ctx);
   if (canEdit || canDelete || overrides?.rowActions) {

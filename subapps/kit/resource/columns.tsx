@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TableColumnProps } from '@arco-design/web-react';
 import type { TFunction } from 'i18next';
+import type { Language } from '../../../model/languages';
 import { listFields, type ResourceDef, type ResourceRow } from '../../../model/resource';
 import { displayValue, fieldLabel } from './labels';
 import { StatusCell } from './StatusCell';
@@ -9,6 +10,7 @@ import type { Sort } from './useResourceList';
 interface Options {
   t: TFunction;
   def: ResourceDef;
+  language: Language;
   sort: Sort | null;
   dictLabels: Record<string, Map<string, string>>;
   canChangeState: (verb: string) => boolean;
@@ -17,7 +19,22 @@ interface Options {
 }
 
 /** The table's columns from the definition's list fields, in the current language. */
-export function generatedColumns({ t, def, sort, dictLabels, canChangeState, cells, reload }: Options): TableColumnProps<ResourceRow>[] {
+/**
+ * A row named in five languages shows its name (the display field's column) in the user's language,
+ * else in zh-CN, else as stored; the columns of the names themselves show what they hold.
+ */
+function localName(def: ResourceDef, language: Language, row: ResourceRow): string | null {
+  const names = def.localNames;
+  if (!names || Object.values(names).includes(def.displayField)) return null;
+  for (const key of [names[language], names['zh-CN']]) {
+    const v = row[key];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+  }
+  return null;
+}
+
+/** The table's columns from the definition's list fields, in the current language. */
+export function generatedColumns({ t, def, language, sort, dictLabels, canChangeState, cells, reload }: Options): TableColumnProps<ResourceRow>[] {
   return listFields(def).map(([key, f]): TableColumnProps<ResourceRow> => {
     const custom = cells?.[key];
     let render: (value: unknown, row: ResourceRow) => ReactNode;
@@ -32,6 +49,8 @@ export function generatedColumns({ t, def, sort, dictLabels, canChangeState, cel
         const allowed = f.values.some((v) => v !== row[key] && canChangeState(verbOf(v)));
         return <StatusCell def={def} fieldKey={key} field={f} row={row} allowed={allowed} onChanged={reload} />;
       };
+    } else if (key === def.displayField && def.localNames) {
+      render = (value, row) => localName(def, language, row) ?? displayValue(t, f, value, dictLabels[key]);
     } else {
       render = (value) => displayValue(t, f, value, dictLabels[key]);
     }
