@@ -25,19 +25,24 @@ export function FactorySwitcher() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const options = factories.map((f) => ({ label: `${f.name} (${f.code})`, value: f.id }));
   return (
-    <Select
-      className="factory-switcher"
-      data-testid="factory-switcher"
-      value={factoryId ?? undefined}
-      placeholder={t('factory.choose')}
-      style={{ width: 200 }}
-      onChange={(id: string) => {
-        if (id === factoryId) return;
-        setFactoryId(id);
-        setMenuLoaded(false);
-      }}
-      options={factories.map((f) => ({ label: `${f.name} (${f.code})`, value: f.id }))}
-    />
+    // The switcher keeps its width: a long name shows whole on hover, and whole in the list.
+    <span title={options.find((o) => o.value === factoryId)?.label}>
+      <Select
+        className="factory-switcher"
+        data-testid="factory-switcher"
+        triggerProps={{ autoAlignPopupWidth: false }}
+        value={factoryId ?? undefined}
+        placeholder={t('factory.choose')}
+        style={{ width: 200 }}
+        onChange={(id: string) => {
+          if (id === factoryId) return;
+          setFactoryId(id);
+          setMenuLoaded(false);
+        }}
+        options={options}
+      />
+    </span>
   );
 }

@@ -26,13 +26,17 @@ export function OrgSwitcher() {
 
   if (orgs.length === 0) return null;
   return (
-    <Select
-      data-testid="org-switcher"
-      value={orgCode ?? undefined}
-      placeholder={t('org.choose')}
-      style={{ width: 180 }}
-      onChange={(code: string) => setOrgCode(code)}
-      options={orgs.map((o) => ({ label: o.orgName, value: o.orgCode }))}
-    />
+    // The switcher keeps its width: a long name shows whole on hover, and whole in the list.
+    <span title={orgs.find((o) => o.orgCode === orgCode)?.orgName}>
+      <Select
+        data-testid="org-switcher"
+        triggerProps={{ autoAlignPopupWidth: false }}
+        value={orgCode ?? undefined}
+        placeholder={t('org.choose')}
+        style={{ width: 180 }}
+        onChange={(code: string) => setOrgCode(code)}
+        options={orgs.map((o) => ({ label: o.orgName, value: o.orgCode }))}
+      />
+    </span>
   );
 }
