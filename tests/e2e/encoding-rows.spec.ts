@@ -29,7 +29,7 @@ test('every detail row\'s problem shows at once, the truncation bit answered wit
   await choose(frame, 'form-details-2-paramType', 'Fixed value');
   await frame.getByTestId('dialog-ok').click();
 
-  const details = dialog(frame).locator('.resource-details-item');
+  const details = dialog(frame).locator('.arco-form-item', { has: frame.getByTestId('form-details') });
   await expect(details).toContainText('Order in row 1 is required');
   await expect(details).toContainText(FORMAT);
   await expect(details).toContainText('Value in row 3 is required');

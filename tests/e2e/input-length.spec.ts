@@ -43,7 +43,7 @@ test('the personal centre keeps all 12 digits typed and refuses them', async ({ 
   await login(page, 'en');
   await page.getByTestId('user-menu').click();
   await page.getByTestId('menu-profile').click();
-  const mobile = page.getByTestId('profile-mobile');
+  const mobile = page.locator('.arco-drawer:visible .arco-form-item', { hasText: 'Mobile number' }).locator('input');
   await mobile.fill(TWELVE);
   await expect(mobile).toHaveValue(TWELVE);
   await page.locator('.arco-drawer:visible').getByRole('button', { name: 'OK' }).click();
