@@ -50,3 +50,15 @@ test('the personal centre keeps all 12 digits typed and refuses them', async ({ 
   await expect(page.locator('.arco-drawer:visible')).toContainText('Mobile number must be an 11-digit mobile number');
   await expect(mobile).toHaveValue(TWELVE);
 });
+
+test('a number out of range is refused as typed, not clamped: a BOM line\'s loss rate of 150 %', async ({ page }) => {
+  await login(page, 'en');
+  await page.goto('/en/basic/bom');
+  const frame = page.frameLocator('[data-testid="frame-basic"]');
+  await frame.getByTestId('bom-new').click();
+  await frame.getByTestId('bom-dosage').fill('1');
+  await frame.getByTestId('bom-lossRate').fill('150');
+  await frame.getByTestId('bom-line-ok').click();
+  await expect(dialog(frame)).toContainText('Loss rate (%) is too large');
+  await expect(frame.getByTestId('bom-lossRate')).toHaveValue('150');
+});

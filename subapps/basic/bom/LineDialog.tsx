@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Form, Input, InputNumber, Modal, Select } from '@arco-design/web-react';
 import { useBridge } from '../../../bridge/react';
 import { ApiError } from '../../../bridge/child';
-import type { BomChoices, BomLineRow, BomMaterial } from '../../../model/bom';
+import { BOM_LABELS, bomLineFields, type BomChoices, type BomLineRow, type BomMaterial } from '../../../model/bom';
 import { contract } from '../../../model/contract';
 import { useApi } from '../../kit/api';
+import { zodRule } from '../../kit/zodRules';
 interface Values { parentId?: string; componentId?: string; lineNo?: number; dosage?: number; dosageUnitId?: string; lossRate?: number; priority?: number; ecnNumber?: string }
 
 /** Add or edit one line; `parent` fixed (adding below a product or an assembly), or chosen (a new BOM). */
@@ -51,6 +52,7 @@ export function LineDialog({ visible, parent, line, nextLineNo, onClose }: {
 
   const materialOptions = choices.materials.map((m) => ({ label: `${m.code} · ${m.name}`, value: m.id }));
   const required = (key: string) => [{ required: true, message: t('model:validation.required', { field: t(`model:${key}`) }) }];
+  const rule = (key: keyof typeof bomLineFields) => zodRule(bomLineFields[key], t(`model:${BOM_LABELS[key]}`), t);
   return (
     <Modal title={line ? t('bom.editLine') : t('bom.addLine')} visible={visible} onOk={() => void save()} confirmLoading={saving}
       onCancel={() => onClose(false)} unmountOnExit maskClosable={false} okButtonProps={{ 'data-testid': 'bom-line-ok' } as never}>
@@ -63,13 +65,14 @@ export function LineDialog({ visible, parent, line, nextLineNo, onClose }: {
         <Form.Item field="componentId" label={t('model:bom.component')} rules={required('bom.component')}>
           <Select showSearch filterOption={false} onSearch={searchMaterials} options={materialOptions} data-testid="bom-component" />
         </Form.Item>
-        <Form.Item field="lineNo" label={t('model:bom.lineNo')} rules={required('bom.lineNo')}><InputNumber min={1} precision={0} data-testid="bom-lineNo" /></Form.Item>
-        <Form.Item field="dosage" label={t('model:bom.dosage')} rules={required('bom.dosage')}><InputNumber min={0} precision={6} data-testid="bom-dosage" /></Form.Item>
+        {/* Numbers are not clamped or rounded behind the user's back: the line's schema says what is wrong. */}
+        <Form.Item field="lineNo" label={t('model:bom.lineNo')} rules={[...required('bom.lineNo'), rule('lineNo')]}><InputNumber data-testid="bom-lineNo" /></Form.Item>
+        <Form.Item field="dosage" label={t('model:bom.dosage')} rules={[...required('bom.dosage'), rule('dosage')]}><InputNumber data-testid="bom-dosage" /></Form.Item>
         <Form.Item field="dosageUnitId" label={t('model:bom.dosageUnit')}>
           <Select allowClear options={choices.units.map((u) => ({ label: `${u.code} · ${u.name}`, value: u.id }))} />
         </Form.Item>
-        <Form.Item field="lossRate" label={t('model:bom.lossRate')}><InputNumber min={0} max={100} precision={4} data-testid="bom-lossRate" /></Form.Item>
-        <Form.Item field="priority" label={t('model:bom.priority')}><InputNumber min={0} precision={0} /></Form.Item>
+        <Form.Item field="lossRate" label={t('model:bom.lossRate')} rules={[rule('lossRate')]}><InputNumber data-testid="bom-lossRate" /></Form.Item>
+        <Form.Item field="priority" label={t('model:bom.priority')} rules={[rule('priority')]}><InputNumber /></Form.Item>
         <Form.Item field="ecnNumber" label={t('model:bom.ecnNumber')} rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: t('model:bom.ecnNumber') }) }]}>
           <Input maxLength={{ length: 64, errorOnly: true }} />
         </Form.Item>
