@@ -30,6 +30,14 @@ export default defineConfig({
         platform: resolve(root, 'subapps/platform/index.html'),
         basic: resolve(root, 'subapps/basic/index.html'),
       },
+      output: {
+        codeSplitting: {
+          // zod and the switch that keeps it from compiling with eval share one chunk: chunks are not
+          // evaluated in source order, and a schema built before the switch probes eval, which the
+          // pages' script policy refuses (T2.9).
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|model[\\/]zod-jitless/, priority: 10 }],
+        },
+      },
     },
   },
 });

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Radio, Space, Table, type TableColumnProps } from '@arco-design/web-react';
@@ -22,8 +23,8 @@ export interface ResourcePageProps {
   overrides?: ResourceOverrides;
 }
 
-/** Today as `YYYYMMDD`, for file names. */
-const stamp = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
+/** Today as `YYYYMMDD` in the user's own time zone (not UTC's day), for file names. */
+const stamp = () => dayjs().format('YYYYMMDD');
 
 /**
  * A whole master-data screen from one definition (DESIGN §3): search form, server-paged and sorted
