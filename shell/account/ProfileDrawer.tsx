@@ -14,6 +14,8 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
   const [user, setUser] = useAtom(userAtom);
   const [form] = Form.useForm<UpdateProfileInput>();
   const [saving, setSaving] = useState(false);
+  // Fields stay read-only until the stored values have arrived, which would otherwise replace what was typed.
+  const [loaded, setLoaded] = useState(false);
   const label = (key: string) => t(`model:account.${key}`);
   // The user's staff record in the current factory, when there is one (SPEC §7).
   const factoryId = useAtomValue(factoryIdAtom);
@@ -23,10 +25,12 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
 
   useEffect(() => {
     if (!visible) return;
+    setLoaded(false);
     void endpoints.user().then((res) => {
       if (res.code !== 200) return;
       setUser(res.data);
       form.setFieldsValue({ nickname: res.data.nickname, email: res.data.email ?? '', mobile: res.data.mobile ?? '' });
+      setLoaded(true);
     });
     setStaff(null);
     if (factoryId) {
@@ -64,7 +68,7 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
   }
 
   return (
-    <Drawer title={t('account.profile')} visible={visible} width={420} onOk={save} onCancel={onClose} confirmLoading={saving} unmountOnExit>
+    <Drawer title={t('account.profile')} visible={visible} width={420} onOk={save} onCancel={onClose} confirmLoading={saving} okButtonProps={{ disabled: !loaded }} unmountOnExit>
       {user && (
         <Descriptions column={1} border data={[
           { label: t('login.tenantCode'), value: `${user.tenantName} (${user.tenantCode})` },
@@ -73,7 +77,7 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
           { label: t('account.roles'), value: user.roles.map((r) => r.name).join(', ') || '-' },
         ]} style={{ marginBottom: 20 }} />
       )}
-      <Form<UpdateProfileInput> form={form} layout="vertical">
+      <Form<UpdateProfileInput> form={form} layout="vertical" disabled={!loaded}>
         <Form.Item field="nickname" label={label('nickname')} rules={[{ required: true, message: t('model:validation.required', { field: label('nickname') }) }, { maxLength: 64, message: t('model:validation.tooLong', { field: label('nickname') }) }]}>
           <Input data-testid="profile-nickname" />
         </Form.Item>

@@ -51,6 +51,8 @@ export async function enterFactory(page: Page, factory = DEMO_FACTORY) {
     await select.getByTestId(`factory-${factory}`).click();
     await expect(switcher).toContainText(`(${factory})`);
   }
+  // The landing path leads to the first screen once the menu has come; a click before that would race it.
+  await expect(page).not.toHaveURL(/^[^?#]*\/\/[^/]+\/[^/]+\/?(?:factory\/?)?(?:[?#].*)?$/);
 }
 
 export function token(page: Page): Promise<string | null> {
