@@ -10,8 +10,12 @@ import { openScreen, rowOf, toast } from './screens';
 const menuEntry = (page: Page, path: string) => page.getByTestId(`menu-${path}`);
 const menuEntries = (page: Page) => page.locator('[data-testid^="menu-/"]');
 
+/** Logs out as a user does, so nothing of the last session's page is still running at the next login. */
 async function logOut(page: Page) {
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-submit')).toBeVisible();
 }
 
 test.describe('demo company', () => {
@@ -90,8 +94,11 @@ test.describe('demo company', () => {
     expect(before).toBeGreaterThanOrEqual(3);
     await page.getByTestId('task-bell').click();
     await expect(page.getByTestId('task-counters')).toContainText(`Pending ${before}`);
-    await page.getByTestId('task-open-list').click();
-    await expect(page).toHaveURL(/\/en\/flow\/task$/);
+    // The popover is still settling when it first shows its button; a click that lands beside it is tried again.
+    await expect(async () => {
+      await page.getByTestId('task-open-list').click({ timeout: 2_000 });
+      await expect(page).toHaveURL(/\/en\/flow\/task$/, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     const tasks: FrameLocator = page.frameLocator('[data-testid="frame-platform"]');
     const pending = tasks.getByTestId('task-table-pending');
 
