@@ -35,6 +35,15 @@ export function NoticeBell() {
     return () => window.clearInterval(id);
   }, [settings.polling, load]);
 
+  // Escape closes the drawer wherever the focus is: it stays on the bell after a click, and is lost
+  // when a handled notice's button goes away, so the drawer's own key handling never hears it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   async function handle(id: string) {
     const res = await callApi(contract.notice.handle, { params: { id } });
     if (res.code === 200) await load();

@@ -67,8 +67,24 @@ export function clientId(): string {
   return id;
 }
 
+/** Where each user last worked on this browser: kept over a logout for that user, never handed to the next. */
+interface Workplace { factoryId: string | null; orgCode: string | null }
+const workplaceKey = (userId: string) => storageKey(`workplace:${userId}`);
+
+export function lastWorkplace(userId: string): Workplace | null {
+  try {
+    return JSON.parse(localStorage.getItem(workplaceKey(userId)) ?? 'null') as Workplace | null;
+  } catch {
+    return null;
+  }
+}
+
 /** Forget everything of the session (logout or an invalid token). */
 export function clearSession() {
+  const user = store.get(userAtom);
+  if (user) localStorage.setItem(workplaceKey(user.id), JSON.stringify({ factoryId: store.get(factoryIdAtom), orgCode: store.get(orgCodeAtom) }));
+  store.set(factoryIdAtom, null);
+  store.set(orgCodeAtom, null);
   store.set(tokenAtom, null);
   store.set(userAtom, null);
   store.set(menuAtom, []);

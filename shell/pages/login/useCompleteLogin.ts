@@ -3,7 +3,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import type { LoginData } from '../../../model';
 import { needsFactoryChoice } from '../../../model/auth';
 import { endpoints } from '../../api/endpoints';
-import { factoryIdAtom, loginNoticeAtom, menuLoadedAtom, tokenAtom, tokenValidAtom, userAtom } from '../../state/atoms';
+import { factoryIdAtom, lastWorkplace, loginNoticeAtom, menuLoadedAtom, orgCodeAtom, tokenAtom, tokenValidAtom, userAtom } from '../../state/atoms';
 import { useLanguage } from '../../hooks/useLanguage';
 
 export const LAST_TENANT = 'mes-portal:lastTenant';
@@ -15,12 +15,18 @@ export function useCompleteLogin() {
   const setNotice = useSetAtom(loginNoticeAtom);
   const setToken = useSetAtom(tokenAtom);
   const setTokenValid = useSetAtom(tokenValidAtom);
-  const setUser = useSetAtom(userAtom);
+  const [storedUser, setUser] = useAtom(userAtom);
   const [factoryId, setFactoryId] = useAtom(factoryIdAtom);
+  const [orgCode, setOrgCode] = useAtom(orgCodeAtom);
   const setMenuLoaded = useSetAtom(menuLoadedAtom);
 
   return async (data: LoginData, tenantCode: string) => {
     localStorage.setItem(LAST_TENANT, tenantCode);
+    // The factory and organisation this user last chose here; another user's are never sent with this one's calls.
+    const last = lastWorkplace(data.user.id);
+    const preferred = last?.factoryId ?? (storedUser?.id === data.user.id ? factoryId : null);
+    setFactoryId(null);
+    setOrgCode(last?.orgCode ?? (storedUser?.id === data.user.id ? orgCode : null));
     setNotice(null);
     setToken(data.token);
     setTokenValid(true);
@@ -29,12 +35,11 @@ export function useCompleteLogin() {
     const list = factories.code === 200 ? factories.data.factoryList : [];
     setMenuLoaded(false);
     const ids = list.map((f) => f.id);
-    if (needsFactoryChoice(ids, factoryId)) {
-      setFactoryId(null);
+    if (needsFactoryChoice(ids, preferred)) {
       navigate(`/${lang}/factory`, { replace: true });
       return;
     }
-    if (!ids.includes(factoryId ?? '')) setFactoryId(ids[0] ?? null);
+    setFactoryId(preferred && ids.includes(preferred) ? preferred : ids[0] ?? null);
     navigate(`/${lang}`, { replace: true });
   };
 }
