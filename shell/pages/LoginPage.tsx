@@ -1,4 +1,5 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Alert, Tabs } from '@arco-design/web-react';
 import { loginNoticeAtom } from '../state/atoms';
@@ -13,7 +14,9 @@ import { secondStepAtom } from './login/secondStep';
 export function LoginPage() {
   const { t } = useTranslation('shell');
   const [notice, setNotice] = useAtom(loginNoticeAtom);
-  const secondStep = useAtomValue(secondStepAtom);
+  const [secondStep, setSecondStep] = useAtom(secondStepAtom);
+  // A second step belongs to this visit of the login page.
+  useEffect(() => () => setSecondStep(null), [setSecondStep]);
   return (
     <div className="login-page">
       <div className="login-top"><LanguageSwitch /></div>

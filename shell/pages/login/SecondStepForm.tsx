@@ -42,10 +42,9 @@ export function SecondStepForm() {
     try {
       if (step.secondStep === 'totp') {
         const res = await callApi(contract.security.loginSecondStep, { body: { ticket: step.ticket, code: code.trim() }, showError: false });
-        if (res.code === 200) {
-          setStep(null);
-          return void (await complete(res.data, step.tenantCode));
-        }
+        // The step stays until the login page goes (LoginPage clears it then): the login forms it
+        // would bring back call the API as a client, which the new session's token would turn into a 401.
+        if (res.code === 200) return void (await complete(res.data, step.tenantCode));
         if (res.code === 400 && (res.data as FieldErrors)?.errors) return showErrors(res.data);
         form.setFields({ code: { error: { message: res.msg } } });
         if (res.code !== 429) setTimeout(() => setStep(null), 2500);
@@ -69,7 +68,6 @@ export function SecondStepForm() {
         <p>{t('twoFactor.recoveryCodesHelp')}</p>
         <RecoveryCodeList codes={enrolled.codes} />
         <Button type="primary" long data-testid="login-recovery-continue" onClick={() => {
-          setStep(null);
           void complete(enrolled.login, step.tenantCode);
         }}>{t('twoFactor.savedContinue')}</Button>
       </div>
