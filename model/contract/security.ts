@@ -71,6 +71,11 @@ export const security = {
     description: '409 when the policy requires two-factor login of this user. Wrong answers count with the login limits.',
     body: disableTwoFactorInput, labels, answer: json(Nothing), errors: [409],
   }),
+  resetUserTwoFactor: endpoint({
+    method: 'POST', path: '/platform-system/app-user/:id/two-factor/reset', operationId: 'resetUserTwoFactor', tag, auth: 'bearer', permission: 'platform:user:reset-password',
+    summary: "Remove a user's authenticator and recovery codes (a lost phone); where the policy requires it, the user enrols again at the next login",
+    params: IdParams, answer: json(Nothing),
+  }),
   loginSecondStep: endpoint({
     method: 'POST', path: '/auth/login/two-factor', operationId: 'loginSecondStep', tag: 'auth', auth: 'client', permission: null,
     summary: 'The second step of a login: the ticket and an authenticator or recovery code',

@@ -11,7 +11,7 @@ import { security } from '../../model/contract/security';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
 import type { Translator } from '../i18n';
-import { ApiError, validationError, type RequestContext } from '../http';
+import { ApiError, notFound, validationError, type RequestContext } from '../http';
 import { serve } from '../serve';
 import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/attempts';
 import { verifyPassword } from '../auth/password';
@@ -97,6 +97,13 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     if (!(await limitedReauth(db, request, reauthSession(ctx), () => verifyPassword(body.password, user.password_hash)))) throw wrongAnswer(tr, 'password');
     if (!(await limitedReauth(db, request, reauthSession(ctx), () => spendSecondFactor(db, ctx.tenantId, ctx.user.id, body.code)))) throw wrongAnswer(tr, 'code');
     await db.transaction().execute((trx) => disableTotp(trx, ctx.tenantId, ctx.user.id));
+    return null;
+  });
+
+  serve(app, security.resetUserTwoFactor, async ({ params, ctx }) => {
+    const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
+    if (!user) throw notFound();
+    await db.transaction().execute((trx) => disableTotp(trx, ctx.tenantId, user.id));
     return null;
   });
 

@@ -10,7 +10,7 @@ import { buildApi } from '../../server/app';
 import { LIMITS } from '../../server/auth/attempts';
 import { TICKET } from '../../server/auth/two-factor';
 import { hotp, stepAt, totpCode } from '../../server/auth/totp';
-import { createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/services/users';
 import { BASIC, DIALECTS, PASSWORD, call, passwordHash, startHarness, type Harness } from './helpers';
 
 const ME = '/api/platform-system/user';
@@ -254,5 +254,20 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
       .select('c.id').where('u.account', '=', 'tf.user').execute();
     expect(rows).toHaveLength(0);
     expect(typeof (await password('tf.user')).body.data.token).toBe('string');
+  });
+  it("lets an administrator with the reset permission remove a user's authenticator; nobody else, and only in the own tenant", async () => {
+    vi.useRealTimers();
+    const userId = (await h.database.db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'tf.staff').executeTakeFirstOrThrow()).id;
+    expect((await password('tf.staff')).body.data).toMatchObject({ secondStep: 'totp' });
+    const staffToken = (await password('li.ming')).body.data.token!;
+    expect((await call(app, 'POST', `/api/platform-system/app-user/${userId}/two-factor/reset`, { token: staffToken })).status).toBe(403);
+    await createTenant(h.database.db, { code: 'tf-other', name: 'Other', adminPassword: PASSWORD });
+    const otherToken = (await call<{ token: string }>(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC }, body: { tenantCode: 'tf-other', account: 'admin', password: PASSWORD } })).body.data.token;
+    expect((await call(app, 'POST', `/api/platform-system/app-user/${userId}/two-factor/reset`, { token: otherToken })).status).toBe(404);
+    expect((await password('tf.staff')).body.data).toMatchObject({ secondStep: 'totp' });
+    expect((await call(app, 'POST', `/api/platform-system/app-user/${userId}/two-factor/reset`, { token: adminToken })).status).toBe(200);
+    expect(typeof (await password('tf.staff')).body.data.token).toBe('string');
+    const left = await h.database.db.selectFrom('user_recovery_code').select('id').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    expect(left).toHaveLength(0);
   });
 });
