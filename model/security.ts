@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Instant, Uuid } from './contract/common';
 import { LoginData } from './auth';
+import { PASSWORD_PATTERN } from './account';
 
 export const SECURITY_PERMISSIONS = {
   sessionsView: 'log:online-session:view',
@@ -44,11 +45,34 @@ export const EndedSessions = z.object({ ended: z.number().int() }).meta({ id: 'E
 export const TWO_FACTOR_POLICIES = ['off', 'optional', 'admins', 'everyone'] as const;
 export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
 
-export const SecurityPolicy = z.object({ twoFactor: z.enum(TWO_FACTOR_POLICIES) }).meta({ id: 'SecurityPolicy' });
+/** Character classes a tenant may require of passwords, within SPEC §5's alphabet. */
+export const PASSWORD_CLASSES = ['lower', 'upper', 'digit', 'special'] as const;
+export type PasswordClass = (typeof PASSWORD_CLASSES)[number];
+const CLASS_RE: Record<PasswordClass, RegExp> = { lower: /[a-z]/, upper: /[A-Z]/, digit: /\d/, special: /[._~!@#$^&*]/ };
+
+/** The required classes a password lacks. */
+export const missingClasses = (password: string, required: readonly PasswordClass[]): PasswordClass[] =>
+  required.filter((c) => !CLASS_RE[c].test(password));
+
+export const PASSWORD_POLICY_LIMITS = { maxAgeDays: 3650, history: 24 } as const;
+
+export const SecurityPolicy = z.object({
+  twoFactor: z.enum(TWO_FACTOR_POLICIES),
+  passwordClasses: z.array(z.enum(PASSWORD_CLASSES)),
+  passwordMaxAgeDays: z.number().int().meta({ description: 'Days a password lasts before a change is forced at login; 0: no expiry' }),
+  passwordHistory: z.number().int().meta({ description: 'A new password must differ from this many latest ones (the current included); 0: only from the current one' }),
+}).meta({ id: 'SecurityPolicy' });
 export type SecurityPolicy = z.infer<typeof SecurityPolicy>;
+const wholeNumber = (max: number) => z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' })
+  .min(0, { error: 'validation.tooSmall' }).max(max, { error: 'validation.tooLarge' });
+/** A change of the policy; what is left out stays as it is. */
 export const securityPolicyInput = z.object({
-  twoFactor: z.enum(TWO_FACTOR_POLICIES, { error: 'validation.required' }),
+  twoFactor: z.enum(TWO_FACTOR_POLICIES, { error: 'validation.option' }).optional(),
+  passwordClasses: z.array(z.enum(PASSWORD_CLASSES, { error: 'validation.option' })).max(4, { error: 'validation.tooMany' }).optional(),
+  passwordMaxAgeDays: wholeNumber(PASSWORD_POLICY_LIMITS.maxAgeDays).optional(),
+  passwordHistory: wholeNumber(PASSWORD_POLICY_LIMITS.history).optional(),
 });
+export type SecurityPolicyInput = z.infer<typeof securityPolicyInput>;
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -95,12 +119,16 @@ export const SECURITY_FIELD_LABELS: Record<string, string> = {
   password: 'security.password',
   ticket: 'security.ticket',
   twoFactor: 'security.twoFactorPolicy',
+  passwordClasses: 'security.passwordClasses',
+  passwordMaxAgeDays: 'security.passwordMaxAgeDays',
+  passwordHistory: 'security.passwordHistory',
+  newPassword: 'account.newPassword',
   keyword: 'security.keyword',
 };
 
 /** What a first factor answers when a second one is due: enter a code, or enrol first. */
 export const SecondStep = z.object({
-  secondStep: z.enum(['totp', 'enrol']),
+  secondStep: z.enum(['totp', 'enrol', 'password']).meta({ description: '`password`: the password has expired and must be changed first' }),
   ticket: z.string().meta({ description: 'Sent with the code (or the enrolment) within `expiresAt`' }),
   expiresAt: Instant,
 }).meta({ id: 'SecondStep' });
@@ -112,5 +140,11 @@ export type LoginAnswer = z.infer<typeof LoginAnswer>;
 
 export const EnrolledLogin = LoginData.extend({ recoveryCodes: z.array(z.string()) }).meta({ id: 'EnrolledLogin' });
 export type EnrolledLogin = z.infer<typeof EnrolledLogin>;
+
+/** The forced change of an expired password during login. */
+export const expiredPasswordInput = z.object({
+  ticket: ticketField,
+  newPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).regex(PASSWORD_PATTERN, { error: 'validation.password' }),
+});
 
 export const isSecondStep = (a: LoginAnswer): a is SecondStep => 'secondStep' in a;

@@ -1,7 +1,7 @@
 /** Online sessions, two-factor login and the tenant's security policy (issue 26). */
 import {
   EndedSessions, EnrolledLogin, OnlineSessionList, RecoveryCodes, SECURITY_FIELD_LABELS as labels, SECURITY_PERMISSIONS as P,
-  SecurityPolicy, TotpSetup, TwoFactorStatus, disableTwoFactorInput, enrolAtLoginInput, onlineSessionQuery, secondStepInput,
+  LoginAnswer, SecurityPolicy, TotpSetup, TwoFactorStatus, disableTwoFactorInput, enrolAtLoginInput, expiredPasswordInput, onlineSessionQuery, secondStepInput,
   secondStepTicket, securityPolicyInput, totpCodeInput,
 } from '../security';
 import { LoginData } from '../auth';
@@ -81,6 +81,12 @@ export const security = {
     summary: 'The second step of a login: the ticket and an authenticator or recovery code',
     description: 'A wrong code answers 400 and counts with the login limits; five wrong codes void the ticket.',
     body: secondStepInput, labels, answer: json(LoginData),
+  }),
+  loginPasswordChange: endpoint({
+    method: 'POST', path: '/auth/login/password', operationId: 'loginChangeExpiredPassword', tag: 'auth', auth: 'client', permission: null,
+    summary: 'An expired password changed during login (the ticket of `secondStep: "password"`); answers the session or the next step',
+    description: 'A new password the policy refuses answers 400 naming `newPassword`.',
+    body: expiredPasswordInput, labels, answer: json(LoginAnswer),
   }),
   loginEnrolSetup: endpoint({
     method: 'POST', path: '/auth/login/two-factor/setup', operationId: 'loginEnrolSetup', tag: 'auth', auth: 'client', permission: null,

@@ -9,6 +9,7 @@ import { loadCurrentUser } from '../routes/auth';
 import { writeLoginLog } from './attempts';
 import { issueToken } from './tokens';
 import { createTicket, secondStepFor } from './two-factor';
+import { passwordExpired, passwordPolicy } from './password-policy';
 
 export interface FirstFactor {
   tenantId: string;
@@ -37,7 +38,20 @@ export async function startSession(
   return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, who.tenantId, who.userId) };
 }
 
+/** After the password (or SMS code): an expired password is changed first, then the second factor, then the session. */
 export async function finishFirstFactor(db: Kysely<DB>, config: Config, request: FastifyRequest, first: FirstFactor): Promise<LoginAnswer> {
+  if (first.method === 'password') {
+    const user = await db.selectFrom('app_user').select('password_changed_at').where('tenant_id', '=', first.tenantId).where('id', '=', first.userId).executeTakeFirstOrThrow();
+    if (passwordExpired(user.password_changed_at, await passwordPolicy(db, first.tenantId))) {
+      const { ticket, expiresAt } = await createTicket(db, { tenantId: first.tenantId, userId: first.userId, kind: 'password', method: 'password' });
+      return { secondStep: 'password', ticket, expiresAt: expiresAt.toISOString() };
+    }
+  }
+  return finishPasswordStep(db, config, request, first);
+}
+
+/** The login once the password is current: the second factor, or the session. */
+export async function finishPasswordStep(db: Kysely<DB>, config: Config, request: FastifyRequest, first: FirstFactor): Promise<LoginAnswer> {
   const step = await secondStepFor(db, first.tenantId, { id: first.userId, type: first.userType });
   if (step) {
     const { ticket, expiresAt } = await createTicket(db, { tenantId: first.tenantId, userId: first.userId, kind: step, method: first.method });

@@ -42,7 +42,7 @@ export async function secondStepFor(db: Kysely<DB>, tenantId: string, user: { id
 
 export async function createTicket(
   db: Kysely<DB>,
-  input: { tenantId: string; userId: string; kind: 'totp' | 'enrol'; method: 'password' | 'sms' },
+  input: { tenantId: string; userId: string; kind: 'totp' | 'enrol' | 'password'; method: 'password' | 'sms' },
   now = Date.now(),
 ): Promise<{ ticket: string; expiresAt: Date }> {
   const ticket = newToken();
@@ -61,7 +61,7 @@ export interface Ticket {
   userId: string;
   account: string;
   userType: 'admin' | 'staff';
-  kind: 'totp' | 'enrol';
+  kind: 'totp' | 'enrol' | 'password';
   method: 'password' | 'sms';
   secret: string | null;
   wrong: number;

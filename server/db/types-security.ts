@@ -28,7 +28,7 @@ export interface LoginChallengeTable {
   id: Generated<string>;
   ticket_hash: string;
   user_id: string;
-  kind: 'totp' | 'enrol';
+  kind: 'totp' | 'enrol' | 'password';
   method: 'password' | 'sms';
   secret: string | null;
   wrong: Generated<number>;
@@ -40,12 +40,27 @@ export interface LoginChallengeTable {
 export interface TenantSecurityPolicyTable {
   tenant_id: string;
   two_factor: Generated<TwoFactorPolicy>;
+  password_classes: ColumnType<string[], string[] | undefined, string[]>;
+  password_max_age_days: Generated<number>;
+  password_history: Generated<number>;
   updated_at: GeneratedTimestamp;
   updated_by: string | null;
 }
 
+export interface PasswordHistoryTable {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: string;
+  password_hash: string;
+  created_at: GeneratedTimestamp;
+}
+
 declare module './types' {
+  interface AppUserTable {
+    password_changed_at: GeneratedTimestamp;
+  }
   interface DB {
+    password_history: PasswordHistoryTable;
     user_totp: UserTotpTable;
     user_recovery_code: UserRecoveryCodeTable;
     login_challenge: LoginChallengeTable;

@@ -12,6 +12,7 @@ import { ApiError, validationError } from '../http';
 import { serve } from '../serve';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { finishFirstFactor } from '../auth/finish-login';
+import { checkNewPassword, passwordPolicy, setPassword } from '../auth/password-policy';
 import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from '../auth/sms';
 import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/attempts';
 import { loadCurrentUser } from './auth';
@@ -42,10 +43,10 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
       const issue = { code: 'custom', path: ['oldPassword'], message: 'validation.oldPasswordWrong', input: undefined } as z.core.$ZodIssue;
       throw validationError([issue], tr, ACCOUNT_FIELD_LABELS);
     }
+    await checkNewPassword(db, tr, await passwordPolicy(db, ctx.tenantId), { tenantId: ctx.tenantId, userId: ctx.user.id, currentHash: row.password_hash }, body.newPassword);
     const hash = await hashPassword(body.newPassword);
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('app_user').set({ password_hash: hash, updated_at: sql<Date>`now()` })
-        .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).execute();
+      await setPassword(trx, ctx.tenantId, ctx.user.id, row.password_hash, hash);
       await trx.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
         .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
         .where('id', '!=', ctx.tokenId).where('revoked_at', 'is', null).execute();

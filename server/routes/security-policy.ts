@@ -1,4 +1,4 @@
-/** The tenant's security policy (issue 26): two-factor login off, optional, or required. */
+/** The tenant's security policy (issue 26): two-factor login off, optional or required; the password rules. */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -6,17 +6,31 @@ import { security } from '../../model/contract/security';
 import type { DB } from '../db/types';
 import { serve } from '../serve';
 import { tenantPolicy } from '../auth/two-factor';
+import { passwordPolicy } from '../auth/password-policy';
 
 export function securityPolicyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  serve(app, security.policy, async ({ ctx }) => ({ twoFactor: await tenantPolicy(db, ctx.tenantId) }));
+  const read = async (tenantId: string) => {
+    const [twoFactor, pw] = await Promise.all([tenantPolicy(db, tenantId), passwordPolicy(db, tenantId)]);
+    return { twoFactor, passwordClasses: pw.classes, passwordMaxAgeDays: pw.maxAgeDays, passwordHistory: pw.history };
+  };
+
+  serve(app, security.policy, async ({ ctx }) => read(ctx.tenantId));
 
   serve(app, security.updatePolicy, async ({ body, ctx }) => {
+    const now = await read(ctx.tenantId);
+    const next = {
+      two_factor: body.twoFactor ?? now.twoFactor,
+      password_classes: [...new Set(body.passwordClasses ?? now.passwordClasses)],
+      password_max_age_days: body.passwordMaxAgeDays ?? now.passwordMaxAgeDays,
+      password_history: body.passwordHistory ?? now.passwordHistory,
+      updated_by: ctx.user.id,
+    };
     await db.insertInto('tenant_security_policy')
-      .values({ tenant_id: ctx.tenantId, two_factor: body.twoFactor, updated_by: ctx.user.id })
-      .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ two_factor: body.twoFactor, updated_by: ctx.user.id, updated_at: sql<Date>`now()` }))
+      .values({ tenant_id: ctx.tenantId, ...next })
+      .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...next, updated_at: sql<Date>`now()` }))
       .execute();
-    return { twoFactor: await tenantPolicy(db, ctx.tenantId) };
+    return read(ctx.tenantId);
   });
 }

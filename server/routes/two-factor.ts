@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { SECURITY_FIELD_LABELS } from '../../model/security';
 import { security } from '../../model/contract/security';
@@ -14,8 +15,9 @@ import type { Translator } from '../i18n';
 import { ApiError, notFound, validationError, type RequestContext } from '../http';
 import { serve } from '../serve';
 import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/attempts';
-import { verifyPassword } from '../auth/password';
-import { startSession } from '../auth/finish-login';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { checkNewPassword, passwordPolicy, setPassword } from '../auth/password-policy';
+import { finishPasswordStep, startSession } from '../auth/finish-login';
 import {
   disableTotp, enableTotp, enrolStep, findTicket, policyRequires, recoveryCodesLeft, spendSecondFactor, tenantPolicy,
   ticketWrong, totpSetup, totpState, useTicket, type Ticket,
@@ -114,6 +116,22 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     await ticketCode(request, t, tr, async () => ((await spendSecondFactor(db, t.tenantId, t.userId, body.code)) ? true : null));
     if (!(await useTicket(db, t))) throw ticketInvalid();
     return startSession(db, config, request, { tenantId: t.tenantId, userId: t.userId, method: t.method, logAccount: t.account });
+  });
+
+  serve(app, security.loginPasswordChange, async ({ body, request, reply, tr }) => {
+    reply.header('cache-control', 'no-store');
+    const t = await findTicket(db, body.ticket);
+    if (!t || t.kind !== 'password') throw ticketInvalid();
+    const user = await db.selectFrom('app_user').select('password_hash').where('tenant_id', '=', t.tenantId).where('id', '=', t.userId).executeTakeFirstOrThrow();
+    await checkNewPassword(db, tr, await passwordPolicy(db, t.tenantId), { tenantId: t.tenantId, userId: t.userId, currentHash: user.password_hash }, body.newPassword);
+    const hash = await hashPassword(body.newPassword);
+    await db.transaction().execute(async (trx) => {
+      if (!(await useTicket(trx, t))) throw ticketInvalid();
+      await setPassword(trx, t.tenantId, t.userId, user.password_hash, hash);
+      await trx.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
+        .where('tenant_id', '=', t.tenantId).where('user_id', '=', t.userId).where('revoked_at', 'is', null).execute();
+    });
+    return finishPasswordStep(db, config, request, { tenantId: t.tenantId, userId: t.userId, userType: t.userType, method: 'password', logAccount: t.account });
   });
 
   serve(app, security.loginEnrolSetup, async ({ body, reply }) => {

@@ -9,6 +9,7 @@ import { callApi } from '../../api/client';
 import { RecoveryCodeList } from '../../account/RecoveryCodeList';
 import { secondStepAtom } from './secondStep';
 import { useCompleteLogin } from './useCompleteLogin';
+import { ExpiredPasswordForm } from './ExpiredPasswordForm';
 
 type FieldErrors = { errors?: { field: string; message: string }[] } | null;
 
@@ -31,6 +32,7 @@ export function SecondStepForm() {
   }, [step, setStep]);
 
   if (!step) return null;
+  if (step.secondStep === 'password') return <ExpiredPasswordForm />;
   const showErrors = (data: unknown) => {
     const errors = (data as FieldErrors)?.errors ?? [];
     form.setFields(Object.fromEntries(errors.map((e) => [e.field, { error: { message: e.message } }])));
