@@ -61,7 +61,7 @@ export async function listSessions(
 }
 
 /**
- * Ends live sessions of the tenant chosen by `where` (ids or a user); answers how many ended.
+ * Ends live sessions of the tenant chosen by `where` (ids or a user); answers the ids ended.
  * Another tenant's sessions match nothing: the tenant is part of every condition.
  */
 export async function endSessions(
@@ -69,7 +69,7 @@ export async function endSessions(
   tenantId: string,
   endedBy: string,
   where: { ids?: readonly string[]; userId?: string; keep?: string },
-): Promise<number> {
+): Promise<string[]> {
   let q = db.updateTable('session_token')
     .set({ revoked_at: sql<Date>`now()`, ended_by: endedBy })
     .where('tenant_id', '=', tenantId)
@@ -78,6 +78,5 @@ export async function endSessions(
   if (where.ids) q = q.where('id', 'in', where.ids.length ? [...where.ids] : ['00000000-0000-0000-0000-000000000000']);
   if (where.userId) q = q.where('user_id', '=', where.userId);
   if (where.keep) q = q.where('id', '!=', where.keep);
-  const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return (await q.returning('id').execute()).map((r) => r.id);
 }

@@ -7,6 +7,8 @@ import type { DB } from '../db/types';
 import { serve } from '../serve';
 import { tenantPolicy } from '../auth/two-factor';
 import { passwordPolicy } from '../auth/password-policy';
+import { logOperation } from '../resources/oplog';
+import { callerOf } from '../resources/scope';
 
 export function securityPolicyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -18,7 +20,7 @@ export function securityPolicyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
 
   serve(app, security.policy, async ({ ctx }) => read(ctx.tenantId));
 
-  serve(app, security.updatePolicy, async ({ body, ctx }) => {
+  serve(app, security.updatePolicy, async ({ body, ctx, request }) => {
     const now = await read(ctx.tenantId);
     const next = {
       two_factor: body.twoFactor ?? now.twoFactor,
@@ -31,6 +33,7 @@ export function securityPolicyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       .values({ tenant_id: ctx.tenantId, ...next })
       .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...next, updated_at: sql<Date>`now()` }))
       .execute();
+    await logOperation(db, callerOf(ctx), { type: 'edit', method: request.method, path: request.url, resource: 'security-policy', ids: [ctx.tenantId] });
     return read(ctx.tenantId);
   });
 }

@@ -6,6 +6,14 @@ import type { DB } from '../db/types';
 import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
 import { endSessions, listSessions } from '../auth/sessions';
+import { logOperation } from '../resources/oplog';
+import { callerOf } from '../resources/scope';
+import type { RequestContext } from '../http';
+import type { FastifyRequest } from 'fastify';
+
+/** Ending sessions is written to the operation log (resource `online-session`, the ended ids). */
+const logEnded = (db: Kysely<DB>, ctx: RequestContext, request: FastifyRequest, ids: string[]) =>
+  ids.length ? logOperation(db, callerOf(ctx), { type: 'delete', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'online-session', ids }) : Promise.resolve();
 
 export function sessionRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -15,15 +23,19 @@ export function sessionRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): v
     return { records, total: records.length };
   });
 
-  serve(app, security.endSession, async ({ params, ctx }) => {
-    if ((await endSessions(db, ctx.tenantId, ctx.user.id, { ids: [params.id] })) === 0) throw notFound();
+  serve(app, security.endSession, async ({ params, ctx, request }) => {
+    const ended = await endSessions(db, ctx.tenantId, ctx.user.id, { ids: [params.id] });
+    if (ended.length === 0) throw notFound();
+    await logEnded(db, ctx, request, ended);
     return null;
   });
 
-  serve(app, security.endUserSessions, async ({ params, ctx }) => {
+  serve(app, security.endUserSessions, async ({ params, ctx, request }) => {
     const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.userId).executeTakeFirst();
     if (!user) throw notFound();
-    return { ended: await endSessions(db, ctx.tenantId, ctx.user.id, { userId: user.id, keep: ctx.tokenId }) };
+    const ended = await endSessions(db, ctx.tenantId, ctx.user.id, { userId: user.id, keep: ctx.tokenId });
+    await logEnded(db, ctx, request, ended);
+    return { ended: ended.length };
   });
 
   serve(app, security.ownSessions, async ({ ctx }) => {
@@ -33,11 +45,11 @@ export function sessionRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): v
 
   serve(app, security.endOwnSession, async ({ params, ctx }) => {
     if (params.id.toLowerCase() === ctx.tokenId) throw new ApiError(409, 'security.endCurrentSession');
-    if ((await endSessions(db, ctx.tenantId, ctx.user.id, { ids: [params.id], userId: ctx.user.id })) === 0) throw notFound();
+    if ((await endSessions(db, ctx.tenantId, ctx.user.id, { ids: [params.id], userId: ctx.user.id })).length === 0) throw notFound();
     return null;
   });
 
   serve(app, security.endOtherOwnSessions, async ({ ctx }) => ({
-    ended: await endSessions(db, ctx.tenantId, ctx.user.id, { userId: ctx.user.id, keep: ctx.tokenId }),
+    ended: (await endSessions(db, ctx.tenantId, ctx.user.id, { userId: ctx.user.id, keep: ctx.tokenId })).length,
   }));
 }

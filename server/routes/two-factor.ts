@@ -14,6 +14,8 @@ import type { DB } from '../db/types';
 import type { Translator } from '../i18n';
 import { ApiError, notFound, validationError, type RequestContext } from '../http';
 import { serve } from '../serve';
+import { logOperation } from '../resources/oplog';
+import { callerOf } from '../resources/scope';
 import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/attempts';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkNewPassword, passwordPolicy, setPassword } from '../auth/password-policy';
@@ -102,10 +104,13 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     return null;
   });
 
-  serve(app, security.resetUserTwoFactor, async ({ params, ctx }) => {
+  serve(app, security.resetUserTwoFactor, async ({ params, ctx, request }) => {
     const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
     if (!user) throw notFound();
-    await db.transaction().execute((trx) => disableTotp(trx, ctx.tenantId, user.id));
+    await db.transaction().execute(async (trx) => {
+      await disableTotp(trx, ctx.tenantId, user.id);
+      await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url, resource: 'user', ids: [user.id] });
+    });
     return null;
   });
 

@@ -83,6 +83,8 @@ describe.each(DIALECTS)('online sessions [%s]', (kind) => {
     const row = await h.database.db.selectFrom('session_token').select(['revoked_at', 'ended_by']).where('id', '=', idOfA).executeTakeFirstOrThrow();
     expect(row.revoked_at).not.toBeNull();
     expect(row.ended_by).not.toBeNull();
+    const logged = await h.database.db.selectFrom('operation_log').select(['record_ids', 'account']).where('tenant_id', '=', tenantId).where('resource', '=', 'online-session').execute();
+    expect(logged.some((l) => JSON.stringify(l.record_ids).includes(idOfA) && l.account === 'admin')).toBe(true);
     const after = await call<{ records: { id: string }[] }>(h.app, 'GET', `${LIST}?keyword=sess.clerk`, { token: admin });
     expect(after.body.data.records.map((s) => s.id)).not.toContain(idOfA);
     // Ending it again: nothing left to end.
