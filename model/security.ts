@@ -65,12 +65,12 @@ export const SecurityPolicy = z.object({
 export type SecurityPolicy = z.infer<typeof SecurityPolicy>;
 const wholeNumber = (max: number) => z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' })
   .min(0, { error: 'validation.tooSmall' }).max(max, { error: 'validation.tooLarge' });
-/** A change of the policy; what is left out stays as it is. */
+/** The whole policy, as the screen sends it. */
 export const securityPolicyInput = z.object({
-  twoFactor: z.enum(TWO_FACTOR_POLICIES, { error: 'validation.option' }).optional(),
-  passwordClasses: z.array(z.enum(PASSWORD_CLASSES, { error: 'validation.option' })).max(4, { error: 'validation.tooMany' }).optional(),
-  passwordMaxAgeDays: wholeNumber(PASSWORD_POLICY_LIMITS.maxAgeDays).optional(),
-  passwordHistory: wholeNumber(PASSWORD_POLICY_LIMITS.history).optional(),
+  twoFactor: z.enum(TWO_FACTOR_POLICIES, { error: 'validation.option' }),
+  passwordClasses: z.array(z.enum(PASSWORD_CLASSES, { error: 'validation.option' }), { error: 'validation.option' }).max(4, { error: 'validation.tooMany' }),
+  passwordMaxAgeDays: wholeNumber(PASSWORD_POLICY_LIMITS.maxAgeDays),
+  passwordHistory: wholeNumber(PASSWORD_POLICY_LIMITS.history),
 });
 export type SecurityPolicyInput = z.infer<typeof securityPolicyInput>;
 

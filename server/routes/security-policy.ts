@@ -21,12 +21,11 @@ export function securityPolicyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   serve(app, security.policy, async ({ ctx }) => read(ctx.tenantId));
 
   serve(app, security.updatePolicy, async ({ body, ctx, request }) => {
-    const now = await read(ctx.tenantId);
     const next = {
-      two_factor: body.twoFactor ?? now.twoFactor,
-      password_classes: [...new Set(body.passwordClasses ?? now.passwordClasses)],
-      password_max_age_days: body.passwordMaxAgeDays ?? now.passwordMaxAgeDays,
-      password_history: body.passwordHistory ?? now.passwordHistory,
+      two_factor: body.twoFactor,
+      password_classes: [...new Set(body.passwordClasses)],
+      password_max_age_days: body.passwordMaxAgeDays,
+      password_history: body.passwordHistory,
       updated_by: ctx.user.id,
     };
     await db.insertInto('tenant_security_policy')

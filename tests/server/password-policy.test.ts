@@ -27,21 +27,26 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
   const login = (account: string, password = PASSWORD) => call<Record<string, string>>(h.app, 'POST', '/api/auth/login', {
     headers: { authorization: BASIC }, body: { tenantCode: 'demo', account, password }, lang: 'en',
   });
+  /** Changes part of the policy (the screen sends all of it). */
+  const setPolicy = async (part: Record<string, unknown>) => {
+    const now = (await call(h.app, 'GET', POLICY, { token: admin })).body.data as Record<string, unknown>;
+    return call<Record<string, unknown>>(h.app, 'PUT', POLICY, { token: admin, body: { ...now, ...part } });
+  };
   const change = (token: string, oldPassword: string, newPassword: string) =>
     call<{ errors: { field: string; message: string }[] }>(h.app, 'POST', CHANGE, { token, body: { oldPassword, newPassword }, lang: 'en' });
 
   it('starts with no extra rule, and refuses a bad policy naming the field', async () => {
     expect((await call(h.app, 'GET', POLICY, { token: admin })).body.data).toEqual({ twoFactor: 'optional', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 0 });
-    const bad = await call<{ errors: { field: string; message: string }[] }>(h.app, 'PUT', POLICY, { token: admin, body: { passwordMaxAgeDays: -1, passwordHistory: 99 }, lang: 'en' });
+    const bad = await call<{ errors: { field: string; message: string }[] }>(h.app, 'PUT', POLICY, { token: admin, body: { twoFactor: 'optional', passwordClasses: [], passwordMaxAgeDays: -1, passwordHistory: 99 }, lang: 'en' });
     expect(bad.status).toBe(400);
     expect(bad.body.data.errors.map((e) => e.field).sort()).toEqual(['passwordHistory', 'passwordMaxAgeDays']);
     expect(bad.body.data.errors.find((e) => e.field === 'passwordHistory')!.message).toBe('Latest passwords not to reuse is too large');
     const staff = await loginToken(h.app, 'demo', 'li.ming');
-    expect((await call(h.app, 'PUT', POLICY, { token: staff, body: { passwordHistory: 1 } })).status).toBe(403);
+    expect((await call(h.app, 'PUT', POLICY, { token: staff, body: { twoFactor: 'off', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 1 } })).status).toBe(403);
   });
 
   it('requires the chosen character classes of a new password', async () => {
-    expect((await call(h.app, 'PUT', POLICY, { token: admin, body: { passwordClasses: ['upper', 'digit', 'special'] } })).body.data)
+    expect((await setPolicy({ passwordClasses: ['upper', 'digit', 'special'] })).body.data)
       .toMatchObject({ passwordClasses: ['upper', 'digit', 'special'], twoFactor: 'optional' });
     const token = await loginToken(h.app, 'demo', 'pp.classes');
     const weak = await change(token, PASSWORD, 'abcdefg1');
@@ -51,11 +56,11 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
     expect(zh.body.data.errors[0]!.message).toContain('大写字母');
     expect((await change(token, PASSWORD, 'Strong.26')).status).toBe(200);
     expect((await login('pp.classes', 'Strong.26')).status).toBe(200);
-    await call(h.app, 'PUT', POLICY, { token: admin, body: { passwordClasses: [] } });
+    await setPolicy({ passwordClasses: [] });
   });
 
   it('refuses the latest N passwords, the current one included, and allows older ones', async () => {
-    await call(h.app, 'PUT', POLICY, { token: admin, body: { passwordHistory: 3 } });
+    await setPolicy({ passwordHistory: 3 });
     let token = await loginToken(h.app, 'demo', 'pp.reuse');
     const steps = [PASSWORD, 'Second.26', 'Third.26', 'Fourth.26'];
     for (let i = 1; i < steps.length; i++) {
@@ -74,11 +79,11 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
       .select('p.password_hash').where('u.account', '=', 'pp.reuse').execute();
     expect(kept).toHaveLength(4);
     expect(kept.every((k) => !k.password_hash.includes('Second'))).toBe(true);
-    await call(h.app, 'PUT', POLICY, { token: admin, body: { passwordHistory: 0 } });
+    await setPolicy({ passwordHistory: 0 });
   });
 
   it('forces a change at login once the password is older than the lifetime, before any session', async () => {
-    await call(h.app, 'PUT', POLICY, { token: admin, body: { passwordMaxAgeDays: 30, passwordHistory: 2 } });
+    await setPolicy({ passwordMaxAgeDays: 30, passwordHistory: 2 });
     await h.database.db.updateTable('app_user').set({ password_changed_at: sql<Date>`now() - interval '31 days'` })
       .where('tenant_id', '=', tenantId).where('account', '=', 'pp.expired').execute();
     // Another user's younger password is untouched.
@@ -105,15 +110,15 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
     expect((await renew('Another.26')).status).toBe(400);
     expect((await login('pp.expired')).status).toBe(400);
     expect(typeof (await login('pp.expired', 'Renewed.26')).body.data.token).toBe('string');
-    await call(h.app, 'PUT', POLICY, { token: admin, body: { passwordMaxAgeDays: 0, passwordHistory: 0 } });
+    await setPolicy({ passwordMaxAgeDays: 0, passwordHistory: 0 });
   });
 
   it("keeps each tenant's policy to itself", async () => {
     await createTenant(h.database.db, { code: 'pp-other', name: 'Other', adminPassword: PASSWORD });
-    await call(h.app, 'PUT', POLICY, { token: admin, body: { passwordClasses: ['special'] } });
+    await setPolicy({ passwordClasses: ['special'] });
     const other = await loginToken(h.app, 'pp-other', 'admin');
     expect((await call(h.app, 'GET', POLICY, { token: other })).body.data).toMatchObject({ passwordClasses: [] });
     expect((await change(other, PASSWORD, 'plainpass1')).status).toBe(200);
-    await call(h.app, 'PUT', POLICY, { token: admin, body: { passwordClasses: [] } });
+    await setPolicy({ passwordClasses: [] });
   });
 });

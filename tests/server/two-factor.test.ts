@@ -67,7 +67,8 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
   let adminToken: string;
   const setPolicy = async (twoFactor: string) => {
     vi.useRealTimers();
-    expect((await call(app, 'PUT', POLICY, { token: adminToken, body: { twoFactor } })).status).toBe(200);
+    const now = (await call(app, 'GET', POLICY, { token: adminToken })).body.data as Record<string, unknown>;
+    expect((await call(app, 'PUT', POLICY, { token: adminToken, body: { ...now, twoFactor } })).status).toBe(200);
   };
 
   /** Enrols `account` in the personal centre at clock offset `s`; answers the secret and the recovery codes. */
@@ -225,14 +226,14 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
     const r = await password('tf.user');
     expect(typeof r.body.data.token).toBe('string');
     const token = adminToken;
-    const bad = await call<{ errors: { field: string; message: string }[] }>(app, 'PUT', POLICY, { token, body: { twoFactor: 'sometimes' }, lang: 'en' });
+    const bad = await call<{ errors: { field: string; message: string }[] }>(app, 'PUT', POLICY, { token, body: { twoFactor: 'sometimes', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 0 }, lang: 'en' });
     expect(bad.status).toBe(400);
     expect(bad.body.data.errors[0]).toMatchObject({ field: 'twoFactor' });
     expect(bad.body.data.errors[0]!.message).toContain('Two-factor login policy');
     await setPolicy('optional');
     expect((await password('tf.user')).body.data).toMatchObject({ secondStep: 'totp' });
     const staffToken = (await password('li.ming')).body.data.token!;
-    expect((await call(app, 'PUT', POLICY, { token: staffToken, body: { twoFactor: 'off' } })).status).toBe(403);
+    expect((await call(app, 'PUT', POLICY, { token: staffToken, body: { twoFactor: 'off', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 0 } })).status).toBe(403);
   });
 
   it('turns off with the password and a code: wrong ones refused naming the field', async () => {
