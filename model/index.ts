@@ -8,3 +8,4 @@ export * from './account';
 export * from './notice';
 export * from './help';
 export * from './statistics';
+export * from './security';

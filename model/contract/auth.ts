@@ -1,6 +1,7 @@
 /** Signing in and out (SPEC §7 `auth/…`): captcha, password and SMS logins, logout. */
 import { ACCOUNT_FIELD_LABELS as labels, mobileLoginInput, smsSendInput } from '../account';
-import { CaptchaData, LoginData, SmsSent, loginRequest } from '../auth';
+import { CaptchaData, SmsSent, loginRequest } from '../auth';
+import { LoginAnswer } from '../security';
 import { Nothing } from './common';
 import { endpoint, json } from './endpoint';
 
@@ -15,8 +16,8 @@ export const auth = {
   login: endpoint({
     method: 'POST', path: '/auth/login', operationId: 'login', tag, auth: 'client', permission: null,
     summary: 'Log in with tenant code, account and password (and captcha when on)',
-    description: 'Wrong credentials and a wrong captcha answer 400; a disabled or expired tenant 403 (told only with valid credentials); too many failures 429.',
-    body: loginRequest, answer: json(LoginData),
+    description: 'Wrong credentials and a wrong captcha answer 400; a disabled or expired tenant 403 (told only with valid credentials); too many failures 429. When two-factor login applies, the answer is the second step (`secondStep`: a code, or enrolment first) instead of a session.',
+    body: loginRequest, answer: json(LoginAnswer),
   }),
   logout: endpoint({
     method: 'POST', path: '/auth/logout', operationId: 'logout', tag, auth: 'bearer', permission: null,
@@ -30,7 +31,7 @@ export const auth = {
   }),
   loginByMobile: endpoint({
     method: 'POST', path: '/auth/login/mobile', operationId: 'loginByMobile', tag, auth: 'client', permission: null,
-    summary: 'Log in with tenant code, mobile number and SMS code',
-    body: mobileLoginInput, labels, answer: json(LoginData),
+    summary: 'Log in with tenant code, mobile number and SMS code (then a second step when two-factor login applies)',
+    body: mobileLoginInput, labels, answer: json(LoginAnswer),
   }),
 };

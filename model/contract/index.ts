@@ -23,6 +23,7 @@ import { organization } from './organization';
 import { staff } from './staff';
 import { statistics } from './statistics';
 import { system } from './system';
+import { security } from './security';
 
 export const contract = {
   auth,
@@ -34,6 +35,7 @@ export const contract = {
   staff,
   statistics,
   system,
+  security,
   notice,
   helper,
   course,

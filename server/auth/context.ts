@@ -7,6 +7,7 @@ import { asSystem, bindTenant, runInScope } from '../db/tenant-scope';
 import type { Config } from '../config';
 import { ApiError, UUID_RE, requestLanguage, type RequestContext } from '../http';
 import { TOKEN_RE, checkClientCredentials, sha256 } from './tokens';
+import { touchSession } from './sessions';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
@@ -74,6 +75,8 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
       'u.email',
       'u.mobile',
       'u.type',
+      'st.last_seen_at as lastSeenAt',
+      'st.factory_id as sessionFactoryId',
     ])
     .where('st.token_hash', '=', sha256(token))
     .where('st.revoked_at', 'is', null)
@@ -93,6 +96,7 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
     if (!(await canUseFactory(db, row.tenantId, user.id, user.type, factoryHeader))) throw new ApiError(403, 'auth.factoryForbidden');
     factoryId = factoryHeader.toLowerCase();
   }
+  await touchSession(db, { tenantId: row.tenantId, tokenId: row.tokenId, lastSeenAt: row.lastSeenAt, factoryId: row.sessionFactoryId }, factoryId);
   let perms: Promise<Set<string>> | null = null;
   const permissions = () => (perms ??= loadPermissions(db, row.tenantId, user.id, user.type));
   return {

@@ -13,7 +13,10 @@ export const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 export async function issueToken(
   db: Kysely<DB>,
-  input: { tenantId: string; userId: string; ttlHours: number; clientId: string | null; ip: string | null },
+  input: {
+    tenantId: string; userId: string; ttlHours: number; clientId: string | null; ip: string | null;
+    method?: 'password' | 'sms' | 'sso'; userAgent?: string | null;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.ttlHours * 3600_000);
@@ -26,6 +29,8 @@ export async function issueToken(
       client_id: input.clientId?.slice(0, 64) ?? null,
       ip: input.ip,
       expires_at: expiresAt,
+      method: input.method ?? 'password',
+      user_agent: input.userAgent?.slice(0, 255) ?? null,
     })
     .execute();
   return { token, expiresAt };

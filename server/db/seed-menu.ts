@@ -54,6 +54,7 @@ const BUTTONS: Record<string, Names> = {
   generate: ['生成编码', '產生編碼', 'Generate codes', 'Tạo mã', 'Generar códigos'],
   probe: ['重新探测', '重新探測', 'Probe again', 'Kiểm tra lại', 'Volver a comprobar'],
   approve: ['批准', '核准', 'Approve', 'Phê duyệt', 'Aprobar'],
+  end: ['强制下线', '強制下線', 'End session', 'Kết thúc phiên', 'Cerrar sesión'],
   'browse-authority': ['浏览受控文档', '瀏覽受控文件', 'Browse controlled documents', 'Xem tài liệu được kiểm soát', 'Ver documentos controlados'],
 };
 
@@ -130,11 +131,13 @@ function platform(): SeedMenuNode[] {
     catalogue('permission', 'user', ['用户权限', '使用者權限', 'Users and permissions', 'Người dùng và quyền', 'Usuarios y permisos'], [
       menu('/platform/user', ['用户管理', '使用者管理', 'Users', 'Người dùng', 'Usuarios'], { buttons: [...FULL, 'enable', 'disable', 'reset-password'] }),
       menu('/platform/role', ['角色管理', '角色管理', 'Roles', 'Vai trò', 'Roles'], { buttons: [...CRUD, 'enable', 'disable', 'assign-permission'] }),
+      menu('/platform/security-policy', ['安全策略', '安全策略', 'Security policy', 'Chính sách bảo mật', 'Política de seguridad'], { buttons: ['edit'] }),
     ]),
     catalogue('log', 'file-text', ['日志管理', '日誌管理', 'Logs', 'Nhật ký', 'Registros'], [
       menu('/log/login-log', ['登录日志', '登入日誌', 'Login log', 'Nhật ký đăng nhập', 'Registro de inicios de sesión'], { buttons: ['export'] }),
       menu('/log/operation-log', ['操作日志', '操作日誌', 'Operation log', 'Nhật ký thao tác', 'Registro de operaciones'], { buttons: ['export'] }),
       menu('/log/interface-log', ['接口日志', '介面日誌', 'Interface log', 'Nhật ký giao diện', 'Registro de interfaces'], { buttons: ['export'] }),
+      menu('/log/online-session', ['在线会话', '線上工作階段', 'Online sessions', 'Phiên trực tuyến', 'Sesiones en línea'], { buttons: ['end'] }),
     ]),
     catalogue('flow', 'branches', ['流程管理', '流程管理', 'Workflow', 'Quy trình', 'Flujo de trabajo'], [
       menu('/flow/model', ['流程模型', '流程模型', 'Process models', 'Mô hình quy trình', 'Modelos de proceso'], { buttons: [...CRUD, 'deploy', 'publish', 'unpublish'] }),

@@ -134,6 +134,12 @@ export interface SessionTokenTable {
   created_at: GeneratedTimestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  method: Generated<'password' | 'sms' | 'sso'>;
+  user_agent: string | null;
+  factory_id: string | null;
+  last_seen_at: GeneratedTimestamp;
+  /** Who ended the session from the online-session screen or the personal centre. */
+  ended_by: string | null;
 }
 
 export interface CaptchaTable {

@@ -11,7 +11,8 @@ import type { DB } from '../db/types';
 import { ApiError, validationError } from '../http';
 import { serve } from '../serve';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { issueToken } from '../auth/tokens';
+import { finishFirstFactor } from '../auth/finish-login';
+import { checkNewPassword, passwordPolicy, setPassword } from '../auth/password-policy';
 import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from '../auth/sms';
 import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/attempts';
 import { loadCurrentUser } from './auth';
@@ -42,10 +43,10 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
       const issue = { code: 'custom', path: ['oldPassword'], message: 'validation.oldPasswordWrong', input: undefined } as z.core.$ZodIssue;
       throw validationError([issue], tr, ACCOUNT_FIELD_LABELS);
     }
+    await checkNewPassword(db, tr, await passwordPolicy(db, ctx.tenantId), { tenantId: ctx.tenantId, userId: ctx.user.id, currentHash: row.password_hash }, body.newPassword);
     const hash = await hashPassword(body.newPassword);
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('app_user').set({ password_hash: hash, updated_at: sql<Date>`now()` })
-        .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).execute();
+      await setPassword(trx, ctx.tenantId, ctx.user.id, row.password_hash, hash);
       await trx.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
         .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
         .where('id', '!=', ctx.tokenId).where('revoked_at', 'is', null).execute();
@@ -90,7 +91,7 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
       async () => {
         const ok = tenant ? await consumeSmsCode(db, tenant.id, body.mobile, body.code) : false;
         const users = ok && tenant
-          ? await db.selectFrom('app_user').select(['id', 'status']).where('tenant_id', '=', tenant.id).where('mobile', '=', body.mobile).execute()
+          ? await db.selectFrom('app_user').select(['id', 'status', 'type']).where('tenant_id', '=', tenant.id).where('mobile', '=', body.mobile).execute()
           : [];
         const found = users.length === 1 && users[0]?.status === 'enabled' ? users[0] : null;
         return { ok: found !== null, value: found };
@@ -101,12 +102,8 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
       await log('failure', null, 'invalid code');
       throw new ApiError(400, 'auth.smsCodeInvalid');
     }
-    await log('success', user.id);
-    const clientId = request.headers['x-client-id'];
-    const { token, expiresAt } = await issueToken(db, {
-      tenantId: tenant.id, userId: user.id, ttlHours: config.tokenTtlHours,
-      clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null,
+    return finishFirstFactor(db, config, request, {
+      tenantId: tenant.id, userId: user.id, userType: user.type, method: 'sms', logAccount: body.mobile,
     });
-    return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, tenant.id, user.id) };
   });
 }

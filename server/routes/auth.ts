@@ -9,7 +9,7 @@ import { ApiError } from '../http';
 import { serve } from '../serve';
 import { consumeCaptcha, createCaptcha, randomCaptchaText } from '../auth/captcha';
 import { getDummyHash, verifyPassword } from '../auth/password';
-import { issueToken } from '../auth/tokens';
+import { finishFirstFactor } from '../auth/finish-login';
 import { limitedLogin, loginKey, writeLoginLog } from '../auth/attempts';
 
 export interface AuthRouteOptions {
@@ -67,7 +67,7 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       loginKey(request, body.tenantCode, body.account),
       async () => {
         const row = tenant
-          ? await db.selectFrom('app_user').select(['id', 'tenant_id', 'password_hash', 'status'])
+          ? await db.selectFrom('app_user').select(['id', 'tenant_id', 'password_hash', 'status', 'type'])
             .where('tenant_id', '=', tenant.id).where('account', '=', body.account).executeTakeFirst()
           : undefined;
         // Unknown tenant or account: verify against a dummy hash so the answer takes the same time.
@@ -87,16 +87,9 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       await log('failure', user.id, blocked === 'auth.tenantDisabled' ? 'tenant disabled' : 'tenant expired');
       throw new ApiError(403, blocked);
     }
-    await log('success', user.id);
-    const clientId = request.headers['x-client-id'];
-    const { token, expiresAt } = await issueToken(db, {
-      tenantId: user.tenant_id,
-      userId: user.id,
-      ttlHours: config.tokenTtlHours,
-      clientId: typeof clientId === 'string' ? clientId : null,
-      ip: request.ip ?? null,
+    return finishFirstFactor(db, config, request, {
+      tenantId: user.tenant_id, userId: user.id, userType: user.type, method: 'password', logAccount: body.account,
     });
-    return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, user.tenant_id, user.id) };
   });
 
   serve(app, auth.logout, async ({ ctx, request }) => {

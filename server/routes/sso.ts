@@ -166,7 +166,8 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
     const clientId = request.headers['x-client-id'];
     const { token, expiresAt } = await issueToken(db, {
       tenantId: row.tenant_id, userId: row.user_id, ttlHours: config.tokenTtlHours,
-      clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null,
+      clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null, method: 'sso',
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
     });
     return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, row.tenant_id, row.user_id) };
   });

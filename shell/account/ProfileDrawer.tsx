@@ -7,6 +7,8 @@ import { EXTENSION_PATTERN } from '../../model/resources/staff';
 import type { PersonalCenterInput, StaffDetail } from '../../model/staff';
 import { endpoints } from '../api/endpoints';
 import { factoryIdAtom, userAtom } from '../state/atoms';
+import { OwnSessions } from './OwnSessions';
+import { TwoFactorSection } from './TwoFactorSection';
 
 /** The personal centre: who the user is, and what they may change of themselves. */
 export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose: () => void }) {
@@ -112,6 +114,10 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
           </Form>
         </div>
       )}
+      <Divider orientation="left">{t('twoFactor.title')}</Divider>
+      <TwoFactorSection />
+      <Divider orientation="left">{t('sessions.title')}</Divider>
+      <OwnSessions />
     </Drawer>
   );
 }

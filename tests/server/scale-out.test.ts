@@ -2,7 +2,7 @@
  * Scale-out (issue 11, SECURITY-TESTS T4.6's second half): four server processes behind one
  * PostgreSQL through PgBouncer in transaction mode serve the same users consistently — a login on
  * one is valid on the others, a logout on one is honoured by all at once, and a permission change
- * applies everywhere on the next call. The servers hold no session or permission state of their own.
+ * applies everywhere on the next call; a session ended from the online-session list is refused by all. The servers hold no session or permission state of their own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -100,6 +100,18 @@ describe.skipIf(!pgUrl || !PGBOUNCER)(`${SERVERS} server processes behind PgBoun
     for (const s of servers) expect((await api(s, 'GET', '/api/platform-system/cope', token)).status, s.base).toBe(200);
     expect((await api(servers[2]!, 'POST', '/api/auth/logout', token)).status).toBe(200);
     for (const s of servers) expect((await api(s, 'GET', '/api/platform-system/cope', token)).status, s.base).toBe(401);
+  });
+
+  it("ends a session from the online-session list of one server, refused at the next call on every server", async () => {
+    const admin = await loginOn(servers[0]!, 'admin');
+    const victim = await loginOn(servers[3]!, 'scale.viewer');
+    for (const s of servers) expect((await api(s, 'GET', '/api/platform-system/cope', victim)).status, s.base).toBe(200);
+    const list = await api(servers[1]!, 'GET', '/api/platform-system/online-session?keyword=scale.viewer', admin);
+    const rows = list.body.data.records as { id: string }[];
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    for (const row of rows) expect((await api(servers[1]!, 'POST', `/api/platform-system/online-session/${row.id}/end`, admin)).status).toBe(200);
+    for (const s of servers) expect((await api(s, 'GET', '/api/platform-system/cope', victim)).status, s.base).toBe(401);
+    for (const s of servers) expect((await api(s, 'GET', '/api/platform-system/cope', admin)).status, s.base).toBe(200);
   });
 
   it('applies a permission change on every server at the next call', async () => {

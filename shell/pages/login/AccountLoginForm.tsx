@@ -4,6 +4,9 @@ import { Button, Form, Input } from '@arco-design/web-react';
 import type { CaptchaData } from '../../../model';
 import { endpoints } from '../../api/endpoints';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
+import { useSetAtom } from 'jotai';
+import { isSecondStep } from '../../../model/security';
+import { secondStepAtom } from './secondStep';
 
 interface Values {
   tenantCode: string;
@@ -19,6 +22,7 @@ export function AccountLoginForm() {
   const [captcha, setCaptcha] = useState<CaptchaData | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const complete = useCompleteLogin();
+  const setSecondStep = useSetAtom(secondStepAtom);
 
   const refreshCaptcha = useCallback(async () => {
     const res = await endpoints.captcha();
@@ -42,6 +46,7 @@ export function AccountLoginForm() {
         captcha: values.captcha,
       });
       if (res.code !== 200) return void refreshCaptcha();
+      if (isSecondStep(res.data)) return void setSecondStep({ ...res.data, tenantCode });
       await complete(res.data, tenantCode);
     } finally {
       setSubmitting(false);

@@ -4,6 +4,9 @@ import { Button, Form, Input } from '@arco-design/web-react';
 import { MOBILE_PATTERN } from '../../../model/account';
 import { endpoints } from '../../api/endpoints';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
+import { useSetAtom } from 'jotai';
+import { isSecondStep } from '../../../model/security';
+import { secondStepAtom } from './secondStep';
 
 interface Values {
   tenantCode: string;
@@ -22,6 +25,7 @@ export function MobileLoginForm() {
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const complete = useCompleteLogin();
+  const setSecondStep = useSetAtom(secondStepAtom);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -53,7 +57,9 @@ export function MobileLoginForm() {
     try {
       const tenantCode = values.tenantCode.trim();
       const res = await endpoints.loginByMobile({ tenantCode, mobile: values.mobile.trim(), code: values.code.trim() });
-      if (res.code === 200) await complete(res.data, tenantCode);
+      if (res.code !== 200) return;
+      if (isSecondStep(res.data)) return void setSecondStep({ ...res.data, tenantCode });
+      await complete(res.data, tenantCode);
     } finally {
       setSubmitting(false);
     }

@@ -7,6 +7,7 @@ import type { EditorProps, ResourceOverrides } from '../../kit/resource/types';
 import { MenuTreeDrawer } from './MenuTreeDrawer';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { RoleMenusDialog } from './RoleMenusDialog';
+import { ResetTwoFactorButton } from '../security/ResetTwoFactorButton';
 
 function AssignButton({ row }: { row: ResourceRow }) {
   const { t } = useTranslation('platform');
@@ -52,7 +53,7 @@ function PasswordEditor({ value, onChange }: EditorProps) {
 
 export const userOverrides: ResourceOverrides = {
   editors: { password: (props) => <PasswordEditor {...props} /> },
-  rowActions: (row) => <ResetButton row={row} />,
+  rowActions: (row) => <><ResetButton row={row} /><ResetTwoFactorButton row={row} /></>,
 };
 export const roleOverrides: ResourceOverrides = { rowActions: (row) => <AssignButton row={row} /> };
 export const menuOverrides: ResourceOverrides = { toolbar: () => <TreeButton /> };

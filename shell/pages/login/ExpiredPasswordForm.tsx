@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Input, Link } from '@arco-design/web-react';
+import { PASSWORD_PATTERN } from '../../../model/account';
+import { contract } from '../../../model/contract';
+import { isSecondStep } from '../../../model/security';
+import { callApi } from '../../api/client';
+import { secondStepAtom } from './secondStep';
+import { useCompleteLogin } from './useCompleteLogin';
+
+interface Values { newPassword: string; confirm: string }
+type FieldErrors = { errors?: { field: string; message: string }[] } | null;
+
+/** An expired password is changed during login (the tenant's password policy); then the login goes on. */
+export function ExpiredPasswordForm() {
+  const { t } = useTranslation(['shell', 'model']);
+  const [step, setStep] = useAtom(secondStepAtom);
+  const complete = useCompleteLogin();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const label = (key: string) => t(`model:account.${key}`);
+  if (!step) return null;
+
+  async function submit(values: Values) {
+    if (!step) return;
+    setBusy(true);
+    try {
+      const res = await callApi(contract.security.loginPasswordChange, { body: { ticket: step.ticket, newPassword: values.newPassword }, showError: false });
+      if (res.code === 200) {
+        if (isSecondStep(res.data)) return setStep({ ...res.data, tenantCode: step.tenantCode });
+        return void (await complete(res.data, step.tenantCode));
+      }
+      const errors = (res.data as FieldErrors)?.errors ?? [];
+      if (errors.length) form.setFields(Object.fromEntries(errors.map((e) => [e.field, { error: { message: e.message } }])));
+      else form.setFields({ newPassword: { error: { message: res.msg } } });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div data-testid="login-password-expired">
+      <p>{t('twoFactor.passwordExpired')}</p>
+      <Form<Values> form={form} layout="vertical" onSubmit={submit}>
+        <Form.Item field="newPassword" label={label('newPassword')} extra={t('account.passwordRule')}
+          rules={[
+            { required: true, message: t('model:validation.required', { field: label('newPassword') }) },
+            { match: PASSWORD_PATTERN, message: t('model:validation.password', { field: label('newPassword') }) },
+          ]}>
+          <Input.Password autoComplete="new-password" data-testid="expired-new-password" />
+        </Form.Item>
+        <Form.Item field="confirm" label={label('confirmPassword')}
+          rules={[
+            { required: true, message: t('model:validation.required', { field: label('confirmPassword') }) },
+            { validator: (v: string | undefined, cb) => cb(v !== form.getFieldValue('newPassword') ? t('model:validation.passwordMismatch', { field: label('confirmPassword') }) : undefined) },
+          ]}>
+          <Input.Password autoComplete="new-password" data-testid="expired-confirm-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" long loading={busy} data-testid="expired-submit">{t('twoFactor.confirm')}</Button>
+      </Form>
+      <div style={{ marginTop: 12, textAlign: 'center' }}>
+        <Link onClick={() => setStep(null)}>{t('twoFactor.back')}</Link>
+      </div>
+    </div>
+  );
+}
