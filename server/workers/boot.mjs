@@ -1,0 +1,13 @@
+// A worker's entry: TypeScript sources load through tsx here, as they do in the main thread.
+import { setPriority } from 'node:os';
+import { workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+// On Linux this lowers this thread alone: on a busy machine the event loop serving requests comes first.
+try {
+  setPriority(10);
+} catch {
+  /* not permitted here: run at the normal priority */
+}
+register();
+await import(workerData.entry);
