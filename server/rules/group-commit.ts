@@ -1,9 +1,11 @@
 /**
  * Group commit: callers that ask for work under the same key while a batch of that key is being
  * written wait and then go together in the next batch, so N concurrent callers cost about one
- * round of statements instead of N. There is no timer: a lone caller starts at once.
+ * round of statements instead of N. There is no timer: a lone caller waits one turn of the event
+ * loop, no more. The runner takes its asks with `take()` once it holds its connection, so callers
+ * that arrived while it waited for one join the batch too.
  */
-export type RunBatch<A, R> = (asks: A[]) => Promise<Settled<R>[]>;
+export type RunBatch<A, R> = (head: A, take: () => A[]) => Promise<Settled<R>[]>;
 
 /** Each ask's outcome, in the order the asks were given. */
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -38,16 +40,26 @@ export class GroupCommit<A, R> {
       for (;;) {
         const queue = this.queues.get(key);
         if (!queue || queue.length === 0) break;
-        const batch = queue.splice(0, this.maxBatch);
-        if (queue.length === 0) this.queues.delete(key);
+        // One turn of the event loop first: requests already under way (on PGlite, whose statements
+        // finish within one turn, all of them) reach the queue and share this batch.
+        await new Promise((r) => setImmediate(r));
+        const batch: Waiting<A, R>[] = [];
+        const take = () => {
+              if (batch.length === 0) batch.push(...queue.splice(0, this.maxBatch));
+          if (queue.length === 0 && this.queues.get(key) === queue) this.queues.delete(key);
+          return batch.map((w) => w.ask);
+        };
         let results: Settled<R>[];
         try {
-          results = await this.run(batch.map((w) => w.ask));
+          results = await this.run(queue[0]!.ask, take);
         } catch (error) {
+          take();
           results = batch.map(() => ({ ok: false, error }));
         }
+        // A runner that never took its asks leaves them to fail here rather than loop.
+        if (batch.length === 0) take();
         batch.forEach((w, i) => {
-          const r = results[i] ?? { ok: false, error: new Error('batch answered fewer results than asks') };
+          const r = results[i] ?? { ok: false, error: new Error('the batch gave no answer for this ask') };
           if (r.ok) w.resolve(r.value);
           else w.reject(r.error);
         });

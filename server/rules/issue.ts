@@ -144,15 +144,19 @@ async function issueBatch(trx: Kysely<DB>, asks: Ask[], issuing: string[]): Prom
   return out;
 }
 
-async function runBatch(db: Kysely<DB>, asks: Ask[]): Promise<Settled<GenerateResult>[]> {
-  const { tenantId, ruleId } = asks[0]!;
+async function runBatch(db: Kysely<DB>, head: Ask, take: () => Ask[]): Promise<Settled<GenerateResult>[]> {
+  const { tenantId, ruleId } = head;
+  let asks: Ask[] = [];
   const issuing: string[] = [];
   try {
-    return await withTenant(tenantId, () => db.transaction().execute((trx) => issueBatch(trx, asks, issuing)));
+    return await withTenant(tenantId, () => db.transaction().execute((trx) => {
+      asks = take();
+      return issueBatch(trx, asks, issuing);
+    }));
   } catch (err) {
     if (asks.length > 1) {
       const out: Settled<GenerateResult>[] = [];
-      for (const ask of asks) out.push((await runBatch(db, [ask]))[0]!);
+      for (const ask of asks) out.push((await runBatch(db, ask, () => [ask]))[0]!);
       return out;
     }
     if ((err as { code?: string }).code !== '23505') throw err;
@@ -174,7 +178,7 @@ export function issueCodes(
 ): Promise<GenerateResult> {
   let committer = committers.get(db);
   if (!committer) {
-    committer = new GroupCommit((asks) => runBatch(db, asks));
+    committer = new GroupCommit((head, take) => runBatch(db, head, take));
     committers.set(db, committer);
   }
   return committer.submit(`${ctx.tenantId}:${ruleId}`, { tenantId: ctx.tenantId, ruleId, ctx, request, count, context });
