@@ -4,33 +4,15 @@
  * environment; and /api/health keeps answering (p99 ≤ 100 ms over many polls) while a
  * 100,000-row spreadsheet is parsed.
  */
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath } from '../../model/resource';
 import { unit } from '../../model/resources/unit';
 import { DIALECTS, loginToken, multipartBody, startHarness, type Harness } from './helpers';
+import { bigSheet } from './big-sheet';
 import { MiB, bomb } from './zip-fixtures';
 
 const ROWS = 100_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A real 100,000-row workbook (streamed by exceljs), 8 varied columns a row. */
-async function bigSheet(rows: number): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const ws = book.addWorksheet('Sheet1');
-  // Headers that match no column of the resource: the import ends right after the parse.
-  ws.addRow(['Reference', 'Label', 'Notes', 'Quantity', 'Weight', 'Batch', 'Line', 'Remark']).commit();
-  for (let i = 1; i <= rows; i++) {
-    ws.addRow([`R${String(i).padStart(7, '0')}`, `Item ${i} 部件 linh kiện`, `note ${i % 97}`, i % 1000, (i % 313) / 7, `B${i % 50}`, `L${i % 9}`, i % 3 ? 'ok' : 'check']).commit();
-  }
-  ws.commit();
-  await book.commit();
-  return Buffer.concat(chunks);
-}
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? NaN;
 
