@@ -73,11 +73,14 @@ describe.each(DIALECTS)('uploads are read off the event loop [%s]', (kind) => {
     const health: number[] = [];
     const started = performance.now();
     const answer = upload(big, 'units.xlsx').finally(() => { done = true; });
+    // Each poll is timed from when it was due, so time the event loop spent elsewhere counts.
+    let due = performance.now();
     while (!done) {
-      const t0 = performance.now();
       const r = await h.app.inject({ method: 'GET', url: '/api/health' });
       expect(r.statusCode).toBe(200);
-      health.push(performance.now() - t0);
+      const answered = performance.now();
+      health.push(answered - due);
+      due = answered + 5;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const r = await answer;
