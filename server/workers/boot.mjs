@@ -3,9 +3,10 @@ import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
-// On Linux this lowers this thread alone: on a busy machine the event loop serving requests comes first.
+// On Linux this lowers this thread alone, to the lowest priority: on a busy machine the event loop
+// serving requests (and the embedded database on it) comes first.
 try {
-  setPriority(10);
+  setPriority(19);
 } catch {
   /* not permitted here: run at the normal priority */
 }

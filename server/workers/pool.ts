@@ -12,6 +12,7 @@ export interface PoolOptions {
   /** The worker's module (TypeScript is fine: server/workers/boot.mjs loads it). */
   entry: URL;
   size: number;
+  /** A job's time budget unless its run says otherwise. */
   timeoutMs: number;
   memoryMb: number;
 }
@@ -31,6 +32,7 @@ export interface JobHandler<T> {
 
 interface Job {
   input: unknown;
+  timeoutMs: number;
   transfer: ArrayBuffer[];
   handler: JobHandler<unknown>;
   resolve: (v: unknown) => void;
@@ -50,10 +52,10 @@ export class WorkerPool {
 
   constructor(private readonly opts: PoolOptions) {}
 
-  run<T>(input: unknown, handler: JobHandler<T>, transfer: ArrayBuffer[] = []): Promise<T> {
+  run<T>(input: unknown, handler: JobHandler<T>, transfer: ArrayBuffer[] = [], timeoutMs = this.opts.timeoutMs): Promise<T> {
     if (this.closed) return Promise.reject(new Error('worker pool closed'));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ input, transfer, handler: handler as JobHandler<unknown>, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ input, timeoutMs, transfer, handler: handler as JobHandler<unknown>, resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
@@ -121,8 +123,8 @@ export class WorkerPool {
       if (finish(false)) job.reject(new JobBudgetError('crash', `exited with ${code}`));
     };
     const timer = setTimeout(() => {
-      if (finish(false)) job.reject(new JobBudgetError('time', `over ${this.opts.timeoutMs} ms`));
-    }, this.opts.timeoutMs);
+      if (finish(false)) job.reject(new JobBudgetError('time', `over ${job.timeoutMs} ms`));
+    }, job.timeoutMs);
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);

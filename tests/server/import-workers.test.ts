@@ -67,6 +67,27 @@ describe.each(DIALECTS)('uploads are read off the event loop [%s]', (kind) => {
     }
   });
 
+  it('refuses an upload that takes longer to read than its budget (IMPORT_PARSE_TIMEOUT_MS), naming the file; the next is read', async () => {
+    const before = process.env.IMPORT_PARSE_TIMEOUT_MS;
+    process.env.IMPORT_PARSE_TIMEOUT_MS = '50';
+    try {
+      const r = await upload(big, 'slow-units.xlsx');
+      expect(r.statusCode).toBe(413);
+      expect((r.json() as { msg: string }).msg).toBe('The file "slow-units.xlsx" needs more time or memory to read than one import may use; split it into smaller files');
+    } finally {
+      if (before === undefined) delete process.env.IMPORT_PARSE_TIMEOUT_MS;
+      else process.env.IMPORT_PARSE_TIMEOUT_MS = before;
+    }
+    // The worker that ran out of time was replaced: a small file is read as usual (and its row checked).
+    const { payload, contentType } = multipartBody([{ name: 'file', filename: 'units.csv', type: 'text/csv', bytes: Buffer.from('Code,Name\nBUDGET1,Budget unit\n') }]);
+    const ok = await h.app.inject({
+      method: 'POST', url, payload,
+      headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory, 'accept-language': 'en', 'content-type': contentType },
+    });
+    expect((ok.json() as { data: { total: number } }).data.total, ok.body).toBe(1);
+    expect(ok.statusCode).not.toBe(413);
+  });
+
   it(`answers /api/health within 100 ms (p99) while a ${ROWS.toLocaleString('en')}-row spreadsheet is parsed`, async () => {
     expect(big.length).toBeGreaterThan(MiB);
     let done = false;

@@ -18,13 +18,14 @@ const positive = (v: string | undefined, fallback: number) => {
   return v !== undefined && Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+const DEFAULT_TIMEOUT_MS = 120_000;
 let pool: WorkerPool | null = null;
 
 function sheetPool(): WorkerPool {
   pool ??= new WorkerPool({
     entry: new URL('./sheet-worker.ts', import.meta.url),
     size: positive(process.env.IMPORT_PARSE_WORKERS, defaultPoolSize()),
-    timeoutMs: positive(process.env.IMPORT_PARSE_TIMEOUT_MS, 120_000),
+    timeoutMs: DEFAULT_TIMEOUT_MS,
     memoryMb: positive(process.env.IMPORT_PARSE_MEMORY_MB, 1536),
   });
   return pool;
@@ -51,7 +52,7 @@ export async function readSheet(buf: Buffer, hint?: Language, file = ''): Promis
         else if (m.type === 'done') done({ ...head!, rows });
         else fail(new ApiError(m.status, m.key, m.data));
       },
-    }, [bytes]);
+    }, [bytes], positive(process.env.IMPORT_PARSE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS));
   } catch (err) {
     if (err instanceof JobBudgetError) throw new ApiError(413, 'resource.import.parseBudget', { file });
     throw err;
