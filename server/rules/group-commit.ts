@@ -22,8 +22,21 @@ export class GroupCommit<A, R> {
 
   constructor(
     private readonly run: RunBatch<A, R>,
-    private readonly maxBatch = 256,
+    /** A batch holds at most this much work (each ask weighing `weigh(ask)`), but always one ask. */
+    private readonly limit: { maxWeight: number; weigh: (ask: A) => number },
   ) {}
+
+  /** How many asks from the front of `queue` go in the next batch. */
+  private batchLength(queue: Waiting<A, R>[]): number {
+    let weight = 0;
+    let n = 0;
+    while (n < queue.length) {
+      weight += this.limit.weigh(queue[n]!.ask);
+      if (n > 0 && weight > this.limit.maxWeight) break;
+      n++;
+    }
+    return n;
+  }
 
   submit(key: string, ask: A): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -45,7 +58,7 @@ export class GroupCommit<A, R> {
         await new Promise((r) => setImmediate(r));
         const batch: Waiting<A, R>[] = [];
         const take = () => {
-              if (batch.length === 0) batch.push(...queue.splice(0, this.maxBatch));
+              if (batch.length === 0) batch.push(...queue.splice(0, this.batchLength(queue)));
           if (queue.length === 0 && this.queues.get(key) === queue) this.queues.delete(key);
           return batch.map((w) => w.ask);
         };

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { encodingRule } from '../../model/resources/encoding-rule';
 import {
-  EncodingError, compileEncodingRule, counterKey, encodingRuleIssues, formatCodes,
+  EncodingError, MAX_GENERATE, compileEncodingRule, counterKey, encodingRuleIssues, formatCodes,
   type CompiledRule, type EncodingContext, type EncodingRuleInput, type ExhaustedData, type GenerateContext, type GenerateResult, type ResolvedContext,
 } from '../../model/rules';
 import type { DB } from '../db/types';
@@ -168,6 +168,8 @@ async function runBatch(db: Kysely<DB>, head: Ask, take: () => Ask[]): Promise<S
 }
 
 const committers = new WeakMap<Kysely<DB>, GroupCommit<Ask, GenerateResult>>();
+/** A batch issues at most as many codes as one request may ask for: its audit insert stays one request's size. */
+const BATCH_LIMIT = { maxWeight: MAX_GENERATE, weigh: (ask: Ask) => ask.count };
 
 /**
  * Issues the next `count` codes of a rule for a context. Shared by the generate route and by
@@ -178,7 +180,7 @@ export function issueCodes(
 ): Promise<GenerateResult> {
   let committer = committers.get(db);
   if (!committer) {
-    committer = new GroupCommit((head, take) => runBatch(db, head, take));
+    committer = new GroupCommit((head, take) => runBatch(db, head, take), BATCH_LIMIT);
     committers.set(db, committer);
   }
   return committer.submit(`${ctx.tenantId}:${ruleId}`, { tenantId: ctx.tenantId, ruleId, ctx, request, count, context });

@@ -72,6 +72,20 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
     console.info(`[batching ${kind}] ${REQUESTS} requests, ${total} codes in ${row.transactions} transactions`);
   });
 
+  it('a batch issues at most 10,000 codes: three concurrent requests of 6,000 go one transaction each', async () => {
+    const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', {
+      token,
+      body: { name: 'LARGE', ruleType: 'base10', startCode: '000001', endCode: '999999', resetType: 'none', details: [{ order: 1, paramType: 'fixed', value: 'L' }, { order: 2, paramType: 'system', parameter: 'serial' }] },
+    });
+    const ruleId = created.body.data.id;
+    const answers = await Promise.all([0, 1, 2].map(() => h.app.inject({ method: 'POST', url: `/api/basic-system/encoding-rule/${ruleId}/generate`, headers: { authorization: `Bearer ${token}` }, payload: { count: 6000 } })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const audit = await sql<{ n: string; transactions: string }>`
+      select count(*) as n, count(distinct issued_at) as transactions from encoding_issue where rule_id = ${ruleId}`.execute(h.database.db);
+    const row = audit.rows[0]!;
+    expect([Number(row.n), Number(row.transactions)]).toEqual([18000, 3]);
+  });
+
   it('a request whose context fails is refused alone; its neighbours in the batch are served', async () => {
     const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', {
       token,
