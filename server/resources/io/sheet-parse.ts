@@ -62,7 +62,7 @@ const text = (c: Cell) => (c === null ? '' : c instanceof Date ? c.toISOString()
 /**
  * Reads the whole package, then the first worksheet. Not exceljs's streaming reader: it decodes each
  * inflated chunk on its own, so a character whose UTF-8 bytes straddle two chunks (CJK, Vietnamese)
- * came out as U+FFFD in large sheets. The zip budget above bounds what this may inflate.
+ * came out as U+FFFD in large sheets. The zip budget (zip-guard.ts) bounds what this may inflate.
  */
 async function readXlsx(buf: Buffer): Promise<{ records: Cell[][]; numbers: number[] }> {
   const book = new ExcelJS.Workbook();
