@@ -26,6 +26,8 @@ BEGIN
   GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO portal_app;
   GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO portal_app;
   REVOKE ALL ON schema_migrations FROM portal_app;
+  -- The audit of issued codes is append-only for the serving role.
+  REVOKE UPDATE, DELETE ON encoding_issue FROM portal_app;
 
   FOR t IN
     SELECT c.table_name AS name

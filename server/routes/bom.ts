@@ -89,7 +89,7 @@ const lineColumns = (v: LineValues, userId: string) => ({
 
 async function readUpload(request: import('fastify').FastifyRequest): Promise<{ sheet: Sheet; file: Buffer; fileName: string }> {
   const { file, fileName } = await readUploadedFile(request);
-  return { sheet: await readSheet(file), file, fileName: fileName ?? 'bom.xlsx' };
+  return { sheet: await readSheet(file, undefined, fileName ?? ''), file, fileName: fileName ?? 'bom.xlsx' };
 }
 
 export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {
@@ -241,7 +241,7 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
   serve(app, bom.importReport, async ({ reply, ctx, tr, params }) => {
     const job = await jobs.report(callerOf(ctx), 'bom', params.id);
     if (!job) throw new ApiError(404, 'error.notFound');
-    const bytes = await errorReport(await readSheet(job.file), job.result?.errors ?? [], tr);
+    const bytes = await errorReport(await readSheet(job.file, undefined, job.fileName), job.result?.errors ?? [], tr);
     return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, `-${tr.t('resource.import.reportName')}`)).send(bytes);
   });
 

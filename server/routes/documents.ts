@@ -13,7 +13,7 @@ import { TICKET_TTL_MS, publicOrigin, signTicket, ticketKey, verifyTicket, type 
 import { DocumentService, registerDocumentRelease } from '../documents/service';
 import { loadFileKey } from '../files/encryption';
 import { FolderStorage } from '../files/storage';
-import { issueCodes } from '../rules/encoding-routes';
+import { issueCodes } from '../rules/issue';
 import { serve } from '../serve';
 
 const BASE = '/basic-system/document';

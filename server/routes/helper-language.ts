@@ -110,8 +110,8 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
     serve(scope, helper.importTranslations, async ({ ctx, request, tr }) => {
-      const { file } = await readUploadedFile(request);
-      const sheet = await readSheet(file);
+      const { file, fileName } = await readUploadedFile(request);
+      const sheet = await readSheet(file, undefined, fileName ?? '');
       const headers = sheet.headers.map((h) => String(h ?? '').trim());
       const col = (name: string) => headers.indexOf(name);
       if (col('namespace') < 0 || col('key') < 0) throw new ApiError(400, 'helper.importHeaders');

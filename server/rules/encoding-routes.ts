@@ -1,34 +1,22 @@
 /** Issuing codes from encoding rules: generate (reserve N), preview (saved or unsaved rule), the audit search. */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { EncodingContextInput, rules } from '../../model/contract/rules';
 import { inputSchema } from '../../model/resource';
 import { encodingRule } from '../../model/resources/encoding-rule';
-import {
-  EncodingError, compileEncodingRule, counterKey, encodingRuleIssues, formatCodes,
-  type CompiledRule, type EncodingContext, type EncodingRuleInput, type ExhaustedData, type GenerateResult,
-} from '../../model/rules';
+import { compileEncodingRule, counterKey, type CompiledRule, type EncodingContext, type EncodingRuleInput } from '../../model/rules';
 import type { DB } from '../db/types';
 import { notFound, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { invalid, issueErrors } from '../resources/errors';
 import { serve } from '../serve';
-import { issued, reserve, type CounterRef } from './counter';
+import { issued } from './counter';
 import { resolveContext } from './context';
-import { RuleError } from './errors';
-import { alreadyIssued, loadRow, writeAudit } from './store';
+import { compileStored, format, issueCodes, left } from './issue';
+import { loadRow } from './store';
 
 export const contextSchema = EncodingContextInput;
-
-/** Compiles a stored rule; a row that no longer passes validation is refused rather than guessed at. */
-function compileStored(row: Record<string, unknown>): CompiledRule {
-  if (encodingRuleIssues(row).length > 0 || !Array.isArray(row.details) || row.details.length === 0) {
-    throw new RuleError(409, 'rules.ruleInvalid', { name: String(row.name) });
-  }
-  return compileEncodingRule(row as unknown as EncodingRuleInput);
-}
 
 async function storedRule(db: Kysely<DB>, ctx: RequestContext, id: string): Promise<{ row: Record<string, unknown>; rule: CompiledRule }> {
   const row = await loadRow(db, encodingRule, ctx.tenantId, id);
@@ -36,70 +24,10 @@ async function storedRule(db: Kysely<DB>, ctx: RequestContext, id: string): Prom
   return { row, rule: compileStored(row) };
 }
 
-/** Formats codes, turning a context the rule cannot print into a 400 with the shared message. */
-function format(rule: CompiledRule, first: bigint, count: number, ctx: EncodingContext): string[] {
-  try {
-    return formatCodes(rule, first, count, ctx);
-  } catch (err) {
-    if (err instanceof EncodingError) throw new RuleError(400, err.key, err.params, null, 'model');
-    throw err;
-  }
-}
-
-/** Codes still available after `done` (0, not negative, when a rule was narrowed after issuing). */
-const left = (rule: CompiledRule, done: bigint) => (rule.capacity > done ? rule.capacity - done : 0n);
-
 function preview(rule: CompiledRule, done: bigint, count: number, ctx: EncodingContext): { codes: string[]; remaining: string } {
   const rest = left(rule, done);
   const n = rest < BigInt(count) ? Number(rest) : count;
   return { codes: format(rule, done, n, ctx), remaining: rest.toString() };
-}
-
-/**
- * Issues the next `count` codes of a rule for a context: one row-locked counter, every code audited.
- * Shared by the generate route and by whatever numbers its records with a rule (documents).
- */
-export async function issueCodes(
-  db: Kysely<DB>, ctx: RequestContext, request: FastifyRequest, ruleId: string, count: number, context: z.infer<typeof contextSchema>,
-): Promise<GenerateResult> {
-  const { row, rule } = await storedRule(db, ctx, ruleId);
-  const { encoding, resolved } = await resolveContext(db, ctx, request, rule, context);
-  const key = counterKey(rule, encoding);
-  const ref: CounterRef = { tenantId: ctx.tenantId, ruleId: ruleId, ...key };
-  // Everything that can fail on the context fails before a code is taken.
-  format(rule, 0n, 1, encoding);
-  const batchId = randomUUID();
-  let codes: string[] = [];
-  let first: bigint | null = null;
-  try {
-    first = await db.transaction().execute(async (trx) => {
-      const start = await reserve(trx, ref, count, rule.capacity);
-      if (start === null) return null;
-      codes = formatCodes(rule, start, count, encoding);
-      await writeAudit(trx, {
-        tenantId: ctx.tenantId, ruleId: ruleId, codes, firstOffset: start, factoryCode: resolved.factoryCode ?? '', lineCode: resolved.lineCode ?? '',
-        period: key.period, date: resolved.date, batchId,
-        userId: ctx.user.id, account: ctx.user.account,
-      });
-      return start;
-    });
-  } catch (err) {
-    if ((err as { code?: string }).code !== '23505') throw err;
-    const clash = await alreadyIssued(db, ctx.tenantId, ruleId, codes);
-    throw new RuleError(409, 'rules.codeAlreadyIssued', { code: clash ?? codes[0] ?? '', name: String(row.name) });
-  }
-  if (first === null) {
-    const remaining = left(rule, await issued(db, ref)).toString();
-    const data: ExhaustedData = { requested: count, remaining };
-    throw new RuleError(409, 'rules.exhausted', { name: String(row.name), remaining, requested: count }, data);
-  }
-  return {
-    codes,
-    batchId,
-    firstOffset: first.toString(),
-    remaining: left(rule, first + BigInt(count)).toString(),
-    context: resolved,
-  };
 }
 
 export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {

@@ -18,11 +18,10 @@ export async function loadRow(db: RuleDb, def: ResourceDef, tenantId: string, id
   return out;
 }
 
-export interface IssueAudit {
-  tenantId: string;
-  ruleId: string;
-  codes: string[];
-  firstOffset: bigint;
+/** One issued code as its audit row records it. */
+export interface AuditRow {
+  code: string;
+  counterValue: string;
   factoryCode: string;
   lineCode: string;
   period: string;
@@ -32,13 +31,14 @@ export interface IssueAudit {
   account: string;
 }
 
-/** One audit row per code, in a single statement whatever the count. */
-export async function writeAudit(db: RuleDb, a: IssueAudit): Promise<void> {
+/** The audit rows of one rule, in a single append-only statement whatever their number. */
+export async function writeAudits(db: RuleDb, tenantId: string, ruleId: string, rows: AuditRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await sql`
     insert into encoding_issue (tenant_id, rule_id, code, counter_value, factory_code, line_code, period, issue_date, batch_id, user_id, account)
-    select ${a.tenantId}, ${a.ruleId}, u.code, ${a.firstOffset.toString()}::bigint + u.n - 1, ${a.factoryCode}, ${a.lineCode}, ${a.period},
-      ${a.date}::date, ${a.batchId}, ${a.userId}, ${a.account}
-    from jsonb_array_elements_text(${JSON.stringify(a.codes)}::jsonb) with ordinality as u(code, n)`.execute(db);
+    select ${tenantId}, ${ruleId}, r.code, r."counterValue"::bigint, r."factoryCode", r."lineCode", r.period, r.date::date, r."batchId"::uuid, r."userId"::uuid, r.account
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(code text, "counterValue" text, "factoryCode" text, "lineCode" text, period text, date text, "batchId" text, "userId" text, account text)`.execute(db);
 }
 
 /** The first of `codes` the rule has already issued, if any. */

@@ -176,7 +176,7 @@ export async function timeIt(n: number, fn: () => Promise<unknown>): Promise<num
   return out;
 }
 
-function multipart(file: Buffer, name: string) {
+export function multipart(file: Buffer, name: string) {
   const boundary = '----bench-boundary';
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   return { payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };

@@ -8,8 +8,9 @@
  * - load (T4.6): autocannon, 20 connections × 20 s, reads and mixed writes, against the committed
  *   baseline `tests/bench/load-baseline.json` (tests/bench/load.ts).
  * - materials and BOM (tests/bench/materials.ts);
- * - a 100-page PDF's first page painted in the documents preview (tests/bench/preview.ts).
- * BENCH_ONLY=load (or materials, or preview) runs that part alone.
+ * - a 100-page PDF's first page painted in the documents preview (tests/bench/preview.ts);
+ * - /api/health while hostile uploads are refused and 100,000 rows are parsed (tests/bench/parse-health.ts).
+ * BENCH_ONLY=load (or materials, preview, encoding, parse) runs that part alone.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { resourceBench } from './resources';
 import { encodingBench } from './encoding';
+import { parseHealthBench } from './parse-health';
 import { materialBench } from './materials';
 import { previewBench } from './preview';
 import { describeLoad, loadRun, type LoadReport } from './load';
@@ -162,9 +164,12 @@ async function loadBench() {
 
 async function main() {
   if (process.env.BENCH_ONLY === 'bom') return (await import('./bom')).runBomBench();
-  if (process.env.BENCH_ONLY === 'load' || process.env.BENCH_ONLY === 'materials') {
-    if (process.env.BENCH_ONLY === 'load') await loadBench();
-    else await materialBench(rows);
+  const alone: Record<string, () => Promise<void>> = {
+    load: loadBench, materials: () => materialBench(rows), encoding: () => encodingBench(rows), parse: () => parseHealthBench(rows),
+  };
+  const only = alone[process.env.BENCH_ONLY ?? ''];
+  if (only) {
+    await only();
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
     return;
@@ -199,6 +204,8 @@ async function main() {
   await resourceBench(rows);
   // Encoding rules (issue 6): codes per second through the API against the bare counter statement.
   await encodingBench(rows);
+  // Uploads read off the event loop (issue 22): /api/health while hostile and large sheets are read.
+  await parseHealthBench(rows);
   // Materials and BOM (issue 7): the material list on 1,000,000 materials, a 2,000-line BOM explosion.
   await materialBench(rows);
   // Load (T4.6): reads and mixed writes under 20 connections, PGlite and PostgreSQL.

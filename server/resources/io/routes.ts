@@ -73,7 +73,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
       const caller = callerOf(ctx);
       service.scope(caller);
       const { file, fileName } = await readUploadedFile(request);
-      const sheet = await readSheet(file, tr.language);
+      const sheet = await readSheet(file, tr.language, fileName ?? '');
       const op = { method: request.method, path: request.url.split('?')[0] ?? request.url };
       const newJob = { caller, resource: def.name, fileName: fileName ?? 'import', file, dryRun: query.dryRun, language: tr.language, total: sheet.rows.length };
       if (sheet.rows.length > IMPORT_JOB_THRESHOLD) {
@@ -105,7 +105,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
     handler: async ({ request, reply, ctx, tr, params }) => {
       const job = await jobs.report(callerOf(ctx), def.name, params.id);
       if (!job) throw notFound();
-      const bytes = await errorReport(def, job.file, job.result?.errors ?? [], tr);
+      const bytes = await errorReport(def, job.file, job.result?.errors ?? [], tr, job.fileName);
       const { name, fallback } = fileName(def, tr, `-${tr.t('resource.import.reportName')}`, requestOffset(request));
       return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', attachment(name, fallback)).send(bytes);
     },

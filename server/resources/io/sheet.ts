@@ -1,120 +1,60 @@
-/** An uploaded sheet (.xlsx or .csv, told apart by content) as rows of cells with their sheet row numbers. */
-import ExcelJS from 'exceljs';
-import { ApiError } from '../../http';
+/**
+ * An uploaded sheet (.xlsx or .csv, told apart by content) as rows of cells with their sheet row
+ * numbers, read in a worker thread: the zip inspection and the parsing never hold the event loop.
+ * Each read has a time and memory budget (IMPORT_PARSE_TIMEOUT_MS, IMPORT_PARSE_MEMORY_MB); the
+ * pool's size follows the machine (IMPORT_PARSE_WORKERS).
+ */
 import type { Language } from '../../../model/languages';
-import { decodeCsv, parseCsv } from './csv';
-import { checkZipBudget } from './zip-guard';
+import { ApiError } from '../../http';
+import { JobBudgetError, WorkerPool, defaultPoolSize } from '../../workers/pool';
+import type { Sheet, SheetRow } from './sheet-parse';
+import type { SheetJob, SheetMessage } from './sheet-worker';
+import { zipLimits } from './zip-guard';
 
-/** A cell as the import reads it. */
-export type Cell = string | number | boolean | Date | null;
+export { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, sniffSheet, type Cell, type Sheet, type SheetKind, type SheetRow } from './sheet-parse';
 
-export interface SheetRow {
-  /** 1-based row number in the sheet (the header is row 1). */
-  row: number;
-  cells: Cell[];
-}
+const positive = (v: string | undefined, fallback: number) => {
+  const n = Number(v);
+  return v !== undefined && Number.isFinite(n) && n > 0 ? n : fallback;
+};
 
-export interface Sheet {
-  kind: 'xlsx' | 'csv';
-  headers: string[];
-  rows: SheetRow[];
-}
+const DEFAULT_TIMEOUT_MS = 120_000;
+let pool: WorkerPool | null = null;
 
-export type SheetKind = Sheet['kind'];
-
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-
-/**
- * What one upload may hold. A 50 MB zip can inflate to far more than memory allows (a zip bomb):
- * reading stops with 413 past these.
- */
-export const MAX_IMPORT_ROWS = 200_000;
-export const MAX_IMPORT_COLUMNS = 200;
-
-const tooMany = () => new ApiError(413, 'resource.import.tooManyRows', { maxRows: MAX_IMPORT_ROWS });
-const tooWide = () => new ApiError(413, 'resource.import.tooManyColumns', { maxColumns: MAX_IMPORT_COLUMNS });
-
-/** The file's type by its bytes: a zip package (xlsx) or text in an encoding CSV files come in (csv); null otherwise. */
-export function sniffSheet(buf: Uint8Array, hint?: Language): SheetKind | null {
-  if (buf.length >= 4 && ZIP.every((b, i) => buf[i] === b)) return 'xlsx';
-  return decodeCsv(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), hint) ? 'csv' : null;
-}
-
-function cellValue(v: unknown): Cell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
-    if ('result' in o) return cellValue(o.result);
-    if (typeof o.text === 'string') return o.text;
-    if (o.error !== undefined) return null;
-  }
-  return String(v);
-}
-
-const isBlank = (c: Cell) => c === null || (typeof c === 'string' && c.trim() === '');
-const text = (c: Cell) => (c === null ? '' : c instanceof Date ? c.toISOString() : String(c)).trim();
-
-/**
- * Reads the whole package, then the first worksheet. Not exceljs's streaming reader: it decodes each
- * inflated chunk on its own, so a character whose UTF-8 bytes straddle two chunks (CJK, Vietnamese)
- * came out as U+FFFD in large sheets. The zip budget above bounds what this may inflate.
- */
-async function readXlsx(buf: Buffer): Promise<{ records: Cell[][]; numbers: number[] }> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(buf as unknown as ArrayBuffer);
-  const ws = book.worksheets[0];
-  const records: Cell[][] = [];
-  const numbers: number[] = [];
-  if (!ws) return { records, numbers };
-  if (ws.rowCount > MAX_IMPORT_ROWS + 1) throw tooMany();
-  if (ws.columnCount > MAX_IMPORT_COLUMNS) throw tooWide();
-  ws.eachRow({ includeEmpty: false }, (row, number) => {
-    const values = Array.isArray(row.values) ? row.values : [];
-    // row.values is 1-based (index 0 is empty).
-    if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
-    const cells: Cell[] = [];
-    for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
-    records.push(cells);
-    numbers.push(number);
+function sheetPool(): WorkerPool {
+  pool ??= new WorkerPool({
+    entry: new URL('./sheet-worker.ts', import.meta.url),
+    size: positive(process.env.IMPORT_PARSE_WORKERS, defaultPoolSize()),
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    memoryMb: positive(process.env.IMPORT_PARSE_MEMORY_MB, 1536),
   });
-  return { records, numbers };
+  return pool;
 }
 
 /**
  * Reads the first worksheet (or the CSV records, in whatever encoding and with whichever separator
  * the file has; `hint`, the uploader's language, settles an encoding its bytes leave open): row 1
- * the headers, blank rows skipped. 415 when unreadable.
+ * the headers, blank rows skipped. 415 when unreadable, 413 past the limits; `file` names the upload
+ * in the messages.
  */
-export async function readSheet(buf: Buffer, hint?: Language): Promise<Sheet> {
-  const zip = buf.length >= 4 && ZIP.every((b, i) => buf[i] === b);
-  const decoded = zip ? null : decodeCsv(buf, hint);
-  const kind: SheetKind | null = zip ? 'xlsx' : decoded ? 'csv' : null;
-  if (!kind) throw new ApiError(415, 'resource.import.fileType');
-  let records: Cell[][];
-  let numbers: number[];
-  if (kind === 'xlsx') {
-    checkZipBudget(buf);
-    try {
-      ({ records, numbers } = await readXlsx(buf));
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      throw new ApiError(415, 'resource.import.fileType');
-    }
-  } else {
-    records = parseCsv(decoded!.text);
-    if (records.length > MAX_IMPORT_ROWS + 1) throw tooMany();
-    if (records.some((r) => r.length > MAX_IMPORT_COLUMNS)) throw tooWide();
-    numbers = records.map((_, i) => i + 1);
-  }
-  const headerIndex = numbers.indexOf(1);
-  const headers = headerIndex >= 0 ? (records[headerIndex] ?? []).map(text) : [];
+export async function readSheet(buf: Buffer, hint?: Language, file = ''): Promise<Sheet> {
+  // A copy the worker takes over: the upload's own buffer may be a slice of a shared pool.
+  const bytes = new Uint8Array(buf).buffer;
+  const job: SheetJob = { bytes, hint, file, limits: zipLimits() };
+  let head: { kind: Sheet['kind']; headers: string[] } | null = null;
   const rows: SheetRow[] = [];
-  records.forEach((cells, i) => {
-    const row = numbers[i]!;
-    if (row <= 1 || cells.every(isBlank)) return;
-    rows.push({ row, cells });
-  });
-  return { kind, headers, rows };
+  try {
+    return await sheetPool().run<Sheet>(job, {
+      message(raw, done, fail) {
+        const m = raw as SheetMessage;
+        if (m.type === 'head') head = { kind: m.kind, headers: m.headers };
+        else if (m.type === 'rows') for (const r of m.rows) rows.push(r);
+        else if (m.type === 'done') done({ ...head!, rows });
+        else fail(new ApiError(m.status, m.key, m.data));
+      },
+    }, [bytes], positive(process.env.IMPORT_PARSE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS));
+  } catch (err) {
+    if (err instanceof JobBudgetError) throw new ApiError(413, 'resource.import.parseBudget', { file });
+    throw err;
+  }
 }
