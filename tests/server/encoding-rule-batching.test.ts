@@ -111,6 +111,7 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
     expect(codes.length).toBeGreaterThanOrEqual(6);
   });
 
+  // Only PostgreSQL: PGlite serves as its one superuser, so there is no separate serving role to hold to the grants.
   it.skipIf(kind !== 'postgres')('the serving role cannot change or delete issued codes', async () => {
     const db = h.database.db;
     const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
