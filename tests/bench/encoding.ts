@@ -17,6 +17,7 @@ import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
 import { startPostgres } from './postgres';
+import { runAlone } from './standalone';
 
 type Row = [string, string];
 const PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin@2026';
@@ -106,15 +107,4 @@ export async function encodingBench(rows: Row[]): Promise<void> {
   if (process.env.BENCH_SKIP_PGLITE !== '1') await benchDialect('pglite', null, rows);
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const rows: Row[] = [];
-  encodingBench(rows)
-    .then(() => {
-      const width = Math.max(...rows.map(([k]) => k.length));
-      console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
-    })
-    .catch((e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    });
-}
+runAlone(import.meta.filename, encodingBench);

@@ -17,6 +17,7 @@ import { bigSheet } from '../server/big-sheet';
 import { bomb } from '../server/zip-fixtures';
 import { startPostgres } from './postgres';
 import { multipart } from './resources';
+import { runAlone } from './standalone';
 
 type Row = [string, string];
 const PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin@2026';
@@ -95,15 +96,4 @@ export async function parseHealthBench(rows: Row[]): Promise<void> {
   await benchDialect('pglite', null, files, rows);
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const rows: Row[] = [];
-  parseHealthBench(rows)
-    .then(() => {
-      const width = Math.max(...rows.map(([k]) => k.length));
-      console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
-    })
-    .catch((e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    });
-}
+runAlone(import.meta.filename, parseHealthBench);

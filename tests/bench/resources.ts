@@ -29,6 +29,7 @@ import { listQuerySchema } from '../../server/resources/list';
 import { COUNT_EXACT_LIMIT, listStatements } from '../../server/resources/store';
 import { tableOf } from '../../server/resources/table';
 import { startPostgres } from './postgres';
+import { runAlone } from './standalone';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin@2026';
@@ -298,15 +299,4 @@ export async function resourceBench(rows: Row[]): Promise<void> {
   if (process.env.BENCH_SKIP_PGLITE !== '1') await benchDialect('pglite', null, rows);
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const rows: Row[] = [];
-  resourceBench(rows)
-    .then(() => {
-      const width = Math.max(...rows.map(([k]) => k.length));
-      console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
-    })
-    .catch((e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    });
-}
+runAlone(import.meta.filename, resourceBench);
