@@ -38,6 +38,7 @@ function runWorker(env: Record<string, string>): Promise<WorkerOutput> {
   });
 }
 
+// Needs a PostgreSQL server: separate processes cannot share one embedded PGlite. CI starts one.
 describe.skipIf(!DIALECTS.includes('postgres'))('encoding rule under concurrency [postgres]', () => {
   let h: Harness;
 
