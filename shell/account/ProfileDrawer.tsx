@@ -9,9 +9,11 @@ import { endpoints } from '../api/endpoints';
 import { factoryIdAtom, userAtom } from '../state/atoms';
 import { OwnSessions } from './OwnSessions';
 import { TwoFactorSection } from './TwoFactorSection';
+import { useEscapeCloses } from '../hooks/useEscapeCloses';
 
 /** The personal centre: who the user is, and what they may change of themselves. */
 export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  useEscapeCloses(visible, onClose);
   const { t } = useTranslation(['shell', 'model']);
   const [user, setUser] = useAtom(userAtom);
   const [form] = Form.useForm<UpdateProfileInput>();

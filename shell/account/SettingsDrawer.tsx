@@ -4,11 +4,13 @@ import { Drawer, Form, Radio, Switch } from '@arco-design/web-react';
 import type { FontSize } from '../../bridge/protocol';
 import { settingsAtom } from '../state/atoms';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { useEscapeCloses } from '../hooks/useEscapeCloses';
 
 const SIZES: FontSize[] = ['small', 'medium', 'large'];
 
 /** System settings (SPEC §2): font size, language, polling. Font size reaches every sub-app through the bridge. */
 export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  useEscapeCloses(visible, onClose);
   const { t } = useTranslation('shell');
   const [settings, setSettings] = useAtom(settingsAtom);
   return (

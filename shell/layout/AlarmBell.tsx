@@ -9,6 +9,7 @@ import { menuPermissions } from '../../model/menu';
 import { callApi } from '../api/client';
 import { factoryIdAtom, menuAtom, settingsAtom } from '../state/atoms';
 import { speak } from './speech';
+import { useEscapeCloses } from '../hooks/useEscapeCloses';
 
 const LEVEL_COLOUR: Record<AlarmItem['level'], string> = { info: 'arcoblue', warning: 'orange', critical: 'red' };
 
@@ -23,6 +24,7 @@ export function AlarmBell() {
   const canHandle = menuPermissions(useAtomValue(menuAtom)).includes(ALARM_PERMISSIONS.handle);
   const [count, setCount] = useState(0);
   const [open, setOpen] = useState(false);
+  useEscapeCloses(open, () => setOpen(false));
   const [list, setList] = useState<AlarmItem[]>([]);
   const cursor = useRef<string | null>(null);
   const toldNoSpeech = useRef(false);

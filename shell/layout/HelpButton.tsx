@@ -9,6 +9,7 @@ import { callApi } from '../api/client';
 import { activeTabIdAtom, tabsAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { RichText } from '../components/RichText';
+import { useEscapeCloses } from '../hooks/useEscapeCloses';
 
 /** The help document of the open screen, in the current language (SPEC §7 `route/help/doc/content`). */
 export function HelpButton() {
@@ -17,6 +18,7 @@ export function HelpButton() {
   const tabs = useAtomValue(tabsAtom);
   const activeId = useAtomValue(activeTabIdAtom);
   const [open, setOpen] = useState(false);
+  useEscapeCloses(open, () => setOpen(false));
   const [doc, setDoc] = useState<HelpDocument | null | 'missing' | 'loading'>(null);
   const path = tabs.find((tab) => tab.id === activeId)?.path ?? null;
 

@@ -7,6 +7,7 @@ import { NOTICE_POLL_MS, type NoticeListData } from '../../model/notice';
 import { contract } from '../../model/contract';
 import { callApi } from '../api/client';
 import { factoryIdAtom, settingsAtom } from '../state/atoms';
+import { useEscapeCloses } from '../hooks/useEscapeCloses';
 
 /** Text of stored notice HTML; rich rendering comes with the notice administration (issue 9). */
 function plain(html: string): string {
@@ -35,14 +36,7 @@ export function NoticeBell() {
     return () => window.clearInterval(id);
   }, [settings.polling, load]);
 
-  // Escape closes the drawer wherever the focus is: it stays on the bell after a click, and is lost
-  // when a handled notice's button goes away, so the drawer's own key handling never hears it.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscapeCloses(open, () => setOpen(false));
 
   async function handle(id: string) {
     const res = await callApi(contract.notice.handle, { params: { id } });
