@@ -36,6 +36,15 @@ test('an administrator ends another session, which is logged out; a user ends th
   await page.goto('/en/log/online-session');
   const frame = page.frameLocator('[data-testid="frame-platform"]');
   await expect(frame.getByTestId('page-online-session')).toBeVisible();
+  // The administrator's own session is marked, and offers no button that would log them out.
+  const mine = frame.getByTestId('sessions-table').locator('tbody tr', { hasText: 'Current' }).first();
+  await expect(mine).toBeVisible();
+  await expect(mine.getByRole('button')).toHaveCount(0);
+  // Scrolled to its right end, the table shows its last column whole beside the fixed actions column.
+  await frame.getByTestId('sessions-table').locator('.arco-table-content-inner').evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  const factory = await frame.getByRole('columnheader', { name: 'Factory' }).boundingBox();
+  const actions = await frame.getByRole('columnheader', { name: 'Actions' }).boundingBox();
+  expect(factory!.x + factory!.width).toBeLessThanOrEqual(actions!.x + 1);
   await frame.getByTestId('search-keyword').fill(account);
   await frame.getByTestId('btn-search').click();
   const rows = frame.getByTestId('sessions-table').locator('tbody tr', { hasText: account });

@@ -8,11 +8,10 @@ import { describeUserAgent } from '../../../model/user-agent';
 import { useApi } from '../../kit/api';
 import { act } from '../content/act';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** Online sessions (issue 26): the tenant's live sessions; end one, or all of a user's. */
 export function OnlineSessionsPage() {
-  const { t } = useTranslation(['platform', 'common']);
+  const { t, i18n } = useTranslation(['platform', 'common']);
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   const api = useApi();
   const bridge = useBridge();
   const { permissions } = useBridgeContext();
@@ -52,19 +51,20 @@ export function OnlineSessionsPage() {
           <Button type="primary" data-testid="btn-search" onClick={() => act(() => load())}>{t('common:search')}</Button>
         </Space>
       </div>
-      <Table<OnlineSession> rowKey="id" loading={busy} data={rows} pagination={{ pageSize: 20 }} data-testid="sessions-table" scroll={{ x: 1200 }}
+      <Table<OnlineSession> rowKey="id" loading={busy} data={rows} pagination={{ pageSize: 20 }} data-testid="sessions-table" scroll={{ x: 1560 }}
         columns={[
-          { title: t('sessions.account'), dataIndex: 'account', render: (v: string, r) => <span>{v}{r.current && <Tag color="green" size="small" style={{ marginLeft: 6 }}>{t('sessions.current')}</Tag>}</span> },
-          { title: t('sessions.nickname'), dataIndex: 'nickname' },
-          { title: t('sessions.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '-' },
-          { title: t('sessions.browser'), dataIndex: 'userAgent', render: (v: string | null) => <span title={v ?? ''}>{describeUserAgent(v)}</span> },
-          { title: t('sessions.method'), dataIndex: 'method', render: (v: OnlineSession['method']) => t(`sessions.methods.${v}`) },
-          { title: t('sessions.started'), dataIndex: 'createdAt', render: when },
-          { title: t('sessions.lastSeen'), dataIndex: 'lastSeenAt', render: when },
-          { title: t('sessions.factory'), dataIndex: 'factoryName', render: (v: string | null, r) => (v ? `${v} (${r.factoryCode ?? ''})` : '-') },
+          { title: t('sessions.account'), dataIndex: 'account', width: 200, render: (v: string, r) => <span>{v}{r.current && <Tag color="green" size="small" style={{ marginLeft: 6 }}>{t('sessions.current')}</Tag>}</span> },
+          { title: t('sessions.nickname'), dataIndex: 'nickname', width: 140 },
+          { title: t('sessions.ip'), dataIndex: 'ip', width: 140, render: (v: string | null) => v ?? '-' },
+          { title: t('sessions.browser'), dataIndex: 'userAgent', width: 180, render: (v: string | null) => <span title={v ?? ''}>{describeUserAgent(v)}</span> },
+          { title: t('sessions.method'), dataIndex: 'method', width: 120, render: (v: OnlineSession['method']) => t(`sessions.methods.${v}`) },
+          { title: t('sessions.started'), dataIndex: 'createdAt', width: 180, render: when },
+          { title: t('sessions.lastSeen'), dataIndex: 'lastSeenAt', width: 180, render: when },
+          { title: t('sessions.factory'), dataIndex: 'factoryName', width: 200, render: (v: string | null, r) => (v ? `${v} (${r.factoryCode ?? ''})` : '-') },
           ...(canEnd ? [{
             title: t('common:actions'), key: 'actions', fixed: 'right' as const, width: 220,
-            render: (_: unknown, r: OnlineSession) => (
+            // Ending the session one works in would log the administrator out; the user menu does that.
+            render: (_: unknown, r: OnlineSession) => r.current ? <span className="muted">-</span> : (
               <Space>
                 <Button size="mini" status="danger" data-testid={`end-session-${r.id}`} onClick={() => endOne(r)}>{t('sessions.end')}</Button>
                 <Button size="mini" data-testid={`end-user-${r.account}`} onClick={() => endUser(r)}>{t('sessions.endUser')}</Button>
