@@ -30,6 +30,12 @@ function refuse(tr: Translator, key: string, extra: Record<string, unknown> = {}
   return new ValidatedError(message, { errors: [{ field: 'newPassword', key, message }] });
 }
 
+/** The classes a password lacks, listed in the caller's language; null when it has them all. */
+export function missingClassesText(tr: Translator, policy: PasswordPolicy, password: string): string | null {
+  const missing = missingClasses(password, policy.classes);
+  return missing.length ? missing.map((c) => tr.tm(`security.classes.${c}`)).join(tr.tm('security.listSeparator')) : null;
+}
+
 /**
  * Refuses a new password the policy does not allow: a required class missing, or one of the latest
  * `history` passwords (the current one always counts).
@@ -37,11 +43,8 @@ function refuse(tr: Translator, key: string, extra: Record<string, unknown> = {}
 export async function checkNewPassword(
   db: Kysely<DB>, tr: Translator, policy: PasswordPolicy, user: { tenantId: string; userId: string; currentHash: string }, password: string,
 ): Promise<void> {
-  const missing = missingClasses(password, policy.classes);
-  if (missing.length) {
-    const classes = missing.map((c) => tr.tm(`security.classes.${c}`)).join(tr.tm('security.listSeparator'));
-    throw refuse(tr, 'validation.passwordClasses', { classes });
-  }
+  const classes = missingClassesText(tr, policy, password);
+  if (classes) throw refuse(tr, 'validation.passwordClasses', { classes });
   const earlier = policy.history > 1
     ? await db.selectFrom('password_history').select('password_hash').where('tenant_id', '=', user.tenantId).where('user_id', '=', user.userId)
       .orderBy('created_at', 'desc').limit(policy.history - 1).execute()

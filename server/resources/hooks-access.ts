@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { ApiError } from '../http';
 import { hashPassword } from '../auth/password';
+import { missingClassesText, passwordPolicy } from '../auth/password-policy';
 import { fieldError, invalid } from './errors';
 import type { ResourceHooks } from './hooks';
 import { run, type Db } from './table';
@@ -20,6 +21,9 @@ export const userHooks: ResourceHooks = {
     if (existing === null && !given(out.password)) throw invalid([fieldError(def, 'password', 'validation.required', req.tr)], req.tr);
     if (existing && existing.id === req.caller.userId && out.status === 'disabled') throw new ApiError(409, 'access.disableSelf');
     if (given(out.password)) {
+      // A password an administrator sets follows the tenant's policy too (its required kinds of character).
+      const classes = missingClassesText(req.tr, await passwordPolicy(db, scope.tenantId), out.password);
+      if (classes) throw invalid([fieldError(def, 'password', 'validation.passwordClasses', req.tr, { classes })], req.tr);
       out.password = await hashPassword(out.password);
       if (existing) await revokeSessions(db, scope.tenantId, [existing.id]);
     } else {

@@ -3,13 +3,16 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MenuTreeNode } from '../../model/access';
+import { missingClasses, type PasswordClass } from '../../model/security';
 import { access } from '../../model/contract/access';
 import { role, user } from '../../model/resources';
 import type { Language } from '../../model/languages';
 import type { DB, I18nText } from '../db/types';
 import { hashPassword } from '../auth/password';
+import { missingClassesText, passwordPolicy } from '../auth/password-policy';
 import { notFound } from '../http';
 import { serve } from '../serve';
+import { fieldError, invalid } from '../resources/errors';
 import { revokeSessions } from '../resources/hooks-access';
 import { logOperation } from '../resources/oplog';
 import { callerOf, scopeOf } from '../resources/scope';
@@ -38,12 +41,17 @@ export async function menuTree(db: Kysely<DB>, language: Language): Promise<Menu
 }
 
 const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+const TEMP_SPECIAL = '@#$&*';
 
-/** A temporary password of the SPEC §5 rule: 12 letters and digits, at least one of each. */
-export function temporaryPassword(): string {
+/**
+ * A temporary password of the SPEC §5 rule: 12 letters and digits, at least one of each, and the
+ * kinds of character the tenant's policy requires (a special one then takes the last place).
+ */
+export function temporaryPassword(required: readonly PasswordClass[] = []): string {
   for (;;) {
-    const s = Array.from({ length: 12 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
-    if (/\d/.test(s) && /[A-Za-z]/.test(s)) return s;
+    let s = Array.from({ length: 12 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
+    if (required.includes('special')) s = s.slice(0, 11) + TEMP_SPECIAL[randomInt(TEMP_SPECIAL.length)];
+    if (/\d/.test(s) && /[A-Za-z]/.test(s) && missingClasses(s, required).length === 0) return s;
   }
 }
 
@@ -80,10 +88,13 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     return { tree: [], menuIds: [...granted] };
   });
 
-  serve(app, access.resetPassword, async ({ ctx, params, body, request }) => {
+  serve(app, access.resetPassword, async ({ ctx, params, body, request, tr }) => {
     const found = await getRow(db, user, scopeOf(user, callerOf(ctx)), params.id);
     if (!found) throw notFound('resource.notFound');
-    const temporary = body.password === undefined ? temporaryPassword() : null;
+    const policy = await passwordPolicy(db, ctx.tenantId);
+    const classes = body.password === undefined ? null : missingClassesText(tr, policy, body.password);
+    if (classes) throw invalid([fieldError(user, 'password', 'validation.passwordClasses', tr, { classes })], tr);
+    const temporary = body.password === undefined ? temporaryPassword(policy.classes) : null;
     const hash = await hashPassword(body.password ?? temporary!);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('app_user').set({ password_hash: hash, updated_at: new Date(), updated_by: ctx.user.id })

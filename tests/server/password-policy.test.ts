@@ -113,6 +113,33 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
     await setPolicy({ passwordMaxAgeDays: 0, passwordHistory: 0 });
   });
 
+  it('holds the passwords an administrator sets to the policy, and makes temporary ones that meet it', async () => {
+    await setPolicy({ passwordClasses: ['upper', 'special'] });
+    const USERS = '/api/platform-system/app-user';
+    type Errors = { errors: { field: string; message: string }[] };
+    const weak = await call<Errors>(h.app, 'POST', USERS, { token: admin, body: { account: 'pp.byadmin', nickname: 'By admin', password: 'plainpass1', type: 'staff' }, lang: 'en' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.data.errors[0]).toMatchObject({ field: 'password', message: 'Password must contain uppercase letters, special characters (. _ ~ ! @ # $ ^ & *)' });
+    expect(await h.database.db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'pp.byadmin').execute()).toHaveLength(0);
+    const made = await call<{ id: string }>(h.app, 'POST', USERS, { token: admin, body: { account: 'pp.byadmin', nickname: 'By admin', password: 'Plain.pass1', type: 'staff' }, lang: 'en' });
+    expect(made.status).toBe(200);
+    const id = made.body.data.id;
+    const editWeak = await call<Errors>(h.app, 'PUT', `${USERS}/${id}`, { token: admin, body: { account: 'pp.byadmin', nickname: 'By admin', password: 'plainpass2', type: 'staff' }, lang: 'en' });
+    expect(editWeak.status).toBe(400);
+    expect(editWeak.body.data.errors[0]!.field).toBe('password');
+    const resetWeak = await call<Errors>(h.app, 'POST', `${USERS}/${id}/reset-password`, { token: admin, body: { password: 'plainpass3' }, lang: 'en' });
+    expect(resetWeak.status).toBe(400);
+    expect(resetWeak.body.data.errors[0]!.field).toBe('password');
+    expect((await login('pp.byadmin', 'Plain.pass1')).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const reset = await call<{ temporaryPassword: string }>(h.app, 'POST', `${USERS}/${id}/reset-password`, { token: admin, body: {} });
+      expect(reset.status).toBe(200);
+      expect(reset.body.data.temporaryPassword).toMatch(/^(?=.*[A-Z])(?=.*[@#$&*])(?=.*\d)[A-Za-z\d@#$&*]{12}$/);
+      expect((await login('pp.byadmin', reset.body.data.temporaryPassword)).status).toBe(200);
+    }
+    await setPolicy({ passwordClasses: [] });
+  });
+
   it("keeps each tenant's policy to itself", async () => {
     await createTenant(h.database.db, { code: 'pp-other', name: 'Other', adminPassword: PASSWORD });
     await setPolicy({ passwordClasses: ['special'] });
