@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { vitePluginForArco } from '@arco-plugins/vite-react';
 import pxtorem from 'postcss-pxtorem';
 import { resolve } from 'node:path';
 
@@ -8,7 +9,9 @@ const root = import.meta.dirname;
 /** One build, three pages: the shell and the sub-apps each served from their own origin by the server. */
 export default defineConfig({
   root,
-  plugins: [react()],
+  // Arco's styles per component used (its `style/css.js` beside each import), not the whole arco.css:
+  // a page downloads the styles of what it shows.
+  plugins: [react(), vitePluginForArco({ style: 'css' })],
   css: {
     postcss: {
       // Every font size in rem (Arco's included; its body text of 14 px is 1rem), so the font size

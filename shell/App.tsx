@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ConfigProvider } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
@@ -11,18 +11,23 @@ import { LanguageRoute } from './router/LanguageRoute';
 import { Guard } from './router/Guard';
 import { RouteErrorBoundary } from './router/RouteErrorBoundary';
 import { LoginPage } from './pages/LoginPage';
-import { ErrorPage } from './pages/ErrorPage';
-import { AppDownloadPage } from './pages/AppDownloadPage';
-import { SopPage } from './pages/SopPage';
-import { FactorySelectPage } from './pages/FactorySelectPage';
 import { ProgressBar } from './components/ProgressBar';
 import { ChunkBoundary } from './components/ChunkBoundary';
 import { loadChunk } from './chunks';
 import { useLanguage } from './hooks/useLanguage';
 import { useFontSize } from './hooks/useFontSize';
 
-// Everything after login loads on demand, so the login page comes up with less JavaScript.
+// Everything but the login page loads on demand, so the login page comes up with less JavaScript.
 const Layout = lazy(() => loadChunk(() => import('./layout/Layout')).then((m) => ({ default: m.Layout })));
+const ErrorPage = lazy(() => loadChunk(() => import('./pages/ErrorPage')).then((m) => ({ default: m.ErrorPage })));
+const AppDownloadPage = lazy(() => loadChunk(() => import('./pages/AppDownloadPage')).then((m) => ({ default: m.AppDownloadPage })));
+const SopPage = lazy(() => loadChunk(() => import('./pages/SopPage')).then((m) => ({ default: m.SopPage })));
+const FactorySelectPage = lazy(() => loadChunk(() => import('./pages/FactorySelectPage')).then((m) => ({ default: m.FactorySelectPage })));
+
+/** A page loaded on demand, with the shell's message when its chunk cannot be loaded. */
+function OnDemand({ children }: { children: ReactNode }) {
+  return <ChunkBoundary><Suspense fallback={null}>{children}</Suspense></ChunkBoundary>;
+}
 
 function Shell() {
   return (
@@ -46,7 +51,7 @@ function UnknownPath() {
 }
 
 function ErrorRoute({ status }: { status: 401 | 403 | 404 | 500 }) {
-  return <ErrorPage status={status} />;
+  return <OnDemand><ErrorPage status={status} /></OnDemand>;
 }
 
 function Localised() {
@@ -55,9 +60,9 @@ function Localised() {
     <ConfigProvider locale={arcoLocale(lang)}>
       <Routes>
         <Route path="login" element={<LoginPage />} />
-        <Route path="app/download" element={<AppDownloadPage />} />
-        <Route path="sop/:id" element={<SopPage />} />
-        <Route path="factory" element={<FactorySelectPage />} />
+        <Route path="app/download" element={<OnDemand><AppDownloadPage /></OnDemand>} />
+        <Route path="sop/:id" element={<OnDemand><SopPage /></OnDemand>} />
+        <Route path="factory" element={<OnDemand><FactorySelectPage /></OnDemand>} />
         <Route path="401" element={<ErrorRoute status={401} />} />
         <Route path="403" element={<ErrorRoute status={403} />} />
         <Route path="404" element={<ErrorRoute status={404} />} />

@@ -1,10 +1,12 @@
 import '../model/zod-jitless';
 import '@arco-design/web-react/es/_util/react-19-adapter';
-import '@arco-design/web-react/dist/css/arco.css';
 import './shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isLanguage } from '../model/languages';
 import { App } from './App';
+import { showLanguage } from './i18n';
+import { rootLanguage } from './router/rules';
 
 // Pages served over https upgrade their requests (SPEC §2).
 if (location.protocol === 'https:') {
@@ -14,8 +16,13 @@ if (location.protocol === 'https:') {
   document.head.appendChild(meta);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The page paints once the texts of its language have arrived (a failed download paints anyway;
+// the route's language switch tries again).
+const first = location.pathname.split('/')[1];
+void showLanguage(isLanguage(first) ? first : rootLanguage(null, navigator.languages ?? [navigator.language])).catch(() => undefined).finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,8 +1,16 @@
 import type { ChangePasswordInput, FeedbackRecord, LoginRequest, MobileLoginInput, Page, UpdateProfileInput } from '../../model';
-import { contract } from '../../model/contract';
+import { account } from '../../model/contract/account';
+import { auth } from '../../model/contract/auth';
+import { organization } from '../../model/contract/organization';
+import { platform } from '../../model/contract/platform';
+import { sso } from '../../model/contract/sso';
+import { staff } from '../../model/contract/staff';
 import type { PersonalCenterInput } from '../../model/staff';
 import { callApi } from './client';
 import { api } from './http';
+
+// The features' contracts one by one, not the whole contract: the login page loads this file.
+const contract = { account, auth, organization, platform, sso, staff };
 
 /** The calls of SPEC §7 that the shell makes, through the typed contract. */
 export const endpoints = {

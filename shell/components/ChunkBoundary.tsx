@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { Button, Result } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
+import { IconExclamationCircleFill } from '@arco-design/web-react/icon';
 import { i18n } from '../i18n';
 import { ChunkLoadError } from '../chunks';
 
@@ -19,12 +20,13 @@ export class ChunkBoundary extends Component<{ children: ReactNode }, State> {
     if (!failure) return this.props.children;
     return (
       <div className="error-page" data-testid="chunk-error">
-        <Result
-          status="warning"
-          title={i18n.t(`shell:chunk.${failure.kind}`)}
-          subTitle={i18n.t('shell:chunk.hint')}
-          extra={<Button type="primary" onClick={() => window.location.reload()}>{i18n.t('shell:chunk.reload')}</Button>}
-        />
+        {/* Not Arco's Result: it carries the error pages' pictures, which the login page need not download. */}
+        <div className="chunk-error" role="alert">
+          <IconExclamationCircleFill className="chunk-error-icon" />
+          <div className="chunk-error-title">{i18n.t(`shell:chunk.${failure.kind}`)}</div>
+          <div className="chunk-error-hint">{i18n.t('shell:chunk.hint')}</div>
+          <Button type="primary" onClick={() => window.location.reload()}>{i18n.t('shell:chunk.reload')}</Button>
+        </div>
       </div>
     );
   }

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Menu, Message } from '@arco-design/web-react';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
 import { endpoints } from '../api/endpoints';
-import { tokenAtom } from '../state/atoms';
-import { corpVersionAtom } from '../state/tenantTexts';
+import { corpVersionAtom, tokenAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 
 const NATIVE: Record<Language, string> = {

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { isLanguage } from '../../model/languages';
-import { i18n } from '../i18n';
+import { i18n, showLanguage } from '../i18n';
 import { settingsAtom } from '../state/atoms';
 import { rootLanguage } from './rules';
 
@@ -11,7 +11,7 @@ export function LanguageRoute({ children }: { children: ReactNode }) {
   const { lang } = useParams();
   const [settings, setSettings] = useAtom(settingsAtom);
   const valid = isLanguage(lang);
-  if (valid && i18n.language !== lang) void i18n.changeLanguage(lang);
+  if (valid && i18n.language !== lang) void showLanguage(lang);
   useEffect(() => {
     if (valid && settings.currentLang !== lang) setSettings({ ...settings, currentLang: lang });
     if (valid) document.documentElement.lang = lang;

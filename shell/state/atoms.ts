@@ -96,3 +96,6 @@ export function clearSession() {
 
 /** Work in progress that the top progress bar shows (navigation, menu loading, frame loading). */
 export const busyAtom = atom(0);
+
+/** Bumped when the tenant's language list may have changed; the language switch reads it again. */
+export const corpVersionAtom = atom(0);

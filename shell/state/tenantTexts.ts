@@ -5,15 +5,13 @@
  */
 import { atom } from 'jotai';
 import type { TranslationOverrides } from '../../model/helper';
-import { applyOverrides } from '../../locales/overrides';
+import { setOverrides } from '../../locales/catalog';
 import { contract } from '../../model/contract';
 import { callApi } from '../api/client';
 import { i18n } from '../i18n';
-import { store } from './atoms';
+import { corpVersionAtom, store } from './atoms';
 
 export const overridesAtom = atom<TranslationOverrides | null>(null);
-/** Bumped when the tenant's language list may have changed; the language switch reads it again. */
-export const corpVersionAtom = atom(0);
 
 let applied = '';
 
@@ -22,7 +20,7 @@ export async function loadOverrides(): Promise<void> {
   if (res.code !== 200) return;
   if (res.data.version === applied) return;
   applied = res.data.version;
-  applyOverrides(i18n, ['common', 'shell', 'model'], res.data.texts);
+  await setOverrides(i18n, res.data.texts);
   store.set(overridesAtom, res.data);
 }
 

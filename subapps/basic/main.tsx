@@ -1,6 +1,5 @@
 import '../../model/zod-jitless';
 import '@arco-design/web-react/es/_util/react-19-adapter';
-import '@arco-design/web-react/dist/css/arco.css';
 import '../kit/subapp.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

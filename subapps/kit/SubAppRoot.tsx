@@ -5,6 +5,7 @@ import { ConfigProvider, Result, Spin } from '@arco-design/web-react';
 import { BridgeProvider, useBridge, useBridgeContext } from '../../bridge/react';
 import type { ChildBridge } from '../../bridge/child';
 import { arcoLocale } from '../../locales/arco';
+import { switchLanguage } from '../../locales/catalog';
 import type { Language } from '../../model/languages';
 import { matchRoute, type RouteTable } from './routing';
 import { NotBuilt } from './NotBuilt';
@@ -90,8 +91,15 @@ function Routed({ i18n, routes, prefixes }: Props) {
   useEffect(() => { window.portalBridge = bridge; }, [bridge]);
   const route = useRoute();
   const { t } = useTranslation('common');
+  // The page paints once the texts of its language have arrived (locales/catalog.ts).
+  const [textsReady, setTextsReady] = useState(false);
   useEffect(() => {
-    if (i18n.language !== context.language) void i18n.changeLanguage(context.language);
+    let live = true;
+    const ready = () => { if (live) setTextsReady(true); };
+    switchLanguage(i18n, context.language).then(ready, ready);
+    return () => { live = false; };
+  }, [context.language, i18n]);
+  useEffect(() => {
     document.documentElement.lang = context.language;
     document.documentElement.dataset.fontSize = context.fontSize;
     document.body.dataset.fontSize = context.fontSize;
@@ -105,6 +113,7 @@ function Routed({ i18n, routes, prefixes }: Props) {
     const ours = prefixes.includes(path.split('/')[1] ?? '');
     return ours ? <NotBuilt key={version} path={path} /> : <Result status="404" title={t('notFound')} />;
   };
+  if (!textsReady) return <Spin className="subapp-spin" />;
   return (
     <ConfigProvider locale={arcoLocale(context.language)}>
       <div className={`subapp font-${context.fontSize}`}>

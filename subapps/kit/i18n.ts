@@ -1,15 +1,15 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../model/languages';
-import { NAMESPACES, pick, type Namespace } from '../../locales/resources';
-import { applyOverrides } from '../../locales/overrides';
+import { setOverrides, type Namespace } from '../../locales/catalog';
 import type { BridgeContext } from '../../bridge/protocol';
 
-/** An i18next instance for one sub-app, with only the namespaces it uses. */
+/** An i18next instance for one sub-app, with only the namespaces it uses; texts arrive per language (locales/catalog.ts). */
 export function createSubAppI18n(namespaces: readonly Namespace[], defaultNS: Namespace): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: pick(namespaces),
+    resources: {},
+    partialBundledLanguages: true,
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -28,6 +28,5 @@ export function applyContextTranslations(instance: I18n, translations: BridgeCon
   const version = translations?.version ?? '';
   if (version === appliedVersion) return;
   appliedVersion = version;
-  const own = ([] as string[]).concat(instance.options.ns ?? []);
-  applyOverrides(instance, NAMESPACES.filter((ns) => own.includes(ns)), translations?.texts ?? {});
+  void setOverrides(instance, translations?.texts ?? {});
 }

@@ -10,7 +10,8 @@
  * - materials and BOM (tests/bench/materials.ts);
  * - a 100-page PDF's first page painted in the documents preview (tests/bench/preview.ts);
  * - /api/health while hostile uploads are refused and 100,000 rows are parsed (tests/bench/parse-health.ts).
- * BENCH_ONLY=load (or materials, preview, encoding, parse) runs that part alone.
+ * - what the browser downloads: the login page, the shell after login, each sub-app (tests/bench/bytes.ts);
+ * BENCH_ONLY=load (or materials, preview, encoding, parse, bytes) runs that part alone.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { resourceBench } from './resources';
+import { bytesBench } from './bytes';
 import { encodingBench } from './encoding';
 import { parseHealthBench } from './parse-health';
 import { materialBench } from './materials';
@@ -174,6 +176,19 @@ async function main() {
     console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
     return;
   }
+  if (process.env.BENCH_ONLY === 'bytes') {
+    shellEntrySize();
+    const stopServer = await startServer();
+    const b = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    try {
+      await bytesBench(b, base, loginToTable, rows);
+    } finally {
+      await b.close();
+      stopServer();
+    }
+    console.log('\n' + rows.map(([k, v]) => `${k}  ${v}`).join('\n'));
+    return;
+  }
   if (process.env.BENCH_ONLY === 'preview') {
     const stopServer = await startServer();
     const b = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -195,6 +210,7 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
   try {
+    await bytesBench(browser, base, loginToTable, rows);
     await timings(browser);
   } finally {
     await browser.close();

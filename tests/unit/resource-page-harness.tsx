@@ -12,6 +12,7 @@ import type { ResourceDef } from '../../model/resource';
 import { ResourcePage } from '../../subapps/kit/resource/ResourcePage';
 import type { ResourceOverrides } from '../../subapps/kit/resource/types';
 import { createSubAppI18n } from '../../subapps/kit/i18n';
+import { switchLanguage } from '../../locales/catalog';
 
 /** Answers a request with data, or throws an ApiError for a failure. */
 export type Handler = (config: BridgeRequestConfig) => unknown;
@@ -62,9 +63,9 @@ export function fakeBridge(permissions: string[], language: Language, handler: H
   return bridge;
 }
 
-export function renderPage(def: ResourceDef, bridge: FakeBridge, overrides?: ResourceOverrides) {
+export async function renderPage(def: ResourceDef, bridge: FakeBridge, overrides?: ResourceOverrides) {
   const i18n = createSubAppI18n(['common', 'basic', 'model'], 'basic');
-  void i18n.changeLanguage(bridge.context.language);
+  await switchLanguage(i18n, bridge.context.language);
   return render(
     <I18nextProvider i18n={i18n}>
       <BridgeValueProvider bridge={bridge}>

@@ -27,7 +27,7 @@ const tick = (code: string) => {
 describe('ResourcePage: buttons by permission', () => {
   it('shows no action button without the permission codes', async () => {
     const bridge = fakeBridge(['basic:device-class:view'], 'en', lists(CLASSES));
-    renderPage(deviceClass, bridge);
+    await renderPage(deviceClass, bridge);
     expect(await screen.findByText('CNC machines')).toBeTruthy();
     for (const id of ['btn-add', 'btn-edit', 'btn-delete', 'btn-import', 'btn-export', 'btn-template']) {
       expect(screen.queryByTestId(id), id).toBeNull();
@@ -37,7 +37,7 @@ describe('ResourcePage: buttons by permission', () => {
 
   it('shows exactly the buttons whose codes the user holds (template goes with import)', async () => {
     const bridge = fakeBridge(['basic:device-class:view', 'basic:device-class:add', 'basic:device-class:import'], 'en', lists(CLASSES));
-    renderPage(deviceClass, bridge);
+    await renderPage(deviceClass, bridge);
     await screen.findByText('CNC machines');
     expect(screen.getByTestId('btn-add').textContent).toBe('Add');
     expect(screen.getByTestId('btn-import')).toBeTruthy();
@@ -49,7 +49,7 @@ describe('ResourcePage: buttons by permission', () => {
 describe('ResourcePage: the SPEC §8 selection messages', () => {
   it('asks to select data before editing, one row to edit, and data to delete (zh-CN)', async () => {
     const bridge = fakeBridge(ALL('basic:device-class'), 'zh-CN', lists(CLASSES));
-    renderPage(deviceClass, bridge);
+    await renderPage(deviceClass, bridge);
     await screen.findByText('CNC machines');
     fireEvent.click(screen.getByTestId('btn-edit'));
     fireEvent.click(screen.getByTestId('btn-delete'));
@@ -64,7 +64,7 @@ describe('ResourcePage: the SPEC §8 selection messages', () => {
 
   it('confirms a delete naming the count, then deletes the selected ids', async () => {
     const bridge = fakeBridge(ALL('basic:device-class'), 'en', lists(CLASSES, () => ({ deleted: 2 })));
-    renderPage(deviceClass, bridge);
+    await renderPage(deviceClass, bridge);
     await screen.findByText('CNC machines');
     tick('CNC');
     tick('PRS');
@@ -78,7 +78,7 @@ describe('ResourcePage: the SPEC §8 selection messages', () => {
     const bridge = fakeBridge(ALL('basic:warehouse'), 'en', lists([row('w1', { code: 'WH01', name: 'Raw', type: 'raw', state: 'normal', picking: false })], () => {
       throw apiError(409, 'in use', { references: [{ resource: 'warehouse-area', count: 3 }] });
     }));
-    renderPage(warehouse, bridge);
+    await renderPage(warehouse, bridge);
     await screen.findByText('WH01');
     bridge.confirmAnswer = false;
     fireEvent.click(screen.getByTestId('row-delete'));
@@ -94,7 +94,7 @@ describe('ResourcePage: the SPEC §8 selection messages', () => {
 describe('ResourcePage: the dialog form', () => {
   it('checks fields with the model schema and shows the message in the chosen language', async () => {
     const bridge = fakeBridge(ALL('basic:device-class'), 'vi', lists(CLASSES));
-    renderPage(deviceClass, bridge);
+    await renderPage(deviceClass, bridge);
     await screen.findByText('CNC machines');
     fireEvent.click(screen.getByTestId('btn-add'));
     const form = await dialog();
@@ -111,7 +111,7 @@ describe('ResourcePage: the dialog form', () => {
     const bridge = fakeBridge(ALL('basic:device-class'), 'en', lists(CLASSES, () => {
       throw apiError(400, 'Name is taken by a rule', { errors: [{ field: 'name', key: 'validation.invalid', message: 'Name is invalid (server)' }] });
     }));
-    renderPage(deviceClass, bridge);
+    await renderPage(deviceClass, bridge);
     await screen.findByText('CNC machines');
     fireEvent.click(screen.getByTestId('btn-add'));
     const form = await dialog();
@@ -127,7 +127,7 @@ describe('ResourcePage: the dialog form', () => {
     const bridge = fakeBridge(ALL('basic:device-class'), 'en', lists(CLASSES, () => {
       throw apiError(409, 'duplicate', { field: 'code', value: 'CNC' });
     }));
-    renderPage(deviceClass, bridge);
+    await renderPage(deviceClass, bridge);
     await screen.findByText('CNC machines');
     fireEvent.click(screen.getByTestId('btn-add'));
     const form = await dialog();
@@ -142,7 +142,7 @@ describe('ResourcePage: the dialog form', () => {
   it('edits the one selected row with what the server holds now, sending its updatedAt', async () => {
     const fresh = row('c1', { code: 'CNC', name: 'CNC machines (fresh)', remark: '', updatedAt: '2026-02-02T00:00:00Z' });
     const bridge = fakeBridge(ALL('basic:device-class'), 'en', lists(CLASSES, () => fresh));
-    renderPage(deviceClass, bridge);
+    await renderPage(deviceClass, bridge);
     await screen.findByText('CNC machines');
     tick('CNC');
     fireEvent.click(screen.getByTestId('btn-edit'));
@@ -157,7 +157,7 @@ describe('ResourcePage: the dialog form', () => {
 
   it('refuses a details table with a blank row (SPEC §5) before sending anything', async () => {
     const bridge = fakeBridge(ALL('basic:shift'), 'en', lists([]));
-    renderPage(shift, bridge);
+    await renderPage(shift, bridge);
     fireEvent.click(await screen.findByTestId('btn-add'));
     const form = await dialog();
     type('form-code', 'D1');
@@ -179,7 +179,7 @@ describe('ResourcePage: table cells, states and overrides', () => {
   it('shows enum labels, asks before a state change and posts it', async () => {
     const rows = [row('w1', { code: 'WH01', name: 'Raw', type: 'raw', state: 'normal', picking: true })];
     const bridge = fakeBridge([...ALL('basic:warehouse'), 'basic:warehouse:freeze'], 'en', lists(rows, () => rows[0]));
-    renderPage(warehouse, bridge);
+    await renderPage(warehouse, bridge);
     await screen.findByText('WH01');
     const tr = screen.getByText('WH01').closest('tr')!;
     expect(within(tr).getByText('Yes')).toBeTruthy();
@@ -192,7 +192,7 @@ describe('ResourcePage: table cells, states and overrides', () => {
   it('keeps the state a plain tag without the state permission', async () => {
     const rows = [row('w1', { code: 'WH01', name: 'Raw', type: 'raw', state: 'normal', picking: false })];
     const bridge = fakeBridge(ALL('basic:warehouse'), 'en', lists(rows));
-    renderPage(warehouse, bridge);
+    await renderPage(warehouse, bridge);
     await screen.findByText('WH01');
     fireEvent.click(screen.getByTestId('status-state-WH01'));
     await new Promise((r) => setTimeout(r, 50));
@@ -205,7 +205,7 @@ describe('ResourcePage: table cells, states and overrides', () => {
       if (c.url === '/api/basic-system/customer/options/category') return [{ id: 'i1', code: 'oem', name: 'OEM manufacturer' }];
       throw new Error(`unexpected ${c.url}`);
     });
-    renderPage(customer, bridge);
+    await renderPage(customer, bridge);
     const tr = (await screen.findByText('C0001')).closest('tr')!;
     await waitFor(() => expect(within(tr).getByText('OEM manufacturer')).toBeTruthy());
     // Read with the screen's own permission: not the dictionaries screen's.
@@ -214,7 +214,7 @@ describe('ResourcePage: table cells, states and overrides', () => {
 
   it('takes cell renderers, toolbar buttons and row actions from overrides', async () => {
     const bridge = fakeBridge(['basic:unit:view'], 'en', lists([row('u1', { code: 'PCS', name: 'Pieces', type: 'quantity', accuracy: 0 })]));
-    renderPage(unit, bridge, {
+    await renderPage(unit, bridge, {
       cells: { name: (v) => <b data-testid="custom-name">{String(v).toUpperCase()}</b> },
       toolbar: (ctx) => <button data-testid="custom-tool" onClick={() => void ctx.bridge.notify({ type: 'info', message: `${ctx.selected.length}` })}>x</button>,
       rowActions: (r) => <span data-testid={`custom-action-${String(r.code)}`} />,
@@ -234,7 +234,7 @@ describe('ResourcePage: import', () => {
     ({ dryRun: false, total: 2, inserted: 2, updated: 0, errors: [], reportId: null, jobId: null, ...over });
 
   async function upload(bridge: ReturnType<typeof fakeBridge>, dryRun = false) {
-    renderPage(unit, bridge);
+    await renderPage(unit, bridge);
     fireEvent.click(await screen.findByTestId('btn-import'));
     await dialog();
     fireEvent.change(screen.getByTestId('import-file'), { target: { files: [file()] } });
@@ -292,7 +292,7 @@ describe('ResourcePage: tree view of a tree definition', () => {
       row('g', { code: 'STL', name: 'Steel', parentId: 'c', level: 3 }),
     ];
     const bridge = fakeBridge(ALL('basic:material-class'), 'en', (c) => (/\/options\//.test(c.url) ? [] : (c.method ?? 'GET') === 'GET' && /\/material-class$/.test(c.url) ? page(rows) : null));
-    renderPage(materialClass, bridge);
+    await renderPage(materialClass, bridge);
     await screen.findByText('Steel');
     fireEvent.click(screen.getByTestId('view-tree').querySelector('input') ?? screen.getByTestId('view-tree'));
     const tree = () => screen.getByTestId('resource-tree');

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { Provider, createStore } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
 import type { MenuNode } from '../../model/menu';
-import { i18n } from '../../shell/i18n';
+import { i18n, showLanguage } from '../../shell/i18n';
 import { appsAtom, appsLoadedAtom, menuAtom, type AppState } from '../../shell/state/atoms';
 import { SideMenu } from '../../shell/layout/SideMenu';
 
@@ -17,14 +17,14 @@ const app = (appType: string, prefix: string, probed: boolean | null): AppState 
   prefixPath: [prefix], fullscreen: false, status: 'enabled', online: Boolean(probed), isDefault: true, probed,
 });
 
-function renderMenu(apps: AppState[], loaded = true) {
+async function renderMenu(apps: AppState[], loaded = true) {
   const store = createStore();
   store.set(menuAtom, [
     { ...item('c', '', 'Catalogue'), type: 'catalogue', children: [item('1', '/platform/dict', 'Dictionaries'), item('2', '/mes/order', 'Work orders'), item('3', '/qms/check', 'Checks')] },
   ]);
   store.set(appsAtom, apps);
   store.set(appsLoadedAtom, loaded);
-  void i18n.changeLanguage('en');
+  await showLanguage('en');
   render(
     <I18nextProvider i18n={i18n}>
       <Provider store={store}>
@@ -37,21 +37,21 @@ function renderMenu(apps: AppState[], loaded = true) {
 }
 
 describe('side menu and the availability probe', () => {
-  it('marks entries of an app that failed its probe, or that no app serves, as offline', () => {
-    renderMenu([app('platform', 'platform', true), app('mes', 'mes', false)]);
+  it('marks entries of an app that failed its probe, or that no app serves, as offline', async () => {
+    await renderMenu([app('platform', 'platform', true), app('mes', 'mes', false)]);
     expect(screen.getByTestId('menu-/platform/dict').textContent).toBe('Dictionaries');
     expect(screen.getByTestId('menu-/mes/order').textContent).toBe('Work ordersoffline');
     // No registered app serves qms at all.
     expect(screen.getByTestId('menu-/qms/check').textContent).toContain('offline');
   });
 
-  it('does not call an app offline while its probe is still running', () => {
-    renderMenu([app('platform', 'platform', null), app('mes', 'mes', null), app('qms', 'qms', null)]);
+  it('does not call an app offline while its probe is still running', async () => {
+    await renderMenu([app('platform', 'platform', null), app('mes', 'mes', null), app('qms', 'qms', null)]);
     expect(screen.getByTestId('menu-/mes/order').textContent).toBe('Work orders');
   });
 
-  it('calls nothing offline before the registry has answered', () => {
-    renderMenu([], false);
+  it('calls nothing offline before the registry has answered', async () => {
+    await renderMenu([], false);
     expect(screen.getByTestId('menu-/qms/check').textContent).toBe('Checks');
   });
 });

@@ -3,7 +3,7 @@ import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Link } from '@arco-design/web-react';
 import { PASSWORD_PATTERN } from '../../../model/account';
-import { contract } from '../../../model/contract';
+import { security } from '../../../model/contract/security';
 import { isSecondStep } from '../../../model/security';
 import { callApi } from '../../api/client';
 import { secondStepAtom } from './secondStep';
@@ -26,7 +26,7 @@ export function ExpiredPasswordForm() {
     if (!step) return;
     setBusy(true);
     try {
-      const res = await callApi(contract.security.loginPasswordChange, { body: { ticket: step.ticket, newPassword: values.newPassword }, showError: false });
+      const res = await callApi(security.loginPasswordChange, { body: { ticket: step.ticket, newPassword: values.newPassword }, showError: false });
       if (res.code === 200) {
         if (isSecondStep(res.data)) return setStep({ ...res.data, tenantCode: step.tenantCode });
         return void (await complete(res.data, step.tenantCode));

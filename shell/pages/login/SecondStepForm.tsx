@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Link } from '@arco-design/web-react';
-import { contract } from '../../../model/contract';
+import { security } from '../../../model/contract/security';
 import type { TotpSetup } from '../../../model/security';
 import type { LoginData } from '../../../model/auth';
 import { callApi } from '../../api/client';
@@ -25,7 +25,7 @@ export function SecondStepForm() {
 
   useEffect(() => {
     if (step?.secondStep !== 'enrol') return;
-    void callApi(contract.security.loginEnrolSetup, { body: { ticket: step.ticket } }).then((res) => {
+    void callApi(security.loginEnrolSetup, { body: { ticket: step.ticket } }).then((res) => {
       if (res.code === 200) setSetup(res.data);
       else setStep(null);
     });
@@ -43,7 +43,7 @@ export function SecondStepForm() {
     setBusy(true);
     try {
       if (step.secondStep === 'totp') {
-        const res = await callApi(contract.security.loginSecondStep, { body: { ticket: step.ticket, code: code.trim() }, showError: false });
+        const res = await callApi(security.loginSecondStep, { body: { ticket: step.ticket, code: code.trim() }, showError: false });
         // The step stays until the login page goes (LoginPage clears it then): the login forms it
         // would bring back call the API as a client, which the new session's token would turn into a 401.
         if (res.code === 200) return void (await complete(res.data, step.tenantCode));
@@ -52,7 +52,7 @@ export function SecondStepForm() {
         if (res.code !== 429) setTimeout(() => setStep(null), 2500);
         return;
       }
-      const res = await callApi(contract.security.loginEnrolConfirm, { body: { ticket: step.ticket, code: code.trim() }, showError: false });
+      const res = await callApi(security.loginEnrolConfirm, { body: { ticket: step.ticket, code: code.trim() }, showError: false });
       if (res.code === 200) {
         const { recoveryCodes, ...login } = res.data;
         return setEnrolled({ login, codes: recoveryCodes });

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Divider } from '@arco-design/web-react';
-import { contract, urlOf } from '../../../model/contract';
+import { sso } from '../../../model/contract/sso';
+import { urlOf } from '../../../model/contract/client';
 import { endpoints } from '../../api/endpoints';
 import { useLanguage } from '../../hooks/useLanguage';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
@@ -43,7 +44,7 @@ export function SsoLogin() {
 
   const start = () => {
     const tenantCode = (document.querySelector<HTMLInputElement>('input[name="tenantCode"]')?.value || localStorage.getItem(LAST_TENANT) || '').trim();
-    window.location.assign(`${urlOf(contract.sso.start)}?${new URLSearchParams({ tenantCode, lang })}`);
+    window.location.assign(`${urlOf(sso.start)}?${new URLSearchParams({ tenantCode, lang })}`);
   };
 
   if (!enabled && !error) return null;

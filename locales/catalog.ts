@@ -1,0 +1,78 @@
+/**
+ * The browser's translations, one file per language and namespace, each loaded when a page first
+ * needs it: a login page in English downloads the English texts of its namespaces and nothing else.
+ * A tenant's overrides are kept beside them, so a language loaded later gets them too.
+ * (The server and the tests read every file at once through `resources.ts`.)
+ */
+import type { i18n as I18n } from 'i18next';
+import { DEFAULT_LANGUAGE, type Language } from '../model/languages';
+import type { OverrideTexts } from './overrides';
+
+export const NAMESPACES = ['common', 'shell', 'platform', 'basic', 'model'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export type Translations = { [key: string]: string | Translations };
+
+const files = import.meta.glob<Translations>(['./*/common.json', './*/shell.json', './*/platform.json', './*/basic.json', './*/model.json'], { import: 'default' });
+const shipped = new Map<string, Promise<Translations>>();
+
+function shippedTexts(lang: Language, ns: Namespace): Promise<Translations> {
+  const path = `./${lang}/${ns}.json`;
+  let texts = shipped.get(path);
+  if (!texts) {
+    const load = files[path];
+    if (!load) return Promise.reject(new Error(`no translations at ${path}`));
+    texts = load();
+    // A failed download is tried again at the next need, not remembered.
+    texts.catch(() => shipped.delete(path));
+    shipped.set(path, texts);
+  }
+  return texts;
+}
+
+const overridesOf = new WeakMap<I18n, OverrideTexts>();
+
+/** Puts a language's shipped texts of the instance's namespaces in it, with the tenant's overrides on top. */
+async function install(instance: I18n, lang: Language): Promise<void> {
+  const namespaces = ([] as string[]).concat(instance.options.ns ?? []) as Namespace[];
+  const texts = await Promise.all(namespaces.map((ns) => shippedTexts(lang, ns)));
+  const overrides = overridesOf.get(instance)?.[lang] ?? {};
+  namespaces.forEach((ns, i) => {
+    instance.removeResourceBundle(lang, ns);
+    instance.addResourceBundle(lang, ns, texts[i], true, true);
+    for (const [key, value] of Object.entries(overrides[ns] ?? {})) instance.addResource(lang, ns, key, value);
+  });
+}
+
+const installing = new WeakMap<I18n, Map<Language, Promise<void>>>();
+
+/** Loads a language into the instance once (concurrent callers share the download). */
+export function loadLanguage(instance: I18n, lang: Language): Promise<void> {
+  let mine = installing.get(instance);
+  if (!mine) installing.set(instance, (mine = new Map()));
+  let done = mine.get(lang);
+  if (!done) {
+    done = install(instance, lang);
+    done.catch(() => mine.delete(lang));
+    mine.set(lang, done);
+  }
+  return done;
+}
+
+/**
+ * Shows the instance in a language once its texts have arrived. The fallback language follows in
+ * the background: every shipped language is complete, so it only covers a key added since.
+ */
+export async function switchLanguage(instance: I18n, lang: Language): Promise<void> {
+  await loadLanguage(instance, lang);
+  if (lang !== DEFAULT_LANGUAGE) loadLanguage(instance, DEFAULT_LANGUAGE).catch(() => undefined);
+  if (instance.language !== lang) await instance.changeLanguage(lang);
+}
+
+/** Lays a tenant's overrides over every language the instance holds (and those it loads later). */
+export async function setOverrides(instance: I18n, texts: OverrideTexts): Promise<void> {
+  overridesOf.set(instance, texts);
+  const held = [...(installing.get(instance)?.keys() ?? [])];
+  await Promise.all(held.map((lang) => install(instance, lang)));
+  // react-i18next re-renders on a language change; the same language announced again redraws the texts.
+  await instance.changeLanguage(instance.language);
+}

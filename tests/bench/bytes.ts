@@ -1,0 +1,65 @@
+/**
+ * What the browser downloads (issue 23), counted from Chromium's requests and gzipped from the built
+ * files: the login page (its entry, preloads, and the texts of its language), the shell after login,
+ * and each sub-app's files beyond those the browser already holds from the shell.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from '@playwright/test';
+import type { Row } from './resources';
+
+const dist = resolve(import.meta.dirname, '../../dist');
+const KB = 1024;
+
+interface Fetched { origin: string; path: string }
+
+function record(page: Page): Fetched[] {
+  const seen: Fetched[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/assets/')) seen.push({ origin: u.origin, path: u.pathname });
+  });
+  return seen;
+}
+
+const gzipped = new Map<string, number>();
+function gz(path: string): number {
+  let n = gzipped.get(path);
+  if (n === undefined) gzipped.set(path, (n = gzipSync(readFileSync(join(dist, path)), { level: 9 }).length));
+  return n;
+}
+
+function sum(files: Iterable<string>, ext: '.js' | '.css'): number {
+  let total = 0;
+  for (const f of new Set(files)) if (f.endsWith(ext)) total += gz(f);
+  return total;
+}
+
+const verdict = (value: number, budget: number) => `${(value / KB).toFixed(1)} KiB (budget ≤ ${budget} KiB) ${value <= budget * KB ? 'PASS' : 'FAIL'}`;
+
+/** `login` logs in from the login page to the first table painted. */
+export async function bytesBench(browser: Browser, base: string, login: (page: Page) => Promise<unknown>, rows: Row[]): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const fetched = record(page);
+  await page.goto(`${base}/en/login`, { waitUntil: 'networkidle' });
+  const loginFiles = fetched.map((f) => f.path);
+  rows.push(['login page JavaScript, gzipped (entry, preloads, texts of its language)', verdict(sum(loginFiles, '.js'), 150)]);
+  rows.push(['login page CSS, gzipped', verdict(sum(loginFiles, '.css'), 30)]);
+
+  fetched.length = 0;
+  await login(page);
+  await page.waitForLoadState('networkidle');
+  const shellOrigin = new URL(base).origin;
+  const shellFiles = [...loginFiles, ...fetched.filter((f) => f.origin === shellOrigin).map((f) => f.path)];
+  rows.push(['shell JavaScript after login, gzipped (login page included)', verdict(sum(shellFiles, '.js'), 350)]);
+  const held = new Set(shellFiles);
+  const byApp = new Map<string, string[]>();
+  for (const f of fetched) if (f.origin !== shellOrigin) byApp.set(f.origin, [...(byApp.get(f.origin) ?? []), f.path]);
+  for (const [origin, files] of byApp) {
+    const own = files.filter((f) => !held.has(f));
+    rows.push([`sub-app ${origin}: JavaScript it downloads, gzipped`, `${(sum(files, '.js') / KB).toFixed(1)} KiB, of which files the shell already has ${((sum(files, '.js') - sum(own, '.js')) / KB).toFixed(1)} KiB`]);
+  }
+  await context.close();
+}
