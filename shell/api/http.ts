@@ -73,11 +73,19 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
 
 let ending: Promise<void> | null = null;
 
+// From a logout (or the server's 401) until the next login, the sub-apps' calls are not sent: a
+// frame still loading would otherwise call with the ended session and be refused.
+let sessionOver = false;
+export const sessionEnded = () => sessionOver;
+export function markSessionEnded(): void { sessionOver = true; }
+store.sub(tokenAtom, () => { if (store.get(tokenAtom)) sessionOver = false; });
+
 /**
  * The server ended the session: every connected app is told once (before its frame goes away),
  * then the shell forgets the session and returns to login. Later 401s wait for the same ending.
  */
 async function endSession(): Promise<void> {
+  markSessionEnded();
   await broadcastLogout();
   store.set(tokenValidAtom, false);
   clearSession();

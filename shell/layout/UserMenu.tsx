@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Menu } from '@arco-design/web-react';
 import { endpoints } from '../api/endpoints';
+import { markSessionEnded } from '../api/http';
 import { clearSession, userAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { broadcastLogout } from '../subapp/children';
@@ -22,6 +23,7 @@ export function UserMenu() {
   const [panel, setPanel] = useState<Panel>(null);
 
   async function logout() {
+    markSessionEnded();
     await endpoints.logout();
     await broadcastLogout();
     clearSession();

@@ -3,7 +3,7 @@ import { Message, Modal } from '@arco-design/web-react';
 import type { HostHandlers } from '../../bridge/host';
 import { REQUEST_TIMEOUT_MS, type ApiResult } from '../../model/api';
 import { menuPermissions } from '../../model/menu';
-import { request, currentHeaders } from '../api/http';
+import { request, currentHeaders, sessionEnded } from '../api/http';
 import { i18n } from '../i18n';
 import { menuAtom, store } from '../state/atoms';
 import { contextFor } from './context';
@@ -44,6 +44,7 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
   return {
     getContext: () => contextFor(deps.appId),
     request: async (config) => {
+      if (sessionEnded()) return { code: 401, msg: i18n.t('shell:login.sessionEnded'), data: null };
       const url = config.url.replace(/^\/api(?=\/)/, '');
       const method = config.method ?? 'GET';
       const res = await request({
