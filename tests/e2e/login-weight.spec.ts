@@ -1,0 +1,43 @@
+/**
+ * A light login page (issue 23): it downloads the login and nothing after it — no layout, no
+ * sub-app, no texts of another language, no styles of components it does not show — and a
+ * language chosen on it brings that language's texts.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+interface Fetched { name: string; body: string }
+
+function record(page: Page): Fetched[] {
+  const fetched: Fetched[] = [];
+  page.on('response', async (res) => {
+    const path = new URL(res.url()).pathname;
+    if (!path.startsWith('/assets/')) return;
+    fetched.push({ name: path.split('/').pop()!, body: await res.text().catch(() => '') });
+  });
+  return fetched;
+}
+
+const PLACEHOLDERS = { en: 'Enter the tenant code', es: 'Introduzca el código de inquilino', vi: 'Nhập mã khách thuê', 'zh-TW': '請輸入租戶編碼', 'zh-CN': '请输入租户编码' };
+const carrying = (files: Fetched[], text: string) => files.filter((f) => f.body.includes(text)).map((f) => f.name);
+
+test('the login page downloads the login only, in its own language', async ({ page }) => {
+  const fetched = record(page);
+  await page.goto('/en/login');
+  await expect(page.locator('input[name="tenantCode"]')).toHaveAttribute('placeholder', PLACEHOLDERS.en);
+  await page.waitForLoadState('networkidle');
+
+  expect(fetched.map((f) => f.name).filter((n) => /^(Layout|basic|platform|FactorySelectPage|ErrorPage|SopPage|AppDownloadPage)-/.test(n))).toEqual([]);
+  expect(carrying(fetched, PLACEHOLDERS.en).length).toBeGreaterThan(0);
+  for (const lang of ['es', 'vi', 'zh-TW'] as const) expect(carrying(fetched, PLACEHOLDERS[lang]), lang).toEqual([]);
+  // Styles of what the page shows (the form, the tabs) and not of a table it does not have.
+  const css = fetched.filter((f) => f.name.endsWith('.css'));
+  expect(carrying(css, '.arco-form-item').length).toBeGreaterThan(0);
+  expect(carrying(css, '.arco-table-th')).toEqual([]);
+
+  // Choosing Vietnamese brings its texts, and the page shows them.
+  fetched.length = 0;
+  await page.goto('/vi/login');
+  await expect(page.locator('input[name="tenantCode"]')).toHaveAttribute('placeholder', PLACEHOLDERS.vi);
+  await page.waitForLoadState('networkidle');
+  expect(carrying(fetched, PLACEHOLDERS.vi).length).toBeGreaterThan(0);
+});
