@@ -30,6 +30,8 @@ export interface RequestContext {
   /** Every permission code of the user (loaded once per request, on first use). */
   permissions(): Promise<Set<string>>;
   hasPermission(code: string): Promise<boolean>;
+  /** Set when the call came with an API key (issue 26): `user` is then the key's creator. */
+  apiKey?: { id: string; name: string } | null;
 }
 
 export type AuthMode = 'bearer' | 'client' | 'none';
