@@ -90,7 +90,7 @@ function logRefusal(request: FastifyRequest, key: string): void {
   const agent = request.headers['user-agent'];
   request.log.warn({
     refused: {
-      tenantId: ctx?.tenantId ?? null, account: ctx?.user.account ?? null, method: request.method, path: request.url.split('?')[0],
+      tenantId: ctx?.tenantId ?? null, account: ctx?.user.account ?? null, apiKey: ctx?.apiKey?.name ?? null, method: request.method, path: request.url.split('?')[0],
       permission: request.routeOptions.config?.permission ?? null, reason: key, ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 255) : null,
     },
   }, 'access refused');
