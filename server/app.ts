@@ -30,6 +30,7 @@ import { systemRoutes } from './routes/system';
 import { sessionRoutes } from './routes/sessions';
 import { securityPolicyRoutes } from './routes/security-policy';
 import { twoFactorRoutes } from './routes/two-factor';
+import { apiKeyRoutes } from './routes/api-keys';
 import { rejectNul } from './input-guard';
 import { redactTicket } from './documents/ticket';
 import { ruleRoutes } from './rules';
@@ -134,6 +135,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       sessionRoutes(api, { db });
       securityPolicyRoutes(api, { db });
       twoFactorRoutes(api, { db, config });
+      apiKeyRoutes(api, { db });
       ssoRoutes(api, { db, config });
       appDownloadRoutes(api, { config });
       noticeRoutes(api, { db });

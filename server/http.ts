@@ -30,6 +30,8 @@ export interface RequestContext {
   /** Every permission code of the user (loaded once per request, on first use). */
   permissions(): Promise<Set<string>>;
   hasPermission(code: string): Promise<boolean>;
+  /** Set when the call came with an API key (issue 26): `user` is then the key's creator. */
+  apiKey?: { id: string; name: string } | null;
 }
 
 export type AuthMode = 'bearer' | 'client' | 'none';
@@ -88,7 +90,7 @@ function logRefusal(request: FastifyRequest, key: string): void {
   const agent = request.headers['user-agent'];
   request.log.warn({
     refused: {
-      tenantId: ctx?.tenantId ?? null, account: ctx?.user.account ?? null, method: request.method, path: request.url.split('?')[0],
+      tenantId: ctx?.tenantId ?? null, account: ctx?.user.account ?? null, apiKey: ctx?.apiKey?.name ?? null, method: request.method, path: request.url.split('?')[0],
       permission: request.routeOptions.config?.permission ?? null, reason: key, ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 255) : null,
     },
   }, 'access refused');

@@ -37,6 +37,7 @@ export const operationLog = defineResource({
   fields: {
     createdAt: field.datetime({ ...ro, column: 'created_at' }),
     account: field.text({ ...ro, max: 128, search: true }),
+    apiKeyName: field.text({ ...ro, max: 64, search: true }),
     type: field.enum('operationType', ['add', 'edit', 'delete', 'state', 'import', 'export'], { ...ro, search: true }),
     method: field.text({ ...ro, max: 16 }),
     path: field.text({ ...ro, max: 512, search: true }),
@@ -62,6 +63,7 @@ export const interfaceLog = defineResource({
     status: field.int({ ...ro }),
     callState: field.enum('callState', ['slow', 'error'], { ...ro, search: true }),
     durationMs: field.int({ ...ro }),
+    apiKeyName: field.text({ ...ro, max: 64, search: true }),
     errorAt: field.datetime({ ...ro, list: false }),
     errorClass: field.text({ ...ro, max: 128 }),
     errorMethod: field.text({ ...ro, max: 128, list: false }),

@@ -5,59 +5,26 @@ import { sql } from 'kysely';
 import type { DB } from '../db/types';
 import { asSystem, bindTenant, runInScope } from '../db/tenant-scope';
 import type { Config } from '../config';
-import { ApiError, UUID_RE, requestLanguage, type RequestContext } from '../http';
+import { ApiError, requestLanguage, type RequestContext } from '../http';
 import { TOKEN_RE, checkClientCredentials, sha256 } from './tokens';
 import { touchSession } from './sessions';
+import { canUseFactory, loadPermissions } from './permissions';
+import { authenticateApiKey } from './api-key-context';
+import { API_KEY_PREFIX } from '../../model/api-keys';
+
+export { canUseFactory, loadPermissions };
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** Every permission code of a user: admins get every code of the menu; staff those of their enabled roles. */
-export async function loadPermissions(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff'): Promise<Set<string>> {
-  if (type === 'admin') {
-    const rows = await db.selectFrom('menu').select('perms').where('perms', 'is not', null).execute();
-    return new Set(rows.map((r) => r.perms as string));
-  }
-  const rows = await db
-    .selectFrom('role_member as ur')
-    .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
-    .innerJoin('role_menu as rm', (j) => j.onRef('rm.tenant_id', '=', 'r.tenant_id').onRef('rm.role_id', '=', 'r.id'))
-    .innerJoin('menu as m', 'm.id', 'rm.menu_id')
-    .select('m.perms')
-    .distinct()
-    .where('ur.tenant_id', '=', tenantId)
-    .where('ur.user_id', '=', userId)
-    .where('r.enabled', '=', true)
-    .where('m.perms', 'is not', null)
-    .execute();
-  return new Set(rows.map((r) => r.perms as string));
-}
-
-/** Whether the user may work in the factory: a factory of the tenant, assigned to the user (admins: any). */
-export async function canUseFactory(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff', factoryId: string): Promise<boolean> {
-  if (!UUID_RE.test(factoryId)) return false;
-  let q = db.selectFrom('factory as f').select('f.id').where('f.tenant_id', '=', tenantId).where('f.id', '=', factoryId);
-  if (type !== 'admin') {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_factory as uf')
-          .select('uf.factory_id')
-          .whereRef('uf.tenant_id', '=', 'f.tenant_id')
-          .whereRef('uf.factory_id', '=', 'f.id')
-          .where('uf.user_id', '=', userId),
-      ),
-    );
-  }
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
 export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Promise<RequestContext> {
   const auth = header(request, 'authorization');
   const m = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
   const token = m?.[1];
+  // A machine's API key (`mes_…`), never taken for a session token.
+  if (token?.startsWith(API_KEY_PREFIX)) return authenticateApiKey(db, request, token);
   if (!token || !TOKEN_RE.test(token)) throw new ApiError(401, 'auth.unauthorized');
   // The token names the tenant: until it is resolved, the lookup must look across tenants.
   const row = await asSystem(() => db
@@ -138,6 +105,9 @@ export function installAuth(app: FastifyInstance, db: Kysely<DB>, config: Config
     }
     const ctx = await authenticate(db, request);
     request.ctx = ctx;
+    // An API key calls only operations that name a permission code: never the personal ones
+    // (password, two-factor, own sessions, logout) of the user who created it.
+    if (ctx.apiKey && !cfg.permission) throw new ApiError(403, 'auth.apiKeyForbidden');
     if (cfg.permission && !(await ctx.hasPermission(cfg.permission))) throw new ApiError(403, 'auth.forbidden');
   });
 }

@@ -55,6 +55,7 @@ const BUTTONS: Record<string, Names> = {
   probe: ['重新探测', '重新探測', 'Probe again', 'Kiểm tra lại', 'Volver a comprobar'],
   approve: ['批准', '核准', 'Approve', 'Phê duyệt', 'Aprobar'],
   end: ['强制下线', '強制下線', 'End session', 'Kết thúc phiên', 'Cerrar sesión'],
+  revoke: ['吊销', '撤銷', 'Revoke', 'Thu hồi', 'Revocar'],
   'browse-authority': ['浏览受控文档', '瀏覽受控文件', 'Browse controlled documents', 'Xem tài liệu được kiểm soát', 'Ver documentos controlados'],
 };
 
@@ -132,6 +133,7 @@ function platform(): SeedMenuNode[] {
       menu('/platform/user', ['用户管理', '使用者管理', 'Users', 'Người dùng', 'Usuarios'], { buttons: [...FULL, 'enable', 'disable', 'reset-password'] }),
       menu('/platform/role', ['角色管理', '角色管理', 'Roles', 'Vai trò', 'Roles'], { buttons: [...CRUD, 'enable', 'disable', 'assign-permission'] }),
       menu('/platform/security-policy', ['安全策略', '安全策略', 'Security policy', 'Chính sách bảo mật', 'Política de seguridad'], { buttons: ['edit'] }),
+      menu('/platform/api-key', ['API密钥', 'API金鑰', 'API keys', 'Khóa API', 'Claves de API'], { buttons: ['add', 'revoke'] }),
     ]),
     catalogue('log', 'file-text', ['日志管理', '日誌管理', 'Logs', 'Nhật ký', 'Registros'], [
       menu('/log/login-log', ['登录日志', '登入日誌', 'Login log', 'Nhật ký đăng nhập', 'Registro de inicios de sesión'], { buttons: ['export'] }),

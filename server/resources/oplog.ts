@@ -1,5 +1,6 @@
 /** The operation log: one row per write through the engine, in the write's own transaction. */
 import type { OperationType } from '../db/types';
+import type {} from '../db/types-api-keys';
 import type { Caller } from './scope';
 import type { Db } from './table';
 
@@ -30,6 +31,7 @@ export async function logOperation(db: Db, caller: Caller, op: Operation): Promi
       resource: op.resource,
       record_ids: JSON.stringify(op.ids.slice(0, MAX_IDS)),
       record_count: op.count ?? op.ids.length,
+      api_key_name: caller.apiKeyName ?? null,
     })
     .execute();
 }

@@ -109,7 +109,8 @@ function operation(ep: AnyEndpoint): ZodOpenApiOperationObject {
     summary: ep.summary,
     description: [ep.description, ep.permission ? `Permission: \`${ep.permission}\`.` : null].filter(Boolean).join(' ') || ep.summary,
     tags: [ep.tag],
-    security: ep.auth === 'bearer' ? [{ bearer: [] }] : ep.auth === 'client' ? [{ client: [] }] : [],
+    // An API key may call the operations that name a permission code (within its own codes).
+    security: ep.auth === 'bearer' ? [{ bearer: [] }, ...(ep.permission ? [{ apiKey: [] }] : [])] : ep.auth === 'client' ? [{ client: [] }] : [],
     requestParams: {
       ...(ep.params ? { path: ep.params as z.ZodObject } : {}),
       ...(ep.query ? { query: ep.query as z.ZodObject } : {}),
@@ -152,6 +153,11 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], options: Docu
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The session token from the login' },
+        apiKey: {
+          type: 'http', scheme: 'bearer', bearerFormat: 'mes_…',
+          description: 'An API key for machines (Platform → API keys): `Authorization: Bearer mes_…`. It acts for its creator within its own '
+            + 'permission codes and factories, from its listed client addresses, and is rate-limited per key (429 with `Retry-After`).',
+        },
         client: { type: 'http', scheme: 'basic', description: 'Web client credentials (before login)' },
       },
     },

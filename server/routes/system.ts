@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import type {} from '../db/types-api-keys';
 import { currentScope, withTenant } from '../db/tenant-scope';
 import { ApiError, type RequestContext } from '../http';
 import { SYSTEM_RESOURCES } from '../../model/resources';
@@ -62,6 +63,7 @@ export async function systemRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
         error_line: where?.errorLine ?? null,
         message: failure ? failure.error.message.slice(0, 2000) : null,
         created_by: ctx.user.id,
+        api_key_name: ctx.apiKey?.name ?? null,
       }).execute());
     } catch (err) {
       request.log.error({ err }, 'interface log not written');
