@@ -23,6 +23,12 @@ export default defineConfig({
     __WEB_CLIENT_ID__: JSON.stringify(process.env.WEB_CLIENT_ID ?? 'portal-web'),
     __WEB_CLIENT_SECRET__: JSON.stringify(process.env.WEB_CLIENT_SECRET ?? 'portal-web-secret'),
   },
+  experimental: {
+    // Chunks find each other relative to their own URL, not the page's: a sub-app page loads its
+    // scripts from the shell's origin (server/web.ts), and the chunks those load follow from there,
+    // so the browser holds one copy of each shared file for every origin.
+    renderBuiltUrl: (_file, { hostType }) => (hostType === 'js' ? { relative: true } : undefined),
+  },
   build: {
     outDir: resolve(root, process.env.DIST_DIR ?? 'dist'),
     emptyOutDir: true,

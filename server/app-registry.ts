@@ -68,14 +68,14 @@ const upgrade = (https: boolean) => (https ? ['upgrade-insecure-requests'] : [])
  * navigation anyway. What keeps the session token is the script policy. (Blob and data URLs: the
  * previews a page makes itself.)
  */
-function pagePolicy(opts: { scriptHashes?: readonly string[]; media?: readonly string[] }): string[] {
+function pagePolicy(opts: { scriptHashes?: readonly string[]; media?: readonly string[]; assets?: readonly string[] }): string[] {
   const list = (...xs: (readonly string[] | undefined)[]) => [...new Set(xs.flatMap((x) => x ?? []))].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${list(["'self'"], opts.scriptHashes)}`,
-    "style-src 'self' 'unsafe-inline'",
+    `script-src ${list(["'self'"], opts.assets, opts.scriptHashes)}`,
+    `style-src ${list(["'self'"], opts.assets, ["'unsafe-inline'"])}`,
     `img-src ${list(["'self'", 'data:', 'blob:'], opts.media)}`,
-    "font-src 'self' data:",
+    `font-src ${list(["'self'"], opts.assets, ['data:'])}`,
     `media-src ${list(["'self'", 'blob:'], opts.media)}`,
     "connect-src 'self' https: wss: http: ws: blob: data:",
     "worker-src 'self' blob:",
@@ -87,6 +87,8 @@ function pagePolicy(opts: { scriptHashes?: readonly string[]; media?: readonly s
 export interface PagePolicyOptions {
   /** `'sha256-…'` sources of the inline scripts the served HTML itself holds. */
   scriptHashes?: readonly string[];
+  /** The origin a sub-app page loads the build's shared files from (the shell's: `/assets/` only). */
+  assets?: readonly string[];
 }
 
 /** The shell page's policy: never framed, frames only the registered apps' origins. */
@@ -105,7 +107,7 @@ export function shellCsp(origins: readonly string[], https = false, opts: PagePo
 export function subappCsp(shellOrigins: readonly string[], https = false, opts: PagePolicyOptions = {}): string {
   return [
     `frame-ancestors ${shellOrigins.length ? shellOrigins.join(' ') : "'none'"}`, ...FIXED,
-    ...pagePolicy({ scriptHashes: opts.scriptHashes, media: shellOrigins }),
+    ...pagePolicy({ scriptHashes: opts.scriptHashes, media: shellOrigins, assets: opts.assets?.map((o) => `${o}/assets/`) }),
     "frame-src 'self' blob:",
     ...upgrade(https),
   ].join('; ');

@@ -79,9 +79,16 @@ async function registerAssets(app: FastifyInstance, distDir: string): Promise<vo
       decorateReply: false,
       index: false,
       cacheControl: false,
-      setHeaders: (reply) => void reply.header('cache-control', LONG_CACHE),
+      // Hashed build files, public: sub-app pages on other origins load them as module scripts and
+      // style sheets (crossorigin, without credentials), so the browser keeps one copy for all.
+      setHeaders: (reply) => void reply.header('cache-control', LONG_CACHE).header('access-control-allow-origin', '*'),
     });
   }
+}
+
+/** A sub-app page's references to the build's shared files, pointed at the shell's origin. */
+export function sharedAssets(html: string, shellOrigin: string): string {
+  return html.replace(/(<(?:script|link)\b[^>]*\s(?:src|href)=")\/assets\//g, `$1${shellOrigin}/assets/`);
 }
 
 function readHtml(file: string): string | null {
@@ -175,7 +182,10 @@ export async function buildSubappServer(name: string, config: Config, logger: Fa
     if (html === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const origins = shellOrigins(request, config);
     const escaped = origins.join(',').replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-    const page = html.replace('<!--portal-shell-origin-->', `<meta name="portal-shell-origin" content="${escaped}">`);
+    // The build's shared files come from the shell's origin (the first, when several are configured).
+    const assetOrigin = origins[0];
+    const injected = html.replace('<!--portal-shell-origin-->', `<meta name="portal-shell-origin" content="${escaped}">`);
+    const page = assetOrigin ? sharedAssets(injected, assetOrigin) : injected;
     const origin = request.headers.origin;
     if (typeof origin === 'string' && origins.includes(origin)) {
       reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
@@ -183,7 +193,7 @@ export async function buildSubappServer(name: string, config: Config, logger: Fa
     return reply
       .code(200)
       .header('cache-control', NO_CACHE)
-      .header('content-security-policy', subappCsp(origins, request.protocol === 'https', { scriptHashes: inlineScriptHashes(page) }))
+      .header('content-security-policy', subappCsp(origins, request.protocol === 'https', { scriptHashes: inlineScriptHashes(page), assets: assetOrigin ? [assetOrigin] : [] }))
       .header('origin-agent-cluster', '?1')
       .type('text/html; charset=utf-8')
       .send(page);

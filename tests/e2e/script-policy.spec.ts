@@ -34,6 +34,16 @@ const pages = [
   { name: 'andon example', url: `http://localhost:${SUBAPP_BASE + 8}/andon/board`, ran: (p: Page) => expect(p.getByTestId('andon-message')).not.toBeEmpty() },
 ];
 
+// A page answered through Playwright's route (to store the attacker's markup in it) has no address
+// of its own, so Chromium takes it for a public one, and refuses it the loopback shell origin that
+// the real page, served from loopback itself, loads its shared files from (issue 23).
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--disable-features=LocalNetworkAccessChecks'],
+  },
+});
+
 test.describe('script policy (T2.9)', () => {
   for (const target of pages) {
     test(`${target.name}: an injected inline script does not run, the page's own scripts do`, async ({ page }) => {

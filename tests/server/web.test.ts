@@ -25,7 +25,7 @@ describe('static web serving', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'main-AbCd1234.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'bridge', 'portal-bridge.js'), 'window.x=1');
     fs.writeFileSync(path.join(dist, 'shell', 'index.html'), '<html><body>shell</body></html>');
-    fs.writeFileSync(path.join(dist, 'subapps', 'platform', 'index.html'), '<html><head><!--portal-shell-origin--></head><body>platform</body></html>');
+    fs.writeFileSync(path.join(dist, 'subapps', 'platform', 'index.html'), '<html><head><!--portal-shell-origin--><script type="module" crossorigin src="/assets/main-AbCd1234.js"></script><link rel="stylesheet" crossorigin href="/assets/main-AbCd1234.css"></head><body>platform</body></html>');
     const config = testConfig({ DIST_DIR: dist });
     database = await createDatabase(config, { memory: true, migrate: false });
     shell = await buildApi({ db: database.db, config, logger: false, extend: shellWeb(config) });
@@ -69,7 +69,13 @@ describe('static web serving', () => {
     expect(r.statusCode).toBe(200);
     expect(r.body).toContain('<meta name="portal-shell-origin" content="http://factory.local:8080">');
     expect(r.body).not.toContain('<!--portal-shell-origin-->');
-    expect(r.headers['content-security-policy']).toMatch(/^frame-ancestors http:\/\/factory\.local:8080; object-src 'none'; base-uri 'none'; default-src 'self'; script-src 'self'; /);
+    // The build's shared files come from the shell's origin, which lets any origin load them (issue 23).
+    expect(r.body).toContain('<script type="module" crossorigin src="http://factory.local:8080/assets/main-AbCd1234.js">');
+    expect(r.body).toContain('<link rel="stylesheet" crossorigin href="http://factory.local:8080/assets/main-AbCd1234.css">');
+    const shared = await shell.inject({ method: 'GET', url: '/assets/main-AbCd1234.js', headers: { origin: 'http://factory.local:4000' } });
+    expect(shared.headers['access-control-allow-origin']).toBe('*');
+    // Its scripts may come from its own origin and the shell's build files only.
+    expect(r.headers['content-security-policy']).toMatch(/^frame-ancestors http:\/\/factory\.local:8080; object-src 'none'; base-uri 'none'; default-src 'self'; script-src 'self' http:\/\/factory\.local:8080\/assets\/; /);
     expect(r.headers['origin-agent-cluster']).toBe('?1');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     const asset = await platform.inject({ method: 'GET', url: '/assets/main-AbCd1234.js' });
@@ -121,11 +127,13 @@ describe('static web serving', () => {
         const script = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
         expect(csp, csp).toMatch(/(?:^|; )default-src 'self'(;|$)/);
         expect(script[0], csp).toBe("'self'");
-        expect(script.every((s) => s === "'self'" || /^'sha256-[A-Za-z0-9+/]+=*'$/.test(s)), csp).toBe(true);
+        // A sub-app page also loads the build's shared files from the shell's origin (issue 23), and nothing else of it.
+        expect(script.every((s) => s === "'self'" || /^'sha256-[A-Za-z0-9+/]+=*'$/.test(s) || /^http:\/\/localhost:\d+\/assets\/$/.test(s)), csp).toBe(true);
         expect(csp).not.toContain("'unsafe-eval'");
         expect(script).not.toContain("'unsafe-inline'");
       }
-      for (const page of pages.slice(0, 3)) expect(String(page.headers['content-security-policy'])).toContain(`script-src 'self' ${hash};`);
+      for (const page of pages.slice(0, 2)) expect(String(page.headers['content-security-policy'])).toContain(`script-src 'self' ${hash};`);
+      expect(String(pages[2]!.headers['content-security-policy'])).toMatch(new RegExp(`script-src 'self' http://localhost:\\d+/assets/ ${hash.replace(/[+/]/g, '\\$&')};`));
       // API answers keep their own policy: nothing at all.
       expect((await web.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']).toMatch(/^default-src 'none'/);
     } finally {

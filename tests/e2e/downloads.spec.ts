@@ -1,9 +1,12 @@
 /**
- * A light login page (issue 23): it downloads the login and nothing after it — no layout, no
- * sub-app, no texts of another language, no styles of components it does not show — and a
- * language chosen on it brings that language's texts.
+ * What the browser downloads (issue 23). The login page downloads the login and nothing after it —
+ * no layout, no sub-app, no texts of another language, no styles of components it does not show —
+ * and a language chosen on it brings that language's texts. Sub-apps on their own origins load the
+ * build's shared files from the shell's origin, so the browser holds one copy for all of them.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+import { openScreen } from './screens';
 
 interface Fetched { name: string; body: string }
 
@@ -40,4 +43,24 @@ test('the login page downloads the login only, in its own language', async ({ pa
   await expect(page.locator('input[name="tenantCode"]')).toHaveAttribute('placeholder', PLACEHOLDERS.vi);
   await page.waitForLoadState('networkidle');
   expect(carrying(fetched, PLACEHOLDERS.vi).length).toBeGreaterThan(0);
+});
+
+test('every sub-app loads the shared files from the shell origin, where the shell already fetched them', async ({ page, baseURL }) => {
+  const shellOrigin = new URL(baseURL!).origin;
+  const assets: { origin: string; path: string; frame: string }[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/assets/')) assets.push({ origin: u.origin, path: u.pathname, frame: new URL(r.frame().url()).origin });
+  });
+  await login(page, 'en');
+  await openScreen(page, 'dict', 'platform');
+  await openScreen(page, 'unit', 'basic');
+  const fromFrames = assets.filter((a) => a.frame !== shellOrigin);
+  // Both apps asked for files, each from its own page on its own origin …
+  expect(new Set(fromFrames.map((a) => a.frame)).size).toBeGreaterThanOrEqual(2);
+  // … and every one of them from the shell's origin, none from an app's.
+  expect(fromFrames.filter((a) => a.origin !== shellOrigin)).toEqual([]);
+  // React and Arco, asked for by the shell, are the same URLs the apps use.
+  const shellFiles = new Set(assets.filter((a) => a.frame === shellOrigin).map((a) => a.path));
+  expect(fromFrames.filter((a) => shellFiles.has(a.path)).length).toBeGreaterThan(0);
 });
