@@ -12,13 +12,14 @@ import type { Row } from './resources';
 const dist = resolve(import.meta.dirname, '../../dist');
 const KB = 1024;
 
-interface Fetched { origin: string; path: string }
+/** A build file a frame asked for: its full URL, and the origin of the page that asked. */
+interface Fetched { url: string; path: string; page: string }
 
 function record(page: Page): Fetched[] {
   const seen: Fetched[] = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
-    if (u.pathname.startsWith('/assets/')) seen.push({ origin: u.origin, path: u.pathname });
+    if (u.pathname.startsWith('/assets/')) seen.push({ url: u.href, path: u.pathname, page: new URL(r.frame().url()).origin });
   });
   return seen;
 }
@@ -48,18 +49,23 @@ export async function bytesBench(browser: Browser, base: string, login: (page: P
   rows.push(['login page JavaScript, gzipped (entry, preloads, texts of its language)', verdict(sum(loginFiles, '.js'), 150)]);
   rows.push(['login page CSS, gzipped', verdict(sum(loginFiles, '.css'), 30)]);
 
-  fetched.length = 0;
+  const before = fetched.length;
   await login(page);
   await page.waitForLoadState('networkidle');
   const shellOrigin = new URL(base).origin;
-  const shellFiles = [...loginFiles, ...fetched.filter((f) => f.origin === shellOrigin).map((f) => f.path)];
+  const shellFiles = fetched.filter((f) => f.page === shellOrigin).map((f) => f.path);
   rows.push(['shell JavaScript after login, gzipped (login page included)', verdict(sum(shellFiles, '.js'), 350)]);
-  const held = new Set(shellFiles);
-  const byApp = new Map<string, string[]>();
-  for (const f of fetched) if (f.origin !== shellOrigin) byApp.set(f.origin, [...(byApp.get(f.origin) ?? []), f.path]);
+  // What an app's page asks for beyond the URLs the browser already fetched (for the shell or an app opened earlier).
+  const held = new Set(fetched.slice(0, before).map((f) => f.url));
+  const byApp = new Map<string, Fetched[]>();
+  for (const f of fetched.slice(before)) {
+    if (f.page === shellOrigin) { held.add(f.url); continue; }
+    byApp.set(f.page, [...(byApp.get(f.page) ?? []), f]);
+  }
   for (const [origin, files] of byApp) {
-    const own = files.filter((f) => !held.has(f));
-    rows.push([`sub-app ${origin}: JavaScript it downloads, gzipped`, `${(sum(files, '.js') / KB).toFixed(1)} KiB, of which files the shell already has ${((sum(files, '.js') - sum(own, '.js')) / KB).toFixed(1)} KiB`]);
+    const own = files.filter((f) => !held.has(f.url)).map((f) => f.path);
+    rows.push([`sub-app ${origin}: JavaScript beyond what the browser holds, gzipped (all it asks for: ${(sum(files.map((f) => f.path), '.js') / KB).toFixed(1)} KiB)`, verdict(sum(own, '.js'), 60)]);
+    for (const f of files) held.add(f.url);
   }
   await context.close();
 }
