@@ -24,6 +24,7 @@ import { staff } from './staff';
 import { statistics } from './statistics';
 import { system } from './system';
 import { security } from './security';
+import { webhooks } from './webhooks';
 
 export const contract = {
   auth,
@@ -36,6 +37,7 @@ export const contract = {
   statistics,
   system,
   security,
+  webhooks,
   notice,
   helper,
   course,
