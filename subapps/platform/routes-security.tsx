@@ -1,9 +1,11 @@
 import type { RouteTable } from '../kit/routing';
 import { OnlineSessionsPage } from './security/OnlineSessionsPage';
 import { SecurityPolicyPage } from './security/SecurityPolicyPage';
+import { WebhooksPage } from './security/WebhooksPage';
 
-/** Online sessions and the security policy (issue 26). */
+/** Online sessions, the security policy and webhooks (issue 26). */
 export const SECURITY_ROUTES: RouteTable = {
   '/log/online-session': OnlineSessionsPage,
   '/platform/security-policy': SecurityPolicyPage,
+  '/platform/webhook': WebhooksPage,
 };
