@@ -32,6 +32,8 @@ function embeddedV4(address: string): string | null {
   return null;
 }
 
+const LOOKUP_TIMEOUT_MS = 5000;
+
 export type AllowPrivate = true | readonly string[];
 
 function allowedList(allow: readonly string[]): net.BlockList {
@@ -73,10 +75,15 @@ export async function checkTarget(url: string, allow: AllowPrivate): Promise<voi
   let addresses: string[];
   if (net.isIP(host)) addresses = [host];
   else {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+      // getaddrinfo cannot be cancelled: a name that does not resolve in time counts as unresolved.
+      const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), LOOKUP_TIMEOUT_MS); });
+      addresses = (await Promise.race([lookup(host, { all: true, verbatim: true }), late])).map((a) => a.address);
     } catch {
       throw new TargetRefused('unresolved', host);
+    } finally {
+      clearTimeout(timer);
     }
   }
   if (addresses.length === 0) throw new TargetRefused('unresolved', host);
