@@ -1,0 +1,73 @@
+/**
+ * Webhook events where they happen (issue 26): a document version released at once, or through the
+ * release process — its approval task created and finished — each queued for the endpoints that
+ * chose the event, in the transaction of the change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../model/api';
+import { blankModelXml } from '../../server/workflow/models';
+import { publishVersion } from './seeded-process';
+import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+describe.each(DIALECTS)('webhook events [%s]', (kind) => {
+  let h: Harness;
+  let admin: string;
+  let typeId: string;
+  let endpointId: string;
+
+  beforeAll(async () => {
+    h = await startHarness(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const db = h.database.db;
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    typeId = (await db.insertInto('document_type').values({ tenant_id: tenantId, name: 'Manual', suffixes: 'pdf' }).returning('id').executeTakeFirstOrThrow()).id;
+    admin = await loginToken(h.app, 'demo', 'admin');
+    const r = await call<{ endpoint: { id: string } }>(h.app, 'POST', '/api/platform-system/webhook', {
+      token: admin, body: { name: 'QMS', url: 'http://127.0.0.1:9/hook', events: ['document.released', 'approval.task.created', 'approval.task.finished'] },
+    });
+    expect(r.status).toBe(200);
+    endpointId = r.body.data.endpoint.id;
+  });
+  afterAll(async () => { await h?.close(); });
+
+  async function upload(number: string, version: string) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ typeId, name: 'Line manual', number, version })) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(Buffer.concat([PDF, Buffer.from(`% ${number} ${version}`)]))]), 'manual.pdf');
+    const res = await h.app.inject({ method: 'POST', url: '/api/basic-system/document', headers: { authorization: `Bearer ${admin}` }, payload: form as never });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  /** The events queued since `after`, oldest first, with their data. */
+  const queued = async () => (await h.database.db.selectFrom('webhook_delivery').select(['event', 'data', 'endpoint_id']).orderBy('created_at').orderBy('event').execute())
+    .map((d) => ({ event: d.event, endpoint: d.endpoint_id, data: (typeof d.data === 'string' ? JSON.parse(d.data) : d.data) as Record<string, unknown> }));
+  const clear = () => h.database.db.deleteFrom('webhook_delivery').execute();
+
+  it('queues the approval task and the release of a version that goes through the release process', async () => {
+    await clear();
+    await publishVersion(h.app, admin, 'document-release', blankModelXml('document_release', 'Document release'));
+    await upload('WH-1', '1');
+    const created = await queued();
+    expect(created.map((e) => e.event)).toEqual(['approval.task.created']);
+    expect(created[0]!.endpoint).toBe(endpointId);
+    const taskId = created[0]!.data.taskId as string;
+    const pending = await call<Page<{ id: string }>>(h.app, 'GET', '/api/flow-system/task/pending?size=100', { token: admin });
+    expect(pending.body.data.records.map((t) => t.id)).toContain(taskId);
+    expect((await call(h.app, 'POST', `/api/flow-system/task/${taskId}/agree`, { token: admin, body: { opinion: 'ok' } })).status).toBe(200);
+    const after = await queued();
+    expect(after.map((e) => e.event).sort()).toEqual(['approval.task.created', 'approval.task.finished', 'document.released']);
+    expect(after.find((e) => e.event === 'approval.task.finished')!.data).toMatchObject({ taskId, outcome: 'agreed', opinion: 'ok', businessType: 'document-version' });
+    expect(after.find((e) => e.event === 'document.released')!.data).toMatchObject({ number: 'WH-1', version: '1' });
+  });
+
+  it('queues the release of a version released at once when no process is published', async () => {
+    await clear();
+    const release = (await call<Page<{ id: string; key: string }>>(h.app, 'GET', '/api/flow-system/model?keyword=document-release', { token: admin })).body.data.records
+      .find((m) => m.key === 'document-release')!;
+    expect((await call(h.app, 'POST', `/api/flow-system/model/${release.id}/unpublish`, { token: admin })).status).toBe(200);
+    await upload('WH-2', '1');
+    const events = await queued();
+    expect(events.map((e) => e.event)).toEqual(['document.released']);
+    expect(events[0]!.data).toMatchObject({ number: 'WH-2', version: '1', fileName: 'manual.pdf' });
+  });
+});
