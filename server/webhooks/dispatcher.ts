@@ -64,6 +64,8 @@ export class WebhookDispatcher {
       this.timer = null;
       void this.runOnce().catch((err: unknown) => this.log?.warn({ err }, 'webhook dispatch failed')).finally(() => this.schedule());
     }, this.config.intervalMs);
+    // The loop never keeps a process alive by itself: the server does, and closing it stops the loop.
+    this.timer.unref();
   }
 
   /** Takes the due deliveries once and sends them; answers how many were taken. */

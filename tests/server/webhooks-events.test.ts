@@ -1,11 +1,14 @@
 /**
  * Webhook events where they happen (issue 26): a document version released at once, or through the
- * release process — its approval task created and finished — each queued for the endpoints that
+ * release process — its approval task created and finished — and a background import job finished, each queued for the endpoints that
  * chose the event, in the transaction of the change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../model/api';
 import { blankModelXml } from '../../server/workflow/models';
+import { Background } from '../../server/resources/background';
+import { ImportJobs } from '../../server/resources/io/jobs';
+import { withTenant } from '../../server/db/tenant-scope';
 import { publishVersion } from './seeded-process';
 import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';
 
@@ -16,15 +19,18 @@ describe.each(DIALECTS)('webhook events [%s]', (kind) => {
   let admin: string;
   let typeId: string;
   let endpointId: string;
+  let tenantId: string;
+  let userId: string;
 
   beforeAll(async () => {
     h = await startHarness(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
     const db = h.database.db;
-    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
     typeId = (await db.insertInto('document_type').values({ tenant_id: tenantId, name: 'Manual', suffixes: 'pdf' }).returning('id').executeTakeFirstOrThrow()).id;
     admin = await loginToken(h.app, 'demo', 'admin');
+    userId = (await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
     const r = await call<{ endpoint: { id: string } }>(h.app, 'POST', '/api/platform-system/webhook', {
-      token: admin, body: { name: 'QMS', url: 'http://127.0.0.1:9/hook', events: ['document.released', 'approval.task.created', 'approval.task.finished'] },
+      token: admin, body: { name: 'QMS', url: 'http://127.0.0.1:9/hook', events: ['document.released', 'approval.task.created', 'approval.task.finished', 'import.finished'] },
     });
     expect(r.status).toBe(200);
     endpointId = r.body.data.endpoint.id;
@@ -69,5 +75,20 @@ describe.each(DIALECTS)('webhook events [%s]', (kind) => {
     const events = await queued();
     expect(events.map((e) => e.event)).toEqual(['document.released']);
     expect(events[0]!.data).toMatchObject({ number: 'WH-2', version: '1', fileName: 'manual.pdf' });
+  });
+
+  it('queues the end of a background import job with its counts', async () => {
+    await clear();
+    const background = new Background();
+    const jobs = new ImportJobs(h.database.db, background);
+    await withTenant(tenantId, async () => {
+      const caller = { tenantId, factoryId: null, userId, account: 'admin', operationId: null };
+      const id = await jobs.create({ caller, resource: 'unit', fileName: 'units.xlsx', file: Buffer.from('x'), status: 'queued', dryRun: false, language: 'en', total: 12000 });
+      jobs.start(tenantId, id, async () => ({ dryRun: false, total: 12000, inserted: 11990, updated: 10, errors: [], reportId: null, jobId: id }), 'internal');
+      await background.drain();
+      const events = await queued();
+      expect(events.map((e) => e.event)).toEqual(['import.finished']);
+      expect(events[0]!.data).toMatchObject({ jobId: id, resource: 'unit', fileName: 'units.xlsx', status: 'succeeded', total: 12000, inserted: 11990, updated: 10, errors: 0 });
+    });
   });
 });
