@@ -82,7 +82,7 @@ export function WebhooksPage() {
       <Modal title={t('webhooks.secretTitle')} visible={secret !== null} onOk={() => setSecret(null)} onCancel={() => setSecret(null)} hideCancel
         okButtonProps={{ 'data-testid': 'webhook-secret-done' } as object}>
         <p style={{ marginTop: 0 }}>{t('webhooks.secretHelp')}</p>
-        <Typography.Paragraph copyable code data-testid="webhook-secret">{secret?.secret ?? ''}</Typography.Paragraph>
+        <div data-testid="webhook-secret"><Typography.Paragraph copyable code>{secret?.secret ?? ''}</Typography.Paragraph></div>
       </Modal>
       <WebhookDeliveries endpoint={log} canResend={can(P.edit)} onClose={() => setLog(null)} />
     </div>
