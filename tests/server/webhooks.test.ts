@@ -11,6 +11,8 @@ import { buildApi } from '../../server/app';
 import { createTenant } from '../../server/services/users';
 import { WebhookDispatcher } from '../../server/webhooks/dispatcher';
 import { addressAllowed } from '../../server/webhooks/targets';
+import { nextAttempt } from '../../server/webhooks/backoff';
+import { webhookConfig } from '../../server/webhooks/config';
 import { startReceiver, until, type Receiver, type Received } from '../support/webhook-receiver';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, testConfig, type Harness } from './helpers';
 
@@ -25,6 +27,21 @@ function verify(secret: string, r: Received, now = Date.now()): boolean {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(`${ts}.${r.body}`).digest('hex')}`);
   return sig.length === expected.length && timingSafeEqual(Buffer.from(sig), expected);
 }
+
+describe('webhook retry schedule and configuration', () => {
+  it('waits 30 s, 1 min, 2 min … at most an hour apart, and gives up after the day', () => {
+    const c = webhookConfig({});
+    const day = 86_400_000;
+    const waits = [1, 2, 3, 4, 8, 20].map((n) => nextAttempt(n, 0, day, c.retryBaseMs, c.retryMaxMs)!.getTime());
+    expect(waits).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
+    expect(nextAttempt(5, day - 1000, day, c.retryBaseMs, c.retryMaxMs)).toBeNull();
+    expect(c.allowPrivate).toEqual([]);
+    expect(webhookConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).allowPrivate).toBe(true);
+    expect(webhookConfig({ WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8, ::1/128' }).allowPrivate).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(() => webhookConfig({ WEBHOOK_ALLOW_PRIVATE: 'localhost' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+    expect(() => webhookConfig({ WEBHOOK_INTERVAL_MS: '-1' })).toThrow(/WEBHOOK_INTERVAL_MS/);
+  });
+});
 
 describe.each(DIALECTS)('webhooks [%s]', (kind) => {
   let h: Harness;
