@@ -58,6 +58,12 @@ test('register an endpoint, see a signed delivery arrive and send it again', asy
     await frame.getByTestId(`resend-${id}`).click();
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(2);
     expect(received[1]!.headers['x-mes-delivery']).toBe(id);
+
+    // Later tests' alarms are not sent to a receiver that is gone.
+    const auth = { authorization: `Bearer ${await token(page)}` };
+    const list = await (await page.request.get('/api/platform-system/webhook', { headers: auth })).json() as { data: { records: { id: string; name: string }[] } };
+    const ids = list.data.records.filter((r) => r.name === name).map((r) => r.id);
+    expect((await page.request.delete('/api/platform-system/webhook', { headers: auth, data: { ids } })).status()).toBe(200);
   } finally {
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
