@@ -17,6 +17,7 @@ export const WEBHOOK_EVENTS = [
   'approval.task.finished',
   'import.finished',
   'document.released',
+  'record.changed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -36,6 +37,7 @@ export const WebhookEndpoint = z.object({
   name: z.string(),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
+  resources: z.array(z.string()).meta({ description: 'Entities (resource names, e.g. `unit`) whose writes `record.changed` reports' }),
   enabled: z.boolean(),
   createdAt: Instant,
   updatedAt: Instant,
@@ -67,6 +69,9 @@ export const webhookInput = z.object({
   }, { error: 'validation.url' }),
   events: z.array(z.enum(WEBHOOK_EVENTS, { error: 'validation.option' }), { error: 'validation.required' })
     .min(1, { error: 'validation.required' }).max(WEBHOOK_EVENTS.length, { error: 'validation.tooMany' }),
+  resources: z.array(z.string({ error: 'validation.option' }).regex(/^[a-z][a-z0-9-]{0,63}$/, { error: 'validation.option' }), { error: 'validation.option' })
+    .max(200, { error: 'validation.tooMany' }).default([])
+    .meta({ description: 'For `record.changed`: the entities (resource names) whose writes are reported' }),
   enabled: z.boolean({ error: 'validation.required' }).default(true),
 }).strip().meta({ id: 'WebhookInput' });
 export type WebhookInput = z.input<typeof webhookInput>;
@@ -96,5 +101,6 @@ export const WEBHOOK_FIELD_LABELS: Record<string, string> = {
   name: 'webhook.name',
   url: 'webhook.url',
   events: 'webhook.events',
+  resources: 'webhook.resources',
   enabled: 'webhook.enabled',
 };

@@ -12,6 +12,7 @@ export interface WebhookEndpointTable {
   name: string;
   url: string;
   events: string[];
+  resources: Generated<string[]>;
   enabled: Generated<boolean>;
   secret: string;
   created_at: GeneratedTimestamp;

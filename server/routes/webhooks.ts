@@ -14,6 +14,9 @@ import { callerOf } from '../resources/scope';
 import type { WebhookConfig } from '../webhooks/config';
 import { checkTarget, TargetRefused } from '../webhooks/targets';
 import { newSecret } from '../webhooks/sign';
+import { RESOURCES } from '../../model/resources';
+
+const ENGINE_RESOURCES = new Set(RESOURCES.map((d) => d.name));
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const isEvent = (e: string): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e);
@@ -31,7 +34,7 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
   /** The endpoints of the tenant (one or all), with their pending and failed counts; never the secret. */
   const endpoints = async (tenantId: string, id?: string): Promise<WebhookEndpoint[]> => {
     let q = db.selectFrom('webhook_endpoint as e')
-      .select(['e.id', 'e.name', 'e.url', 'e.events', 'e.enabled', 'e.created_at', 'e.updated_at'])
+      .select(['e.id', 'e.name', 'e.url', 'e.events', 'e.resources', 'e.enabled', 'e.created_at', 'e.updated_at'])
       .select((eb) => [
         eb.selectFrom('webhook_delivery as d').select(sql<string>`count(*)`.as('n')).whereRef('d.tenant_id', '=', 'e.tenant_id').whereRef('d.endpoint_id', '=', 'e.id').where('d.status', '=', 'pending').as('pending'),
         eb.selectFrom('webhook_delivery as d').select(sql<string>`count(*)`.as('n')).whereRef('d.tenant_id', '=', 'e.tenant_id').whereRef('d.endpoint_id', '=', 'e.id').where('d.status', '=', 'failed').as('failed'),
@@ -40,7 +43,7 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
     if (id) q = q.where('e.id', '=', id);
     const rows = await q.orderBy('e.created_at', 'desc').orderBy('e.id').execute();
     return rows.map((r) => ({
-      id: r.id, name: r.name, url: r.url, events: r.events.filter(isEvent), enabled: r.enabled, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+      id: r.id, name: r.name, url: r.url, events: r.events.filter(isEvent), resources: r.resources, enabled: r.enabled, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
       pending: Number(r.pending ?? 0), failed: Number(r.failed ?? 0),
     }));
   };
@@ -62,6 +65,14 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
     }
   };
 
+  /** `record.changed` reports entities of the resource engine: other names are refused naming `resources`. */
+  const checkResources = (resources: readonly string[], tr: Translator) => {
+    if (resources.every((r) => ENGINE_RESOURCES.has(r))) return [...new Set(resources)];
+    const key = 'validation.option';
+    const message = tr.tm(key, { field: tr.tm(WEBHOOK_FIELD_LABELS.resources!) });
+    throw new ValidatedError(message, { errors: [{ field: 'resources', key, message }] });
+  };
+
   const log = (ctx: RequestContext, request: FastifyRequest, type: 'add' | 'edit' | 'delete', ids: string[]) =>
     logOperation(db, callerOf(ctx), { type, method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'webhook', ids });
 
@@ -71,10 +82,11 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
   });
 
   serve(app, webhooks.create, async ({ ctx, body, tr, request }) => {
+    const resources = checkResources(body.resources, tr);
     await checkUrl(body.url, tr);
     const secret = newSecret();
     const { id } = await db.insertInto('webhook_endpoint').values({
-      tenant_id: ctx.tenantId, name: body.name, url: body.url, events: [...new Set(body.events)], enabled: body.enabled, secret,
+      tenant_id: ctx.tenantId, name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, secret,
       created_by: ctx.user.id, updated_by: ctx.user.id,
     }).returning('id').executeTakeFirstOrThrow();
     await log(ctx, request, 'add', [id]);
@@ -83,9 +95,10 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
 
   serve(app, webhooks.update, async ({ ctx, params, body, tr, request }) => {
     await one(ctx.tenantId, params.id);
+    const resources = checkResources(body.resources, tr);
     await checkUrl(body.url, tr);
     await db.updateTable('webhook_endpoint')
-      .set({ name: body.name, url: body.url, events: [...new Set(body.events)], enabled: body.enabled, updated_at: new Date(), updated_by: ctx.user.id })
+      .set({ name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, updated_at: new Date(), updated_by: ctx.user.id })
       .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).execute();
     await log(ctx, request, 'edit', [params.id]);
     return one(ctx.tenantId, params.id);

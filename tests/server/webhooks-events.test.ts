@@ -91,4 +91,29 @@ describe.each(DIALECTS)('webhook events [%s]', (kind) => {
       expect(events[0]!.data).toMatchObject({ jobId: id, resource: 'unit', fileName: 'units.xlsx', status: 'succeeded', total: 12000, inserted: 11990, updated: 10, errors: 0 });
     });
   });
+
+  it('queues record.changed for writes through the resource engine to the entities an endpoint chose', async () => {
+    await clear();
+    const hook = await call<{ endpoint: { id: string; resources: string[] } }>(h.app, 'POST', '/api/platform-system/webhook', {
+      token: admin, body: { name: 'ERP units', url: 'http://127.0.0.1:9/units', events: ['record.changed'], resources: ['unit'] },
+    });
+    expect(hook.status).toBe(200);
+    expect(hook.body.data.endpoint.resources).toEqual(['unit']);
+    const unknown = await call(h.app, 'POST', '/api/platform-system/webhook', { token: admin, body: { name: 'x', url: 'http://127.0.0.1:9/x', events: ['record.changed'], resources: ['no-such-thing'] } });
+    expect(unknown.status).toBe(400);
+    expect((unknown.body.data as { errors: { field: string }[] }).errors[0]!.field).toBe('resources');
+
+    const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/unit', { token: admin, body: { code: 'WHU1', name: 'Webhook unit', type: 'quantity', accuracy: 0 } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect((await call(h.app, 'DELETE', '/api/basic-system/unit', { token: admin, body: { ids: [created.body.data.id] } })).status).toBe(200);
+    // A refused write reports nothing.
+    expect((await call(h.app, 'POST', '/api/basic-system/unit', { token: admin, body: { code: '', name: '' } })).status).toBe(400);
+    const events = (await queued()).filter((e) => e.endpoint === hook.body.data.endpoint.id);
+    expect(events.map((e) => [e.event, e.data.resource, e.data.change, e.data.ids]).sort((a, b) => String(a[2]).localeCompare(String(b[2])))).toEqual([
+      ['record.changed', 'unit', 'add', [created.body.data.id]],
+      ['record.changed', 'unit', 'delete', [created.body.data.id]],
+    ]);
+    // Endpoints that did not choose record.changed (or another entity) get none.
+    expect((await queued()).filter((e) => e.event === 'record.changed' && e.endpoint !== hook.body.data.endpoint.id)).toEqual([]);
+  });
 });

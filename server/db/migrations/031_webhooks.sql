@@ -8,6 +8,8 @@ CREATE TABLE webhook_endpoint (
   name        text NOT NULL,
   url         text NOT NULL,
   events      text[] NOT NULL,
+  -- The engine's entities (definition names) whose writes `record.changed` reports.
+  resources   text[] NOT NULL DEFAULT '{}',
   enabled     boolean NOT NULL DEFAULT true,
   secret      text NOT NULL,
   created_at  timestamptz NOT NULL DEFAULT now(),

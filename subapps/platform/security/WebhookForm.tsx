@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Checkbox, Form, Input, Modal, Switch } from '@arco-design/web-react';
+import { Checkbox, Form, Input, Modal, Select, Switch } from '@arco-design/web-react';
 import { WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookInput } from '../../../model/webhook';
+import { RESOURCES } from '../../../model/resources';
 import { lengthRule } from '../../kit/zodRules';
 import { act } from '../content/act';
 
@@ -24,8 +25,8 @@ export function WebhookForm({ open, editing, onSave, onClose }: Props) {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(editing
-      ? { name: editing.name, url: editing.url, events: editing.events, enabled: editing.enabled }
-      : { name: '', url: 'https://', events: [], enabled: true });
+      ? { name: editing.name, url: editing.url, events: editing.events, resources: editing.resources, enabled: editing.enabled }
+      : { name: '', url: 'https://', events: [], resources: [], enabled: true });
   }, [open, editing, form]);
 
   const save = () => act(async () => onSave(await form.validate()));
@@ -43,6 +44,10 @@ export function WebhookForm({ open, editing, onSave, onClose }: Props) {
         </Form.Item>
         <Form.Item field="events" label={t('webhooks.events')} rules={[{ required: true, type: 'array', minLength: 1, message: t('webhooks.required') }]}>
           <Checkbox.Group direction="vertical" data-testid="webhook-events" options={WEBHOOK_EVENTS.map((e) => ({ value: e, label: `${t(eventKey(e))} (${e})` }))} />
+        </Form.Item>
+        <Form.Item field="resources" label={t('webhooks.resources')} extra={t('webhooks.resourcesHint')}>
+          <Select mode="multiple" allowClear showSearch data-testid="webhook-resources"
+            options={RESOURCES.map((d) => ({ value: d.name, label: t(`model:${d.titleKey}`, { defaultValue: d.name }) }))} />
         </Form.Item>
         <Form.Item field="enabled" label={t('webhooks.enabled')} triggerPropName="checked">
           <Switch data-testid="webhook-enabled" />
