@@ -9,3 +9,4 @@ export * from './notice';
 export * from './help';
 export * from './statistics';
 export * from './security';
+export * from './webhook';

@@ -40,6 +40,8 @@ import { helperServicesRoutes } from './routes/helper-services';
 import { helperApplyMenuRoutes } from './routes/helper-apply-menu';
 import { documentRoutes } from './routes/documents';
 import { bomRoutes } from './routes/bom';
+import { webhookRoutes } from './routes/webhooks';
+import { WebhookDispatcher } from './webhooks/dispatcher';
 
 export interface BuildApiOptions {
   db: Kysely<DB>;
@@ -154,11 +156,17 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       helperApplyMenuRoutes(api, { db });
       await documentRoutes(api, { db, config });
       await bomRoutes(api, { db });
+      webhookRoutes(api, { db, config: config.webhooks });
       await systemRoutes(api, { db });
       await registerResources(api, { db });
     },
     { prefix: '/api' },
   );
+
+  // Each server process sends due webhook deliveries; closing the server stops it (no timer left).
+  const dispatcher = new WebhookDispatcher(db, config.webhooks, app.log);
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => dispatcher.stop());
 
   if (options.extend) await options.extend(app);
   else app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'error.notFound'));

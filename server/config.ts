@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { webhookConfig, type WebhookConfig } from './webhooks/config';
 
 /** The demo administrator password used when ADMIN_PASSWORD is not set. */
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026';
@@ -39,6 +40,8 @@ export interface Config {
   appVersion: string | null;
   /** OpenID Connect single sign-on; null when OIDC_ISSUER is not set. */
   oidc: OidcConfig | null;
+  /** Outbound webhooks: the dispatcher's pace, retries and the internal targets allowed. */
+  webhooks: WebhookConfig;
 }
 
 export interface OidcConfig {
@@ -114,5 +117,6 @@ export function loadConfig(env: Env = process.env): Config {
           allowHttp: /^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/.test(env.OIDC_ISSUER.trim()),
         }
       : null,
+    webhooks: webhookConfig(env),
   };
 }

@@ -25,6 +25,7 @@ import { statistics } from './statistics';
 import { system } from './system';
 import { security } from './security';
 import { apiKeys } from './api-keys';
+import { webhooks } from './webhooks';
 
 export const contract = {
   auth,
@@ -38,6 +39,7 @@ export const contract = {
   system,
   security,
   apiKeys,
+  webhooks,
   notice,
   helper,
   course,

@@ -121,6 +121,7 @@ function platform(): SeedMenuNode[] {
       menu('/system/help-doc', ['帮助文档', '說明文件', 'Help documents', 'Tài liệu trợ giúp', 'Documentos de ayuda'], { buttons: CRUD, staff: true }),
       menu('/system/course', ['帮助课程', '說明課程', 'Courses', 'Khóa học', 'Cursos'], { buttons: CRUD }),
       menu('/system/visit-statistics', ['访问统计', '訪問統計', 'Visit statistics', 'Thống kê truy cập', 'Estadísticas de visitas'], { buttons: ['export'] }),
+      menu('/platform/webhook', ['Webhook 推送', 'Webhook 推送', 'Webhooks', 'Webhook', 'Webhooks'], { buttons: CRUD }),
     ]),
     catalogue('organization', 'apartment', ['组织架构', '組織架構', 'Organisation', 'Tổ chức', 'Organización'], [
       menu('/paas/tenant', ['租户管理', '租戶管理', 'Tenants', 'Khách thuê', 'Inquilinos'], { buttons: CRUD }),

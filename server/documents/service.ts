@@ -15,6 +15,7 @@ import { decryptRange, encrypt } from '../files/encryption';
 import { mimeOf, previewKind, suffixOf, suffixesFor } from '../files/document-sniff';
 import { newStorageKey, type FileStorage } from '../files/storage';
 import { startProcess } from '../workflow/instances';
+import { emitEvent } from '../webhooks/emit';
 import { registerBusiness } from '../workflow/business';
 import { dateOnly } from '../dates';
 
@@ -109,6 +110,8 @@ export class DocumentService {
         if (started) {
           await trx.updateTable('document_version').set({ release_status: 'pending' }).where('tenant_id', '=', tenantId).where('id', '=', version.id)
             .where('release_status', '=', 'released').execute();
+        } else {
+          await emitReleased(trx, tenantId, version.id);
         }
         return documentId;
       });
@@ -204,6 +207,18 @@ export class DocumentService {
   }
 }
 
+/** A version became the released one: `document.released` to the tenant's webhooks, in the same transaction. */
+async function emitReleased(trx: Kysely<DB>, tenantId: string, versionId: string): Promise<void> {
+  const v = await trx.selectFrom('document_version as v')
+    .innerJoin('document as d', (j) => j.onRef('d.tenant_id', '=', 'v.tenant_id').onRef('d.id', '=', 'v.document_id'))
+    .select(['d.id', 'd.number', 'd.name', 'd.type_id', 'v.version', 'v.file_name'])
+    .where('v.tenant_id', '=', tenantId).where('v.id', '=', versionId).executeTakeFirst();
+  if (!v) return;
+  await emitEvent(trx, tenantId, 'document.released', {
+    documentId: v.id, number: v.number, name: v.name, typeId: v.type_id, versionId, version: v.version, fileName: v.file_name,
+  });
+}
+
 /** Document versions released through the workflow: the process's end releases or rejects the version. */
 export function registerDocumentRelease(): void {
   registerBusiness('document-version', {
@@ -226,6 +241,7 @@ export function registerDocumentRelease(): void {
     async onEnd(trx, end) {
       await trx.updateTable('document_version').set({ release_status: end.result === 'approved' ? 'released' : 'rejected' })
         .where('tenant_id', '=', end.tenantId).where('id', '=', end.businessId).execute();
+      if (end.result === 'approved') await emitReleased(trx, end.tenantId, end.businessId);
     },
   });
 }

@@ -3,6 +3,7 @@ import type { OperationType } from '../db/types';
 import type {} from '../db/types-api-keys';
 import type { Caller } from './scope';
 import type { Db } from './table';
+import { emitRecordChanged } from '../webhooks/emit';
 
 export interface Operation {
   type: OperationType;
@@ -34,4 +35,8 @@ export async function logOperation(db: Db, caller: Caller, op: Operation): Promi
       api_key_name: caller.apiKeyName ?? null,
     })
     .execute();
+  // Every write of the engine is logged here, in its transaction: the same place reports it to webhooks.
+  if (op.type !== 'export' && op.ids.length > 0) {
+    await emitRecordChanged(db, caller.tenantId, { resource: op.resource, type: op.type, ids: op.ids, userId: caller.userId, factoryId: caller.factoryId });
+  }
 }

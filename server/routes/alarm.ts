@@ -6,6 +6,7 @@ import { ALARM_FEED_MAX, type AlarmItem } from '../../model/alarm';
 import { alarm } from '../../model/contract/alarm';
 import type { AlarmTable, DB } from '../db/types';
 import { ApiError, notFound, type RequestContext } from '../http';
+import { emitEvent } from '../webhooks/emit';
 import { serve } from '../serve';
 import { isUniqueViolation } from './dict';
 
@@ -55,7 +56,8 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
     }
     if (!factoryId) throw new ApiError(400, 'alarm.factoryRequired');
     try {
-      const row = await db.insertInto('alarm').values({
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await trx.insertInto('alarm').values({
         tenant_id: ctx.tenantId,
         factory_id: factoryId,
         number: body.number,
@@ -68,7 +70,10 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
         level: body.level,
         ...(body.occurredAt ? { occurred_at: new Date(body.occurredAt) } : {}),
         created_by: ctx.user.id,
-      }).returningAll().executeTakeFirstOrThrow();
+        }).returningAll().executeTakeFirstOrThrow();
+        await emitEvent(trx, ctx.tenantId, 'alarm.raised', { factoryId, alarm: toItem(inserted) });
+        return inserted;
+      });
       return toItem(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(409, 'alarm.duplicateNumber', { field: 'number', value: body.number });
@@ -99,10 +104,15 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
 
   serve(app, alarm.acknowledge, async ({ ctx, params }) => {
     const factoryId = factoryOf(ctx);
-    const row = await db.updateTable('alarm')
-      .set({ acknowledged_at: sql<Date>`coalesce(acknowledged_at, now())`, acknowledged_by: sql<string>`coalesce(acknowledged_by, ${ctx.user.id}::uuid)` })
-      .where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', factoryId).where('id', '=', params.id)
-      .returningAll().executeTakeFirst();
+    const row = await db.transaction().execute(async (trx) => {
+      const first = await trx.updateTable('alarm')
+        .set({ acknowledged_at: sql<Date>`now()`, acknowledged_by: ctx.user.id })
+        .where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', factoryId).where('id', '=', params.id).where('acknowledged_at', 'is', null)
+        .returningAll().executeTakeFirst();
+      // Only the first acknowledgement is news; acknowledging again keeps it.
+      if (first) await emitEvent(trx, ctx.tenantId, 'alarm.acknowledged', { factoryId, acknowledgedBy: ctx.user.id, alarm: toItem(first) });
+      return first ?? ofFactory(trx, ctx, factoryId).selectAll().where('id', '=', params.id).executeTakeFirst();
+    });
     if (!row) throw notFound();
     return toItem(row);
   });

@@ -11,6 +11,7 @@ import { resolveAssignee } from './assignees';
 import { businessOf } from './business';
 import { signalRun, startRun, type StepResult } from './runner';
 import type { StoredTask } from '../db/types-workflow';
+import { emitEvent } from '../webhooks/emit';
 
 export interface Actor {
   tenantId: string;
@@ -41,9 +42,12 @@ async function openTasks(trx: Transaction<DB>, actor: Actor, instance: { id: str
     const candidates = spec ? await resolveAssignee(trx, actor.tenantId, spec.assignee, instance.starterId) : [];
     // Nobody could ever decide it: refuse the whole step rather than leave the process stuck.
     if (candidates.length === 0) throw new ApiError(409, 'flow.task.noAssignee', { task: spec?.name ?? elementId });
-    await trx.insertInto('wf_task').values({
+    const task = await trx.insertInto('wf_task').values({
       tenant_id: actor.tenantId, instance_id: instance.id, element_id: elementId, name: spec?.name ?? elementId, candidate_ids: candidates,
-    }).execute();
+    }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    await emitEvent(trx, actor.tenantId, 'approval.task.created', {
+      taskId: task.id, name: task.name, instanceId: instance.id, elementId, candidateIds: candidates,
+    });
   }
 }
 
@@ -106,6 +110,10 @@ export async function decideTask(db: Kysely<DB>, actor: Actor, taskId: string, d
     const outcome: DecideOutcome = decision === 'agree' ? 'agreed' : 'rejected';
     await trx.updateTable('wf_task').set({ status: outcome, handler_id: actor.userId, opinion, handled_at: new Date() })
       .where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).execute();
+    await emitEvent(trx, actor.tenantId, 'approval.task.finished', {
+      taskId, name: task.name, instanceId: instance.id, businessType: instance.business_type, businessId: instance.business_id,
+      outcome, opinion, handlerId: actor.userId,
+    });
     const ref = { id: instance.id, starterId: instance.starter_id, businessType: instance.business_type, businessId: instance.business_id, done: instance.done_elements };
     if (decision === 'reject') {
       await trx.updateTable('wf_instance').set({ done_elements: [...new Set([...instance.done_elements, task.element_id])] })

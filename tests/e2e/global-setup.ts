@@ -46,6 +46,9 @@ export default async function globalSetup() {
       // Nothing listens there: the download page must report the failure (SPEC §8).
       APP_DOWNLOAD_URL: 'http://127.0.0.1:9/mes-portal.apk',
       APP_VERSION: '1.0.0',
+      // The webhook test's receiver listens on loopback, which the operator must allow; sent promptly.
+      WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8,::1/128',
+      WEBHOOK_INTERVAL_MS: '300',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -7,6 +7,7 @@ import type { ImportJob, ImportJobStatus, ImportResult } from '../../../model/re
 import type { Caller } from '../scope';
 import type { Background } from '../background';
 import type { Db } from '../table';
+import { emitEvent } from '../../webhooks/emit';
 
 /** Reports and finished jobs are kept this long. */
 const KEEP_DAYS = 7;
@@ -83,19 +84,28 @@ export class ImportJobs {
         result = { dryRun: false, total: 0, inserted: 0, updated: 0, errors: [{ row: 0, field: '', key: 'error.internal', message: internalError }], reportId: null, jobId: id };
         status = 'failed';
       }
-      await this.db
-        .updateTable('import_job')
-        .set({
-          status,
-          processed: sql<number>`total`,
-          result: JSON.stringify(result),
-          finished_at: new Date(),
-          // The file stays only as long as its error report may be asked for.
-          ...(status === 'succeeded' ? { file: null } : {}),
-        })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+      await this.db.transaction().execute(async (trx) => {
+        const job = await trx
+          .updateTable('import_job')
+          .set({
+            status,
+            processed: sql<number>`total`,
+            result: JSON.stringify(result),
+            finished_at: new Date(),
+            // The file stays only as long as its error report may be asked for.
+            ...(status === 'succeeded' ? { file: null } : {}),
+          })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .returning(['resource', 'file_name', 'user_id', 'factory_id'])
+          .executeTakeFirst();
+        if (job) {
+          await emitEvent(trx, tenantId, 'import.finished', {
+            jobId: id, resource: job.resource, fileName: job.file_name, status, userId: job.user_id, factoryId: job.factory_id,
+            total: result.total, inserted: result.inserted, updated: result.updated, errors: result.errors.length,
+          });
+        }
+      });
       this.progress.delete(id);
     })();
     this.background.track(task);

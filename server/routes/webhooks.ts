@@ -1,0 +1,147 @@
+/** Outbound webhooks (issue 26): the tenant's endpoints, their secrets (shown once) and delivery log. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { webhooks } from '../../model/contract/webhooks';
+import { WEBHOOK_EVENTS, WEBHOOK_FIELD_LABELS, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '../../model/webhook';
+import type { DB } from '../db/types';
+import type { WebhookDeliveryTable } from '../db/types-webhooks';
+import type { Selectable } from 'kysely';
+import { ValidatedError, notFound, type RequestContext } from '../http';
+import type { Translator } from '../i18n';
+import { serve } from '../serve';
+import { logOperation } from '../resources/oplog';
+import { callerOf } from '../resources/scope';
+import type { WebhookConfig } from '../webhooks/config';
+import { checkTarget, TargetRefused } from '../webhooks/targets';
+import { newSecret } from '../webhooks/sign';
+import { RESOURCES } from '../../model/resources';
+
+const ENGINE_RESOURCES = new Set(RESOURCES.map((d) => d.name));
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+const isEvent = (e: string): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e);
+
+type DeliveryRow = Selectable<WebhookDeliveryTable>;
+const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
+  id: r.id, endpointId: r.endpoint_id, event: r.event, status: r.status, attempts: r.attempts, lastStatus: r.last_status, lastError: r.last_error,
+  occurredAt: iso(r.occurred_at), lastAttemptAt: r.last_attempt_at ? iso(r.last_attempt_at) : null,
+  nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null, deliveredAt: r.delivered_at ? iso(r.delivered_at) : null,
+});
+
+export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: WebhookConfig }): void {
+  const { db, config } = opts;
+
+  /** The endpoints of the tenant (one or all), with their pending and failed counts; never the secret. */
+  const endpoints = async (tenantId: string, id?: string): Promise<WebhookEndpoint[]> => {
+    let q = db.selectFrom('webhook_endpoint as e')
+      .select(['e.id', 'e.name', 'e.url', 'e.events', 'e.resources', 'e.enabled', 'e.created_at', 'e.updated_at'])
+      .select((eb) => [
+        eb.selectFrom('webhook_delivery as d').select(sql<string>`count(*)`.as('n')).whereRef('d.tenant_id', '=', 'e.tenant_id').whereRef('d.endpoint_id', '=', 'e.id').where('d.status', '=', 'pending').as('pending'),
+        eb.selectFrom('webhook_delivery as d').select(sql<string>`count(*)`.as('n')).whereRef('d.tenant_id', '=', 'e.tenant_id').whereRef('d.endpoint_id', '=', 'e.id').where('d.status', '=', 'failed').as('failed'),
+      ])
+      .where('e.tenant_id', '=', tenantId);
+    if (id) q = q.where('e.id', '=', id);
+    const rows = await q.orderBy('e.created_at', 'desc').orderBy('e.id').execute();
+    return rows.map((r) => ({
+      id: r.id, name: r.name, url: r.url, events: r.events.filter(isEvent), resources: r.resources, enabled: r.enabled, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+      pending: Number(r.pending ?? 0), failed: Number(r.failed ?? 0),
+    }));
+  };
+  const one = async (tenantId: string, id: string) => {
+    const [row] = await endpoints(tenantId, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** A target inside the network is refused naming `url`, unless the operator allows it. */
+  const checkUrl = async (url: string, tr: Translator) => {
+    try {
+      await checkTarget(url, config.allowPrivate);
+    } catch (err) {
+      if (!(err instanceof TargetRefused)) throw err;
+      const key = err.reason === 'unresolved' ? 'validation.webhookUnresolved' : 'validation.webhookInternal';
+      const message = tr.tm(key, { field: tr.tm(WEBHOOK_FIELD_LABELS.url!) });
+      throw new ValidatedError(message, { errors: [{ field: 'url', key, message }] });
+    }
+  };
+
+  /** `record.changed` reports entities of the resource engine: other names are refused naming `resources`. */
+  const checkResources = (resources: readonly string[], tr: Translator) => {
+    if (resources.every((r) => ENGINE_RESOURCES.has(r))) return [...new Set(resources)];
+    const key = 'validation.option';
+    const message = tr.tm(key, { field: tr.tm(WEBHOOK_FIELD_LABELS.resources!) });
+    throw new ValidatedError(message, { errors: [{ field: 'resources', key, message }] });
+  };
+
+  const log = (ctx: RequestContext, request: FastifyRequest, type: 'add' | 'edit' | 'delete', ids: string[]) =>
+    logOperation(db, callerOf(ctx), { type, method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'webhook', ids });
+
+  serve(app, webhooks.list, async ({ ctx }) => {
+    const records = await endpoints(ctx.tenantId);
+    return { records, total: records.length };
+  });
+
+  serve(app, webhooks.create, async ({ ctx, body, tr, request }) => {
+    const resources = checkResources(body.resources, tr);
+    await checkUrl(body.url, tr);
+    const secret = newSecret();
+    const { id } = await db.insertInto('webhook_endpoint').values({
+      tenant_id: ctx.tenantId, name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, secret,
+      created_by: ctx.user.id, updated_by: ctx.user.id,
+    }).returning('id').executeTakeFirstOrThrow();
+    await log(ctx, request, 'add', [id]);
+    return { endpoint: await one(ctx.tenantId, id), secret };
+  });
+
+  serve(app, webhooks.update, async ({ ctx, params, body, tr, request }) => {
+    await one(ctx.tenantId, params.id);
+    const resources = checkResources(body.resources, tr);
+    await checkUrl(body.url, tr);
+    await db.updateTable('webhook_endpoint')
+      .set({ name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, updated_at: new Date(), updated_by: ctx.user.id })
+      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).execute();
+    await log(ctx, request, 'edit', [params.id]);
+    return one(ctx.tenantId, params.id);
+  });
+
+  serve(app, webhooks.renewSecret, async ({ ctx, params, request }) => {
+    const secret = newSecret();
+    const r = await db.updateTable('webhook_endpoint').set({ secret, updated_at: new Date(), updated_by: ctx.user.id })
+      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw notFound();
+    await log(ctx, request, 'edit', [params.id]);
+    return { endpoint: await one(ctx.tenantId, params.id), secret };
+  });
+
+  serve(app, webhooks.remove, async ({ ctx, body, request }) => {
+    const ids = [...new Set(body.ids.map((i) => i.toLowerCase()))];
+    await db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('webhook_endpoint').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
+      if (found.length !== ids.length) throw notFound();
+      await trx.deleteFrom('webhook_endpoint').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
+    });
+    await log(ctx, request, 'delete', ids);
+    return null;
+  });
+
+  serve(app, webhooks.deliveries, async ({ ctx, params, query }) => {
+    await one(ctx.tenantId, params.id);
+    let q = db.selectFrom('webhook_delivery').where('tenant_id', '=', ctx.tenantId).where('endpoint_id', '=', params.id);
+    if (query.status) q = q.where('status', '=', query.status);
+    const [rows, count] = await Promise.all([
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { records: rows.map(toDelivery), total: Number(count.n), page: query.page, size: query.size };
+  });
+
+  serve(app, webhooks.resend, async ({ ctx, params, request }) => {
+    const row = await db.updateTable('webhook_delivery')
+      .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, give_up_at: sql<Date>`now() + interval '24 hours'`, delivered_at: null })
+      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id)
+      .returningAll().executeTakeFirst();
+    if (!row) throw notFound();
+    await log(ctx, request, 'edit', [row.endpoint_id]);
+    return toDelivery(row);
+  });
+}
