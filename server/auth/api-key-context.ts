@@ -9,19 +9,16 @@ import { sql } from 'kysely';
 import type { DB } from '../db/types';
 import type {} from '../db/types-api-keys';
 import { asSystem, bindTenant } from '../db/tenant-scope';
-import { ApiError, requestLanguage, type RequestContext } from '../http';
+import { ApiError, type RequestContext } from '../http';
+import { callerHeaders, header } from './headers';
 import { API_KEY_RE } from '../../model/api-keys';
 import { sha256 } from './tokens';
-import { canUseFactory, loadPermissions } from './permissions';
+import { accountMayWork, canUseFactory, loadPermissions } from './permissions';
 import { addressAllowed, plainAddress, takeKeyCall } from './api-key-limits';
 
 /** How stale `last_used_at` may get before a call writes it again (one write a minute, not one a call). */
 const TOUCH_EVERY_MS = 60_000;
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
 
 async function touchKey(db: Kysely<DB>, key: { tenantId: string; id: string; lastUsedAt: Date | string | null; lastUsedIp: string | null }, ip: string): Promise<void> {
   const stale = key.lastUsedAt === null || Date.now() - new Date(key.lastUsedAt).getTime() > TOUCH_EVERY_MS;
@@ -46,9 +43,7 @@ export async function authenticateApiKey(db: Kysely<DB>, request: FastifyRequest
     .where('k.secret_hash', '=', sha256(secret))
     .where('k.revoked_at', 'is', null)
     .where('k.expires_at', '>', sql<Date>`now()`)
-    .where('u.status', '=', 'enabled')
-    .where('t.status', '=', 'enabled')
-    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]))
+    .where(accountMayWork)
     .executeTakeFirst());
   if (!row) throw new ApiError(401, 'auth.unauthorized');
   bindTenant(row.tenantId);
@@ -78,10 +73,8 @@ export async function authenticateApiKey(db: Kysely<DB>, request: FastifyRequest
     tenantName: row.tenantName,
     user,
     tokenId: row.id,
-    language: requestLanguage(request),
+    ...callerHeaders(request),
     factoryId,
-    operationId: header(request, 'x-operation-id')?.slice(0, 64) || null,
-    clientId: header(request, 'x-client-id')?.slice(0, 64) || null,
     permissions,
     hasPermission: async (code) => (await permissions()).has(code),
     apiKey,

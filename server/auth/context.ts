@@ -5,19 +5,15 @@ import { sql } from 'kysely';
 import type { DB } from '../db/types';
 import { asSystem, bindTenant, runInScope } from '../db/tenant-scope';
 import type { Config } from '../config';
-import { ApiError, requestLanguage, type RequestContext } from '../http';
+import { ApiError, type RequestContext } from '../http';
+import { callerHeaders, header } from './headers';
 import { TOKEN_RE, checkClientCredentials, sha256 } from './tokens';
 import { touchSession } from './sessions';
-import { canUseFactory, loadPermissions } from './permissions';
+import { accountMayWork, canUseFactory, loadPermissions } from './permissions';
 import { authenticateApiKey } from './api-key-context';
 import { API_KEY_PREFIX } from '../../model/api-keys';
 
-export { canUseFactory, loadPermissions };
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
 
 export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Promise<RequestContext> {
   const auth = header(request, 'authorization');
@@ -48,9 +44,7 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
     .where('st.token_hash', '=', sha256(token))
     .where('st.revoked_at', 'is', null)
     .where('st.expires_at', '>', sql<Date>`now()`)
-    .where('u.status', '=', 'enabled')
-    .where('t.status', '=', 'enabled')
-    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]))
+    .where(accountMayWork)
     .executeTakeFirst());
   if (!row) throw new ApiError(401, 'auth.unauthorized');
   // From here on every statement of the request runs under this tenant's row-level policies.
@@ -72,10 +66,8 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
     tenantName: row.tenantName,
     user,
     tokenId: row.tokenId,
-    language: requestLanguage(request),
+    ...callerHeaders(request),
     factoryId,
-    operationId: header(request, 'x-operation-id')?.slice(0, 64) || null,
-    clientId: header(request, 'x-client-id')?.slice(0, 64) || null,
     permissions,
     hasPermission: async (code) => user.type === 'admin' || (await permissions()).has(code),
   };

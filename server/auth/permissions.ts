@@ -1,5 +1,5 @@
 /** A user's permission codes and factories: what a session may do, and the ceiling of the user's API keys. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../db/types';
 import { UUID_RE } from '../http';
 
@@ -24,21 +24,21 @@ export async function loadPermissions(db: Kysely<DB>, tenantId: string, userId: 
   return new Set(rows.map((r) => r.perms as string));
 }
 
-/** Whether the user may work in the factory: a factory of the tenant, assigned to the user (admins: any). */
+/** The user (alias `u`) and the tenant (alias `t`) may work: both enabled, the tenant's term not over. */
+export const accountMayWork = sql<SqlBool>`u.status = 'enabled' and t.status = 'enabled' and (t.expires_at is null or t.expires_at > now())`;
+
+/** The tenant's factories the user may work in, as a query over `factory as f`: those assigned to the user (admins: all). */
+export function usableFactories(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff') {
+  const q = db.selectFrom('factory as f').where('f.tenant_id', '=', tenantId);
+  if (type === 'admin') return q;
+  return q.where((eb) => eb.exists(
+    eb.selectFrom('user_factory as uf').select('uf.factory_id')
+      .whereRef('uf.tenant_id', '=', 'f.tenant_id').whereRef('uf.factory_id', '=', 'f.id').where('uf.user_id', '=', userId),
+  ));
+}
+
+/** Whether the user may work in the factory. */
 export async function canUseFactory(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff', factoryId: string): Promise<boolean> {
   if (!UUID_RE.test(factoryId)) return false;
-  let q = db.selectFrom('factory as f').select('f.id').where('f.tenant_id', '=', tenantId).where('f.id', '=', factoryId);
-  if (type !== 'admin') {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_factory as uf')
-          .select('uf.factory_id')
-          .whereRef('uf.tenant_id', '=', 'f.tenant_id')
-          .whereRef('uf.factory_id', '=', 'f.id')
-          .where('uf.user_id', '=', userId),
-      ),
-    );
-  }
-  return (await q.executeTakeFirst()) !== undefined;
+  return (await usableFactories(db, tenantId, userId, type).select('f.id').where('f.id', '=', factoryId).executeTakeFirst()) !== undefined;
 }

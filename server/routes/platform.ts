@@ -10,7 +10,7 @@ import type { DB, I18nText } from '../db/types';
 import type { Config } from '../config';
 import { ApiError } from '../http';
 import { serve } from '../serve';
-import { canUseFactory } from '../auth/context';
+import { canUseFactory, usableFactories } from '../auth/permissions';
 import { loadCurrentUser } from './auth';
 import { LANGUAGE_NAMES, SERVED_APPS } from '../db/seed-menu';
 import { appUrl } from '../app-registry';
@@ -164,24 +164,10 @@ export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; con
   serve(app, platform.user, async ({ ctx }) => loadCurrentUser(db, ctx.tenantId, ctx.user.id));
 
   serve(app, platform.factories, async ({ ctx }) => {
-    let q = db
-      .selectFrom('factory as f')
+    const q = usableFactories(db, ctx.tenantId, ctx.user.id, ctx.user.type)
       .select(['f.id', 'f.code', 'f.name', 'f.status'])
-      .where('f.tenant_id', '=', ctx.tenantId)
       .orderBy('f.sort')
       .orderBy('f.code');
-    if (ctx.user.type !== 'admin') {
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('user_factory as uf')
-            .select('uf.factory_id')
-            .whereRef('uf.tenant_id', '=', 'f.tenant_id')
-            .whereRef('uf.factory_id', '=', 'f.id')
-            .where('uf.user_id', '=', ctx.user.id),
-        ),
-      );
-    }
     const factoryList: Factory[] = await q.execute();
     return { factoryList };
   });

@@ -9,7 +9,7 @@ import { callerOf, scopeOf } from '../resources/scope';
 import { getRow } from '../resources/store';
 import { createUser } from '../services/users';
 import { temporaryPassword } from './access';
-import { canUseFactory } from '../auth/context';
+import { canUseFactory } from '../auth/permissions';
 import type { DB } from '../db/types';
 import '../db/types-org';
 import { ApiError, notFound } from '../http';

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { isoDate, localDateAt, parseLocalDate, type CompiledRule, type EncodingContext, type GenerateContext, type LocalDate, type ResolvedContext } from '../../model/rules';
 import { counterKey } from '../../model/rules';
-import { canUseFactory } from '../auth/context';
+import { canUseFactory } from '../auth/permissions';
 import type { DB } from '../db/types';
 import type { RequestContext } from '../http';
 import { RuleError } from './errors';
