@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal } from '@arco-design/web-react';
-import { PASSWORD_PATTERN } from '../../model/account';
 import { endpoints } from '../api/endpoints';
+import { newPasswordRules } from './passwordRules';
 
 interface Values { oldPassword: string; newPassword: string; confirm: string }
 
@@ -12,6 +12,7 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const label = (key: string) => t(`model:account.${key}`);
+  const rules = newPasswordRules(t, form);
 
   async function ok() {
     let values: Values;
@@ -43,17 +44,13 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
         </Form.Item>
         <Form.Item field="newPassword" label={label('newPassword')} extra={t('account.passwordRule')}
           rules={[
-            { required: true, message: t('model:validation.required', { field: label('newPassword') }) },
-            { match: PASSWORD_PATTERN, message: t('model:validation.password', { field: label('newPassword') }) },
+            ...rules.newPassword,
             { validator: (v: string | undefined, cb) => cb(v && v === form.getFieldValue('oldPassword') ? t('model:validation.passwordSame', { field: label('newPassword') }) : undefined) },
           ]}>
           <Input.Password autoComplete="new-password" data-testid="new-password" />
         </Form.Item>
         <Form.Item field="confirm" label={label('confirmPassword')}
-          rules={[
-            { required: true, message: t('model:validation.required', { field: label('confirmPassword') }) },
-            { validator: (v: string | undefined, cb) => cb(v !== form.getFieldValue('newPassword') ? t('model:validation.passwordMismatch', { field: label('confirmPassword') }) : undefined) },
-          ]}>
+          rules={rules.confirm}>
           <Input.Password autoComplete="new-password" data-testid="confirm-password" />
         </Form.Item>
       </Form>

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Link } from '@arco-design/web-react';
-import { PASSWORD_PATTERN } from '../../../model/account';
 import { security } from '../../../model/contract/security';
 import { isSecondStep } from '../../../model/security';
 import { callApi } from '../../api/client';
 import { secondStepAtom } from './secondStep';
 import { useCompleteLogin } from './useCompleteLogin';
+import { newPasswordRules } from '../../account/passwordRules';
 
 interface Values { newPassword: string; confirm: string }
 type FieldErrors = { errors?: { field: string; message: string }[] } | null;
@@ -20,6 +20,7 @@ export function ExpiredPasswordForm() {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const label = (key: string) => t(`model:account.${key}`);
+  const rules = newPasswordRules(t, form);
   if (!step) return null;
 
   async function submit(values: Values) {
@@ -44,17 +45,11 @@ export function ExpiredPasswordForm() {
       <p>{t('twoFactor.passwordExpired')}</p>
       <Form<Values> form={form} layout="vertical" onSubmit={submit}>
         <Form.Item field="newPassword" label={label('newPassword')} extra={t('account.passwordRule')}
-          rules={[
-            { required: true, message: t('model:validation.required', { field: label('newPassword') }) },
-            { match: PASSWORD_PATTERN, message: t('model:validation.password', { field: label('newPassword') }) },
-          ]}>
+          rules={rules.newPassword}>
           <Input.Password autoComplete="new-password" data-testid="expired-new-password" />
         </Form.Item>
         <Form.Item field="confirm" label={label('confirmPassword')}
-          rules={[
-            { required: true, message: t('model:validation.required', { field: label('confirmPassword') }) },
-            { validator: (v: string | undefined, cb) => cb(v !== form.getFieldValue('newPassword') ? t('model:validation.passwordMismatch', { field: label('confirmPassword') }) : undefined) },
-          ]}>
+          rules={rules.confirm}>
           <Input.Password autoComplete="new-password" data-testid="expired-confirm-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" long loading={busy} data-testid="expired-submit">{t('twoFactor.confirm')}</Button>
