@@ -14,7 +14,8 @@ import { callerHeaders, header } from './headers';
 import { API_KEY_RE } from '../../model/api-keys';
 import { sha256 } from './tokens';
 import { accountMayWork, canUseFactory, loadPermissions } from './permissions';
-import { addressAllowed, plainAddress, takeKeyCall } from './api-key-limits';
+import { addressAllowed, takeKeyCall } from './api-key-limits';
+import { plainAddress } from '../address-ranges';
 
 /** How stale `last_used_at` may get before a call writes it again (one write a minute, not one a call). */
 const TOUCH_EVERY_MS = 60_000;

@@ -3,30 +3,14 @@
  * and its calls-a-minute limit. The limit is counted in this process's memory: cheap, no write per
  * call; with several server processes behind a balancer a key gets its limit on each of them.
  */
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
-
-/** `::ffff:10.0.0.1` (IPv4 on an IPv6 socket) → `10.0.0.1`. */
-export function plainAddress(ip: string): string {
-  const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  return m ? m[1]! : ip;
-}
+import { familyOf, plainAddress, rangeList } from '../address-ranges';
 
 /** Whether `ip` is one of `allowed` (addresses or CIDR ranges); an empty list allows any address. */
 export function addressAllowed(allowed: readonly string[], ip: string): boolean {
   if (allowed.length === 0) return true;
   const address = plainAddress(ip);
-  const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : null;
-  if (!family) return false;
-  const list = new BlockList();
-  for (const entry of allowed) {
-    const [net, bits] = entry.split('/');
-    if (!net) continue;
-    const type = isIPv4(net) ? 'ipv4' : isIPv6(net) ? 'ipv6' : null;
-    if (!type) continue;
-    if (bits === undefined) list.addAddress(net, type);
-    else list.addSubnet(net, Number(bits), type);
-  }
-  return list.check(address, family);
+  const family = familyOf(address);
+  return family !== null && rangeList(allowed).check(address, family);
 }
 
 interface Window { start: number; count: number }

@@ -5,6 +5,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
+import { familyOf, plainAddress, rangeList } from '../address-ranges';
 
 const DENIED_V4: [string, number][] = [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
@@ -19,41 +20,18 @@ const denied = new net.BlockList();
 for (const [a, p] of DENIED_V4) denied.addSubnet(a, p, 'ipv4');
 for (const [a, p] of DENIED_V6) denied.addSubnet(a, p, 'ipv6');
 
-/** An IPv4 address written inside IPv6 (`::ffff:127.0.0.1`, `::127.0.0.1`) is checked as IPv4. */
-function embeddedV4(address: string): string | null {
-  const m = /^::(?:ffff:(?:0:)?)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (m) return m[1]!;
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex) {
-    const hi = parseInt(hex[1]!, 16);
-    const lo = parseInt(hex[2]!, 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  }
-  return null;
-}
-
 const LOOKUP_TIMEOUT_MS = 5000;
 
 export type AllowPrivate = true | readonly string[];
 
-function allowedList(allow: readonly string[]): net.BlockList {
-  const list = new net.BlockList();
-  for (const range of allow) {
-    const [addr, bits] = range.split('/');
-    list.addSubnet(addr!, Number(bits), net.isIP(addr!) === 6 ? 'ipv6' : 'ipv4');
-  }
-  return list;
-}
-
 /** Whether one resolved address may be sent to. */
 export function addressAllowed(address: string, allow: AllowPrivate): boolean {
   if (allow === true) return true;
-  const family = net.isIP(address);
+  const plain = plainAddress(address);
+  const family = familyOf(plain);
   if (!family) return false;
-  const v4 = family === 6 ? embeddedV4(address) : address;
-  const [addr, type] = v4 ? [v4, 'ipv4' as const] : [address, 'ipv6' as const];
-  if (!denied.check(addr, type)) return true;
-  return allow.length > 0 && allowedList(allow).check(addr, type);
+  if (!denied.check(plain, family)) return true;
+  return allow.length > 0 && rangeList(allow).check(plain, family);
 }
 
 export class TargetRefused extends Error {

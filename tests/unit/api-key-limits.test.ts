@@ -1,6 +1,7 @@
 /** What an API key's call must pass besides its secret (issue 26): its address list and its calls a minute. */
 import { describe, expect, it } from 'vitest';
-import { addressAllowed, plainAddress, takeKeyCall } from '../../server/auth/api-key-limits';
+import { addressAllowed, takeKeyCall } from '../../server/auth/api-key-limits';
+import { plainAddress } from '../../server/address-ranges';
 
 describe('API key address lists', () => {
   it('allows any address when the list is empty', () => {
