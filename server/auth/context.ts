@@ -12,6 +12,7 @@ import { touchSession } from './sessions';
 import { accountMayWork, canUseFactory, loadPermissions } from './permissions';
 import { authenticateApiKey } from './api-key-context';
 import { API_KEY_PREFIX } from '../../model/api-keys';
+import { authCacheOf } from './cache';
 
 
 
@@ -22,8 +23,11 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
   // A machine's API key (`mes_…`), never taken for a session token.
   if (token?.startsWith(API_KEY_PREFIX)) return authenticateApiKey(db, request, token);
   if (!token || !TOKEN_RE.test(token)) throw new ApiError(401, 'auth.unauthorized');
+  const cache = authCacheOf(db);
+  await cache.refresh();
+  const tokenHash = sha256(token);
   // The token names the tenant: until it is resolved, the lookup must look across tenants.
-  const row = await asSystem(() => db
+  const lookup = () => asSystem(() => db
     .selectFrom('session_token as st')
     .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
     .innerJoin('tenant as t', 't.id', 'st.tenant_id')
@@ -40,12 +44,15 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
       'u.type',
       'st.last_seen_at as lastSeenAt',
       'st.factory_id as sessionFactoryId',
+      'st.expires_at as expiresAt',
+      't.expires_at as tenantExpiresAt',
     ])
-    .where('st.token_hash', '=', sha256(token))
+    .where('st.token_hash', '=', tokenHash)
     .where('st.revoked_at', 'is', null)
     .where('st.expires_at', '>', sql<Date>`now()`)
     .where(accountMayWork)
     .executeTakeFirst());
+  const row = await cache.get('session', tokenHash, lookup, (r) => Math.min(new Date(r.expiresAt).getTime(), r.tenantExpiresAt ? new Date(r.tenantExpiresAt).getTime() : Infinity));
   if (!row) throw new ApiError(401, 'auth.unauthorized');
   // From here on every statement of the request runs under this tenant's row-level policies.
   bindTenant(row.tenantId);
@@ -54,12 +61,18 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
   const factoryHeader = header(request, 'x-factory-id')?.trim();
   let factoryId: string | null = null;
   if (factoryHeader) {
-    if (!(await canUseFactory(db, row.tenantId, user.id, user.type, factoryHeader))) throw new ApiError(403, 'auth.factoryForbidden');
+    const may = () => canUseFactory(db, row.tenantId, user.id, user.type, factoryHeader);
+    if (!(await cache.get('factory', `${row.tenantId}:${user.id}:${factoryHeader}`, may))) throw new ApiError(403, 'auth.factoryForbidden');
     factoryId = factoryHeader.toLowerCase();
   }
-  await touchSession(db, { tenantId: row.tenantId, tokenId: row.tokenId, lastSeenAt: row.lastSeenAt, factoryId: row.sessionFactoryId }, factoryId);
+  if (await touchSession(db, { tenantId: row.tenantId, tokenId: row.tokenId, lastSeenAt: row.lastSeenAt, factoryId: row.sessionFactoryId }, factoryId)) {
+    // The held row follows its session's last call, so the next one is not written again at once.
+    row.lastSeenAt = new Date();
+    if (factoryId) row.sessionFactoryId = factoryId;
+  }
   let perms: Promise<Set<string>> | null = null;
-  const permissions = () => (perms ??= loadPermissions(db, row.tenantId, user.id, user.type));
+  const load = () => loadPermissions(db, row.tenantId, user.id, user.type);
+  const permissions = () => (perms ??= cache.get('permissions', `${row.tenantId}:${user.id}`, load));
   return {
     tenantId: row.tenantId,
     tenantCode: row.tenantCode,

@@ -11,18 +11,19 @@ import type { OnlineSession } from '../../model/security';
 /** How stale `last_seen_at` may get before a call writes it again (one write a minute, not one a call). */
 const TOUCH_EVERY_MS = 60_000;
 
-/** Records the call on its session: when it came and the factory it worked in. */
+/** Records the call on its session: when it came and the factory it worked in. True when it wrote. */
 export async function touchSession(
   db: Kysely<DB>,
   session: { tenantId: string; tokenId: string; lastSeenAt: Date | string; factoryId: string | null },
   factoryId: string | null,
-): Promise<void> {
+): Promise<boolean> {
   const stale = Date.now() - new Date(session.lastSeenAt).getTime() > TOUCH_EVERY_MS;
   const moved = factoryId !== null && factoryId !== session.factoryId;
-  if (!stale && !moved) return;
+  if (!stale && !moved) return false;
   await db.updateTable('session_token')
     .set({ last_seen_at: sql<Date>`now()`, ...(moved ? { factory_id: factoryId } : {}) })
     .where('tenant_id', '=', session.tenantId).where('id', '=', session.tokenId).execute();
+  return true;
 }
 
 /** The tenant's live sessions, optionally of one user or matching a keyword; newest call first. */

@@ -21,6 +21,7 @@ import {
   type Driver,
   type Kysely,
   type QueryCompiler,
+  type QueryResult,
   type TransactionSettings,
 } from 'kysely';
 
@@ -73,11 +74,46 @@ function savepointName(name: string): string {
   return `"${name}"`;
 }
 
-/** Connections this driver opened a tenant transaction on. */
-const scoped = new WeakSet<DatabaseConnection>();
+/**
+ * Opens a tenant's transaction in one round trip: `BEGIN` and both settings as one simple-protocol
+ * message (the tenant id is a checked UUID and the role a constant, so nothing from input is inlined).
+ */
+export type BeginScoped = (connection: DatabaseConnection, sqlText: string) => Promise<void>;
+
+/** The default: a statement without parameters, which node-postgres sends as a simple query. */
+const beginBySimpleQuery: BeginScoped = async (connection, sqlText) => {
+  await connection.executeQuery(CompiledQuery.raw(sqlText));
+};
+
+/**
+ * A statement that only reads: its transaction's COMMIT cannot fail in a way the caller must hear
+ * of, so the answer is handed back before the COMMIT completes. Anything in doubt counts as a write.
+ */
+const READ = /^\s*(select|explain|with)\b/i;
+const NOT_ONLY_READ = /\b(insert|update|delete|merge|for\s+(update|share|no\s+key|key)|nextval|setval|pg_notify|lock|advisory|set_config)\b/i;
+export const onlyReads = (sqlText: string): boolean => READ.test(sqlText) && !NOT_ONLY_READ.test(sqlText);
+
+/** A connection inside a tenant's transaction; remembers whether anything but reads ran on it. */
+class ScopedConnection implements DatabaseConnection {
+  wrote = false;
+  constructor(readonly inner: DatabaseConnection) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.wrote && !onlyReads(query.sql)) this.wrote = true;
+    return this.inner.executeQuery<R>(query);
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    if (!this.wrote && !onlyReads(query.sql)) this.wrote = true;
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
 
 class ScopedDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
+  /** COMMITs of read-only transactions still on their way; awaited before the driver closes. */
+  private readonly closing = new Set<Promise<void>>();
+
+  constructor(private readonly inner: Driver, private readonly begin: BeginScoped) {}
 
   init(): Promise<void> {
     return this.inner.init();
@@ -90,31 +126,30 @@ class ScopedDriver implements Driver {
     if (scope?.mode !== 'tenant') return connection;
     const tenantId = scope.tenantId && UUID.test(scope.tenantId) ? scope.tenantId : NO_TENANT;
     try {
-      await connection.executeQuery(CompiledQuery.raw('BEGIN'));
-      await connection.executeQuery(CompiledQuery.raw("SELECT set_config('app.tenant_id', $1, true), set_config('role', $2, true)", [tenantId, APP_ROLE]));
+      await this.begin(connection, `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)`);
     } catch (err) {
       await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
       await this.inner.releaseConnection(connection);
       throw err;
     }
-    scoped.add(connection);
-    return connection;
+    return new ScopedConnection(connection);
   }
 
   // Inside the scope's own transaction, a transaction the code asks for is a savepoint.
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    if (!scoped.has(connection)) return this.inner.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw('SAVEPOINT scoped_tx'));
+    if (!(connection instanceof ScopedConnection)) return this.inner.beginTransaction(connection, settings);
+    connection.wrote = true;
+    await connection.inner.executeQuery(CompiledQuery.raw('SAVEPOINT scoped_tx'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    if (!scoped.has(connection)) return this.inner.commitTransaction(connection);
-    await connection.executeQuery(CompiledQuery.raw('RELEASE SAVEPOINT scoped_tx'));
+    if (!(connection instanceof ScopedConnection)) return this.inner.commitTransaction(connection);
+    await connection.inner.executeQuery(CompiledQuery.raw('RELEASE SAVEPOINT scoped_tx'));
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (!scoped.has(connection)) return this.inner.rollbackTransaction(connection);
-    await connection.executeQuery(CompiledQuery.raw('ROLLBACK TO SAVEPOINT scoped_tx'));
+    if (!(connection instanceof ScopedConnection)) return this.inner.rollbackTransaction(connection);
+    await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK TO SAVEPOINT scoped_tx'));
   }
 
   // Savepoints as plain SQL, so they work on every inner driver (the PGlite one has none).
@@ -131,26 +166,29 @@ class ScopedDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    if (scoped.has(connection)) {
-      scoped.delete(connection);
-      // After a failed statement COMMIT ends the transaction as a rollback; either way it ends here.
-      await connection.executeQuery(CompiledQuery.raw('COMMIT')).catch(async () => {
-        await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
-      });
-    }
-    return this.inner.releaseConnection(connection);
+    if (!(connection instanceof ScopedConnection)) return this.inner.releaseConnection(connection);
+    const inner = connection.inner;
+    // After a failed statement COMMIT ends the transaction as a rollback; either way it ends here.
+    const end = inner.executeQuery(CompiledQuery.raw('COMMIT')).then(() => undefined, async () => {
+      await inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+    }).then(() => this.inner.releaseConnection(inner));
+    if (connection.wrote) return end;
+    // Only reads ran: the caller has its rows; the connection goes back to the pool once committed.
+    const pending = end.catch(() => undefined).finally(() => this.closing.delete(pending));
+    this.closing.add(pending);
   }
 
-  destroy(): Promise<void> {
+  async destroy(): Promise<void> {
+    await Promise.all([...this.closing]);
     return this.inner.destroy();
   }
 }
 
 /** Wraps a dialect so that its connections honour the current DbScope. */
 export class ScopedDialect implements Dialect {
-  constructor(private readonly inner: Dialect) {}
+  constructor(private readonly inner: Dialect, private readonly begin: BeginScoped = beginBySimpleQuery) {}
   createDriver(): Driver {
-    return new ScopedDriver(this.inner.createDriver());
+    return new ScopedDriver(this.inner.createDriver(), this.begin);
   }
   createQueryCompiler(): QueryCompiler {
     return this.inner.createQueryCompiler();

@@ -1,6 +1,7 @@
 /** Reading and writing the rows of one resource within a scope (no validation here). */
 import { sql } from 'kysely';
 import type { RefField, ResourceDef } from '../../model/resource';
+import { forgetEstimates, heldEstimate, holdEstimate } from './estimates';
 import { orderSql, whereSql, type ListParams } from './list';
 import type { Caller, ResourceScope } from './scope';
 import { isStored, run, tableOf, type ApiRow, type Db, type Fragment } from './table';
@@ -65,13 +66,23 @@ export interface ListResult {
 export async function listRows(db: Db, def: ResourceDef, scope: ResourceScope, p: ListParams): Promise<ListResult> {
   const t = tableOf(def);
   const q = listStatements(def, scope, p);
+  // The count statement names the scope, the data permission and the filters: it keys the total.
+  const counting = q.count.compile(db);
+  const key = `${counting.sql}\u0000${JSON.stringify(counting.parameters)}`;
+  const estimate = heldEstimate(key);
+  if (estimate !== undefined) {
+    const rows = await run(db, q.page);
+    return { rows: await withLinks(db, def, scope.tenantId, rows.map((r) => t.toApi(r))), total: Math.max(estimate, (p.page - 1) * p.size + rows.length), totalExact: false };
+  }
   const [rows, count] = await Promise.all([run(db, q.page), run(db, q.count)]);
   const counted = Number(count[0]?.n ?? 0);
   let total = counted;
   let totalExact = true;
   if (counted > COUNT_EXACT_LIMIT) {
     const plan = await run(db, q.estimate);
-    total = Math.max(counted, planRows(plan[0]?.['QUERY PLAN']), (p.page - 1) * p.size + rows.length);
+    total = Math.max(counted, planRows(plan[0]?.['QUERY PLAN']));
+    holdEstimate(key, def.table, total);
+    total = Math.max(total, (p.page - 1) * p.size + rows.length);
     totalExact = false;
   }
   return { rows: await withLinks(db, def, scope.tenantId, rows.map((r) => t.toApi(r))), total, totalExact };
@@ -116,6 +127,7 @@ function writable(def: ResourceDef, values: Record<string, unknown>): string[] {
 }
 
 export async function insertRow(db: Db, def: ResourceDef, scope: ResourceScope, caller: Caller, values: Record<string, unknown>): Promise<string> {
+  forgetEstimates(def.table);
   const t = tableOf(def);
   const keys = writable(def, values);
   const shared = def.scope === 'shared';
@@ -137,6 +149,7 @@ export async function insertRow(db: Db, def: ResourceDef, scope: ResourceScope, 
 export async function updateRow(
   db: Db, def: ResourceDef, scope: ResourceScope, caller: Caller, id: string, values: Record<string, unknown>, expectedUpdatedAt?: string,
 ): Promise<boolean> {
+  forgetEstimates(def.table);
   const t = tableOf(def);
   const sets = writable(def, values).map((k) => sql`${t.ref(k)} = ${t.value(k, values[k])}`);
   sets.push(sql`updated_at = clock_timestamp()`, sql`updated_by = ${caller.userId}`);
@@ -154,6 +167,7 @@ export async function lockRows(db: Db, def: ResourceDef, scope: ResourceScope, i
 }
 
 export async function deleteRows(db: Db, def: ResourceDef, scope: ResourceScope, ids: readonly string[]): Promise<number> {
+  forgetEstimates(def.table);
   const t = tableOf(def);
   const rows = await run(db, sql`delete from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[]) returning id`);
   return rows.length;

@@ -143,7 +143,7 @@ export async function fill(db: Kysely<DB>, tenantId: string, factoryId: string, 
 }
 
 /** The slim API: authentication and the bench resources under /api, as in server/app.ts. */
-async function benchApi(database: Database, config: ReturnType<typeof loadConfig>): Promise<FastifyInstance> {
+export async function benchApi(database: Database, config: ReturnType<typeof loadConfig>): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   app.setErrorHandler(errorHandler);
   await app.register(async (api) => {
@@ -156,7 +156,7 @@ async function benchApi(database: Database, config: ReturnType<typeof loadConfig
 }
 
 /** The statements the list runs for `query`, run directly (no API, no request scope). */
-function directList(db: Kysely<DB>, tenantId: string, factoryId: string, query: Record<string, string>) {
+export function directList(db: Kysely<DB>, tenantId: string, factoryId: string, query: Record<string, string>) {
   const p = listQuerySchema(benchItem).parse(query);
   const q = listStatements(benchItem, { tenantId, factoryId }, p);
   const [page, count, estimate] = [q.page.compile(db), q.count.compile(db), q.estimate.compile(db)];

@@ -2,7 +2,7 @@
  * Scale-out (issue 11, SECURITY-TESTS T4.6's second half): four server processes behind one
  * PostgreSQL through PgBouncer in transaction mode serve the same users consistently — a login on
  * one is valid on the others, a logout on one is honoured by all at once, and a permission change
- * applies everywhere on the next call; a session ended from the online-session list is refused by all. The servers hold no session or permission state of their own.
+ * applies everywhere on the next call; a session ended from the online-session list is refused by all. The servers hold sessions and permissions in memory only under the generation every call reads first (issue 22).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -9,6 +9,7 @@ import type { Translator } from '../../i18n';
 import { dictItems, type DictItemOption } from '../dicts';
 import { fieldLabel, issueErrors } from '../errors';
 import { hooksOf } from '../hooks';
+import { forgetEstimates } from '../estimates';
 import { logOperation } from '../oplog';
 import { refScopeOf, scopeOf, type Caller } from '../scope';
 import type { ResourceService } from '../service';
@@ -215,6 +216,7 @@ export async function writeRows(
   const names = keys.map((_, i) => sql.raw(`c${i}`));
   const casts = keys.map((k, i) => sql`${names[i]!}::${sql.raw(sqlType(def.fields[k]!))}`);
   const hooks = hooksOf(def);
+  forgetEstimates(def.table);
   return service.db.transaction().execute(async (trx) => {
     let inserted = 0;
     let updated = 0;
