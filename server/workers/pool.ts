@@ -28,6 +28,8 @@ export class JobBudgetError extends Error {
 /** What a job's messages are handed to; `done` (or throwing) ends the job. */
 export interface JobHandler<T> {
   message(msg: unknown, done: (value: T) => void, fail: (error: unknown) => void): void;
+  /** Called once the job's input is posted, with how to post it more (a job fed as it goes). */
+  started?(send: (msg: unknown, transfer?: ArrayBuffer[]) => void): void;
 }
 
 interface Job {
@@ -129,5 +131,6 @@ export class WorkerPool {
     worker.on('error', onError);
     worker.on('exit', onExit);
     worker.postMessage(job.input, job.transfer);
+    job.handler.started?.((msg, transfer = []) => { if (!over) worker.postMessage(msg, transfer); });
   }
 }

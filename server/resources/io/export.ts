@@ -1,5 +1,4 @@
 /** Export (streamed, the list's filters and sort) and the import template (headers and drop-downs). */
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -13,6 +12,7 @@ import type { Caller, ResourceScope } from '../scope';
 import { run, tableOf, type Db, type DbRow, type Fragment, type ResourceTable } from '../table';
 import { dateFormatOf, toCell, type ExportLookups } from './cells';
 import { dayAt } from '../../dates';
+import { sheetWriter } from './export-writer';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CHUNK = 2000;
@@ -110,35 +110,37 @@ export function exportStream(input: ExportInput): { stream: PassThrough; done: P
   const stream = new PassThrough();
   const fields = ioFields(def);
   const done = (async () => {
-    // No shared strings, and styles only for date columns (a date is a number with a date format):
-    // each halves the writer's speed on large sheets.
     const dateColumns = fields.flatMap(([, f], i) => (dateFormatOf(f) ? [[i + 1, dateFormatOf(f)!] as const] : []));
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: dateColumns.length > 0, useSharedStrings: false });
-    const ws = wb.addWorksheet(tr.tm(def.titleKey).slice(0, 31) || def.name);
-    ws.columns = fields.map(([key, f]) => ({ header: headerOf(f, key, tr), key, width: Math.max(dateFormatOf(f) ? 20 : 12, Math.min(40, Math.round((f.width ?? 120) / 7))) }));
-    ws.getRow(1).commit();
     const dictLabels = new Map<string, Map<string, string>>();
     for (const [key, f] of fields) {
       if (f.kind !== 'dict') continue;
       const items = await dictItems(db, caller.tenantId, f.dictType);
       dictLabels.set(key, new Map((items ?? []).map((i) => [i.value, i.label])));
     }
-    let count = 0;
-    for await (const rows of chunks(db, t, whereSql(t, scope, params.filters), params.sort, params.order)) {
-      const lookups = await exportLookups(db, registry, def, caller.tenantId, rows, t, dictLabels, input.offset ?? null);
-      for (const r of rows) {
-        const api = t.toApi(r);
-        const row = ws.addRow(fields.map(([key, f]) => toCell(key, f, api[key], tr, lookups)));
-        for (const [col, numFmt] of dateColumns) if (row.getCell(col).value instanceof Date) row.getCell(col).numFmt = numFmt;
-        row.commit();
+    const writer = sheetWriter({
+      type: 'begin',
+      sheet: tr.tm(def.titleKey).slice(0, 31) || def.name,
+      columns: fields.map(([key, f]) => ({ header: headerOf(f, key, tr), key, width: Math.max(dateFormatOf(f) ? 20 : 12, Math.min(40, Math.round((f.width ?? 120) / 7))) })),
+      dateColumns,
+    }, stream);
+    try {
+      let count = 0;
+      for await (const rows of chunks(db, t, whereSql(t, scope, params.filters), params.sort, params.order)) {
+        if (stream.destroyed) throw new Error('export: the response went away');
+        const lookups = await exportLookups(db, registry, def, caller.tenantId, rows, t, dictLabels, input.offset ?? null);
+        await writer.write(rows.map((r) => {
+          const api = t.toApi(r);
+          return fields.map(([key, f]) => toCell(key, f, api[key], tr, lookups));
+        }));
+        count += rows.length;
       }
-      count += rows.length;
-      // Let the reader catch up before the next chunk (memory stays flat for any size).
-      if (stream.writableNeedDrain) await once(stream, 'drain');
+      await writer.end();
+      stream.end();
+      return count;
+    } catch (err) {
+      writer.abort();
+      throw err;
     }
-    ws.commit();
-    await wb.commit();
-    return count;
   })();
   done.catch((err: unknown) => stream.destroy(err instanceof Error ? err : new Error(String(err))));
   return { stream, done };
