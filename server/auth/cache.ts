@@ -32,8 +32,27 @@ export class AuthCache {
 
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Reads the current generation and drops what was held under another. Once per call, before `get`. */
-  async refresh(): Promise<void> {
+  /** The read under way, and the one that will follow it for calls that came after it was sent. */
+  private reading: Promise<void> | null = null;
+  private following: Promise<void> | null = null;
+
+  /**
+   * Reads the current generation and drops what was held under another. Once per call, before `get`.
+   * Concurrent calls share reads: a call never takes the answer of a read sent before it came (a
+   * change committed in between would be missed); it waits for the next one, which all the calls
+   * that came meanwhile share.
+   */
+  refresh(): Promise<void> {
+    if (!this.reading) {
+      this.reading = this.read().finally(() => { this.reading = null; });
+      return this.reading;
+    }
+    const next = () => { this.following = null; return this.refresh(); };
+    this.following ??= this.reading.then(next, next);
+    return this.following;
+  }
+
+  private async read(): Promise<void> {
     const row = await asSystem(() => sql<{ generation: string }>`select generation from auth_state`.execute(this.db));
     const generation = String(row.rows[0]?.generation ?? '');
     if (generation !== this.generation) {

@@ -8,6 +8,10 @@
  * are `set_config(…, true)`, they end with the transaction: a pooled connection (or PgBouncer in
  * transaction mode) never carries them into the next request.
  *
+ * The transaction opens with one round trip (BEGIN and both settings in one message); a transaction
+ * the code asks for is that same one; a connection that only read is handed back to its caller
+ * before its COMMIT completes.
+ *
  * Statements outside any scope (start-up, migrations, seed, tests reading the database) run as the
  * connecting role. A request scope that has not learnt its tenant yet sees no tenant rows at all.
  */
@@ -96,6 +100,8 @@ export const onlyReads = (sqlText: string): boolean => READ.test(sqlText) && !NO
 /** A connection inside a tenant's transaction; remembers whether anything but reads ran on it. */
 class ScopedConnection implements DatabaseConnection {
   wrote = false;
+  /** The transaction was ended by its own COMMIT or ROLLBACK (a transaction the code asked for). */
+  ended = false;
   constructor(readonly inner: DatabaseConnection) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -135,21 +141,26 @@ class ScopedDriver implements Driver {
     return new ScopedConnection(connection);
   }
 
-  // Inside the scope's own transaction, a transaction the code asks for is a savepoint.
+  // A transaction the code asks for in a tenant scope is the scope's own, which its connection opened
+  // just before (Kysely begins one right after acquiring): nothing more to send until it ends.
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     if (!(connection instanceof ScopedConnection)) return this.inner.beginTransaction(connection, settings);
     connection.wrote = true;
-    await connection.inner.executeQuery(CompiledQuery.raw('SAVEPOINT scoped_tx'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     if (!(connection instanceof ScopedConnection)) return this.inner.commitTransaction(connection);
-    await connection.inner.executeQuery(CompiledQuery.raw('RELEASE SAVEPOINT scoped_tx'));
+    connection.ended = true;
+    await connection.inner.executeQuery(CompiledQuery.raw('COMMIT')).catch(async (err: unknown) => {
+      await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+      throw err;
+    });
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     if (!(connection instanceof ScopedConnection)) return this.inner.rollbackTransaction(connection);
-    await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK TO SAVEPOINT scoped_tx'));
+    connection.ended = true;
+    await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK'));
   }
 
   // Savepoints as plain SQL, so they work on every inner driver (the PGlite one has none).
@@ -168,6 +179,7 @@ class ScopedDriver implements Driver {
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     if (!(connection instanceof ScopedConnection)) return this.inner.releaseConnection(connection);
     const inner = connection.inner;
+    if (connection.ended) return this.inner.releaseConnection(inner);
     // After a failed statement COMMIT ends the transaction as a rollback; either way it ends here.
     const end = inner.executeQuery(CompiledQuery.raw('COMMIT')).then(() => undefined, async () => {
       await inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);

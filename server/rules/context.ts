@@ -45,18 +45,29 @@ async function lineExists(db: Kysely<DB>, tenantId: string, factory: string, lin
   return r.rows.length > 0;
 }
 
+/** Look-ups already made for other asks of the same batch, by what they depend on. */
+export type LookupMemo = Map<string, Promise<unknown>>;
+
+function remembered<T>(memo: LookupMemo | undefined, key: string, load: () => Promise<T>): Promise<T> {
+  if (!memo) return load();
+  let held = memo.get(key) as Promise<T> | undefined;
+  if (!held) memo.set(key, (held = load()));
+  return held;
+}
+
 export async function resolveContext(
   db: Kysely<DB>,
   ctx: RequestContext,
   request: FastifyRequest,
   rule: CompiledRule,
   input: GenerateContext = {},
+  memo?: LookupMemo,
 ): Promise<Resolved> {
-  const factory = await factoryCode(db, ctx, input.factoryCode);
+  const factory = await remembered(memo, `factory\u0000${ctx.user.id}\u0000${ctx.factoryId}\u0000${input.factoryCode ?? ''}`, () => factoryCode(db, ctx, input.factoryCode));
   if (rule.uses.factory && !factory) throw new RuleError(400, 'encoding.factoryMissing', {}, null, 'model');
   const line = input.lineCode ?? null;
   if (line !== null) {
-    if (!factory || !(await lineExists(db, ctx.tenantId, factory, line))) throw new RuleError(400, 'rules.lineUnknown', { code: line, factory: factory ?? '-' });
+    if (!factory || !(await remembered(memo, `line\u0000${factory}\u0000${line}`, () => lineExists(db, ctx.tenantId, factory, line)))) throw new RuleError(400, 'rules.lineUnknown', { code: line, factory: factory ?? '-' });
   } else if (rule.uses.line) {
     throw new RuleError(400, 'encoding.lineMissing', {}, null, 'model');
   }

@@ -18,7 +18,7 @@ import type { DB } from '../db/types';
 import { withTenant } from '../db/tenant-scope';
 import { notFound, type RequestContext } from '../http';
 import { issued, reserve, type CounterRef } from './counter';
-import { resolveContext } from './context';
+import { resolveContext, type LookupMemo } from './context';
 import { RuleError } from './errors';
 import { GroupCommit, type Settled } from './group-commit';
 import { alreadyIssued, loadRow, writeAudits, type AuditRow } from './store';
@@ -109,9 +109,10 @@ async function issueBatch(trx: Kysely<DB>, asks: Ask[], issuing: string[]): Prom
   const name = String(row.name);
   const out: Settled<GenerateResult>[] = new Array(asks.length);
   const groups = new Map<string, Plan[]>();
+  const memo: LookupMemo = new Map();
   for (const [index, ask] of asks.entries()) {
     try {
-      const { encoding, resolved } = await resolveContext(trx, ask.ctx, ask.request, rule, ask.context);
+      const { encoding, resolved } = await resolveContext(trx, ask.ctx, ask.request, rule, ask.context, memo);
       // Everything that can fail on the context fails before a number is taken.
       format(rule, 0n, 1, encoding);
       const key = counterKey(rule, encoding);

@@ -28,6 +28,7 @@ import { dateFormatOf, toCell } from '../../server/resources/io/cells';
 import { listQuerySchema } from '../../server/resources/list';
 import { COUNT_EXACT_LIMIT, listStatements } from '../../server/resources/store';
 import { tableOf } from '../../server/resources/table';
+import { requestBreakdown } from './breakdown';
 import { startPostgres } from './postgres';
 import { runAlone } from './standalone';
 
@@ -229,6 +230,11 @@ async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, row
       const ratioBudget = what.startsWith('contains') ? '' : `  ${verdict(ratio <= BUDGET.pageRatio)} (≤ ${BUDGET.pageRatio}×)`;
       rows.push([`${label}: ${what}, API / direct (p50)`, `${ratio.toFixed(2)}×${ratioBudget}`]);
     }
+
+    await requestBreakdown({
+      label, db, config, resources: BENCH, headers: headers(factory.id), list: `${base}?page=1&size=20`,
+      write: { url: base, body: (i) => ({ code: `W${String(i).padStart(6, '0')}`, name: `Written ${i}`, type: 'a' }) },
+    }, rows);
 
     // Export: the frozen rows (a tenth of the table: 100,000 of 1,000,000) with all twenty columns.
     const exp = await measured(async () => {

@@ -20,6 +20,7 @@ const SHARED_TABLES = new Set([
   'sso_login', // an OpenID Connect round trip before the tenant is known
   'sso_exchange',
   'login_attempt', // rate limits per account and address, before login
+  'auth_state', // one row: the generation of sessions and permissions every server compares (issue 22)
 ]);
 
 const tables = async (h: Harness) =>
