@@ -1,9 +1,7 @@
 /** Rendering a print template with data to PDF (the label a viewer or printer opens). */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { readFile } from 'node:fs/promises';
 import { rules } from '../../model/contract/rules';
-import { renderTemplate, type PrintFont } from '../../model/print/render';
 import { templateToZpl } from '../../model/print/zpl';
 import { parseDefaultContent, templateOf, type PrintData } from '../../model/print/template';
 import { printTemplate } from '../../model/resources/print-template';
@@ -11,17 +9,9 @@ import type { DB } from '../db/types';
 import { notFound } from '../http';
 import { serve } from '../serve';
 import { RuleError } from './errors';
+import { renderPdf } from './print-render';
 import { loadRow } from './store';
 
-
-/** A font with Chinese (and Vietnamese) glyphs for printed text: PRINT_FONT, else Debian's WenQuanYi Zen Hei when installed. */
-const FONT_PATH = process.env.PRINT_FONT ?? '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
-const FONT_FACE = process.env.PRINT_FONT_FACE ?? (FONT_PATH.endsWith('wqy-zenhei.ttc') ? 'WenQuanYiZenHei' : undefined);
-let fontLoad: Promise<PrintFont | undefined> | null = null;
-function printFont(): Promise<PrintFont | undefined> {
-  fontLoad ??= readFile(FONT_PATH).then((bytes) => ({ bytes, face: FONT_FACE }), () => undefined);
-  return fontLoad;
-}
 /** Most pages one render produces (records × copies): a label run, not a way to tie up the server. */
 export const MAX_PAGES = 1000;
 
@@ -44,7 +34,7 @@ export function printRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
       return reply.code(200).header('content-type', 'text/plain; charset=utf-8').header('content-disposition', inline(String(row.code), 'zpl'))
         .send(templateToZpl(templateOf(row), records, copies));
     }
-    const bytes = await renderTemplate(templateOf(row), records, { copies, title: String(row.name), font: await printFont() });
+    const bytes = await renderPdf({ template: templateOf(row), records, copies, title: String(row.name) });
     return reply.code(200).header('content-type', 'application/pdf').header('content-disposition', inline(String(row.code))).send(Buffer.from(bytes));
   });
 }
