@@ -25,7 +25,8 @@ CREATE TRIGGER app_user_auth_changed AFTER UPDATE OF status, type, account, nick
 CREATE TRIGGER tenant_auth_changed AFTER UPDATE OF status, expires_at, code, name OR DELETE ON tenant FOR EACH STATEMENT EXECUTE FUNCTION auth_changed();
 CREATE TRIGGER factory_auth_changed AFTER UPDATE OF tenant_id OR DELETE ON factory FOR EACH STATEMENT EXECUTE FUNCTION auth_changed();
 CREATE TRIGGER user_factory_auth_changed AFTER INSERT OR UPDATE OR DELETE ON user_factory FOR EACH STATEMENT EXECUTE FUNCTION auth_changed();
-CREATE TRIGGER role_auth_changed AFTER UPDATE OF enabled, tenant_id OR DELETE ON role FOR EACH STATEMENT EXECUTE FUNCTION auth_changed();
+-- Any update of a role: its BEFORE trigger (015) turns a `status` written by the screens into `enabled`.
+CREATE TRIGGER role_auth_changed AFTER UPDATE OR DELETE ON role FOR EACH STATEMENT EXECUTE FUNCTION auth_changed();
 CREATE TRIGGER user_role_auth_changed AFTER INSERT OR UPDATE OR DELETE ON user_role FOR EACH STATEMENT EXECUTE FUNCTION auth_changed();
 CREATE TRIGGER role_staff_auth_changed AFTER INSERT OR UPDATE OR DELETE ON role_staff FOR EACH STATEMENT EXECUTE FUNCTION auth_changed();
 CREATE TRIGGER staff_auth_changed AFTER UPDATE OF user_id, on_job, use_state, tenant_id OR DELETE ON staff FOR EACH STATEMENT EXECUTE FUNCTION auth_changed();
