@@ -1,7 +1,7 @@
 /**
  * Health while uploads are read (issue 22), on PGlite and PostgreSQL: /api/health polled every 5 ms
  * through the API while (a) a 1 MB spreadsheet that inflates to 300 MiB is sent to an import route
- * ten times over, and (b) a 100,000-row spreadsheet is parsed. Budget: p99 ≤ 100 ms. PGlite runs its
+ * ten times over, (b) a 100,000-row spreadsheet is parsed, and (c) 1,000 labels render to PDF. Budget: p99 ≤ 100 ms. PGlite runs its
  * statements on the event loop itself, so its figure shows the most.
  * Run alone with `npx tsx tests/bench/parse-health.ts` or `BENCH_ONLY=parse npm run bench`.
  */
@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApi } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
@@ -69,12 +70,22 @@ async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, fil
     };
     const hostile = await pollDuring(app, async () => { for (let i = 0; i < 10; i++) await upload(files.bomb, 413); });
     const parsed = await pollDuring(app, () => upload(files.big, 202));
+    // A thousand labels of a seeded template (Chinese text: the CJK font is subset and embedded).
+    const template = (await sql<{ id: string }>`select id from print_template order by code limit 1`.execute(database.db)).rows[0];
+    const printed = template ? await pollDuring(app, async () => {
+      const r = await app.inject({ method: 'POST', url: `/api/basic-system/print-template/${template.id}/render`, headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory }, payload: { copies: 1000 } });
+      if (r.statusCode !== 200) throw new Error(`render: ${r.statusCode} ${r.body.slice(0, 300)}`);
+    }) : null;
     const verdict = (xs: number[]) => (quantile(xs, 0.99) <= 100 ? 'PASS' : 'FAIL');
     const describe = (xs: number[]) => `p50 ${quantile(xs, 0.5).toFixed(1)} / p99 ${quantile(xs, 0.99).toFixed(1)} / max ${Math.max(...xs).toFixed(1)} ms over ${xs.length} polls`;
     rows.push([`health ${label}: while 10 hostile uploads (1 MB → 300 MiB) are refused (${Math.round(hostile.ms)} ms)`, describe(hostile.health)]);
     rows.push([`health ${label}: hostile uploads, budget p99 ≤ 100 ms`, verdict(hostile.health)]);
     rows.push([`health ${label}: while ${ROWS.toLocaleString('en')} rows are parsed (${Math.round(parsed.ms)} ms)`, describe(parsed.health)]);
     rows.push([`health ${label}: import parse, budget p99 ≤ 100 ms`, verdict(parsed.health)]);
+    if (printed) {
+      rows.push([`health ${label}: while 1,000 labels render to PDF (${Math.round(printed.ms)} ms)`, describe(printed.health)]);
+      rows.push([`health ${label}: PDF rendering, budget p99 ≤ 100 ms`, verdict(printed.health)]);
+    } else rows.push([`health ${label}: PDF rendering`, 'no print template seeded: skipped']);
     // The queued job refuses the file at once (no code column); give it time to end before closing.
     await new Promise((r) => setTimeout(r, 2000));
     await app.close();
