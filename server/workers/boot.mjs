@@ -5,10 +5,12 @@ import { register } from 'tsx/esm/api';
 
 // On Linux this lowers this thread alone, to the lowest priority: on a busy machine the event loop
 // serving requests (and the embedded database on it) comes first.
-try {
-  setPriority(19);
-} catch {
-  /* not permitted here: run at the normal priority */
+if (workerData.lowPriority !== false) {
+  try {
+    setPriority(19);
+  } catch {
+    /* not permitted here: run at the normal priority */
+  }
 }
 register();
 await import(workerData.entry);

@@ -15,6 +15,8 @@ export interface PoolOptions {
   /** A job's time budget unless its run says otherwise. */
   timeoutMs: number;
   memoryMb: number;
+  /** Run the workers at the lowest priority (default): on a busy machine requests come first. */
+  lowPriority?: boolean;
 }
 
 /** Why a job ended without an answer of its own. */
@@ -70,7 +72,7 @@ export class WorkerPool {
   private spawn(): Worker {
     this.live++;
     const worker = new Worker(BOOT, {
-      workerData: { entry: this.opts.entry.href },
+      workerData: { entry: this.opts.entry.href, lowPriority: this.opts.lowPriority ?? true },
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(16, this.opts.memoryMb / 16)) },
     });

@@ -17,6 +17,8 @@ function exportPool(): WorkerPool {
     size: positive(process.env.EXPORT_WORKERS, defaultPoolSize()),
     timeoutMs: positive(process.env.EXPORT_TIMEOUT_MS, 15 * 60_000),
     memoryMb: positive(process.env.EXPORT_MEMORY_MB, 512),
+    // A user waits on an export: its worker shares the machine evenly unless told otherwise.
+    lowPriority: process.env.EXPORT_LOW_PRIORITY === 'on',
   });
   return pool;
 }
