@@ -12,6 +12,7 @@ import { businessOf } from './business';
 import { signalRun, startRun, type StepResult } from './runner';
 import type { StoredTask } from '../db/types-workflow';
 import { emitEvent } from '../webhooks/emit';
+import type { Signer } from './sign';
 
 export interface Actor {
   tenantId: string;
@@ -44,6 +45,7 @@ async function openTasks(trx: Transaction<DB>, actor: Actor, instance: { id: str
     if (candidates.length === 0) throw new ApiError(409, 'flow.task.noAssignee', { task: spec?.name ?? elementId });
     const task = await trx.insertInto('wf_task').values({
       tenant_id: actor.tenantId, instance_id: instance.id, element_id: elementId, name: spec?.name ?? elementId, candidate_ids: candidates,
+      sign_meanings: spec?.signature?.length ? spec.signature : null,
     }).returning(['id', 'name']).executeTakeFirstOrThrow();
     await emitEvent(trx, actor.tenantId, 'approval.task.created', {
       taskId: task.id, name: task.name, instanceId: instance.id, elementId, candidateIds: candidates,
@@ -92,8 +94,14 @@ export async function startProcess(trx: Transaction<DB>, actor: Actor, input: St
 
 export type DecideOutcome = 'agreed' | 'rejected';
 
-/** Agrees or rejects one task of the actor. 404 when it is not theirs, 409 when already decided. */
-export async function decideTask(db: Kysely<DB>, actor: Actor, taskId: string, decision: 'agree' | 'reject', opinion: string | null): Promise<DecideOutcome> {
+/**
+ * Agrees or rejects one task of the actor. 404 when it is not theirs, 409 when already decided.
+ * A task that requires a signature needs `signer` (proven by the caller: see sign.ts) with one of
+ * the task's meanings; the signature is stored on the task in the same transaction.
+ */
+export async function decideTask(
+  db: Kysely<DB>, actor: Actor, taskId: string, decision: 'agree' | 'reject', opinion: string | null, signer: Signer | null = null,
+): Promise<DecideOutcome> {
   return inTransaction(db, async (trx) => {
     const task = await trx.selectFrom('wf_task').selectAll().where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).executeTakeFirst();
     if (!task || !task.candidate_ids.map(String).includes(actor.userId)) throw notFound();
@@ -107,8 +115,13 @@ export async function decideTask(db: Kysely<DB>, actor: Actor, taskId: string, d
     const current = await trx.selectFrom('wf_task').select('status').where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).executeTakeFirstOrThrow();
     if (current.status !== 'pending' || instance.status !== 'running') throw new ApiError(409, 'flow.task.decided');
 
+    const meanings = task.sign_meanings;
+    if (meanings && (!signer || signer.userId !== actor.userId)) throw new ApiError(400, 'flow.task.signatureRequired');
+    if (meanings && !meanings.includes(signer!.meaning)) throw new ApiError(400, 'flow.task.meaningNotAllowed', { task: task.name });
+    const signature = meanings && signer ? { signer_id: signer.userId, signer_name: signer.name, sign_meaning: signer.meaning, signed_at: new Date() } : {};
+
     const outcome: DecideOutcome = decision === 'agree' ? 'agreed' : 'rejected';
-    await trx.updateTable('wf_task').set({ status: outcome, handler_id: actor.userId, opinion, handled_at: new Date() })
+    await trx.updateTable('wf_task').set({ status: outcome, handler_id: actor.userId, opinion, handled_at: new Date(), ...signature })
       .where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).execute();
     await emitEvent(trx, actor.tenantId, 'approval.task.finished', {
       taskId, name: task.name, instanceId: instance.id, businessType: instance.business_type, businessId: instance.business_id,

@@ -81,7 +81,9 @@ export async function deployModel(db: Kysely<DB>, actor: Actor, id: string): Pro
     const checked = await checkModel(m.xml);
     if (!checked.ok) throw new DeployRefused(checked.problems);
     const xml = m.xml.includes('BPMNDiagram') ? m.xml : await layoutProcess(m.xml);
-    const tasks: StoredTask[] = checked.model.tasks.map((t) => ({ id: t.id, name: t.name, assignee: formatAssignee(t.assignee) }));
+    const tasks: StoredTask[] = checked.model.tasks.map((t) => ({
+      id: t.id, name: t.name, assignee: formatAssignee(t.assignee), ...(t.signature ? { signature: t.signature } : {}),
+    }));
     const version = m.version + 1;
     await trx.insertInto('wf_model_version').values({
       tenant_id: actor.tenantId, model_id: id, version, xml, tasks: JSON.stringify(tasks), deployed_by: actor.userId,
