@@ -14,13 +14,14 @@ import { businessOf } from '../workflow/business';
 import { registerFeedbackProcess } from '../workflow/feedback-process';
 import { decideTask, type Actor } from '../workflow/instances';
 import { proveSigner, type Signer } from '../workflow/sign';
+import { actorOf as auditActorOf } from '../audit/write';
 import { DeployRefused, blankModelXml, deleteModel, deployModel, modelDetail, publishModel, toModelRow, unpublishModel } from '../workflow/models';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const actorOf = (ctx: RequestContext): Actor => ({ tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId });
+const actorOf = (ctx: RequestContext): Actor => ({ tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: auditActorOf(ctx) });
 
 function taskQuery(db: Kysely<DB>, tenantId: string) {
   return db.selectFrom('wf_task as t')
