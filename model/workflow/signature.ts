@@ -1,8 +1,8 @@
 /**
  * Electronic signatures on user tasks (issue 25). A user task that requires one carries the
  * meanings its signer may choose, as `mes:signature="approved reviewed"` in the BPMN XML
- * (space- or comma-separated keys of SIGNATURE_MEANINGS). Labels: `platform` namespace,
- * `flow.meaning.<key>`.
+ * (space- or comma-separated keys of SIGNATURE_MEANINGS). Labels: `common` namespace,
+ * `signature.meaning.<key>` (the record's History shows them on every screen).
  */
 import { z } from 'zod';
 import { Instant, Uuid } from '../contract/common';

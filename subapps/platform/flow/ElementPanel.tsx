@@ -57,7 +57,7 @@ export function ElementPanel({ element, actions }: { element: DiagramElement | n
           )}
           <Form.Item label={t('flow.signatureMeanings')}>
             <Checkbox.Group data-testid="signature-meanings" value={Array.isArray(signature) ? signature : []}
-              options={SIGNATURE_MEANINGS.map((m) => ({ value: m, label: t(`flow.meaning.${m}`) }))}
+              options={SIGNATURE_MEANINGS.map((m) => ({ value: m, label: t(`common:signature.meaning.${m}`) }))}
               onChange={(v: string[]) => actions.setSignature(element, v)} />
           </Form.Item>
         </>

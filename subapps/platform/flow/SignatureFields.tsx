@@ -44,7 +44,7 @@ export function SignatureFields({ form, meanings, needsCode, notice }: { form: F
       <Alert type="info" content={notice} style={{ marginBottom: 12 }} />
       <Form form={form} layout="vertical" autoComplete="off" initialValues={meanings.length === 1 ? { meaning: meanings[0] } : {}}>
         <Form.Item field="meaning" label={t('model:wfTask.meaning')} rules={required('meaning')}>
-          <Select data-testid="signature-meaning" options={meanings.map((m) => ({ value: m, label: t(`flow.meaning.${m}`) }))} />
+          <Select data-testid="signature-meaning" options={meanings.map((m) => ({ value: m, label: t(`common:signature.meaning.${m}`) }))} />
         </Form.Item>
         <Form.Item field="password" label={t('model:wfTask.password')} extra={t('flow.signerPassword')} rules={required('password')}>
           <Input.Password data-testid="signature-password" autoComplete="current-password" />
