@@ -154,7 +154,8 @@ describe.each(DIALECTS)('audit trail (%s)', (kind) => {
     expect(tied).toHaveLength(1000);
     expect(new Set(tied.map((t) => t.action))).toEqual(new Set(['import']));
     expect(new Set(tied.map((t) => t.record_code))).toEqual(new Set(rows.slice(1).map((r) => r[0])));
-    const one = (await history('unit', (await h.database.db.selectFrom('unit').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'AUD-IMP-0007').executeTakeFirstOrThrow()).id))[0]!;
+    const unitId = (await sql<{ id: string }>`select id from unit where tenant_id = ${tenantId} and code = 'AUD-IMP-0007'`.execute(h.database.db)).rows[0]!.id;
+    const one = (await history('unit', unitId))[0]!;
     expect(one).toMatchObject({ action: 'import', importJobId: result.importId });
     expect(one.changes).toEqual(expect.arrayContaining([{ field: 'name', before: null, after: 'Imported 7' }]));
     expect((await verify()).ok).toBe(true);
