@@ -15,7 +15,7 @@ import { auditValue } from './diff';
 /** Who and from where: the same for every entry of one write. */
 export interface AuditActor {
   tenantId: string;
-  /** The caller's chosen factory; an entry may name its record's own factory instead. */
+  /** The caller's chosen factory (entries name their record's own factory, see HistoryInput). */
   factoryId: string | null;
   userId: string | null;
   userName: string | null;
@@ -31,7 +31,10 @@ export interface HistoryInput {
   entity: string;
   recordId: string;
   recordCode?: string | null;
-  /** The record's factory; defaults to the actor's for factory-scoped records, give null for tenant-wide ones. */
+  /**
+   * The record's factory for factory-scoped records; null or left out for tenant-wide ones. A record's
+   * history is read from its factory only (entries without a factory from every factory).
+   */
   factoryId?: string | null;
   importJobId?: string | null;
   changes: readonly AuditChange[];
@@ -94,7 +97,7 @@ export async function writeHistory(db: Kysely<DB>, actor: AuditActor, entries: r
       entity: e.entity,
       recordId: String(e.recordId),
       recordCode: text(e.recordCode == null ? null : String(e.recordCode), 200),
-      factoryId: e.factoryId === undefined ? actor.factoryId : e.factoryId,
+      factoryId: e.factoryId ?? null,
       userId: actor.userId,
       userName: text(actor.userName, 128),
       apiKeyName: text(actor.apiKeyName, 64),

@@ -56,3 +56,20 @@ BEGIN
   END IF;
 END
 $rls$;
+
+-- The audit trail (migration 032): history is append-only for the serving role, through the
+-- partitioned table only; the chain's anchor and the retention maintenance belong to the owner.
+DO $audit$
+DECLARE
+  p record;
+BEGIN
+  PERFORM audit_entry_add_partitions(3);
+  REVOKE UPDATE, DELETE, TRUNCATE ON audit_entry FROM portal_app;
+  FOR p IN SELECT inhrelid::regclass::text AS name FROM pg_inherits WHERE inhparent = 'audit_entry'::regclass LOOP
+    EXECUTE format('REVOKE ALL ON %s FROM portal_app', p.name);
+  END LOOP;
+  REVOKE UPDATE, DELETE, TRUNCATE ON audit_chain FROM portal_app;
+  GRANT UPDATE (seq, hash, last_at) ON audit_chain TO portal_app;
+  REVOKE EXECUTE ON FUNCTION audit_purge() FROM PUBLIC;
+END
+$audit$;
