@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
+import type { AuditHistory } from '../../model/audit';
 import type { BatchAuditResult, InstanceChart, ModelDetail, TaskDetail } from '../../model/workflow/api';
 import type { DB } from '../../server/db/types';
 import { newTotpSecret, totpCode } from '../../server/auth/totp';
@@ -61,18 +62,22 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
     call<T>(h.app, method, `/api/flow-system${url}`, { token, body, lang });
 
   /** Publishes a one-task model and starts an instance of it; answers the pending task's id. */
-  async function openTask(assignee: string, signature?: string): Promise<{ taskId: string; instanceId: string }> {
+  async function openTask(assignee: string, signature?: string): Promise<{ taskId: string; instanceId: string; businessId: string }> {
     const key = `sign${++seq}`;
     const created = await api<ModelDetail>(tokens.admin!, 'POST', '/model', { key, name: key, xml: oneTask(key, assignee, signature) });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect((await api(tokens.admin!, 'POST', `/model/${created.body.data.id}/deploy`)).status).toBe(200);
     expect((await api(tokens.admin!, 'POST', `/model/${created.body.data.id}/publish`, {})).status).toBe(200);
+    const businessId = crypto.randomUUID();
     const instanceId = (await db.transaction().execute((trx) => startProcess(trx, { tenantId, userId: ids.admin!, factoryId: null },
-      { modelKey: key, businessType: 'sign-test', businessId: crypto.randomUUID(), title: `Record ${key}` })))!;
+      { modelKey: key, businessType: 'sign-test', businessId, title: `Record ${key}` })))!;
     const task = await db.selectFrom('wf_task').select('id').where('tenant_id', '=', tenantId).where('instance_id', '=', instanceId).executeTakeFirstOrThrow();
-    return { taskId: task.id, instanceId };
+    return { taskId: task.id, instanceId, businessId };
   }
   const taskRow = (id: string) => db.selectFrom('wf_task').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirstOrThrow();
+  /** The decided record's history entries, as the History drawer reads them. */
+  const history = async (businessId: string) =>
+    (await call<AuditHistory>(h.app, 'GET', `/api/platform-system/audit/sign-test/${businessId}`, { token: tokens.admin })).body.data.items;
   const wrongTries = async (account: string) => Number((await db.selectFrom('login_attempt').select((eb) => eb.fn.countAll<string>().as('n'))
     .where('account', '=', account).where('success', '=', false).executeTakeFirstOrThrow()).n);
 
@@ -84,7 +89,7 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
   });
 
   it('refuses a decision without the password and meaning, a wrong password (counted) and a meaning outside the list, changing nothing', async () => {
-    const { taskId } = await openTask('user:signer.a', 'approved reviewed');
+    const { taskId, businessId } = await openTask('user:signer.a', 'approved reviewed');
     const detail = await api<TaskDetail>(tokens['signer.a']!, 'GET', `/task/${taskId}`);
     expect(detail.body.data).toMatchObject({ signatureMeanings: ['approved', 'reviewed'], signature: null, canAct: true });
 
@@ -107,10 +112,11 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
 
     const row = await taskRow(taskId);
     expect(row).toMatchObject({ status: 'pending', handler_id: null, signer_id: null, sign_meaning: null, signed_at: null });
+    expect(await history(businessId)).toEqual([]);
   });
 
   it('stores the signature with the right password, in the task detail and the chart history', async () => {
-    const { taskId, instanceId } = await openTask('user:signer.a', 'approved reviewed');
+    const { taskId, instanceId, businessId } = await openTask('user:signer.a', 'approved reviewed');
     const ok = await api(tokens['signer.a']!, 'POST', `/task/${taskId}/agree`, { opinion: 'released', password: PASSWORD, meaning: 'reviewed' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const row = await taskRow(taskId);
@@ -121,11 +127,27 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
     expect(detail.body.data.signature).toMatchObject({ signerId: ids['signer.a'], signerName: 'Name signer.a', meaning: 'reviewed' });
     const chart = await api<InstanceChart>(tokens['signer.a']!, 'GET', `/instance/${instanceId}/chart`);
     expect(chart.body.data.history[0]!.signature).toMatchObject({ signerName: 'Name signer.a', meaning: 'reviewed' });
+    // The decided record's history has the signature, written with the decision.
+    const entries = await history(businessId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'sign', entity: 'sign-test', recordId: businessId, userId: ids['signer.a'], userName: 'signer.a',
+      signature: { signerId: ids['signer.a'], signerName: 'Name signer.a', meaning: 'reviewed', at: new Date(row.signed_at!).toISOString() },
+    });
+    expect(entries[0]!.changes).toEqual([
+      { field: 'task', before: null, after: 'Release' },
+      { field: 'decision', before: 'pending', after: 'agreed' },
+      { field: 'opinion', before: null, after: 'released' },
+    ]);
+    const verified = await call<{ ok: boolean }>(h.app, 'POST', '/api/platform-system/audit/verify', { token: tokens.admin, body: {} });
+    expect(verified.body.data.ok).toBe(true);
 
     const rejected = await openTask('user:signer.a', 'approved');
     const no = await api(tokens['signer.a']!, 'POST', `/task/${rejected.taskId}/reject`, { opinion: 'shelf life wrong', password: PASSWORD, meaning: 'approved' });
     expect(no.status).toBe(200);
     expect(await taskRow(rejected.taskId)).toMatchObject({ status: 'rejected', signer_id: ids['signer.a'], sign_meaning: 'approved' });
+    expect((await history(rejected.businessId)).map((e) => [e.action, e.signature?.meaning, e.changes.find((c) => c.field === 'decision')?.after]))
+      .toEqual([['sign', 'approved', 'rejected']]);
   });
 
   it('lets nobody sign for another user, and no API key sign at all', async () => {
@@ -165,10 +187,12 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
     const ok = await api<BatchAuditResult[]>(tokens['signer.b']!, 'POST', '/task/batch-audit', { ids: all, decision: 'agree', password: PASSWORD, meaning: 'approved' });
     expect(ok.status).toBe(200);
     expect(ok.body.data.every((r) => r.ok)).toBe(true);
-    for (const id of [a.taskId, b.taskId]) {
-      expect(await taskRow(id)).toMatchObject({ status: 'agreed', signer_id: ids['signer.b'], sign_meaning: 'approved' });
+    for (const x of [a, b]) {
+      expect(await taskRow(x.taskId)).toMatchObject({ status: 'agreed', signer_id: ids['signer.b'], sign_meaning: 'approved' });
+      expect((await history(x.businessId)).map((e) => [e.action, e.signature?.signerId])).toEqual([['sign', ids['signer.b']]]);
     }
     expect(await taskRow(plain.taskId)).toMatchObject({ status: 'agreed', signer_id: null });
+    expect(await history(plain.businessId)).toEqual([]);
 
     // A meaning one task does not allow refuses that task only.
     const c = await openTask('role:signer', 'reviewed');
