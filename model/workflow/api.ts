@@ -58,6 +58,7 @@ export const TaskRow = z.object({
   name: z.string(),
   title: z.string(),
   businessType: z.string(),
+  businessId: z.string().meta({ description: 'The record the process decides (its history: /platform-system/audit/{businessType}/{businessId})' }),
   modelName: z.string(),
   starter: z.string(),
   status: TaskStatus,

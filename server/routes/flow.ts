@@ -42,7 +42,7 @@ const signatureOf = (r: SignatureColumns): TaskSignature | null => (r.signer_id 
   : null);
 
 const toTaskRow = (r: TaskRecord): TaskRow => ({
-  id: r.id, instanceId: r.instance_id, name: r.name, title: r.title, businessType: r.business_type, modelName: r.model_name,
+  id: r.id, instanceId: r.instance_id, name: r.name, title: r.title, businessType: r.business_type, businessId: r.business_id, modelName: r.model_name,
   starter: r.starter ?? '', status: r.status, opinion: r.opinion, handler: r.handler ?? null,
   createdAt: iso(r.created_at), handledAt: isoOrNull(r.handled_at),
   signatureMeanings: r.sign_meanings ?? null, signature: signatureOf(r),

@@ -5,6 +5,8 @@ import { useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { TaskDetail } from '../../../model/workflow/api';
 import { FLOW_PERMISSIONS } from '../../../model/workflow/input';
+import { AUDIT_PERMISSIONS } from '../../../model/audit';
+import { HistoryDrawer, type HistoryTarget } from '../../kit/history/HistoryDrawer';
 import { useApi } from '../../kit/api';
 import { FlowChart } from './FlowChart';
 import { SignatureFields, showSignatureErrors, useSignerNeedsCode, type SignatureValues } from './SignatureFields';
@@ -22,6 +24,7 @@ export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | nu
   const [signForm] = Form.useForm<SignatureValues>();
   const signs = Boolean(task?.canAct && task.signatureMeanings);
   const needsCode = useSignerNeedsCode(signs);
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
 
   useEffect(() => {
     setTask(null);
@@ -80,7 +83,12 @@ export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | nu
               </Space>
             </div>
           )}
+          {permissions.includes(AUDIT_PERMISSIONS.history) && (
+            <Button size="small" style={{ margin: '8px 0' }} data-testid="task-record-history"
+              onClick={() => setHistory({ entity: task.businessType, recordId: task.businessId, title: task.title })}>{t('common:history.open')}</Button>
+          )}
           <FlowChart instanceId={task.instanceId} />
+          <HistoryDrawer target={history} onClose={() => setHistory(null)} />
         </div>
       )}
     </Drawer>
