@@ -96,7 +96,8 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
 
   const canEdit = can('edit');
   const canDelete = can('delete');
-  const canHistory = permissions.includes(AUDIT_PERMISSIONS.history);
+  // Records that are only read (the logs) have no history of changes.
+  const canHistory = permissions.includes(AUDIT_PERMISSIONS.history) && def.verbs.some((v) => v !== 'view' && v !== 'export');
   const recordName = (row: ResourceRow) => String(row[def.codeField] ?? row[def.displayField] ?? row.id);
   let columns: TableColumnProps<ResourceRow>[] = generatedColumns({
     t, def, language, sort: list.sort, dictLabels, canChangeState: (verb) => can(verb), cells: overrides?.cells, reload,
