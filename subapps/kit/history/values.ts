@@ -17,6 +17,8 @@ export interface HistoryLabels {
   fields?: Record<string, string>;
   /** Field key → (stored value → label already translated), for enumerations and dictionaries. */
   values?: Record<string, Record<string, string>>;
+  /** Field key → how to show its values (long texts such as a diagram's XML). */
+  formats?: Record<string, (value: AuditValue | null) => string>;
 }
 
 /** Labels of the fields a workflow signature entry writes (`task`, `decision`, `opinion`). */
@@ -91,6 +93,8 @@ export function useHistoryFormat(t: TFunction, def: ResourceDef | undefined, lab
     value(field, v) {
       const f = def?.fields[field];
       if (f) return defValue(t, f, v, lookups[field]);
+      const formatted = labels?.formats?.[field];
+      if (formatted) return formatted(v);
       const named = labels?.values?.[field]?.[String(v)];
       if (named !== undefined) return named;
       if (field === 'decision' && typeof v === 'string') return t(`common:history.decision.${v}`, { defaultValue: v });
