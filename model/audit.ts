@@ -21,9 +21,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** A JSON value as history keeps it (before/after of a field). */
 export type AuditValue = string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue };
-const AuditValueSchema: z.ZodType<AuditValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(AuditValueSchema), z.record(z.string(), AuditValueSchema)]),
-);
+// Declared without recursion: a recursive schema gives generated clients a type referring to itself.
+const AuditValueSchema = z.unknown().meta({ description: 'A JSON value: text, number, boolean, null, array or object (dates as ISO text)' });
 
 /**
  * One changed field. A secret (password hash, key hash, webhook secret, TOTP secret …) is never
@@ -31,8 +30,8 @@ const AuditValueSchema: z.ZodType<AuditValue> = z.lazy(() =>
  */
 export const AuditChange = z.object({
   field: z.string().meta({ description: 'The field key as the API names it (`shelfLife`), or the column for hand-written features' }),
-  before: AuditValueSchema.nullable(),
-  after: AuditValueSchema.nullable(),
+  before: AuditValueSchema,
+  after: AuditValueSchema,
   secret: z.literal(true).optional().meta({ description: 'A secret changed; its values are never stored' }),
 }).meta({ id: 'AuditChange' });
 export type AuditChange = z.infer<typeof AuditChange>;

@@ -14,8 +14,8 @@ import { businessOf } from '../workflow/business';
 import { registerFeedbackProcess } from '../workflow/feedback-process';
 import { decideTask, type Actor } from '../workflow/instances';
 import { proveSigner, type Signer } from '../workflow/sign';
+import { DeployRefused, blankModelXml, createModel, deleteModel, deployModel, modelDetail, publishModel, toModelRow, unpublishModel, updateModel } from '../workflow/models';
 import { actorOf as auditActorOf } from '../audit/write';
-import { DeployRefused, blankModelXml, deleteModel, deployModel, modelDetail, publishModel, toModelRow, unpublishModel } from '../workflow/models';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
@@ -96,11 +96,10 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
 
   serve(app, flow.createModel, async ({ ctx, body }) => {
     try {
-      const row = await db.insertInto('wf_model').values({
-        tenant_id: ctx.tenantId, key: body.key, name: body.name, description: body.description,
-        xml: body.xml ?? blankModelXml(body.key, body.name), created_by: ctx.user.id, updated_by: ctx.user.id,
-      }).returning('id').executeTakeFirstOrThrow();
-      return await modelDetail(db, ctx.tenantId, row.id);
+      const id = await createModel(db, auditActorOf(ctx), {
+        key: body.key, name: body.name, description: body.description, xml: body.xml ?? blankModelXml(body.key, body.name), userId: ctx.user.id,
+      });
+      return await modelDetail(db, ctx.tenantId, id);
     } catch (e) {
       if (isUniqueViolation(e)) throw new ApiError(409, 'flow.model.keyTaken', { key: body.key });
       throw e;
@@ -108,17 +107,15 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
   });
 
   serve(app, flow.updateModel, async ({ ctx, params, body }) => {
-    const r = await db.updateTable('wf_model').set({ name: body.name, description: body.description, xml: body.xml, updated_at: new Date(), updated_by: ctx.user.id })
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw notFound();
+    if (!(await updateModel(db, auditActorOf(ctx), params.id, { name: body.name, description: body.description, xml: body.xml, userId: ctx.user.id }))) throw notFound();
     return modelDetail(db, ctx.tenantId, params.id);
   });
 
-  serve(app, flow.deleteModel, async ({ ctx, params }) => { await deleteModel(db, ctx.tenantId, params.id); return null; });
+  serve(app, flow.deleteModel, async ({ ctx, params }) => { await deleteModel(db, ctx.tenantId, params.id, auditActorOf(ctx)); return null; });
 
   serve(app, flow.deploy, async ({ ctx, params, tr }) => {
     try {
-      await deployModel(db, actorOf(ctx), params.id);
+      await deployModel(db, actorOf(ctx), params.id, auditActorOf(ctx));
     } catch (e) {
       if (e instanceof DeployRefused) {
         const problems = problemsOf(e, tr);
@@ -130,12 +127,12 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
   });
 
   serve(app, flow.publish, async ({ ctx, params, body }) => {
-    await publishModel(db, actorOf(ctx), params.id, body.version);
+    await publishModel(db, actorOf(ctx), params.id, body.version, auditActorOf(ctx));
     return modelDetail(db, ctx.tenantId, params.id);
   });
 
   serve(app, flow.unpublish, async ({ ctx, params }) => {
-    await unpublishModel(db, actorOf(ctx), params.id);
+    await unpublishModel(db, actorOf(ctx), params.id, auditActorOf(ctx));
     return modelDetail(db, ctx.tenantId, params.id);
   });
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { AuditEntry, AuditValue } from '../../../model/audit';
+import type { AuditEntry } from '../../../model/audit';
 import type { FieldDef, ResourceDef } from '../../../model/resource';
 import { useBridge } from '../../../bridge/react';
 import { displayValue, fieldLabel } from '../resource/labels';
@@ -18,7 +18,7 @@ export interface HistoryLabels {
   /** Field key → (stored value → label already translated), for enumerations and dictionaries. */
   values?: Record<string, Record<string, string>>;
   /** Field key → how to show its values (long texts such as a diagram's XML). */
-  formats?: Record<string, (value: AuditValue | null) => string>;
+  formats?: Record<string, (value: unknown) => string>;
 }
 
 /** Labels of the fields a workflow signature entry writes (`task`, `decision`, `opinion`). */
@@ -26,7 +26,7 @@ const SIGN_FIELDS = ['task', 'decision', 'opinion'];
 
 export interface HistoryFormat {
   label(field: string): string;
-  value(field: string, value: AuditValue | null): string;
+  value(field: string, value: unknown): string;
 }
 
 /** value → label of the dict and ref fields the entries touch, loaded once per set of entries. */
@@ -64,14 +64,14 @@ function useLookups(def: ResourceDef | undefined, entries: readonly AuditEntry[]
   return maps;
 }
 
-const plain = (v: AuditValue | null): string => {
+const plain = (v: unknown): string => {
   if (v === null || v === '') return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return JSON.stringify(v);
 };
 
-function defValue(t: TFunction, f: FieldDef, v: AuditValue | null, lookup: Map<string, string> | undefined): string {
+function defValue(t: TFunction, f: FieldDef, v: unknown, lookup: Map<string, string> | undefined): string {
   if (v === null || v === '') return '';
   if (f.kind === 'ref') return lookup?.get(String(v)) ?? String(v);
   if (f.kind === 'refs') return Array.isArray(v) ? v.map((x) => lookup?.get(String(x)) ?? String(x)).join(', ') : plain(v);
