@@ -37,8 +37,12 @@ export function DocumentsPage() {
     list.reload();
   };
 
-  const documentFields = Object.fromEntries(['typeId', 'name', 'number', 'version', 'encrypted', 'validFrom', 'validTo', 'deviceId', 'size']
-    .map((k) => [k, t(`model:document.${k}`)]));
+  // History: a document's entries carry its fields and its newest version; a version's carry its release signature.
+  const documentFields: Record<string, string> = {
+    ...Object.fromEntries(['typeId', 'name', 'number', 'version', 'encrypted', 'validFrom', 'validTo', 'deviceId', 'size'].map((k) => [k, t(`model:document.${k}`)])),
+    fileName: t('model:document.file'), releaseStatus: t('document.releaseTitle'),
+  };
+  const releaseValues = { releaseStatus: { released: t('document.release.released'), pending: t('document.release.pending'), rejected: t('document.release.rejected') } };
   const columns: TableColumnProps<DocumentRow>[] = [
     { title: t('model:document.number'), dataIndex: 'number' },
     { title: t('model:document.name'), dataIndex: 'name' },
@@ -56,7 +60,7 @@ export function DocumentsPage() {
           <Button type="text" size="mini" data-testid="document-versions-btn" onClick={() => void api.call(contract.documents.get, { params: { id: r.id } }).then(setVersions).catch(() => undefined)}>{t('document.versions')}</Button>
           {can(P.add) && <Button type="text" size="mini" onClick={() => setUploading({ version: r })}>{t('document.newVersion')}</Button>}
           <HistoryButton target={{ entity: 'document', recordId: r.id, title: `${r.number} ${r.name}` }}
-            labels={{ fields: documentFields, values: { typeId: { [r.typeId]: r.typeName } } }} />
+            labels={{ fields: documentFields, values: { ...releaseValues, typeId: { [r.typeId]: r.typeName } } }} />
         </Space>
       ),
     },
@@ -88,10 +92,7 @@ export function DocumentsPage() {
             { title: '', render: (_: unknown, v: DocumentVersionRow) => (
               <Space size="mini">
                 {can(P.preview) && <Button size="mini" type="text" onClick={() => setPreview({ doc: versions, versionId: v.id, fileName: v.fileName })}>{t('document.preview')}</Button>}
-                <HistoryButton target={{ entity: 'document-version', recordId: v.id, title: `${versions.number} ${v.version}` }} labels={{
-                  fields: { ...documentFields, fileName: t('model:document.file'), releaseStatus: t('document.releaseTitle') },
-                  values: { releaseStatus: { released: t('document.release.released'), pending: t('document.release.pending'), rejected: t('document.release.rejected') } },
-                }} />
+                <HistoryButton target={{ entity: 'document-version', recordId: v.id, title: `${versions.number} ${v.version}` }} labels={{ fields: documentFields, values: releaseValues }} />
               </Space>
             ) },
           ]} />

@@ -75,7 +75,7 @@ export function ModelsPage() {
           {can(P.modelDelete) && row.status !== 'published' && (
             <Button type="text" size="mini" status="danger" onClick={() => void remove(row)}>{t('common:delete')}</Button>
           )}
-          <HistoryButton target={{ entity: 'wf-model', recordId: row.id, title: `${row.name} (${row.key})` }} labels={historyLabels} />
+          <HistoryButton target={{ entity: 'flow-model', recordId: row.id, title: `${row.name} (${row.key})` }} labels={historyLabels} />
         </Space>
       ),
     },
