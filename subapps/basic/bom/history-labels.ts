@@ -17,9 +17,11 @@ export function bomHistoryLabels(t: TFunction, tree: BomTree): HistoryLabels {
   return {
     fields: {
       parentId: parent, parentMaterialId: parent, componentId: component, componentMaterialId: component,
-      lineNo: t('model:bom.lineNo'), dosage: t('model:bom.dosage'), dosageUnitId: t('model:bom.dosageUnit'),
+      lineNo: t('model:bom.lineNo'), dosage: t('model:bom.dosage'), dosageUnitId: t('model:bom.dosageUnit'), dosageUnitCode: t('model:bom.dosageUnit'),
       lossRate: t('model:bom.lossRate'), priority: t('model:bom.priority'), ecnNumber: t('model:bom.ecnNumber'),
     },
+    // The server keeps the unit's code beside its id: the code is what a reader wants.
+    hidden: ['dosageUnitId'],
     values: { parentId: materials, parentMaterialId: materials, componentId: materials, componentMaterialId: materials, dosageUnitId: units },
   };
 }

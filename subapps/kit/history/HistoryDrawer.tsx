@@ -41,6 +41,7 @@ export function HistoryDrawer({ target, def, labels, onClose }: { target: Histor
     return () => { live = false; };
   }, [api, target]);
 
+  const shown = (e: AuditEntry) => e.changes.filter((c) => !labels?.hidden?.includes(c.field));
   const who = (e: AuditEntry) => {
     const user = e.userName ?? t('common:history.system');
     return e.apiKeyName ? t('common:history.viaKey', { user, key: e.apiKeyName }) : user;
@@ -67,9 +68,9 @@ export function HistoryDrawer({ target, def, labels, onClose }: { target: Histor
                 })}
               </div>
             )}
-            {e.changes.length > 0 && (
+            {shown(e).length > 0 && (
               <Table<AuditChange & { $key: number }> size="mini" pagination={false} border={{ wrapper: true, cell: true }} rowKey="$key"
-                data={e.changes.map((c, i) => ({ ...c, $key: i }))}
+                data={shown(e).map((c, i) => ({ ...c, $key: i }))}
                 onRow={(c) => ({ 'data-testid': 'history-change', 'data-field': c.field } as never)}
                 columns={[
                   { title: t('common:history.fieldName'), dataIndex: 'field', width: 160, render: (f: string) => format.label(f) },

@@ -19,6 +19,8 @@ export interface HistoryLabels {
   values?: Record<string, Record<string, string>>;
   /** Field key → how to show its values (long texts such as a diagram's XML). */
   formats?: Record<string, (value: unknown) => string>;
+  /** Fields not shown (an id whose code is shown by another field). */
+  hidden?: readonly string[];
 }
 
 /** Labels of the fields a workflow signature entry writes (`task`, `decision`, `opinion`). */
