@@ -49,7 +49,7 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
     const taskMenus = await db.selectFrom('menu').select('id').where('perms', 'like', 'flow:task:%').execute();
     await db.insertInto('role_menu').values(taskMenus.map((m) => ({ tenant_id: tenantId, role_id: role.id, menu_id: m.id }))).execute();
     const hash = await passwordHash();
-    for (const account of ['signer.a', 'signer.b', 'signer.totp']) {
+    for (const account of ['signer.a', 'signer.b', 'signer.totp', 'signer.guess']) {
       ids[account] = await createUser(db, { tenantId, account, nickname: `Name ${account}`, password: PASSWORD, passwordHash: hash, roles: ['signer'] });
       tokens[account] = await loginToken(h.app, 'demo', account);
     }
@@ -220,5 +220,19 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
     const ok = await api(token, 'POST', `/task/${taskId}/agree`, { password: PASSWORD, meaning: 'approved', code: right });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(await taskRow(taskId)).toMatchObject({ status: 'agreed', signer_id: ids['signer.totp'] });
+  });
+
+  it('ends the session after a few wrong signature passwords: 20 guesses never give 20 answers (SECURITY-TESTS T3.7)', async () => {
+    const { taskId } = await openTask('user:signer.guess', 'approved');
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push((await api(tokens['signer.guess']!, 'POST', `/task/${taskId}/agree`, { password: `Guess-${i}-2026`, meaning: 'approved' })).status);
+    }
+    const firstStop = statuses.findIndex((s) => s === 401 || s === 429);
+    expect(firstStop).toBeGreaterThan(0);
+    expect(firstStop).toBeLessThanOrEqual(5);
+    expect(statuses.slice(0, firstStop).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(firstStop).every((s) => s === 401 || s === 429)).toBe(true);
+    expect((await taskRow(taskId)).status).toBe('pending');
   });
 });
