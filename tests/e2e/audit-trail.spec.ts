@@ -45,6 +45,8 @@ test.describe('audit trail', () => {
     let frame = await materials(page, 'en');
     const row = frame.getByTestId('resource-table').locator('tr', { hasText: 'E2E-HIST-01' });
     await row.getByTestId('row-edit').click();
+    // The dialog reads the row the server holds now: change it once it is there.
+    await expect(frame.getByTestId('form-name')).toHaveValue('History sensor');
     await frame.getByTestId('form-name').fill('History sensor v2');
     await choose(frame, 'form-type', 'Semi-finished');
     await choose(frame, 'form-basicUnitId', 'Kilogram', 'KG');
