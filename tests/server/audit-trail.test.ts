@@ -13,6 +13,9 @@ import { unit, user } from '../../model/resources';
 import { APP_ROLE, withTenant } from '../../server/db/tenant-scope';
 import { writeHistory, systemActor } from '../../server/audit/write';
 import { verifyChain } from '../../server/audit/verify';
+import { RetentionRefused, maintainAuditTrail, setRetention } from '../../server/audit/maintain';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { createTenant, createUser } from '../../server/services/users';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
 
@@ -22,6 +25,8 @@ async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+const ROOT = resolve(import.meta.dirname, '../..');
 
 describe.each(DIALECTS)('audit trail (%s)', (kind) => {
   let h: Harness;
@@ -200,6 +205,28 @@ describe.each(DIALECTS)('audit trail (%s)', (kind) => {
     expect((byUser.body.data as { records: ResourceRow[] }).records.map((x) => x.userName)).toEqual(['unit.clerk']);
   });
 
+  it('removes entries past a tenant\'s retention (never below its legal minimum) and verifies from the first kept one', async () => {
+    const db = h.database.db;
+    const keep = (await createTenant(db, { code: 'keeper', name: 'Keeper', adminPassword: PASSWORD })).tenantId;
+    const entries = Array.from({ length: 5 }, (_, i) => ({ action: 'update' as const, entity: 'unit', recordId: `kept-${i}`, changes: [{ field: 'name', before: `${i}`, after: `${i + 1}` }] }));
+    for (const e of entries) await db.transaction().execute((trx) => writeHistory(trx, systemActor(keep), [e]));
+    const seqs = (await db.selectFrom('audit_entry').select('seq').where('tenant_id', '=', keep).orderBy('seq').execute()).map((r) => Number(r.seq));
+    // The oldest three were written 14 months ago (moved back as the owner, the way time would).
+    await sql`update audit_entry set at = at - interval '14 months' where tenant_id = ${keep} and seq <= ${seqs[2]!}`.execute(db);
+    await expect(setRetention(db, keep, 3, 6)).rejects.toThrow(RetentionRefused);
+    await expect(sql`insert into audit_retention (tenant_id, months, legal_min_months) values (${keep}, 3, 6)`.execute(db)).rejects.toThrow(/check/i);
+    await setRetention(db, keep, 12, 6);
+    const done = await maintainAuditTrail(db);
+    expect(done.removed).toBe(3);
+    expect((await db.selectFrom('audit_entry').select('record_id').where('tenant_id', '=', keep).orderBy('seq').execute()).map((r) => r.record_id)).toEqual(['kept-3', 'kept-4']);
+    expect(await verifyChain(db, keep)).toEqual({ ok: true, checked: 2, firstBroken: null });
+    // Another tenant's history is untouched, and its chain still verifies.
+    expect((await verify()).ok).toBe(true);
+    // Deleting the oldest kept entry is still a gap: retention moved the anchor, nothing else.
+    await sql`delete from audit_entry where tenant_id = ${keep} and record_id = 'kept-3'`.execute(db);
+    expect((await verifyChain(db, keep)).firstBroken).toMatchObject({ reason: 'gap' });
+  });
+
   it('verifies through the route, then detects an edited, a deleted and a reordered entry', async () => {
     const ok = await api('POST', '/api/platform-system/audit/verify', {});
     expect(ok.status).toBe(200);
@@ -234,6 +261,18 @@ describe.each(DIALECTS)('audit trail (%s)', (kind) => {
     await sql`delete from audit_entry where tenant_id = ${tenantId} and id = ${gone.id}`.execute(db);
     v = await verify();
     expect(v).toMatchObject({ ok: false, firstBroken: { id: next.id, seq: Number(next.seq), reason: 'gap' } });
+  });
+
+  it.skipIf(kind === 'pglite')('names the broken entry from `npm run audit:verify` (PostgreSQL: the script opens the database itself, which an in-memory PGlite cannot share)', async () => {
+    const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/audit/cli.ts', 'verify', ...args], {
+      cwd: ROOT, env: { ...process.env, DATABASE_URL: h.config.databaseUrl!, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 60_000,
+    });
+    const broken = run(['--tenant', 'demo']);
+    expect(broken.status, broken.stderr).toBe(1);
+    expect(broken.stdout).toMatch(/^demo: BROKEN at entry [0-9a-f-]{36} \(sequence \d+\): gap/);
+    const fine = run(['--tenant', 'other']);
+    expect(fine.status, fine.stderr).toBe(0);
+    expect(fine.stdout).toMatch(/^other: ok, \d+ entries/);
   });
 
   it('refuses UPDATE and DELETE of history to the serving role', async () => {
