@@ -87,6 +87,18 @@ test.describe('audit trail', () => {
     await api(request, page, 'POST', `/api/flow-system/model/${model.id}/deploy`);
     await api(request, page, 'POST', `/api/flow-system/model/${model.id}/publish`, {});
     try {
+      // The designer shows the task's meanings and sets them on the task.
+      await page.goto('/en/flow/model');
+      const models = page.frameLocator('[data-testid="frame-platform"]');
+      await models.getByTestId('model-actions-feedback').getByTestId('model-design').click();
+      await models.locator('[data-element-id="release"]').click();
+      const meanings = models.getByTestId('signature-meanings');
+      await expect(meanings.locator('.arco-checkbox-checked')).toHaveText(['Approved', 'Reviewed']);
+      await meanings.locator('.arco-checkbox', { hasText: 'Responsible' }).click();
+      await models.getByTestId('designer-save').click();
+      await expect(toast(page, 'Draft saved')).toBeVisible();
+      expect((await api(request, page, 'GET', `/api/flow-system/model/${model.id}`)).xml).toContain('mes:signature="approved reviewed responsible"');
+
       const res = await request.post('/api/platform-system/feedback/save', {
         headers: { authorization: `Bearer ${await token(page)}` }, multipart: { description: 'Signed release of lot 42' },
       });

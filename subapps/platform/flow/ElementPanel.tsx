@@ -56,9 +56,11 @@ export function ElementPanel({ element, actions }: { element: DiagramElement | n
             </Form.Item>
           )}
           <Form.Item label={t('flow.signatureMeanings')}>
-            <Checkbox.Group data-testid="signature-meanings" value={Array.isArray(signature) ? signature : []}
-              options={SIGNATURE_MEANINGS.map((m) => ({ value: m, label: t(`common:signature.meaning.${m}`) }))}
-              onChange={(v: string[]) => actions.setSignature(element, v)} />
+            <div data-testid="signature-meanings">
+              <Checkbox.Group value={Array.isArray(signature) ? signature : []}
+                options={SIGNATURE_MEANINGS.map((m) => ({ value: m, label: t(`common:signature.meaning.${m}`) }))}
+                onChange={(v: string[]) => actions.setSignature(element, v)} />
+            </div>
           </Form.Item>
         </>
       )}
