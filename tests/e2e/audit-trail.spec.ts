@@ -1,9 +1,10 @@
 /**
  * Audit trail end to end (issue 25): a material edited on its screen shows its changed fields
  * before → after in its History drawer, in English and in Chinese (labels, enumeration values and
- * reference codes, not ids); an approval that requires an electronic signature is refused with a
- * wrong password and signed with the right one, the signature shown in the flow chart's history and
- * in the decided record's history.
+ * reference codes, not ids); a user task's signature meanings set in the designer; an approval that
+ * requires an electronic signature is refused with a wrong password and signed with the right one,
+ * the signature shown in the flow chart's history and in the decided record's history; a batch audit
+ * of signed tasks asks once and signs each.
  */
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { choose, dialog, search, toast } from './screens';
@@ -139,6 +140,25 @@ test.describe('audit trail', () => {
       await expect(signed).toHaveCount(1);
       await expect(signed.getByTestId('history-signature')).toContainText(/Signed electronically by .+ \(Reviewed\)/);
       await expect(signed.locator('[data-field="decision"] td')).toHaveText(['Decision', 'Pending', 'Agreed']);
+
+      // Batch audit of signed tasks asks once and signs each.
+      for (const lot of ['Batch lot A', 'Batch lot B']) {
+        const made = await request.post('/api/platform-system/feedback/save', { headers: { authorization: `Bearer ${await token(page)}` }, multipart: { description: lot } });
+        expect(made.status()).toBe(200);
+      }
+      await page.goto('/en/flow/task');
+      const batch = tasks.getByTestId('task-table-pending').locator('tbody tr', { hasText: 'Batch lot' });
+      await expect(batch).toHaveCount(2);
+      for (let i = 0; i < 2; i++) await batch.nth(i).locator('.arco-checkbox').click();
+      await tasks.getByTestId('batch-audit').click();
+      const modal = tasks.locator('.arco-modal:visible');
+      await expect(modal.getByTestId('signature-fields')).toContainText('you sign once');
+      await choose(tasks, 'signature-meaning', 'Approved');
+      await modal.getByTestId('signature-password').fill(DEMO.password);
+      await modal.getByRole('button', { name: 'Decide 2 tasks' }).click();
+      await expect(tasks.getByTestId('batch-results').locator('.arco-tag').filter({ hasText: 'Done' })).toHaveCount(2);
+      const finished = await api(request, page, 'GET', '/api/flow-system/task/finished?keyword=Batch%20lot') as { records: { signature: { meaning: string } | null }[] };
+      expect(finished.records.map((r) => r.signature?.meaning)).toEqual(['approved', 'approved']);
     } finally {
       // Other browser tests run on the process as it was.
       if (before.publishedVersion) await api(request, page, 'POST', `/api/flow-system/model/${model.id}/publish`, { version: before.publishedVersion });
