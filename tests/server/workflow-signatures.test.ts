@@ -235,4 +235,27 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
     expect(statuses.slice(firstStop).every((s) => s === 401 || s === 429)).toBe(true);
     expect((await taskRow(taskId)).status).toBe('pending');
   });
+
+  it('keeps the signature and its history in the decision\'s transaction: a decision that fails leaves neither', async () => {
+    // The next step's assignee does not exist: agreeing cannot open it, so the whole decision is refused.
+    const key = `sign${++seq}`;
+    const twoSteps = xml(key, `
+      <startEvent id="start" /><sequenceFlow id="f1" sourceRef="start" targetRef="approve" />
+      <userTask id="approve" name="Release" mes:assignee="user:signer.a" mes:signature="approved" />
+      <sequenceFlow id="f2" sourceRef="approve" targetRef="next" />
+      <userTask id="next" name="Archive" mes:assignee="user:nobody.here" /><sequenceFlow id="f3" sourceRef="next" targetRef="end" />
+      <endEvent id="end" />`);
+    const created = await api<ModelDetail>(tokens.admin!, 'POST', '/model', { key, name: key, xml: twoSteps });
+    expect((await api(tokens.admin!, 'POST', `/model/${created.body.data.id}/deploy`)).status).toBe(200);
+    expect((await api(tokens.admin!, 'POST', `/model/${created.body.data.id}/publish`, {})).status).toBe(200);
+    const businessId = crypto.randomUUID();
+    const instanceId = (await db.transaction().execute((trx) => startProcess(trx, { tenantId, userId: ids.admin!, factoryId: null },
+      { modelKey: key, businessType: 'sign-test', businessId, title: `Record ${key}` })))!;
+    const task = await db.selectFrom('wf_task').select('id').where('tenant_id', '=', tenantId).where('instance_id', '=', instanceId).executeTakeFirstOrThrow();
+
+    const refused = await api(tokens['signer.a']!, 'POST', `/task/${task.id}/agree`, { password: PASSWORD, meaning: 'approved' });
+    expect(refused.status).toBe(409);
+    expect(await taskRow(task.id)).toMatchObject({ status: 'pending', signer_id: null, signed_at: null });
+    expect(await history(businessId)).toEqual([]);
+  });
 });
