@@ -160,11 +160,14 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     return { ...toTaskRow(r), record: record ?? [], canAct: r.status === 'pending' && r.candidate_ids.map(String).includes(ctx.user.id) };
   });
 
-  /** The meanings a pending task of the caller's requires (null: no signature); 404 when it is not theirs. */
+  /**
+   * The meanings a pending task of the caller's requires (null: no signature, or decided already, which
+   * the decision answers with 409 without asking for a password); 404 when it is not theirs.
+   */
   async function signatureNeeded(ctx: RequestContext, id: string): Promise<string[] | null> {
-    const t = await db.selectFrom('wf_task').select(['sign_meanings', 'candidate_ids']).where('tenant_id', '=', ctx.tenantId).where('id', '=', id).executeTakeFirst();
+    const t = await db.selectFrom('wf_task').select(['sign_meanings', 'candidate_ids', 'status']).where('tenant_id', '=', ctx.tenantId).where('id', '=', id).executeTakeFirst();
     if (!t || !t.candidate_ids.map(String).includes(ctx.user.id)) throw notFound();
-    return t.sign_meanings;
+    return t.status === 'pending' ? t.sign_meanings : null;
   }
 
   for (const decision of ['agree', 'reject'] as const) {

@@ -121,6 +121,10 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const row = await taskRow(taskId);
     expect(row).toMatchObject({ status: 'agreed', handler_id: ids['signer.a'], signer_id: ids['signer.a'], signer_name: 'Name signer.a', sign_meaning: 'reviewed' });
+    // Decided: a second decision is a conflict, and asks for no password (none is counted).
+    const tries = await wrongTries('signer.a');
+    expect((await api(tokens['signer.a']!, 'POST', `/task/${taskId}/agree`, { password: 'Wrong@2026', meaning: 'reviewed' })).status).toBe(409);
+    expect(await wrongTries('signer.a')).toBe(tries);
     expect(row.signed_at).not.toBeNull();
 
     const detail = await api<TaskDetail>(tokens['signer.a']!, 'GET', `/task/${taskId}`);
