@@ -105,8 +105,14 @@ test.describe('audit trail', () => {
       });
       expect(res.status()).toBe(200);
 
-      await page.goto('/en/flow/task');
       const tasks = page.frameLocator('[data-testid="frame-platform"]');
+      // The signing fields in Chinese, then the walk in English.
+      await page.goto('/zh-CN/flow/task');
+      await tasks.getByTestId('task-open-Signed release of lot 42').click();
+      await expect(tasks.getByTestId('signature-fields')).toContainText('处理此任务需要电子签名');
+      await expect(tasks.getByTestId('signature-fields')).toContainText('签名含义');
+      await expect(tasks.getByTestId('signature-fields')).toContainText('签名密码');
+      await page.goto('/en/flow/task');
       await expect(tasks.getByTestId('task-table-pending').getByTestId('needs-signature').first()).toBeVisible();
       await tasks.getByTestId('task-open-Signed release of lot 42').click();
       const drawer = tasks.getByTestId('task-drawer');
