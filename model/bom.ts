@@ -266,6 +266,7 @@ export const BomImportResult = z.object({
   updated: z.number().int(),
   errors: z.array(BomImportError),
   reportId: z.string().nullable().meta({ description: 'A failed import: the id of its error report (GET bom/import/report/:id)' }),
+  importId: z.string().nullable().optional().meta({ description: "Ties the import's history entries together" }),
 }).meta({ id: 'BomImportResult' });
 export type BomImportResult = z.infer<typeof BomImportResult>;
 

@@ -41,6 +41,7 @@ import { helperApplyMenuRoutes } from './routes/helper-apply-menu';
 import { documentRoutes } from './routes/documents';
 import { bomRoutes } from './routes/bom';
 import { webhookRoutes } from './routes/webhooks';
+import { auditRoutes } from './routes/audit';
 import { WebhookDispatcher } from './webhooks/dispatcher';
 
 export interface BuildApiOptions {
@@ -157,6 +158,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       await documentRoutes(api, { db, config });
       await bomRoutes(api, { db });
       webhookRoutes(api, { db, config: config.webhooks });
+      auditRoutes(api, { db });
       await systemRoutes(api, { db });
       await registerResources(api, { db });
     },

@@ -27,6 +27,8 @@ export interface RequestContext {
   factoryId: string | null;
   operationId: string | null;
   clientId: string | null;
+  /** The client address as the server sees it (behind TRUST_PROXY, the forwarded one). */
+  ip?: string | null;
   /** Every permission code of the user (loaded once per request, on first use). */
   permissions(): Promise<Set<string>>;
   hasPermission(code: string): Promise<boolean>;

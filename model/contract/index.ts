@@ -26,6 +26,7 @@ import { system } from './system';
 import { security } from './security';
 import { apiKeys } from './api-keys';
 import { webhooks } from './webhooks';
+import { audit } from './audit';
 
 export const contract = {
   auth,
@@ -40,6 +41,7 @@ export const contract = {
   security,
   apiKeys,
   webhooks,
+  audit,
   notice,
   helper,
   course,

@@ -122,6 +122,7 @@ export const ImportResultSchema = z.object({
   errors: z.array(ImportRowErrorSchema),
   reportId: z.string().nullable(),
   jobId: z.string().nullable(),
+  importId: z.string().nullable().optional().meta({ description: "Ties the import's history entries together (the job's id for a background import); set once rows were written" }),
 }).meta({ id: 'ImportResult' });
 export const ImportJobSchema = z.object({
   id: z.string(),

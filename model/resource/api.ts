@@ -108,6 +108,8 @@ export interface ImportResult {
   errors: ImportRowError[];
   reportId: string | null;
   jobId: string | null;
+  /** Ties the import's history entries together (the job's id for a background import); set once rows were written. */
+  importId?: string | null;
 }
 
 export type ImportJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';

@@ -27,7 +27,7 @@ import { factory } from './factory';
 import { configItem, department, organization, staff } from './org';
 import { app } from './app';
 import { tenant } from './tenant';
-import { interfaceLog, loginLog, operationLog } from './logs';
+import { auditTrail, interfaceLog, loginLog, operationLog } from './logs';
 import { menu } from './menu';
 import { role } from './role';
 import { user } from './user';
@@ -56,7 +56,7 @@ export const PLATFORM_RESOURCES: readonly ResourceDef[] = [user, role, menu, fac
  * Served by the engine but kept out of RESOURCES and its generic tests: tenants (operator-only,
  * never deleted) and the read-only logs; tests/server/system.test.ts covers them.
  */
-export const SYSTEM_RESOURCES: readonly ResourceDef[] = [tenant, loginLog, operationLog, interfaceLog];
+export const SYSTEM_RESOURCES: readonly ResourceDef[] = [tenant, loginLog, operationLog, interfaceLog, auditTrail];
 
 /** Every resource the engine serves. */
 export const RESOURCES: readonly ResourceDef[] = [...MASTER_DATA, ...PLATFORM_RESOURCES];
@@ -68,7 +68,7 @@ export function resourceByName(name: string): ResourceDef | undefined {
 }
 
 export { configItem, department, organization, staff } from './org';
-export { app, factory, interfaceLog, loginLog, menu, operationLog, role, tenant, user };
+export { app, auditTrail, factory, interfaceLog, loginLog, menu, operationLog, role, tenant, user };
 export {
   agvTag, customer, device, deviceClass, documentType, material, materialClass, encodingRule, scanRule, packagingRule, printTemplate, landmark, line, packingUnit, printer, processStation, productSeries, sapPlant,
   shelf, shift, storageLocation, supplier, transportShelf, unit, warehouse, warehouseArea, workshop, workstation, workstationType,

@@ -71,3 +71,33 @@ export const interfaceLog = defineResource({
     message: field.textarea({ ...ro, max: 2000 }),
   },
 });
+
+/**
+ * The audit trail (issue 25): the field-level history of every record, tenant-wide, read and export
+ * only. Written by the server in each change's transaction (server/audit/write.ts), read here through
+ * the view `audit_trail`; one record's history has its own route (model/contract/audit.ts).
+ */
+export const auditTrail = defineResource({
+  name: 'audit-trail',
+  service: 'platform-system',
+  table: 'audit_trail',
+  scope: 'tenant',
+  permissions: 'log:audit-trail',
+  verbs: READ_ONLY,
+  codeField: 'recordCode',
+  displayField: 'recordCode',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  fields: {
+    createdAt: field.datetime({ ...ro, column: 'created_at' }),
+    action: field.enum('auditAction', ['create', 'update', 'state', 'delete', 'import', 'sign'], { ...ro, search: true }),
+    entity: field.text({ ...ro, max: 64, search: true }),
+    recordCode: field.text({ ...ro, max: 200, search: true }),
+    recordId: field.text({ ...ro, max: 128, list: false }),
+    userName: field.text({ ...ro, max: 128, search: true }),
+    apiKeyName: field.text({ ...ro, max: 64 }),
+    ip: field.text({ ...ro, max: 64 }),
+    operationId: field.text({ ...ro, max: 64, list: false }),
+    importJobId: field.text({ ...ro, max: 64, list: false }),
+    changes: field.textarea({ ...ro, max: 1_000_000 }),
+  },
+});

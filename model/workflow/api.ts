@@ -1,6 +1,7 @@
 /** The HTTP contract of `/api/flow-system/…` (workflow models, tasks and instances): what the answers carry. */
 import { z } from 'zod';
 import { Instant, Uuid } from '../contract/common';
+import { TaskSignature } from './signature';
 
 export const ModelStatus = z.enum(['unpublished', 'published']).meta({ id: 'FlowModelStatus' });
 export type ModelStatus = z.infer<typeof ModelStatus>;
@@ -57,6 +58,7 @@ export const TaskRow = z.object({
   name: z.string(),
   title: z.string(),
   businessType: z.string(),
+  businessId: z.string().meta({ description: 'The record the process decides (its history: /platform-system/audit/{businessType}/{businessId})' }),
   modelName: z.string(),
   starter: z.string(),
   status: TaskStatus,
@@ -64,6 +66,8 @@ export const TaskRow = z.object({
   handler: z.string().nullable(),
   createdAt: Instant,
   handledAt: Instant.nullable(),
+  signatureMeanings: z.array(z.string()).nullable().meta({ description: 'Deciding needs a signature with one of these meanings; null when not' }),
+  signature: TaskSignature.nullable(),
 }).meta({ id: 'FlowTask' });
 export type TaskRow = z.infer<typeof TaskRow>;
 
@@ -83,6 +87,7 @@ export const HistoryEntry = z.object({
   opinion: z.string().nullable(),
   createdAt: Instant,
   handledAt: Instant.nullable(),
+  signature: TaskSignature.nullable(),
 }).meta({ id: 'FlowHistoryEntry' });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

@@ -23,6 +23,9 @@ export const FLOW_FIELD_LABELS: Record<string, string> = {
   xml: 'wfModel.xml',
   version: 'wfModel.version',
   opinion: 'wfTask.opinion',
+  password: 'wfTask.password',
+  code: 'wfTask.code',
+  meaning: 'wfTask.meaning',
   ids: 'wfTask._title',
 };
 
@@ -48,14 +51,27 @@ export const publishInput = z.object({
   version: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.tooSmall' }).optional(),
 });
 
-export const agreeInput = z.object({ opinion: text(1000).optional() });
+/**
+ * The signer proving it again, for a task that requires a signature: the password, the
+ * authenticator's code when two-factor login is on for the signer, and the meaning chosen.
+ * Ignored for tasks that need no signature.
+ */
+const signing = {
+  password: z.string().max(128, { error: 'validation.tooLong' }).optional(),
+  code: z.string().trim().max(32, { error: 'validation.tooLong' }).optional(),
+  meaning: z.string().trim().max(64, { error: 'validation.tooLong' }).optional(),
+};
+export type SigningInput = { password?: string; code?: string; meaning?: string };
+
+export const agreeInput = z.object({ opinion: text(1000).optional(), ...signing });
 /** A rejection always says why. */
-export const rejectInput = z.object({ opinion: required(1000) });
+export const rejectInput = z.object({ opinion: required(1000), ...signing });
 
 export const batchAuditInput = z.object({
   ids: z.array(z.string().max(64), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooMany' }),
   decision: z.enum(['agree', 'reject'], { error: 'validation.required' }),
   opinion: text(1000).optional(),
+  ...signing,
 }).superRefine((v, ctx) => {
   if (v.decision === 'reject' && !v.opinion) ctx.addIssue({ code: 'custom', path: ['opinion'], message: 'validation.required' });
 });

@@ -6,6 +6,8 @@ import type { DB } from '../db/types';
 import type {} from '../db/types-api-keys';
 import { API_KEY_PREFIX, type ApiKey } from '../../model/api-keys';
 import { sha256 } from './tokens';
+import type { AuditActor } from '../audit/write';
+import { recordRows } from '../audit/record';
 
 /** A new secret: `mes_` and 32 random bytes in base64url. */
 export const newApiKeySecret = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -56,7 +58,8 @@ export interface NewApiKey {
 }
 
 /** Stores a key for its creator; answers its id and the secret (never stored, never answered again). */
-export async function createApiKey(db: Kysely<DB>, tenantId: string, createdBy: string, input: NewApiKey): Promise<{ id: string; secret: string }> {
+export async function createApiKey(db: Kysely<DB>, tenantId: string, createdBy: string, input: NewApiKey, actor?: AuditActor): Promise<{ id: string; secret: string }> {
+  if (actor && !db.isTransaction) return db.transaction().execute((trx) => createApiKey(trx, tenantId, createdBy, input, actor));
   const secret = newApiKeySecret();
   const row = await db.insertInto('api_key').values({
     tenant_id: tenantId,
@@ -69,13 +72,18 @@ export async function createApiKey(db: Kysely<DB>, tenantId: string, createdBy: 
     rate_limit: input.rateLimit,
     expires_at: sql<Date>`now() + make_interval(days => ${input.expiresInDays}::int)`,
     created_by: createdBy,
-  }).returning('id').executeTakeFirstOrThrow();
+  }).returningAll().executeTakeFirstOrThrow();
+  if (actor) await recordRows(db, actor, 'api-key', 'create', [{ id: row.id, code: row.name, before: null, after: row }], { secrets: ['secret_hash'], ignore: ['last_used_at', 'last_used_ip'] });
   return { id: row.id, secret };
 }
 
 /** Revokes a key of the tenant (at once: every call reads its row); false when it has no such key. */
-export async function revokeApiKey(db: Kysely<DB>, tenantId: string, id: string, revokedBy: string): Promise<boolean> {
-  await db.updateTable('api_key').set({ revoked_at: sql<Date>`now()`, revoked_by: revokedBy })
-    .where('tenant_id', '=', tenantId).where('id', '=', id).where('revoked_at', 'is', null).execute();
+export async function revokeApiKey(db: Kysely<DB>, tenantId: string, id: string, revokedBy: string, actor?: AuditActor): Promise<boolean> {
+  if (actor && !db.isTransaction) return db.transaction().execute((trx) => revokeApiKey(trx, tenantId, id, revokedBy, actor));
+  const revoked = await db.updateTable('api_key').set({ revoked_at: sql<Date>`now()`, revoked_by: revokedBy })
+    .where('tenant_id', '=', tenantId).where('id', '=', id).where('revoked_at', 'is', null).returning(['id', 'name', 'revoked_at', 'revoked_by']).executeTakeFirst();
+  if (actor && revoked) {
+    await recordRows(db, actor, 'api-key', 'state', [{ id, code: revoked.name, before: { revokedAt: null, revokedBy: null }, after: { revokedAt: revoked.revoked_at, revokedBy: revoked.revoked_by } }]);
+  }
   return (await db.selectFrom('api_key').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -7,9 +7,10 @@ export function header(request: FastifyRequest, name: string): string | undefine
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** What a caller's headers add to its context: the language, the active menu (SPEC §7) and the client. */
-export function callerHeaders(request: FastifyRequest): Pick<RequestContext, 'language' | 'operationId' | 'clientId'> {
+/** What a caller's headers add to its context: the language, the active menu (SPEC §7), the client and its address. */
+export function callerHeaders(request: FastifyRequest): Pick<RequestContext, 'language' | 'operationId' | 'clientId' | 'ip'> {
   return {
+    ip: request.ip?.slice(0, 64) || null,
     language: requestLanguage(request),
     operationId: header(request, 'x-operation-id')?.slice(0, 64) || null,
     clientId: header(request, 'x-client-id')?.slice(0, 64) || null,

@@ -11,6 +11,8 @@ import { missingClasses, type PasswordClass } from '../../model/security';
 import type { Translator } from '../i18n';
 import { ValidatedError } from '../http';
 import { verifyPassword } from './password';
+import { writeHistory, type AuditActor } from '../audit/write';
+import { accountOf } from '../audit/accounts';
 
 export interface PasswordPolicy { classes: PasswordClass[]; maxAgeDays: number; history: number }
 
@@ -55,7 +57,7 @@ export async function checkNewPassword(
 }
 
 /** Sets a user's password, keeping the old hash in the history (the latest 24). */
-export async function setPassword(trx: Transaction<DB>, tenantId: string, userId: string, oldHash: string, newHash: string): Promise<void> {
+export async function setPassword(trx: Transaction<DB>, tenantId: string, userId: string, oldHash: string, newHash: string, actor: AuditActor): Promise<void> {
   await trx.insertInto('password_history').values({ tenant_id: tenantId, user_id: userId, password_hash: oldHash }).execute();
   await trx.updateTable('app_user').set({ password_hash: newHash, password_changed_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
     .where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
@@ -63,4 +65,5 @@ export async function setPassword(trx: Transaction<DB>, tenantId: string, userId
     .where('id', 'not in', trx.selectFrom('password_history').select('id').where('tenant_id', '=', tenantId).where('user_id', '=', userId)
       .orderBy('created_at', 'desc').limit(24))
     .execute();
+  await writeHistory(trx, actor, [{ action: 'update', entity: 'app-user', recordId: userId, recordCode: await accountOf(trx, tenantId, userId), changes: [{ field: 'password', before: null, after: null, secret: true }] }]);
 }

@@ -10,6 +10,8 @@ import { RECOVERY_CODE_COUNT, type TwoFactorPolicy } from '../../model/security'
 import { matchTotp, newTotpSecret, otpauthUrl, TOTP } from './totp';
 import { newToken, sha256 } from './tokens';
 import QRCode from 'qrcode';
+import { writeHistory, type AuditActor } from '../audit/write';
+import { accountOf } from '../audit/accounts';
 
 /** How long a login ticket lasts, and the wrong codes it takes before it is void. */
 export const TICKET = { ttlMs: 5 * 60_000, maxWrong: 5 } as const;
@@ -149,15 +151,29 @@ export async function spendSecondFactor(db: Kysely<DB>, tenantId: string, userId
 export const enrolStep = (secret: string, code: string, now = Date.now()) => matchTotp(secret, code.trim(), 0, now);
 
 /** Turns the authenticator on with `secret` (its first code spent) and answers new recovery codes. */
-export async function enableTotp(trx: Transaction<DB>, tenantId: string, userId: string, secret: string, step: number, now = Date.now()): Promise<string[]> {
-  await trx.deleteFrom('user_totp').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+export async function enableTotp(trx: Transaction<DB>, tenantId: string, userId: string, secret: string, step: number, actor: AuditActor, now = Date.now()): Promise<string[]> {
+  const was = await trx.deleteFrom('user_totp').where('tenant_id', '=', tenantId).where('user_id', '=', userId).returning('enabled_at').executeTakeFirst();
   await trx.insertInto('user_totp').values({ tenant_id: tenantId, user_id: userId, secret, enabled_at: new Date(now), last_step: step }).execute();
-  return newRecoveryCodes(trx, tenantId, userId);
+  const codes = await newRecoveryCodes(trx, tenantId, userId);
+  await twoFactorHistory(trx, actor, tenantId, userId, Boolean(was?.enabled_at), true);
+  return codes;
 }
 
-export async function disableTotp(trx: Transaction<DB>, tenantId: string, userId: string): Promise<void> {
-  await trx.deleteFrom('user_totp').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+export async function disableTotp(trx: Transaction<DB>, tenantId: string, userId: string, actor: AuditActor): Promise<void> {
+  const was = await trx.deleteFrom('user_totp').where('tenant_id', '=', tenantId).where('user_id', '=', userId).returning('enabled_at').executeTakeFirst();
   await trx.deleteFrom('user_recovery_code').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+  await twoFactorHistory(trx, actor, tenantId, userId, Boolean(was?.enabled_at), false);
+}
+
+/** The user's history: two-factor on or off; its secret and recovery codes only as changed. */
+async function twoFactorHistory(trx: Transaction<DB>, actor: AuditActor, tenantId: string, userId: string, before: boolean, after: boolean): Promise<void> {
+  if (!before && !after) return;
+  const changes = [
+    ...(before !== after ? [{ field: 'twoFactor', before, after }] : []),
+    { field: 'totpSecret', before: null, after: null, secret: true as const },
+    { field: 'recoveryCodes', before: null, after: null, secret: true as const },
+  ];
+  await writeHistory(trx, actor, [{ action: 'update', entity: 'app-user', recordId: userId, recordCode: await accountOf(trx, tenantId, userId), changes }]);
 }
 
 /** A new secret to enrol, with the address and QR code an authenticator app scans. */

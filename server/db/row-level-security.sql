@@ -4,6 +4,9 @@
 --
 -- Requests run as portal_app (not superuser, not owner, not BYPASSRLS) with app.tenant_id set per
 -- transaction; the connecting role keeps an explicit policy of its own for start-up and system work.
+-- The audit trail's monthly partitions ahead (migration 032), before the policies below cover them.
+SELECT audit_entry_add_partitions(3);
+
 DO $rls$
 DECLARE
   t record;
@@ -56,3 +59,21 @@ BEGIN
   END IF;
 END
 $rls$;
+
+-- The audit trail (migration 032): history is append-only for the serving role, through the
+-- partitioned table only; the chain's anchor and the retention maintenance belong to the owner.
+-- (Its partitions are made ahead at the top of this script, so the loop above gives them their policies;
+-- read directly they show the tenant's rows only, and they take no writes from the serving role.)
+DO $audit$
+DECLARE
+  p record;
+BEGIN
+  REVOKE UPDATE, DELETE, TRUNCATE ON audit_entry FROM portal_app;
+  FOR p IN SELECT inhrelid::regclass::text AS name FROM pg_inherits WHERE inhparent = 'audit_entry'::regclass LOOP
+    EXECUTE format('REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON %s FROM portal_app', p.name);
+  END LOOP;
+  REVOKE UPDATE, DELETE, TRUNCATE ON audit_chain FROM portal_app;
+  GRANT UPDATE (seq, hash, last_at) ON audit_chain TO portal_app;
+  REVOKE EXECUTE ON FUNCTION audit_purge() FROM PUBLIC;
+END
+$audit$;

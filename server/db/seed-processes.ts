@@ -16,6 +16,7 @@ import { checkShape, MENU_APPLICATION_PROCESS, registerMenuApplicationProcess } 
 import { FEEDBACK_PROCESS_KEY, registerFeedbackProcess } from '../workflow/feedback-process';
 import { decideTask, startProcess, type Actor } from '../workflow/instances';
 import { deployModel, publishModel } from '../workflow/models';
+import { systemActor } from '../audit/write';
 import type { DemoCompany } from './seed-company';
 import { seedDocuments } from './seed-documents';
 
@@ -132,8 +133,8 @@ export async function seedProcesses(trx: Transaction<DB>, company: DemoCompany, 
     const row = await trx.insertInto('wf_model').values({
       tenant_id: tenantId, key: m.key, name: m.name, description: m.description, xml: m.xml, created_by: admin.userId, updated_by: admin.userId,
     }).returning('id').executeTakeFirstOrThrow();
-    await deployModel(trx, admin, row.id);
-    await publishModel(trx, admin, row.id, undefined);
+    await deployModel(trx, admin, row.id, systemActor(tenantId));
+    await publishModel(trx, admin, row.id, undefined, systemActor(tenantId));
   }
 
   const instances = new Map<string, string>();

@@ -1,4 +1,4 @@
-/** Tables of migration 019 (workflow), merged into the database interface of `types.ts`. */
+/** Tables of migrations 019 (workflow) and 033 (signatures), merged into the database interface of `types.ts`. */
 import type { ColumnType, Generated } from 'kysely';
 import type { InstanceStatus, ModelStatus, TaskStatus } from '../../model/workflow/api';
 
@@ -26,6 +26,8 @@ export interface StoredTask {
   id: string;
   name: string;
   assignee: string;
+  /** Signature meanings (issue 25); absent when deciding needs no signature. */
+  signature?: string[];
 }
 
 export interface WfModelVersionTable {
@@ -68,6 +70,11 @@ export interface WfTaskTable {
   opinion: string | null;
   created_at: GeneratedTimestamp;
   handled_at: Timestamp | null;
+  sign_meanings: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  signer_id: string | null;
+  signer_name: string | null;
+  sign_meaning: string | null;
+  signed_at: Timestamp | null;
 }
 
 declare module './types' {

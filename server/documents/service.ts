@@ -18,6 +18,13 @@ import { startProcess } from '../workflow/instances';
 import { emitEvent } from '../webhooks/emit';
 import { registerBusiness } from '../workflow/business';
 import { dateOnly } from '../dates';
+import { writeHistory, type AuditActor } from '../audit/write';
+import { apiKeys, recordRows } from '../audit/record';
+import { diffFields } from '../audit/diff';
+import { accountOf, userActor } from '../audit/accounts';
+
+/** The entity name of documents in history (a new version is an entry of its document). */
+export const DOCUMENT_ENTITY = 'document';
 
 export const DOCUMENT_RELEASE_PROCESS = 'document-release';
 
@@ -63,7 +70,7 @@ export class DocumentService {
     return suffix;
   }
 
-  async upload(tenantId: string, userId: string, input: UploadInput, nextNumber: NumberGenerator): Promise<string> {
+  async upload(tenantId: string, userId: string, input: UploadInput, nextNumber: NumberGenerator, audit: AuditActor): Promise<string> {
     const suffix = await this.check(tenantId, input.typeId, input.fileName, input.bytes);
     const type = await this.typeOf(tenantId, input.typeId);
     let number = input.number;
@@ -82,7 +89,11 @@ export class DocumentService {
     await this.storage.put(storageKey, stored);
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const existing = await trx.selectFrom('document').select(['id', 'type_id']).where('tenant_id', '=', tenantId).where('number', '=', number).forUpdate().executeTakeFirst();
+        const existing = await trx.selectFrom('document').selectAll().where('tenant_id', '=', tenantId).where('number', '=', number).forUpdate().executeTakeFirst();
+        const previous = existing
+          ? await trx.selectFrom('document_version').select(['version', 'file_name']).where('tenant_id', '=', tenantId).where('document_id', '=', existing.id)
+            .orderBy('uploaded_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
+          : undefined;
         let documentId: string;
         if (existing) {
           // A new version of a known number: same type, the newest becomes the default.
@@ -113,6 +124,14 @@ export class DocumentService {
         } else {
           await emitReleased(trx, tenantId, version.id);
         }
+        // The document's entry: its own fields, and the version now newest.
+        const after = await trx.selectFrom('document').selectAll().where('tenant_id', '=', tenantId).where('id', '=', documentId).executeTakeFirstOrThrow();
+        const changes = [
+          ...diffFields(apiKeys(existing ?? null), apiKeys(after)),
+          { field: 'version', before: previous?.version ?? null, after: input.version },
+          { field: 'fileName', before: previous?.file_name ?? null, after: input.fileName.slice(0, 255) },
+        ];
+        await writeHistory(trx, audit, [{ action: existing ? 'update' : 'create', entity: DOCUMENT_ENTITY, recordId: documentId, recordCode: number, changes }]);
         return documentId;
       });
     } catch (e) {
@@ -199,10 +218,14 @@ export class DocumentService {
     return { body, size, start, end, mime: mimeOf(v.suffix), fileName: v.file_name };
   }
 
-  async remove(tenantId: string, ids: string[]): Promise<void> {
+  async remove(tenantId: string, ids: string[], audit: AuditActor): Promise<void> {
     const files = await this.db.selectFrom('document_version').select('storage_key').where('tenant_id', '=', tenantId).where('document_id', 'in', ids).execute();
-    const r = await this.db.deleteFrom('document').where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw notFound();
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const gone = await trx.deleteFrom('document').where('tenant_id', '=', tenantId).where('id', 'in', ids).returningAll().execute();
+      await recordRows(trx, audit, DOCUMENT_ENTITY, 'delete', gone.map((d) => ({ id: d.id, code: d.number, before: d, after: null })));
+      return gone.length;
+    });
+    if (deleted === 0) throw notFound();
     for (const f of files) await this.storage.remove(f.storage_key);
   }
 }
@@ -239,9 +262,18 @@ export function registerDocumentRelease(): void {
       ];
     },
     async onEnd(trx, end) {
-      await trx.updateTable('document_version').set({ release_status: end.result === 'approved' ? 'released' : 'rejected' })
-        .where('tenant_id', '=', end.tenantId).where('id', '=', end.businessId).execute();
+      const status = end.result === 'approved' ? 'released' : 'rejected';
+      const v = await trx.updateTable('document_version').set({ release_status: status })
+        .where('tenant_id', '=', end.tenantId).where('id', '=', end.businessId).returning(['document_id', 'version']).executeTakeFirst();
       if (end.result === 'approved') await emitReleased(trx, end.tenantId, end.businessId);
+      if (v) {
+        const doc = await trx.selectFrom('document').select('number').where('tenant_id', '=', end.tenantId).where('id', '=', v.document_id).executeTakeFirst();
+        await writeHistory(trx, userActor(end.tenantId, end.handlerId, await accountOf(trx, end.tenantId, end.handlerId), null), [{
+          // The version the process decided is named with the document's number.
+          action: 'state', entity: DOCUMENT_ENTITY, recordId: v.document_id, recordCode: doc ? `${doc.number} ${v.version}` : v.version,
+          changes: [{ field: 'releaseStatus', before: 'pending', after: status }],
+        }]);
+      }
     },
   });
 }

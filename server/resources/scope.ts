@@ -25,10 +25,12 @@ export interface Caller {
   operationId: string | null;
   /** The API key the call came with (the operation log shows its name); the user is its creator. */
   apiKeyName?: string | null;
+  /** The client address (history names it). */
+  ip?: string | null;
 }
 
 export function callerOf(ctx: RequestContext): Caller {
-  return { tenantId: ctx.tenantId, factoryId: ctx.factoryId, userId: ctx.user.id, account: ctx.user.account, operationId: ctx.operationId, apiKeyName: ctx.apiKey?.name ?? null };
+  return { tenantId: ctx.tenantId, factoryId: ctx.factoryId, userId: ctx.user.id, account: ctx.user.account, operationId: ctx.operationId, apiKeyName: ctx.apiKey?.name ?? null, ip: ctx.ip ?? null };
 }
 
 /** The scope of `def` for the caller; a factory-scoped resource needs a chosen factory (400). */

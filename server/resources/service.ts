@@ -11,7 +11,8 @@ import { logOperation } from './oplog';
 import { refErrors, referencesTo, withLabels } from './refs';
 import type { Registry } from './registry';
 import { scopeOf, type Caller, type ResourceScope } from './scope';
-import { deleteRows, getRow, insertRow, lockRows, takenUnique, updateRow, writeLinks } from './store';
+import { deleteRows, getRow, getRows, insertRow, lockRows, takenUnique, updateRow, writeLinks } from './store';
+import { recordHistory } from './history';
 import { tableOf, type ApiRow, type Db } from './table';
 
 export interface Request {
@@ -97,6 +98,8 @@ export class ResourceService {
         await writeLinks(trx, this.def, scope.tenantId, newId, written);
         await hooks.afterWrite?.(trx, this.def, scope, newId, written);
         await logOperation(trx, req.caller, { type: 'add', method: req.method, path: req.path, resource: this.def.name, ids: [newId] });
+        const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, newId);
+        await recordHistory(trx, this.def, req.caller, scope, 'create', [{ id: newId, before: null, after: after ?? written, written }]);
         return newId;
       });
     } catch (err) {
@@ -128,6 +131,8 @@ export class ResourceService {
         await writeLinks(trx, this.def, scope.tenantId, id, written);
         await hooks.afterWrite?.(trx, this.def, scope, id, written);
         await logOperation(trx, req.caller, { type: 'edit', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
+        const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
+        await recordHistory(trx, this.def, req.caller, scope, 'update', [{ id, before: current, after: after ?? null, written }]);
       });
     } catch (err) {
       throw this.conflictFrom(err, values, req.tr) ?? err;
@@ -159,6 +164,8 @@ export class ResourceService {
       if (!(await updateRow(trx, this.def, scope, req.caller, id, written))) throw notFound();
       await hooks.afterWrite?.(trx, this.def, scope, id, written);
       await logOperation(trx, req.caller, { type: 'state', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
+      const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
+      await recordHistory(trx, this.def, req.caller, scope, 'state', [{ id, before: current, after: after ?? null, written }]);
     });
     return this.get(req, id);
   }
@@ -175,8 +182,10 @@ export class ResourceService {
         await hooksOf(this.def).beforeDelete?.(trx, this.def, scope, ids, req);
         const refs = await referencesTo(trx, this.registry, this.def, req.caller.tenantId, ids);
         if (refs.length > 0) throw referenced(refs, req.tr);
+        const before = await getRows(trx, this.def, scope, ids);
         const deleted = await deleteRows(trx, this.def, scope, ids);
         await logOperation(trx, req.caller, { type: 'delete', method: req.method, path: req.path, resource: this.def.name, ids });
+        await recordHistory(trx, this.def, req.caller, scope, 'delete', before.map((row) => ({ id: row.id, before: row, after: null })));
         return { deleted };
       });
     } catch (err) {

@@ -48,6 +48,14 @@ export async function getRow(db: Db, def: ResourceDef, scope: ResourceScope, id:
   return row;
 }
 
+/** The rows of `ids` in scope (with their link fields), in no particular order. */
+export async function getRows(db: Db, def: ResourceDef, scope: ResourceScope, ids: readonly string[]): Promise<ApiRow[]> {
+  if (ids.length === 0) return [];
+  const t = tableOf(def);
+  const rows = await run(db, sql`select ${t.selectList()} from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[])`);
+  return withLinks(db, def, scope.tenantId, rows.map((r) => t.toApi(r)));
+}
+
 /** Totals up to this many rows are counted exactly; larger ones are the planner's estimate. */
 export const COUNT_EXACT_LIMIT = 10_000;
 

@@ -18,6 +18,7 @@ import { logOperation } from '../resources/oplog';
 import { callerOf, scopeOf } from '../resources/scope';
 import { getRow } from '../resources/store';
 import { localName } from './platform';
+import { actorOf, writeHistory } from '../audit/write';
 
 /** The whole menu tree (web and app), names in `language`, children by sort then code. */
 export async function menuTree(db: Kysely<DB>, language: Language): Promise<MenuTreeNode[]> {
@@ -71,19 +72,27 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     const found = await getRow(db, role, scopeOf(role, callerOf(ctx)), params.id);
     if (!found) throw notFound('resource.notFound');
     const wanted = [...new Set(body.menuIds.map((id) => id.toLowerCase()))];
-    const menus = await db.selectFrom('menu').select(['id', 'parent_id']).execute();
+    const menus = await db.selectFrom('menu').select(['id', 'parent_id', 'code', 'perms']).execute();
     const parentOf = new Map(menus.map((m) => [m.id, m.parent_id]));
     const granted = new Set<string>();
     for (const id of wanted) {
       // An unknown id is ignored: the tree may have changed since the screen loaded it.
       for (let at: string | null | undefined = id; at && parentOf.has(at) && !granted.has(at); at = parentOf.get(at)) granted.add(at);
     }
+    // History names a menu entry by its permission code (its stable code when it has none).
+    const codeOf = new Map(menus.map((m) => [m.id, m.perms || m.code]));
+    const codes = (ids: Iterable<string>) => [...ids].map((id) => codeOf.get(id) ?? id).sort();
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('role_menu').where('tenant_id', '=', ctx.tenantId).where('role_id', '=', params.id).execute();
+      const held = await trx.deleteFrom('role_menu').where('tenant_id', '=', ctx.tenantId).where('role_id', '=', params.id).returning('menu_id').execute();
       if (granted.size > 0) {
         await trx.insertInto('role_menu').values([...granted].map((menuId) => ({ tenant_id: ctx.tenantId, role_id: params.id, menu_id: menuId }))).execute();
       }
       await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'role', ids: [params.id] });
+      const before = codes(held.map((h) => h.menu_id));
+      const after = codes(granted);
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: role.name, recordId: params.id, recordCode: String(found.code ?? ''), changes: [{ field: 'permissions', before, after }] }]);
+      }
     });
     return { tree: [], menuIds: [...granted] };
   });
@@ -101,6 +110,7 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
         .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).execute();
       await revokeSessions(trx, ctx.tenantId, [params.id]);
       await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [params.id] });
+      await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: user.name, recordId: params.id, recordCode: String(found.account ?? ''), changes: [{ field: 'password', before: null, after: null, secret: true }] }]);
     });
     return { temporaryPassword: temporary };
   });

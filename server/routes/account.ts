@@ -16,6 +16,8 @@ import { checkNewPassword, passwordPolicy, setPassword } from '../auth/password-
 import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from '../auth/sms';
 import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/attempts';
 import { loadCurrentUser } from './auth';
+import { actorOf } from '../audit/write';
+import { recordRows } from '../audit/record';
 
 export interface AccountRouteOptions {
   db: Kysely<DB>;
@@ -46,7 +48,7 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
     await checkNewPassword(db, tr, await passwordPolicy(db, ctx.tenantId), { tenantId: ctx.tenantId, userId: ctx.user.id, currentHash: row.password_hash }, body.newPassword);
     const hash = await hashPassword(body.newPassword);
     await db.transaction().execute(async (trx) => {
-      await setPassword(trx, ctx.tenantId, ctx.user.id, row.password_hash, hash);
+      await setPassword(trx, ctx.tenantId, ctx.user.id, row.password_hash, hash, actorOf(ctx));
       await trx.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
         .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
         .where('id', '!=', ctx.tokenId).where('revoked_at', 'is', null).execute();
@@ -55,9 +57,14 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
   });
 
   serve(app, account.updateProfile, async ({ body, ctx }) => {
-    await db.updateTable('app_user')
-      .set({ nickname: body.nickname, email: body.email ?? null, mobile: body.mobile ?? null, remark: body.remark ?? '', updated_at: sql<Date>`now()` })
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).execute();
+    await db.transaction().execute(async (trx) => {
+      const fields = ['id', 'account', 'nickname', 'email', 'mobile', 'remark'] as const;
+      const before = await trx.selectFrom('app_user').select(fields).where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).forUpdate().executeTakeFirstOrThrow();
+      const after = await trx.updateTable('app_user')
+        .set({ nickname: body.nickname, email: body.email ?? null, mobile: body.mobile ?? null, remark: body.remark ?? '', updated_at: sql<Date>`now()` })
+        .where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).returning(fields).executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'app-user', 'update', [{ id: ctx.user.id, code: after.account, before, after }]);
+    });
     return loadCurrentUser(db, ctx.tenantId, ctx.user.id);
   });
 

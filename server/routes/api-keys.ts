@@ -12,6 +12,7 @@ import { ApiError, notFound, validationError, type RequestContext } from '../htt
 import type { Translator } from '../i18n';
 import { serve } from '../serve';
 import { logOperation } from '../resources/oplog';
+import { actorOf } from '../audit/write';
 import { callerOf } from '../resources/scope';
 import { canUseFactory } from '../auth/permissions';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys';
@@ -70,7 +71,7 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     }
     let made: { id: string; secret: string };
     try {
-      made = await createApiKey(db, ctx.tenantId, ctx.user.id, body);
+      made = await createApiKey(db, ctx.tenantId, ctx.user.id, body, actorOf(ctx));
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(409, 'apiKey.nameTaken', { name: body.name });
       throw err;
@@ -83,7 +84,7 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
 
   serve(app, apiKeys.revoke, async ({ params, ctx, request }) => {
     personOnly(ctx);
-    if (!(await revokeApiKey(db, ctx.tenantId, params.id, ctx.user.id))) throw notFound();
+    if (!(await revokeApiKey(db, ctx.tenantId, params.id, ctx.user.id, actorOf(ctx)))) throw notFound();
     await logOperation(db, callerOf(ctx), { type: 'state', method: request.method, path: pathOf(request), resource: 'api-key', ids: [params.id] });
     const key = await getApiKey(db, ctx.tenantId, params.id);
     if (!key) throw notFound();

@@ -5,6 +5,7 @@
  * Writes of a tenant's BOM are serialised by an advisory lock: two writers cannot each add half of a
  * loop (A → B and B → A) after each checked the other's absence.
  */
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -20,6 +21,8 @@ import { readUploadedFile } from '../resources/io/upload';
 import { Background } from '../resources/background';
 import { ImportJobs } from '../resources/io/jobs';
 import { logOperation } from '../resources/oplog';
+import { actorOf } from '../audit/write';
+import { recordRows } from '../audit/record';
 import { serve } from '../serve';
 import { callerOf } from '../resources/scope';
 import { bomBook, checkImport, errorReport } from '../bom/sheet';
@@ -92,6 +95,11 @@ async function readUpload(request: import('fastify').FastifyRequest): Promise<{ 
   return { sheet: await readSheet(file, undefined, fileName ?? ''), file, fileName: fileName ?? 'bom.xlsx' };
 }
 
+/** The entity name of BOM lines in history. */
+const BOM_ENTITY = 'bom-line';
+/** A line named in history by its line number (its parent and component ids are resolved by the screen). */
+const lineCode = (l: StoredLine | null) => (l ? String(l.lineNo) : null);
+
 export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {
   const plain = opts.db;
   const db = bomDb(plain);
@@ -157,6 +165,8 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
         .returning('id')
         .executeTakeFirstOrThrow();
       await logOperation(trx, callerOf(ctx), { type: 'add', method: 'POST', path: request.url, resource: 'bom', ids: [row.id] });
+      const after = await lineById(t, ctx.tenantId, row.id);
+      await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'create', [{ id: row.id, code: lineCode(after), before: null, after }]);
       return row.id;
     });
     const line = (await lineById(db, ctx.tenantId, id))!;
@@ -172,6 +182,8 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       await checkLine(t, ctx, tr, line.parentId, body, line.id);
       await trx.updateTable('bom_line').set(lineColumns(body, ctx.user.id)).where('tenant_id', '=', ctx.tenantId).where('id', '=', line.id).execute();
       await logOperation(trx, callerOf(ctx), { type: 'edit', method: 'PUT', path: request.url, resource: 'bom', ids: [line.id] });
+      const after = await lineById(t, ctx.tenantId, line.id);
+      await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'update', [{ id: line.id, code: lineCode(after), before: line, after }]);
     });
     const line = (await lineById(db, ctx.tenantId, params.id))!;
     return (await rowsOf(db, ctx.tenantId, [line]))[0]!;
@@ -182,9 +194,12 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
     if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw new ApiError(404, 'error.notFound');
     await plain.transaction().execute(async (trx) => {
       await lockBom(trx, ctx.tenantId);
+      const t = bomDb(trx);
+      const before = (await Promise.all(ids.map((id) => lineById(t, ctx.tenantId, id)))).filter((l) => l !== null);
       const found = await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).returning('id').execute();
       if (found.length !== ids.length) throw new ApiError(404, 'error.notFound');
       await logOperation(trx, callerOf(ctx), { type: 'delete', method: 'DELETE', path: request.url, resource: 'bom', ids });
+      await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'delete', before.map((l) => ({ id: l.id, code: lineCode(l), before: l, after: null })));
     });
     return { deleted: ids.length };
   });
@@ -253,10 +268,12 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       const result = await plain.transaction().execute(async (trx) => {
         await lockBom(trx, ctx.tenantId);
         const t = bomDb(trx);
-        const check = await checkImport(t, ctx.tenantId, sheet, await allLines(t, ctx.tenantId), tr);
+        const stored = await allLines(t, ctx.tenantId);
+        const check = await checkImport(t, ctx.tenantId, sheet, stored, tr);
         const base = { total: sheet.rows.length, inserted: 0, updated: 0, errors: check.errors };
         if (check.errors.length) return base;
         const replaced = check.lines.map((l) => l.replaces).filter((id): id is string => !!id);
+        const previous = new Map(stored.map((l) => [l.id, l]));
         // Replaced lines go first, so a file that swaps two components between lines meets no unique key.
         if (replaced.length) await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', replaced).execute();
         const ids: string[] = [];
@@ -265,7 +282,15 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
           ids.push(...(await trx.insertInto('bom_line').values(chunk).returning('id').execute()).map((r) => r.id));
         }
         await logOperation(trx, callerOf(ctx), { type: 'import', method: 'POST', path: request.url, resource: 'bom', ids });
-        return { ...base, inserted: check.lines.length - replaced.length, updated: replaced.length };
+        // A replaced line is written anew (a new id): its entry shows the values it replaced.
+        const importId = randomUUID();
+        const written = new Map((await allLines(t, ctx.tenantId)).map((l) => [l.id, l]));
+        await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'import', ids.map((id, i) => {
+          const after = written.get(id) ?? null;
+          const was = check.lines[i]?.replaces;
+          return { id, code: lineCode(after), before: was ? (previous.get(was) ?? null) : null, after };
+        }), { importJobId: importId, keepEmpty: true });
+        return { ...base, inserted: check.lines.length - replaced.length, updated: replaced.length, importId };
       });
       if (result.errors.length) {
         const caller = callerOf(ctx);

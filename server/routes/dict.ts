@@ -7,6 +7,8 @@ import type { Dict, DictItem } from '../../model/dict';
 import type { DB, DictItemTable } from '../db/types';
 import { ApiError, UUID_RE } from '../http';
 import { serve } from '../serve';
+import { actorOf } from '../audit/write';
+import { recordRows } from '../audit/record';
 
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
@@ -98,11 +100,15 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     const dup = await db.selectFrom('dict').select('id').where('tenant_id', '=', ctx.tenantId).where('type', '=', body.type).executeTakeFirst();
     if (dup) throw new ApiError(409, 'dict.duplicateType');
     try {
-      const row = await db
-        .insertInto('dict')
-        .values({ tenant_id: ctx.tenantId, name: body.name, type: body.type, remark: body.remark })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        const made = await trx
+          .insertInto('dict')
+          .values({ tenant_id: ctx.tenantId, name: body.name, type: body.type, remark: body.remark })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordRows(trx, actorOf(ctx), 'dict', 'create', [{ id: made.id, code: made.type, before: null, after: made }]);
+        return made;
+      });
       return await getDict(db, ctx.tenantId, row.id);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(409, 'dict.duplicateType');
@@ -121,13 +127,18 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
       .executeTakeFirst();
     if (dup) throw new ApiError(409, 'dict.duplicateType');
     try {
-      const res = await db
-        .updateTable('dict')
-        .set({ name: body.name, type: body.type, remark: body.remark, updated_at: sql<Date>`clock_timestamp()` })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw new ApiError(404, 'dict.notFound');
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('dict').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+        if (!before) throw new ApiError(404, 'dict.notFound');
+        const after = await trx
+          .updateTable('dict')
+          .set({ name: body.name, type: body.type, remark: body.remark, updated_at: sql<Date>`clock_timestamp()` })
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', '=', params.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordRows(trx, actorOf(ctx), 'dict', 'update', [{ id: after.id, code: after.type, before, after }]);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(409, 'dict.duplicateType');
       throw err;
@@ -139,11 +150,14 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     const ids = [...new Set(body.ids.filter((id) => UUID_RE.test(id)).map((id) => id.toLowerCase()))];
     if (ids.length === 0) throw new ApiError(404, 'dict.notFound');
     const deleted = await db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('dict').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
+      const found = await trx.selectFrom('dict').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).forUpdate().execute();
       if (found.length === 0) return 0;
       const foundIds = found.map((f) => f.id);
-      await trx.deleteFrom('dict_item').where('tenant_id', '=', ctx.tenantId).where('dict_id', 'in', foundIds).execute();
+      const items = await trx.deleteFrom('dict_item').where('tenant_id', '=', ctx.tenantId).where('dict_id', 'in', foundIds).returningAll().execute();
       const res = await trx.deleteFrom('dict').where('tenant_id', '=', ctx.tenantId).where('id', 'in', foundIds).executeTakeFirst();
+      const actor = actorOf(ctx);
+      await recordRows(trx, actor, 'dict-item', 'delete', items.map((i) => ({ id: i.id, code: i.value, before: i, after: null })));
+      await recordRows(trx, actor, 'dict', 'delete', found.map((d) => ({ id: d.id, code: d.type, before: d, after: null })));
       return Number(res.numDeletedRows);
     });
     if (deleted === 0) throw new ApiError(404, 'dict.notFound');
@@ -174,11 +188,15 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
       .executeTakeFirst();
     if (dup) throw new ApiError(409, 'dictItem.duplicateValue');
     try {
-      const row = await db
-        .insertInto('dict_item')
-        .values({ tenant_id: ctx.tenantId, dict_id: params.id, label: body.label, value: body.value, sort: body.sort })
-        .returning(['id', 'dict_id', 'label', 'value', 'sort'])
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        const made = await trx
+          .insertInto('dict_item')
+          .values({ tenant_id: ctx.tenantId, dict_id: params.id, label: body.label, value: body.value, sort: body.sort })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordRows(trx, actorOf(ctx), 'dict-item', 'create', [{ id: made.id, code: made.value, before: null, after: made }]);
+        return made;
+      });
       return toItem(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(409, 'dictItem.duplicateValue');
@@ -198,15 +216,21 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
       .executeTakeFirst();
     if (dup) throw new ApiError(409, 'dictItem.duplicateValue');
     try {
-      const row = await db
-        .updateTable('dict_item')
-        .set({ label: body.label, value: body.value, sort: body.sort, updated_at: sql<Date>`clock_timestamp()` })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('dict_id', '=', params.id)
-        .where('id', '=', params.itemId)
-        .returning(['id', 'dict_id', 'label', 'value', 'sort'])
-        .executeTakeFirst();
-      if (!row) throw new ApiError(404, 'dictItem.notFound');
+      const row = await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('dict_item').selectAll()
+          .where('tenant_id', '=', ctx.tenantId).where('dict_id', '=', params.id).where('id', '=', params.itemId).forUpdate().executeTakeFirst();
+        if (!before) throw new ApiError(404, 'dictItem.notFound');
+        const after = await trx
+          .updateTable('dict_item')
+          .set({ label: body.label, value: body.value, sort: body.sort, updated_at: sql<Date>`clock_timestamp()` })
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('dict_id', '=', params.id)
+          .where('id', '=', params.itemId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordRows(trx, actorOf(ctx), 'dict-item', 'update', [{ id: after.id, code: after.value, before, after }]);
+        return after;
+      });
       return toItem(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(409, 'dictItem.duplicateValue');
@@ -215,13 +239,17 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
   });
 
   serve(app, dict.removeItem, async ({ ctx, params }) => {
-    const res = await db
-      .deleteFrom('dict_item')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('dict_id', '=', params.id)
-      .where('id', '=', params.itemId)
-      .executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw new ApiError(404, 'dictItem.notFound');
+    await db.transaction().execute(async (trx) => {
+      const gone = await trx
+        .deleteFrom('dict_item')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('dict_id', '=', params.id)
+        .where('id', '=', params.itemId)
+        .returningAll()
+        .executeTakeFirst();
+      if (!gone) throw new ApiError(404, 'dictItem.notFound');
+      await recordRows(trx, actorOf(ctx), 'dict-item', 'delete', [{ id: gone.id, code: gone.value, before: gone, after: null }]);
+    });
     return null;
   });
 }

@@ -15,6 +15,7 @@ import { loadFileKey } from '../files/encryption';
 import { FolderStorage } from '../files/storage';
 import { issueCodes } from '../rules/issue';
 import { serve } from '../serve';
+import { actorOf } from '../audit/write';
 
 const BASE = '/basic-system/document';
 
@@ -102,7 +103,7 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     return sendContent(request, reply, t.tenantId, t.documentId, t.versionId ?? undefined, false);
   });
 
-  serve(app, documents.remove, async ({ ctx, body }) => { await service.remove(ctx.tenantId, body.ids); return null; });
+  serve(app, documents.remove, async ({ ctx, body }) => { await service.remove(ctx.tenantId, body.ids, actorOf(ctx)); return null; });
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 12, fieldSize: 1024, parts: 14 } });
@@ -129,7 +130,7 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       if (!file || file.bytes.length === 0) throw validationError([{ code: 'custom', path: ['file'], message: 'validation.required', input: undefined }], tr, labels);
       // No number given: the type's encoding rule issues one (audited like every issued code).
       const id = await service.upload(ctx.tenantId, ctx.user.id, { ...parsed.data, fileName: file.name, bytes: file.bytes },
-        async (ruleId) => (await issueCodes(db, ctx, request, ruleId, 1, {})).codes[0]!);
+        async (ruleId) => (await issueCodes(db, ctx, request, ruleId, 1, {})).codes[0]!, actorOf(ctx));
       return service.detail(ctx.tenantId, id);
     });
   });

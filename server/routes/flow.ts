@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { flow } from '../../model/contract/flow';
 import type { BatchAuditResult, ModelProblem, TaskCounts, TaskRow } from '../../model/workflow/api';
+import type { TaskSignature } from '../../model/workflow/signature';
 import { FLOW_PERMISSIONS as P } from '../../model/workflow/input';
 import type { DB } from '../db/types';
 import { ApiError, notFound, uuidParam, type RequestContext } from '../http';
@@ -12,13 +13,15 @@ import { isUniqueViolation } from './dict';
 import { businessOf } from '../workflow/business';
 import { registerFeedbackProcess } from '../workflow/feedback-process';
 import { decideTask, type Actor } from '../workflow/instances';
-import { DeployRefused, blankModelXml, deleteModel, deployModel, modelDetail, publishModel, toModelRow, unpublishModel } from '../workflow/models';
+import { proveSigner, type Signer } from '../workflow/sign';
+import { DeployRefused, blankModelXml, createModel, deleteModel, deployModel, modelDetail, publishModel, toModelRow, unpublishModel, updateModel } from '../workflow/models';
+import { actorOf as auditActorOf } from '../audit/write';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const actorOf = (ctx: RequestContext): Actor => ({ tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId });
+const actorOf = (ctx: RequestContext): Actor => ({ tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: auditActorOf(ctx) });
 
 function taskQuery(db: Kysely<DB>, tenantId: string) {
   return db.selectFrom('wf_task as t')
@@ -28,15 +31,21 @@ function taskQuery(db: Kysely<DB>, tenantId: string) {
     .leftJoin('app_user as s', (j) => j.onRef('s.tenant_id', '=', 'i.tenant_id').onRef('s.id', '=', 'i.starter_id'))
     .leftJoin('app_user as h', (j) => j.onRef('h.tenant_id', '=', 't.tenant_id').onRef('h.id', '=', 't.handler_id'))
     .select(['t.id', 't.instance_id', 't.name', 't.status', 't.opinion', 't.created_at', 't.handled_at', 't.candidate_ids',
-      'i.title', 'i.business_type', 'i.business_id', 'm.name as model_name', 's.account as starter', 'h.account as handler'])
+      't.sign_meanings', 't.signer_id', 't.signer_name', 't.sign_meaning', 't.signed_at', 'i.title', 'i.business_type', 'i.business_id', 'm.name as model_name', 's.account as starter', 'h.account as handler'])
     .where('t.tenant_id', '=', tenantId);
 }
 type TaskRecord = Awaited<ReturnType<ReturnType<typeof taskQuery>['executeTakeFirstOrThrow']>>;
 
+type SignatureColumns = { signer_id: string | null; signer_name: string | null; sign_meaning: string | null; signed_at: Date | string | null };
+const signatureOf = (r: SignatureColumns): TaskSignature | null => (r.signer_id && r.signed_at
+  ? { signerId: r.signer_id, signerName: r.signer_name ?? '', meaning: r.sign_meaning ?? '', at: iso(r.signed_at) }
+  : null);
+
 const toTaskRow = (r: TaskRecord): TaskRow => ({
-  id: r.id, instanceId: r.instance_id, name: r.name, title: r.title, businessType: r.business_type, modelName: r.model_name,
+  id: r.id, instanceId: r.instance_id, name: r.name, title: r.title, businessType: r.business_type, businessId: r.business_id, modelName: r.model_name,
   starter: r.starter ?? '', status: r.status, opinion: r.opinion, handler: r.handler ?? null,
   createdAt: iso(r.created_at), handledAt: isoOrNull(r.handled_at),
+  signatureMeanings: r.sign_meanings ?? null, signature: signatureOf(r),
 });
 
 type Scope = 'pending' | 'finished';
@@ -87,11 +96,10 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
 
   serve(app, flow.createModel, async ({ ctx, body }) => {
     try {
-      const row = await db.insertInto('wf_model').values({
-        tenant_id: ctx.tenantId, key: body.key, name: body.name, description: body.description,
-        xml: body.xml ?? blankModelXml(body.key, body.name), created_by: ctx.user.id, updated_by: ctx.user.id,
-      }).returning('id').executeTakeFirstOrThrow();
-      return await modelDetail(db, ctx.tenantId, row.id);
+      const id = await createModel(db, auditActorOf(ctx), {
+        key: body.key, name: body.name, description: body.description, xml: body.xml ?? blankModelXml(body.key, body.name), userId: ctx.user.id,
+      });
+      return await modelDetail(db, ctx.tenantId, id);
     } catch (e) {
       if (isUniqueViolation(e)) throw new ApiError(409, 'flow.model.keyTaken', { key: body.key });
       throw e;
@@ -99,17 +107,15 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
   });
 
   serve(app, flow.updateModel, async ({ ctx, params, body }) => {
-    const r = await db.updateTable('wf_model').set({ name: body.name, description: body.description, xml: body.xml, updated_at: new Date(), updated_by: ctx.user.id })
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw notFound();
+    if (!(await updateModel(db, auditActorOf(ctx), params.id, { name: body.name, description: body.description, xml: body.xml, userId: ctx.user.id }))) throw notFound();
     return modelDetail(db, ctx.tenantId, params.id);
   });
 
-  serve(app, flow.deleteModel, async ({ ctx, params }) => { await deleteModel(db, ctx.tenantId, params.id); return null; });
+  serve(app, flow.deleteModel, async ({ ctx, params }) => { await deleteModel(db, ctx.tenantId, params.id, auditActorOf(ctx)); return null; });
 
   serve(app, flow.deploy, async ({ ctx, params, tr }) => {
     try {
-      await deployModel(db, actorOf(ctx), params.id);
+      await deployModel(db, actorOf(ctx), params.id, auditActorOf(ctx));
     } catch (e) {
       if (e instanceof DeployRefused) {
         const problems = problemsOf(e, tr);
@@ -121,12 +127,12 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
   });
 
   serve(app, flow.publish, async ({ ctx, params, body }) => {
-    await publishModel(db, actorOf(ctx), params.id, body.version);
+    await publishModel(db, actorOf(ctx), params.id, body.version, auditActorOf(ctx));
     return modelDetail(db, ctx.tenantId, params.id);
   });
 
   serve(app, flow.unpublish, async ({ ctx, params }) => {
-    await unpublishModel(db, actorOf(ctx), params.id);
+    await unpublishModel(db, actorOf(ctx), params.id, auditActorOf(ctx));
     return modelDetail(db, ctx.tenantId, params.id);
   });
 
@@ -154,17 +160,37 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     return { ...toTaskRow(r), record: record ?? [], canAct: r.status === 'pending' && r.candidate_ids.map(String).includes(ctx.user.id) };
   });
 
-  serve(app, flow.agree, async ({ ctx, params, body }) => ({ status: await decideTask(db, actorOf(ctx), params.id, 'agree', body.opinion || null) }));
+  /**
+   * The meanings a pending task of the caller's requires (null: no signature, or decided already, which
+   * the decision answers with 409 without asking for a password); 404 when it is not theirs.
+   */
+  async function signatureNeeded(ctx: RequestContext, id: string): Promise<string[] | null> {
+    const t = await db.selectFrom('wf_task').select(['sign_meanings', 'candidate_ids', 'status']).where('tenant_id', '=', ctx.tenantId).where('id', '=', id).executeTakeFirst();
+    if (!t || !t.candidate_ids.map(String).includes(ctx.user.id)) throw notFound();
+    return t.status === 'pending' ? t.sign_meanings : null;
+  }
 
-  serve(app, flow.reject, async ({ ctx, params, body }) => ({ status: await decideTask(db, actorOf(ctx), params.id, 'reject', body.opinion) }));
+  for (const decision of ['agree', 'reject'] as const) {
+    serve(app, decision === 'agree' ? flow.agree : flow.reject, async ({ ctx, params, body, tr, request }) => {
+      const meanings = await signatureNeeded(ctx, params.id);
+      const signer = meanings ? await proveSigner(db, request, ctx, tr, body, meanings) : null;
+      return { status: await decideTask(db, actorOf(ctx), params.id, decision, body.opinion || null, signer) };
+    });
+  }
 
-  serve(app, flow.batchAudit, async ({ ctx, body, tr }) => {
+  serve(app, flow.batchAudit, async ({ ctx, body, tr, request }) => {
+    const ids = [...new Set(body.ids)];
+    // Signed tasks among them: the signer proves it once, and that signature goes on each.
+    const valid = ids.filter((id) => uuidParam.safeParse(id).success);
+    const signed = valid.length === 0 ? [] : await db.selectFrom('wf_task').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', valid)
+      .where('status', '=', 'pending').where('sign_meanings', 'is not', null).where(sql<boolean>`${ctx.user.id}::uuid = any(candidate_ids)`).execute();
+    const signer: Signer | null = signed.length ? await proveSigner(db, request, ctx, tr, body) : null;
     // Each task in its own transaction: one refusal never undoes the others.
     const results: BatchAuditResult[] = [];
-    for (const id of [...new Set(body.ids)]) {
+    for (const id of ids) {
       try {
         if (!uuidParam.safeParse(id).success) throw notFound();
-        await decideTask(db, actorOf(ctx), id, body.decision, body.opinion || null);
+        await decideTask(db, actorOf(ctx), id, body.decision, body.opinion || null, signer);
         results.push({ id, ok: true, message: null });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
@@ -184,14 +210,15 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     if (!i || !(await mayViewInstance(db, ctx, i.id, i.starter_id))) throw notFound();
     const history = await db.selectFrom('wf_task as t')
       .leftJoin('app_user as h', (j) => j.onRef('h.tenant_id', '=', 't.tenant_id').onRef('h.id', '=', 't.handler_id'))
-      .select(['t.id', 't.element_id', 't.name', 't.status', 't.opinion', 't.created_at', 't.handled_at', 'h.account'])
+      .select(['t.id', 't.element_id', 't.name', 't.status', 't.opinion', 't.created_at', 't.handled_at', 'h.account',
+        't.signer_id', 't.signer_name', 't.sign_meaning', 't.signed_at'])
       .where('t.tenant_id', '=', ctx.tenantId).where('t.instance_id', '=', i.id).orderBy('t.created_at').orderBy('t.id').execute();
     return {
       instanceId: i.id, title: i.title, status: i.status, xml: i.xml, done: i.done_elements,
       current: history.filter((h) => h.status === 'pending').map((h) => h.element_id),
       history: history.map((h) => ({
         taskId: h.id, elementId: h.element_id, name: h.name, status: h.status, handler: h.account ?? null, opinion: h.opinion,
-        createdAt: iso(h.created_at), handledAt: isoOrNull(h.handled_at),
+        createdAt: iso(h.created_at), handledAt: isoOrNull(h.handled_at), signature: signatureOf(h),
       })),
       startedAt: iso(i.started_at), endedAt: isoOrNull(i.ended_at), starter: i.account ?? '',
     };

@@ -15,6 +15,9 @@ import '../db/types-org';
 import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
 import { dateOnly } from '../dates';
+import { actorOf, writeHistory } from '../audit/write';
+import { recordRows } from '../audit/record';
+import { diffFields } from '../audit/diff';
 
 /** A DATE column as YYYY-MM-DD, whatever zone the server and the driver put its midnight in. */
 const day = (d: string | Date | null): string | null => dateOnly(d);
@@ -43,10 +46,16 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
 
   serve(app, staffContract.updatePersonal, async ({ ctx, body }) => {
     const set = { english_name: body.englishName || null, sex: body.sex, extension_number: body.extensionNumber || null };
-    const updated = await db.updateTable('staff')
-      .set({ ...set, updated_by: ctx.user.id, updated_at: new Date() })
-      .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
-      .returning('id').execute();
+    const updated = await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('staff').selectAll().where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id).forUpdate().execute();
+      const after = await trx.updateTable('staff')
+        .set({ ...set, updated_by: ctx.user.id, updated_at: new Date() })
+        .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
+        .returningAll().execute();
+      const was = new Map(before.map((b) => [b.id, b]));
+      await recordRows(trx, actorOf(ctx), staff.name, 'update', after.map((a) => ({ id: a.id, code: a.code, before: was.get(a.id) ?? null, after: a })));
+      return after;
+    });
     if (updated.length === 0) throw new ApiError(404, 'staff.notFound');
     return null;
   });
@@ -75,6 +84,12 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
       // Linked meanwhile by another call: nothing of this one stays.
       if (linked.length === 0) throw new ApiError(409, 'staff.hasAccount');
       await logOperation(trx, callerOf(ctx), { type: 'add', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [created] });
+      const actor = actorOf(ctx);
+      const made = { account: body.account, nickname: String(row.name), type: 'staff', roles: [...roles].sort(), factories: ctx.factoryId ? [ctx.factoryId] : [] };
+      await writeHistory(trx, actor, [
+        { action: 'create', entity: user.name, recordId: created, recordCode: body.account, changes: [...diffFields(null, made), { field: 'password', before: null, after: null, secret: true }] },
+        { action: 'update', entity: staff.name, recordId: params.id, recordCode: String(row.code ?? ''), factoryId: scopeOf(staff, callerOf(ctx)).factoryId, changes: [{ field: 'userId', before: null, after: created }] },
+      ]);
       return created;
     }).catch((err: unknown) => {
       // The same account made by a concurrent call.

@@ -20,6 +20,8 @@ import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/at
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkNewPassword, passwordPolicy, setPassword } from '../auth/password-policy';
 import { finishPasswordStep, startSession } from '../auth/finish-login';
+import { actorOf } from '../audit/write';
+import { userActor } from '../audit/accounts';
 import {
   disableTotp, enableTotp, enrolStep, findTicket, policyRequires, recoveryCodesLeft, spendSecondFactor, tenantPolicy,
   ticketWrong, totpSetup, totpState, useTicket, type Ticket,
@@ -89,7 +91,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const ok = await limitedReauth(db, request, reauthSession(ctx), async () => (step = enrolStep(state.secret, body.code)) !== null);
     if (!ok || step === null) throw wrongAnswer(tr, 'code');
     const enabledStep: number = step;
-    const recoveryCodes = await db.transaction().execute((trx) => enableTotp(trx, ctx.tenantId, ctx.user.id, state.secret, enabledStep));
+    const recoveryCodes = await db.transaction().execute((trx) => enableTotp(trx, ctx.tenantId, ctx.user.id, state.secret, enabledStep, actorOf(ctx)));
     return { recoveryCodes };
   });
 
@@ -100,7 +102,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const user = await db.selectFrom('app_user').select('password_hash').where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
     if (!(await limitedReauth(db, request, reauthSession(ctx), () => verifyPassword(body.password, user.password_hash)))) throw wrongAnswer(tr, 'password');
     if (!(await limitedReauth(db, request, reauthSession(ctx), () => spendSecondFactor(db, ctx.tenantId, ctx.user.id, body.code)))) throw wrongAnswer(tr, 'code');
-    await db.transaction().execute((trx) => disableTotp(trx, ctx.tenantId, ctx.user.id));
+    await db.transaction().execute((trx) => disableTotp(trx, ctx.tenantId, ctx.user.id, actorOf(ctx)));
     return null;
   });
 
@@ -108,7 +110,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
     if (!user) throw notFound();
     await db.transaction().execute(async (trx) => {
-      await disableTotp(trx, ctx.tenantId, user.id);
+      await disableTotp(trx, ctx.tenantId, user.id, actorOf(ctx));
       await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url, resource: 'user', ids: [user.id] });
     });
     return null;
@@ -132,7 +134,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const hash = await hashPassword(body.newPassword);
     await db.transaction().execute(async (trx) => {
       if (!(await useTicket(trx, t))) throw ticketInvalid();
-      await setPassword(trx, t.tenantId, t.userId, user.password_hash, hash);
+      await setPassword(trx, t.tenantId, t.userId, user.password_hash, hash, userActor(t.tenantId, t.userId, t.account, request.ip));
       await trx.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
         .where('tenant_id', '=', t.tenantId).where('user_id', '=', t.userId).where('revoked_at', 'is', null).execute();
     });
@@ -157,7 +159,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const step = await ticketCode(request, t, tr, async () => enrolStep(secret, body.code));
     const recoveryCodes = await db.transaction().execute(async (trx) => {
       if (!(await useTicket(trx, t))) throw ticketInvalid();
-      return enableTotp(trx, t.tenantId, t.userId, secret, step);
+      return enableTotp(trx, t.tenantId, t.userId, secret, step, userActor(t.tenantId, t.userId, t.account, request.ip));
     });
     const login = await startSession(db, config, request, { tenantId: t.tenantId, userId: t.userId, method: t.method, logAccount: t.account });
     return { ...login, recoveryCodes };

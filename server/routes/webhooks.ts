@@ -15,6 +15,8 @@ import type { WebhookConfig } from '../webhooks/config';
 import { checkTarget, TargetRefused } from '../webhooks/targets';
 import { newSecret } from '../webhooks/sign';
 import { RESOURCES } from '../../model/resources';
+import { actorOf, writeHistory } from '../audit/write';
+import { recordRows } from '../audit/record';
 
 const ENGINE_RESOURCES = new Set(RESOURCES.map((d) => d.name));
 
@@ -85,10 +87,14 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
     const resources = checkResources(body.resources, tr);
     await checkUrl(body.url, tr);
     const secret = newSecret();
-    const { id } = await db.insertInto('webhook_endpoint').values({
-      tenant_id: ctx.tenantId, name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, secret,
-      created_by: ctx.user.id, updated_by: ctx.user.id,
-    }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db.transaction().execute(async (trx) => {
+      const made = await trx.insertInto('webhook_endpoint').values({
+        tenant_id: ctx.tenantId, name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, secret,
+        created_by: ctx.user.id, updated_by: ctx.user.id,
+      }).returningAll().executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'webhook', 'create', [{ id: made.id, code: made.name, before: null, after: made }], { secrets: ['secret'] });
+      return made;
+    });
     await log(ctx, request, 'add', [id]);
     return { endpoint: await one(ctx.tenantId, id), secret };
   });
@@ -97,18 +103,26 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
     await one(ctx.tenantId, params.id);
     const resources = checkResources(body.resources, tr);
     await checkUrl(body.url, tr);
-    await db.updateTable('webhook_endpoint')
-      .set({ name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, updated_at: new Date(), updated_by: ctx.user.id })
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).execute();
+    await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('webhook_endpoint').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+      if (!before) throw notFound();
+      const after = await trx.updateTable('webhook_endpoint')
+        .set({ name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, updated_at: new Date(), updated_by: ctx.user.id })
+        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'webhook', 'update', [{ id: after.id, code: after.name, before, after }], { secrets: ['secret'] });
+    });
     await log(ctx, request, 'edit', [params.id]);
     return one(ctx.tenantId, params.id);
   });
 
   serve(app, webhooks.renewSecret, async ({ ctx, params, request }) => {
     const secret = newSecret();
-    const r = await db.updateTable('webhook_endpoint').set({ secret, updated_at: new Date(), updated_by: ctx.user.id })
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      const r = await trx.updateTable('webhook_endpoint').set({ secret, updated_at: new Date(), updated_by: ctx.user.id })
+        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning(['id', 'name']).executeTakeFirst();
+      if (!r) throw notFound();
+      await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: 'webhook', recordId: r.id, recordCode: r.name, changes: [{ field: 'secret', before: null, after: null, secret: true }] }]);
+    });
     await log(ctx, request, 'edit', [params.id]);
     return { endpoint: await one(ctx.tenantId, params.id), secret };
   });
@@ -116,9 +130,10 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
   serve(app, webhooks.remove, async ({ ctx, body, request }) => {
     const ids = [...new Set(body.ids.map((i) => i.toLowerCase()))];
     await db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('webhook_endpoint').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
+      const found = await trx.selectFrom('webhook_endpoint').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).forUpdate().execute();
       if (found.length !== ids.length) throw notFound();
       await trx.deleteFrom('webhook_endpoint').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
+      await recordRows(trx, actorOf(ctx), 'webhook', 'delete', found.map((f) => ({ id: f.id, code: f.name, before: f, after: null })), { secrets: ['secret'] });
     });
     await log(ctx, request, 'delete', ids);
     return null;

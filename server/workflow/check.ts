@@ -6,11 +6,14 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { ASSIGNEE_ATTRIBUTE, parseAssignee, type AssigneeSpec } from '../../model/workflow/assignee';
 import { ExpressionError, parseExpression, unwrapExpression } from '../../model/workflow/expression';
+import { SIGNATURE_ATTRIBUTE, parseSignatureMeanings, type SignatureMeaning } from '../../model/workflow/signature';
 
 export interface TaskSpec {
   id: string;
   name: string;
   assignee: AssigneeSpec;
+  /** Meanings a signer may choose; absent when deciding needs no signature. */
+  signature?: SignatureMeaning[];
 }
 
 export interface CheckedModel {
@@ -84,8 +87,10 @@ export async function checkModel(xml: string): Promise<{ ok: true; model: Checke
   const tasks: TaskSpec[] = [];
   for (const t of userTasks) {
     const assignee = parseAssignee(t.$attrs?.[ASSIGNEE_ATTRIBUTE]);
+    const signature = parseSignatureMeanings(t.$attrs?.[SIGNATURE_ATTRIBUTE]);
+    if (signature === 'invalid') fail('flow.model.badSignature', t.id);
     if (!assignee) fail('flow.model.noAssignee', t.id);
-    else tasks.push({ id: t.id, name: t.name?.trim() || t.id, assignee });
+    else tasks.push({ id: t.id, name: t.name?.trim() || t.id, assignee, ...(Array.isArray(signature) ? { signature } : {}) });
   }
 
   // <incoming>/<outgoing> are optional in the XML: the flows' own references are the truth.

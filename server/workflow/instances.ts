@@ -12,11 +12,15 @@ import { businessOf } from './business';
 import { signalRun, startRun, type StepResult } from './runner';
 import type { StoredTask } from '../db/types-workflow';
 import { emitEvent } from '../webhooks/emit';
+import type { Signer } from './sign';
+import { writeHistory, type AuditActor } from '../audit/write';
 
 export interface Actor {
   tenantId: string;
   userId: string;
   factoryId: string | null;
+  /** Who and from where, for the history a signature writes; the user alone when absent. */
+  audit?: AuditActor;
 }
 
 export interface StartInput {
@@ -44,6 +48,7 @@ async function openTasks(trx: Transaction<DB>, actor: Actor, instance: { id: str
     if (candidates.length === 0) throw new ApiError(409, 'flow.task.noAssignee', { task: spec?.name ?? elementId });
     const task = await trx.insertInto('wf_task').values({
       tenant_id: actor.tenantId, instance_id: instance.id, element_id: elementId, name: spec?.name ?? elementId, candidate_ids: candidates,
+      sign_meanings: spec?.signature?.length ? spec.signature : null,
     }).returning(['id', 'name']).executeTakeFirstOrThrow();
     await emitEvent(trx, actor.tenantId, 'approval.task.created', {
       taskId: task.id, name: task.name, instanceId: instance.id, elementId, candidateIds: candidates,
@@ -92,14 +97,38 @@ export async function startProcess(trx: Transaction<DB>, actor: Actor, input: St
 
 export type DecideOutcome = 'agreed' | 'rejected';
 
-/** Agrees or rejects one task of the actor. 404 when it is not theirs, 409 when already decided. */
-export async function decideTask(db: Kysely<DB>, actor: Actor, taskId: string, decision: 'agree' | 'reject', opinion: string | null): Promise<DecideOutcome> {
+/** The signature in the history of the record the process decides (issue 25), in the deciding transaction. */
+async function signedHistory(
+  trx: Transaction<DB>, actor: Actor, instance: { business_type: string; business_id: string; title: string },
+  task: { id: string; name: string }, outcome: DecideOutcome, opinion: string | null,
+  signature: { signer_id: string; signer_name: string; sign_meaning: string; signed_at: Date },
+): Promise<void> {
+  const who = actor.audit ?? { tenantId: actor.tenantId, factoryId: actor.factoryId, userId: actor.userId, userName: null, apiKeyName: null, ip: null, operationId: null };
+  await writeHistory(trx, who, [{
+    action: 'sign', entity: instance.business_type, recordId: instance.business_id, recordCode: instance.title, factoryId: null,
+    changes: [
+      { field: 'task', before: null, after: task.name },
+      { field: 'decision', before: 'pending', after: outcome },
+      ...(opinion ? [{ field: 'opinion', before: null, after: opinion }] : []),
+    ],
+    signature: { signerId: signature.signer_id, signerName: signature.signer_name, meaning: signature.sign_meaning, at: signature.signed_at.toISOString() },
+  }]);
+}
+
+/**
+ * Agrees or rejects one task of the actor. 404 when it is not theirs, 409 when already decided.
+ * A task that requires a signature needs `signer` (proven by the caller: see sign.ts) with one of
+ * the task's meanings; the signature is stored on the task in the same transaction.
+ */
+export async function decideTask(
+  db: Kysely<DB>, actor: Actor, taskId: string, decision: 'agree' | 'reject', opinion: string | null, signer: Signer | null = null,
+): Promise<DecideOutcome> {
   return inTransaction(db, async (trx) => {
     const task = await trx.selectFrom('wf_task').selectAll().where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).executeTakeFirst();
     if (!task || !task.candidate_ids.map(String).includes(actor.userId)) throw notFound();
     const instance = await trx.selectFrom('wf_instance as i')
       .innerJoin('wf_model_version as v', (j) => j.onRef('v.tenant_id', '=', 'i.tenant_id').onRef('v.id', '=', 'i.version_id'))
-      .select(['i.id', 'i.status', 'i.state', 'i.starter_id', 'i.business_type', 'i.business_id', 'i.done_elements', 'v.tasks'])
+      .select(['i.id', 'i.status', 'i.state', 'i.starter_id', 'i.business_type', 'i.business_id', 'i.title', 'i.done_elements', 'v.tasks'])
       .where('i.tenant_id', '=', actor.tenantId).where('i.id', '=', task.instance_id)
       .forUpdate('i')
       .executeTakeFirstOrThrow();
@@ -107,9 +136,15 @@ export async function decideTask(db: Kysely<DB>, actor: Actor, taskId: string, d
     const current = await trx.selectFrom('wf_task').select('status').where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).executeTakeFirstOrThrow();
     if (current.status !== 'pending' || instance.status !== 'running') throw new ApiError(409, 'flow.task.decided');
 
+    const meanings = task.sign_meanings;
+    if (meanings && (!signer || signer.userId !== actor.userId)) throw new ApiError(400, 'flow.task.signatureRequired');
+    if (meanings && !meanings.includes(signer!.meaning)) throw new ApiError(400, 'flow.task.meaningNotAllowed', { task: task.name });
+    const signed = meanings && signer ? { signer_id: signer.userId, signer_name: signer.name, sign_meaning: signer.meaning, signed_at: new Date() } : null;
+
     const outcome: DecideOutcome = decision === 'agree' ? 'agreed' : 'rejected';
-    await trx.updateTable('wf_task').set({ status: outcome, handler_id: actor.userId, opinion, handled_at: new Date() })
+    await trx.updateTable('wf_task').set({ status: outcome, handler_id: actor.userId, opinion, handled_at: new Date(), ...signed })
       .where('tenant_id', '=', actor.tenantId).where('id', '=', taskId).execute();
+    if (signed) await signedHistory(trx, actor, instance, task, outcome, opinion, signed);
     await emitEvent(trx, actor.tenantId, 'approval.task.finished', {
       taskId, name: task.name, instanceId: instance.id, businessType: instance.business_type, businessId: instance.business_id,
       outcome, opinion, handlerId: actor.userId,

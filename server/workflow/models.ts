@@ -13,6 +13,41 @@ import type { StoredTask } from '../db/types-workflow';
 import { ApiError, notFound } from '../http';
 import { checkModel, type Problem } from './check';
 import type { Actor } from './instances';
+import type { AuditActor } from '../audit/write';
+import { recordRows, type Row } from '../audit/record';
+
+/** The entity name of workflow models in history. */
+export const MODEL_ENTITY = 'flow-model';
+const MODEL_FIELDS = ['id', 'key', 'name', 'description', 'xml', 'version', 'status', 'published_version'] as const;
+
+/** A model's history entry, in the transaction of its change. */
+async function modelHistory(trx: Kysely<DB>, audit: AuditActor, action: 'create' | 'update' | 'state' | 'delete', id: string, before: Row | null, after: Row | null): Promise<void> {
+  const code = (after ?? before)?.key;
+  await recordRows(trx, audit, MODEL_ENTITY, action, [{ id, code: typeof code === 'string' ? code : null, before, after }]);
+}
+
+/** A new draft model; its key is unique in the tenant (the caller answers 409). */
+export async function createModel(db: Kysely<DB>, audit: AuditActor, values: { key: string; name: string; description: string; xml: string; userId: string }): Promise<string> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx.insertInto('wf_model').values({
+      tenant_id: audit.tenantId, key: values.key, name: values.name, description: values.description, xml: values.xml, created_by: values.userId, updated_by: values.userId,
+    }).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    await modelHistory(trx, audit, 'create', row.id, null, row);
+    return row.id;
+  });
+}
+
+/** Edits a draft's name, description and diagram; false when the tenant has no such model. */
+export async function updateModel(db: Kysely<DB>, audit: AuditActor, id: string, values: { name: string; description: string; xml: string; userId: string }): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', audit.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) return false;
+    const after = await trx.updateTable('wf_model').set({ name: values.name, description: values.description, xml: values.xml, updated_at: new Date(), updated_by: values.userId })
+      .where('tenant_id', '=', audit.tenantId).where('id', '=', id).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    await modelHistory(trx, audit, 'update', id, before, after);
+    return true;
+  });
+}
 
 export class DeployRefused extends Error {
   constructor(readonly problems: Problem[]) { super('deploy refused'); }
@@ -73,28 +108,31 @@ export async function modelDetail(db: Kysely<DB>, tenantId: string, id: string):
 }
 
 /** Checks the draft and stores it as the next immutable version (a diagram is drawn when missing). */
-export async function deployModel(db: Kysely<DB>, actor: Actor, id: string): Promise<number> {
+export async function deployModel(db: Kysely<DB>, actor: Actor, id: string, audit: AuditActor): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const m = await trx.selectFrom('wf_model').select(['xml', 'version']).where('tenant_id', '=', actor.tenantId).where('id', '=', id)
+    const m = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', actor.tenantId).where('id', '=', id)
       .forUpdate().executeTakeFirst();
     if (!m) throw notFound();
     const checked = await checkModel(m.xml);
     if (!checked.ok) throw new DeployRefused(checked.problems);
     const xml = m.xml.includes('BPMNDiagram') ? m.xml : await layoutProcess(m.xml);
-    const tasks: StoredTask[] = checked.model.tasks.map((t) => ({ id: t.id, name: t.name, assignee: formatAssignee(t.assignee) }));
+    const tasks: StoredTask[] = checked.model.tasks.map((t) => ({
+      id: t.id, name: t.name, assignee: formatAssignee(t.assignee), ...(t.signature ? { signature: t.signature } : {}),
+    }));
     const version = m.version + 1;
     await trx.insertInto('wf_model_version').values({
       tenant_id: actor.tenantId, model_id: id, version, xml, tasks: JSON.stringify(tasks), deployed_by: actor.userId,
     }).execute();
-    await trx.updateTable('wf_model').set({ version, xml, updated_at: new Date(), updated_by: actor.userId })
-      .where('tenant_id', '=', actor.tenantId).where('id', '=', id).execute();
+    const after = await trx.updateTable('wf_model').set({ version, xml, updated_at: new Date(), updated_by: actor.userId })
+      .where('tenant_id', '=', actor.tenantId).where('id', '=', id).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    await modelHistory(trx, audit, 'update', id, m, after);
     return version;
   });
 }
 
-export async function publishModel(db: Kysely<DB>, actor: Actor, id: string, version: number | undefined): Promise<number> {
+export async function publishModel(db: Kysely<DB>, actor: Actor, id: string, version: number | undefined, audit: AuditActor): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const m = await trx.selectFrom('wf_model').select(['version', 'status', 'published_version']).where('tenant_id', '=', actor.tenantId).where('id', '=', id)
+    const m = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', actor.tenantId).where('id', '=', id)
       .forUpdate().executeTakeFirst();
     if (!m) throw notFound();
     if (m.version === 0) throw new ApiError(409, 'flow.model.notDeployed');
@@ -103,25 +141,33 @@ export async function publishModel(db: Kysely<DB>, actor: Actor, id: string, ver
       .where('version', '=', target).executeTakeFirst();
     if (!exists) throw new ApiError(404, 'flow.model.noSuchVersion', { version: target });
     if (m.status === 'published' && m.published_version === target) throw new ApiError(409, 'flow.model.alreadyPublished', { version: target });
-    await trx.updateTable('wf_model').set({ status: 'published', published_version: target, updated_at: new Date(), updated_by: actor.userId })
-      .where('tenant_id', '=', actor.tenantId).where('id', '=', id).execute();
+    const after = await trx.updateTable('wf_model').set({ status: 'published', published_version: target, updated_at: new Date(), updated_by: actor.userId })
+      .where('tenant_id', '=', actor.tenantId).where('id', '=', id).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    await modelHistory(trx, audit, 'state', id, m, after);
     return target;
   });
 }
 
-export async function unpublishModel(db: Kysely<DB>, actor: Actor, id: string): Promise<void> {
-  const r = await db.updateTable('wf_model').set({ status: 'unpublished', published_version: null, updated_at: new Date(), updated_by: actor.userId })
-    .where('tenant_id', '=', actor.tenantId).where('id', '=', id).where('status', '=', 'published').executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 1) return;
+export async function unpublishModel(db: Kysely<DB>, actor: Actor, id: string, audit: AuditActor): Promise<void> {
+  const done = await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', actor.tenantId).where('id', '=', id).where('status', '=', 'published')
+      .forUpdate().executeTakeFirst();
+    if (!before) return false;
+    const after = await trx.updateTable('wf_model').set({ status: 'unpublished', published_version: null, updated_at: new Date(), updated_by: actor.userId })
+      .where('tenant_id', '=', actor.tenantId).where('id', '=', id).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    await modelHistory(trx, audit, 'state', id, before, after);
+    return true;
+  });
+  if (done) return;
   const m = await db.selectFrom('wf_model').select('id').where('tenant_id', '=', actor.tenantId).where('id', '=', id).executeTakeFirst();
   if (!m) throw notFound();
   throw new ApiError(409, 'flow.model.notPublished');
 }
 
 /** Deletes a model nobody started; a published one or one with instances is kept (409). */
-export async function deleteModel(db: Kysely<DB>, tenantId: string, id: string): Promise<void> {
+export async function deleteModel(db: Kysely<DB>, tenantId: string, id: string, audit: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const m = await trx.selectFrom('wf_model').select('status').where('tenant_id', '=', tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+    const m = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!m) throw notFound();
     if (m.status === 'published') throw new ApiError(409, 'flow.model.deletePublished');
     const used = await trx.selectFrom('wf_instance as i')
@@ -130,5 +176,6 @@ export async function deleteModel(db: Kysely<DB>, tenantId: string, id: string):
     if (used) throw new ApiError(409, 'flow.model.inUse');
     await trx.deleteFrom('wf_model_version').where('tenant_id', '=', tenantId).where('model_id', '=', id).execute();
     await trx.deleteFrom('wf_model').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    await modelHistory(trx, audit, 'delete', id, m, null);
   });
 }

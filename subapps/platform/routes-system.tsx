@@ -1,5 +1,5 @@
 import { Input } from '@arco-design/web-react';
-import { app, factory, interfaceLog, loginLog, operationLog, tenant } from '../../model/resources';
+import { app, auditTrail, factory, interfaceLog, loginLog, operationLog, tenant } from '../../model/resources';
 import type { ResourceDef, ResourceRow } from '../../model/resource';
 import type { RouteTable } from '../kit/routing';
 import { resourceScreen } from '../kit/resource/screen';
@@ -42,4 +42,5 @@ export const SYSTEM_ROUTES: RouteTable = {
   '/log/login-log': resourceScreen(loginLog, detailOf(loginLog)),
   '/log/operation-log': resourceScreen(operationLog, detailOf(operationLog)),
   '/log/interface-log': resourceScreen(interfaceLog, detailOf(interfaceLog)),
+  '/log/audit-trail': resourceScreen(auditTrail, detailOf(auditTrail)),
 };

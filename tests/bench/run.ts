@@ -11,7 +11,8 @@
  * - a 100-page PDF's first page painted in the documents preview (tests/bench/preview.ts);
  * - /api/health while hostile uploads are refused and 100,000 rows are parsed (tests/bench/parse-health.ts).
  * - what the browser downloads: the login page, the shell after login, each sub-app (tests/bench/bytes.ts);
- * BENCH_ONLY=load (or materials, preview, encoding, parse, bytes) runs that part alone.
+ * - the audit trail: import with history on and off, a record's history among 10,000,000 entries (tests/bench/audit.ts);
+ * BENCH_ONLY=load (or materials, preview, encoding, parse, bytes, audit) runs that part alone.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { materialBench } from './materials';
 import { previewBench } from './preview';
 import { describeLoad, loadRun, type LoadReport } from './load';
 import { startPostgres } from './postgres';
+import { auditBench } from './audit';
 
 const root = resolve(import.meta.dirname, '../..');
 const PORT = 18980;
@@ -167,7 +169,7 @@ async function loadBench() {
 async function main() {
   if (process.env.BENCH_ONLY === 'bom') return (await import('./bom')).runBomBench();
   const alone: Record<string, () => Promise<void>> = {
-    load: loadBench, materials: () => materialBench(rows), encoding: () => encodingBench(rows), parse: () => parseHealthBench(rows),
+    load: loadBench, materials: () => materialBench(rows), encoding: () => encodingBench(rows), parse: () => parseHealthBench(rows), audit: () => auditBench(rows),
   };
   const only = alone[process.env.BENCH_ONLY ?? ''];
   if (only) {

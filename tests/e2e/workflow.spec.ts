@@ -116,18 +116,20 @@ test.describe('workflow', () => {
     await expect(frame.locator('[data-element-id="approve"].flow-problem')).toHaveCount(1);
     await page.keyboard.press('Escape');
 
-    // The two-step process as the demo's feedback process's second version: deploy and publish from the list, each confirmed.
+    // The two-step process as a new version of the demo's feedback process: deploy and publish from the list, each confirmed.
     await deciders(request, page);
     await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, { name: 'Feedback handling', xml: TWO_STEPS });
     await page.reload();
     await expect(frame.getByTestId('page-flow-model')).toBeVisible();
     const actions = frame.getByTestId('model-actions-feedback');
     await actions.getByTestId('model-deploy').click();
-    await confirmInShell(page, /version 2/);
-    await expect(frame.getByTestId('model-table')).toContainText('v2');
+    // The next version after those deployed so far (suites before this one may have deployed some).
+    const next = model.version + 1;
+    await confirmInShell(page, new RegExp(`version ${next}\\?`));
+    await expect(frame.getByTestId('model-table')).toContainText(`v${next}`);
     await actions.getByTestId('model-publish').click();
-    await confirmInShell(page, /Publish version 2/);
-    await expect(frame.getByTestId('model-table')).toContainText('published v2');
+    await confirmInShell(page, new RegExp(`Publish version ${next}\\?`));
+    await expect(frame.getByTestId('model-table')).toContainText(`published v${next}`);
 
     // Feedback now runs through the process.
     const feedbackId = await submitFeedback(request, page, 'Label printer jams on line 3');

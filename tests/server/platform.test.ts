@@ -38,8 +38,8 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
     const tree = r.body.data;
     const paths = menuPaths(tree);
     expect(paths[0]).toBe('/platform/dict');
-    expect(paths).toHaveLength(61);
-    expect(paths).toEqual(expect.arrayContaining(['/paas/tenant', '/system/visit-statistics', '/basic/document-type', '/flow/task', '/helper/language', '/helper/apply-menu', '/system/course', '/log/online-session', '/platform/security-policy', '/platform/api-key', '/platform/webhook']));
+    expect(paths).toHaveLength(62);
+    expect(paths).toEqual(expect.arrayContaining(['/paas/tenant', '/system/visit-statistics', '/basic/document-type', '/flow/task', '/helper/language', '/helper/apply-menu', '/system/course', '/log/online-session', '/platform/security-policy', '/platform/api-key', '/platform/webhook', '/log/audit-trail']));
     expect(tree[0]?.functionName).toBe('System management');
     const dict = tree[0]?.children[0];
     expect(dict).toMatchObject({ functionName: 'Dictionaries', path: '/platform/dict', type: 'menu', productType: 'platform', productTypeName: 'Platform', hasAuth: true });

@@ -11,6 +11,7 @@ import { fieldLabel, issueErrors } from '../errors';
 import { hooksOf } from '../hooks';
 import { forgetEstimates } from '../estimates';
 import { logOperation } from '../oplog';
+import { recordHistory } from '../history';
 import { refScopeOf, scopeOf, type Caller } from '../scope';
 import type { ResourceService } from '../service';
 import { isAnswered, run, tableOf, type ApiRow, type Db, type Fragment } from '../table';
@@ -22,6 +23,8 @@ export interface PreparedRow {
   row: number;
   values: Record<string, unknown>;
   exists: boolean;
+  /** The row it overwrites (for its history). */
+  before?: ApiRow | null;
 }
 
 export interface Validated {
@@ -145,7 +148,7 @@ export async function validateSheet(service: ResourceService, caller: Caller, tr
         const v = values[key];
         if (items && v !== null && v !== undefined && !items.some((it) => it.value === v)) rowErrors.push(rowError(r.row, key, 'validation.option', tr.tm('validation.option', { field: fieldLabel(def, key, tr) })));
       }
-      if (rowErrors.length === 0) rows.push({ row: r.row, values, exists: current !== undefined });
+      if (rowErrors.length === 0) rows.push({ row: r.row, values, exists: current !== undefined, before: current ?? null });
     }
     errors.push(...rowErrors);
     if (onProgress && i % 1000 === 999) onProgress(i + 1);
@@ -198,7 +201,7 @@ function asText(f: FieldDef, v: unknown): string | null {
 
 /** Upserts every row by the business key in one transaction; returns how many were inserted and updated. */
 export async function writeRows(
-  service: ResourceService, caller: Caller, rows: readonly PreparedRow[], op: { method: string; path: string }, onProgress?: Progress,
+  service: ResourceService, caller: Caller, rows: readonly PreparedRow[], op: { method: string; path: string }, onProgress?: Progress, importId: string | null = null,
 ): Promise<{ inserted: number; updated: number }> {
   const { def } = service;
   const t = tableOf(def);
@@ -238,6 +241,12 @@ export async function writeRows(
       onProgress?.(Math.min(rows.length, i + BATCH));
     }
     await logOperation(trx, caller, { type: 'import', method: op.method, path: op.path, resource: def.name, ids });
+    // Last before the commit: the tenant's history chain is taken here (see server/audit/write.ts).
+    await recordHistory(trx, def, caller, scope, 'import', rows.map((r, i) => {
+      const after: Record<string, unknown> = { ...(r.before ?? {}) };
+      for (const k of keys) after[k] = r.values[k];
+      return { id: ids[i]!, before: r.before ?? null, after };
+    }), importId);
     return { inserted, updated };
   });
 }

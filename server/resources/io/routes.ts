@@ -1,4 +1,5 @@
 /** Import, import jobs and reports, export and template routes of every resource (multipart only here). */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -50,8 +51,9 @@ async function runImport(run: ImportRun, progress?: (n: number) => void): Promis
     return { ...base, inserted: validated.rows.length - updated, updated };
   }
   progress?.(Math.floor(total / 2));
-  const counts = await writeRows(service, caller, validated.rows, run.op, progress && ((n) => progress(Math.floor(total / 2 + n / 2))));
-  return { ...base, ...counts };
+  const importId = run.jobId ?? randomUUID();
+  const counts = await writeRows(service, caller, validated.rows, run.op, progress && ((n) => progress(Math.floor(total / 2 + n / 2))), importId);
+  return { ...base, ...counts, importId };
 }
 
 const answered = (r: ImportResult): ImportResult => ({ ...r, errors: r.errors.slice(0, MAX_ERRORS_ANSWERED) });

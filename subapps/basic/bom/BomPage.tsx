@@ -8,6 +8,8 @@ import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { ExplosionDrawer } from './ExplosionDrawer';
 import { ImportDialog } from './ImportDialog';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import { bomHistoryLabels } from './history-labels';
 import { LineDialog } from './LineDialog';
 import { WhereUsedDrawer } from './WhereUsedDrawer';
 
@@ -61,13 +63,14 @@ export function BomPage() {
     { title: t('model:bom.priority'), dataIndex: 'priority', width: 80 },
     { title: t('model:bom.ecnNumber'), dataIndex: 'ecnNumber', width: 120 },
     {
-      title: t('common:actions'), width: 260,
+      title: t('common:actions'), width: 320,
       render: (_: unknown, r) => (
         <Space size="mini" data-testid={`bom-actions-${r.component.code}`}>
           {can.add && <Button type="text" size="mini" data-testid="bom-add-child" onClick={() => setEditing({ parent: asParent(r), line: null, nextLineNo: nextLineNo(r.children) })}>{t('bom.addChild')}</Button>}
           {can.edit && <Button type="text" size="mini" data-testid="bom-edit" onClick={() => setEditing({ parent: null, line: r, nextLineNo: r.lineNo })}>{t('common:edit')}</Button>}
           {can.delete && <Button type="text" size="mini" status="danger" onClick={() => void remove(r)}>{t('common:delete')}</Button>}
           <Button type="text" size="mini" onClick={() => setWhereUsed(r.component)}>{t('bom.whereUsed')}</Button>
+          {tree && <HistoryButton target={{ entity: 'bom-line', recordId: r.id, title: `${r.component.code} #${r.lineNo}` }} labels={bomHistoryLabels(t, tree)} />}
         </Space>
       ),
     },

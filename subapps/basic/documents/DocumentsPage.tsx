@@ -8,6 +8,7 @@ import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { PreviewDrawer } from './PreviewDrawer';
 import { UploadDialog } from './UploadDialog';
+import { HistoryButton } from '../../kit/history/HistoryButton';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -36,6 +37,12 @@ export function DocumentsPage() {
     list.reload();
   };
 
+  // History: a document's entries carry its fields and its newest version; a version's carry its release signature.
+  const documentFields: Record<string, string> = {
+    ...Object.fromEntries(['typeId', 'name', 'number', 'version', 'encrypted', 'validFrom', 'validTo', 'deviceId', 'size'].map((k) => [k, t(`model:document.${k}`)])),
+    fileName: t('model:document.file'), releaseStatus: t('document.releaseTitle'),
+  };
+  const releaseValues = { releaseStatus: { released: t('document.release.released'), pending: t('document.release.pending'), rejected: t('document.release.rejected') } };
   const columns: TableColumnProps<DocumentRow>[] = [
     { title: t('model:document.number'), dataIndex: 'number' },
     { title: t('model:document.name'), dataIndex: 'name' },
@@ -46,12 +53,14 @@ export function DocumentsPage() {
     { title: t('model:document.encrypted'), dataIndex: 'encrypted', width: 80, render: (v: boolean) => (v ? <Tag color="arcoblue">{t('common:yes')}</Tag> : t('common:no')) },
     { title: `${t('model:document.validFrom')} – ${t('model:document.validTo')}`, render: (_: unknown, r) => (r.validFrom || r.validTo ? `${r.validFrom ?? ''} – ${r.validTo ?? ''}` : '') },
     {
-      title: t('common:actions'), width: 230,
+      title: t('common:actions'), width: 290,
       render: (_: unknown, r: DocumentRow) => (
         <Space size="mini" data-testid={`document-actions-${r.number}`}>
           {can(P.preview) && <Button type="text" size="mini" data-testid="document-preview-btn" onClick={() => setPreview({ doc: r })}>{t('document.preview')}</Button>}
           <Button type="text" size="mini" data-testid="document-versions-btn" onClick={() => void api.call(contract.documents.get, { params: { id: r.id } }).then(setVersions).catch(() => undefined)}>{t('document.versions')}</Button>
           {can(P.add) && <Button type="text" size="mini" onClick={() => setUploading({ version: r })}>{t('document.newVersion')}</Button>}
+          <HistoryButton target={{ entity: 'document', recordId: r.id, title: `${r.number} ${r.name}` }}
+            labels={{ fields: documentFields, values: { ...releaseValues, typeId: { [r.typeId]: r.typeName } } }} />
         </Space>
       ),
     },
@@ -80,8 +89,12 @@ export function DocumentsPage() {
             { title: t('model:document.file'), dataIndex: 'fileName' },
             { title: t('model:document.size'), dataIndex: 'size', render: (v: number) => formatSize(v) },
             { title: t('document.uploadedAt'), dataIndex: 'uploadedAt', render: (v: string) => new Date(v).toLocaleString() },
-            { title: '', render: (_: unknown, v: DocumentVersionRow) => can(P.preview) && (
-              <Button size="mini" type="text" onClick={() => setPreview({ doc: versions, versionId: v.id, fileName: v.fileName })}>{t('document.preview')}</Button>) },
+            { title: '', render: (_: unknown, v: DocumentVersionRow) => (
+              <Space size="mini">
+                {can(P.preview) && <Button size="mini" type="text" onClick={() => setPreview({ doc: versions, versionId: v.id, fileName: v.fileName })}>{t('document.preview')}</Button>}
+                <HistoryButton target={{ entity: 'document-version', recordId: v.id, title: `${versions.number} ${v.version}` }} labels={{ fields: documentFields, values: releaseValues }} />
+              </Space>
+            ) },
           ]} />
         )}
       </Drawer>

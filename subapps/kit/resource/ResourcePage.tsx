@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Radio, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { endpointsOf } from '../../../model/contract';
+import { AUDIT_PERMISSIONS } from '../../../model/audit';
 import { VERBS, type ResourceDef, type ResourceRow, type Verb } from '../../../model/resource';
 import { useApi } from '../api';
+import { HistoryDrawer, type HistoryTarget } from '../history/HistoryDrawer';
 import { generatedColumns } from './columns';
 import { describeError } from './errors';
 import { ImportDialog } from './ImportDialog';
@@ -51,6 +53,7 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ visible: boolean; row: ResourceRow | null }>({ visible: false, row: null });
   const [importing, setImporting] = useState(false);
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
 
   const records = list.data.records;
   const shown = view === 'tree' ? tree.rows : records;
@@ -93,17 +96,25 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
 
   const canEdit = can('edit');
   const canDelete = can('delete');
+  // Records that are only read (the logs) have no history of changes.
+  const canHistory = permissions.includes(AUDIT_PERMISSIONS.history) && def.verbs.some((v) => v !== 'view' && v !== 'export');
+  const recordName = (row: ResourceRow) => String(row[def.codeField] ?? row[def.displayField] ?? row.id);
   let columns: TableColumnProps<ResourceRow>[] = generatedColumns({
     t, def, language, sort: list.sort, dictLabels, canChangeState: (verb) => can(verb), cells: overrides?.cells, reload,
   });
   if (overrides?.columns) columns = overrides.columns(columns, ctx);
-  if (canEdit || canDelete || overrides?.rowActions) {
+  if (canEdit || canDelete || canHistory || overrides?.rowActions) {
     columns = [...columns, {
-      key: '$actions', title: t('common:actions'), fixed: 'right', width: 160,
+      key: '$actions', title: t('common:actions'), fixed: 'right', width: canHistory ? 200 : 160,
       render: (_: unknown, row: ResourceRow) => (
         <span onClick={(e) => e.stopPropagation()}><Space size="mini">
           {canEdit && <Button type="text" size="mini" data-testid="row-edit" onClick={() => setDialog({ visible: true, row })}>{t('common:edit')}</Button>}
           {canDelete && <Button type="text" size="mini" status="danger" data-testid="row-delete" onClick={() => void remove([row])}>{t('common:delete')}</Button>}
+          {canHistory && (
+            <Button type="text" size="mini" data-testid="row-history" onClick={() => setHistory({ entity: def.name, recordId: row.id, title: recordName(row) })}>
+              {t('common:history.open')}
+            </Button>
+          )}
           {overrides?.rowActions?.(row, ctx)}
         </Space></span>
       ),
@@ -154,6 +165,7 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
       <ResourceFormDialog def={def} visible={dialog.visible} row={dialog.row} overrides={overrides}
         onClose={() => setDialog((d) => ({ ...d, visible: false }))} onSaved={() => list.reload()} />
       <ImportDialog def={def} visible={importing} onClose={() => setImporting(false)} onImported={reload} />
+      <HistoryDrawer target={history} def={def} onClose={() => setHistory(null)} />
     </div>
   );
 }

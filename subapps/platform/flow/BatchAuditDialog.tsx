@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, Modal, Radio, Table, Tag } from '@arco-design/web-react';
+import { Form, Input, Modal, Radio, Table, Tag } from '@arco-design/web-react';
 import { contract } from '../../../model/contract';
 import type { BatchAuditResult, Decision, TaskRow } from '../../../model/workflow/api';
 import { useApi } from '../../kit/api';
+import { SignatureFields, showSignatureErrors, useSignerNeedsCode, type SignatureValues } from './SignatureFields';
 
 /** Decides the selected tasks with one opinion and shows each task's result. */
 export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]; visible: boolean; onClose: (changed: boolean) => void }) {
@@ -13,17 +14,31 @@ export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]
   const [opinion, setOpinion] = useState('');
   const [results, setResults] = useState<BatchAuditResult[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [signForm] = Form.useForm<SignatureValues>();
+  // Signed tasks among the chosen ones: one signature, with a meaning any of them allows, goes on each.
+  const meanings = [...new Set(tasks.flatMap((x) => (x.status === 'pending' ? x.signatureMeanings ?? [] : [])))];
+  const signs = meanings.length > 0;
+  const needsCode = useSignerNeedsCode(visible && signs);
 
   useEffect(() => { if (visible) { setResults(null); setOpinion(''); setDecision('agree'); } }, [visible]);
 
   async function submit() {
     if (results) { onClose(true); return; }
+    let signature: SignatureValues | Record<string, never> = {};
+    if (signs) {
+      try {
+        signature = await signForm.validate();
+      } catch {
+        return;
+      }
+    }
     setBusy(true);
     try {
-      const r = await api.call(contract.flow.batchAudit, { body: { ids: tasks.map((x) => x.id), decision, opinion } });
+      const r = await api.call(contract.flow.batchAudit, { body: { ids: tasks.map((x) => x.id), decision, opinion, ...signature } });
       setResults(r);
-    } catch {
-      // shown by the shell
+    } catch (e) {
+      // shown by the shell; a refused signature also marks its field
+      showSignatureErrors(signForm, e);
     } finally {
       setBusy(false);
     }
@@ -40,6 +55,7 @@ export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]
             <Radio value="reject">{t('flow.reject')}</Radio>
           </Radio.Group>
           <Input.TextArea style={{ marginTop: 12 }} data-testid="batch-opinion" placeholder={t('model:wfTask.opinion')} value={opinion} onChange={setOpinion} maxLength={{ length: 1000, errorOnly: true }} autoSize={{ minRows: 2 }} />
+          {signs && <SignatureFields form={signForm} meanings={meanings} needsCode={needsCode} notice={t('flow.batchSignatureRequired')} />}
         </div>
       ) : (
         <Table<BatchAuditResult> rowKey="id" size="small" pagination={false} data={results} data-testid="batch-results" columns={[

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Empty, Form, Input, Select } from '@arco-design/web-react';
 import { ASSIGNEE_ATTRIBUTE, ASSIGNEE_KINDS, formatAssignee, parseAssignee, type AssigneeKind, type AssigneeSpec } from '../../../model/workflow/assignee';
+import { SIGNATURE_ATTRIBUTE, SIGNATURE_MEANINGS, parseSignatureMeanings } from '../../../model/workflow/signature';
 import type { DiagramElement } from './bpmn-types';
 
 export interface PanelActions {
@@ -8,6 +9,8 @@ export interface PanelActions {
   setAssignee(element: DiagramElement, value: string): void;
   setCondition(element: DiagramElement, body: string): void;
   setDefault(element: DiagramElement, isDefault: boolean): void;
+  /** The meanings a signer may choose; none: deciding needs no signature. */
+  setSignature(element: DiagramElement, meanings: string[]): void;
 }
 
 function specFrom(kind: AssigneeKind, code: string): AssigneeSpec {
@@ -29,6 +32,7 @@ export function ElementPanel({ element, actions }: { element: DiagramElement | n
   const raw = bo.$attrs[ASSIGNEE_ATTRIBUTE] ?? '';
   const spec = parseAssignee(raw);
   const kind: AssigneeKind = spec?.kind ?? (raw.split(':')[0] as AssigneeKind) ?? 'role';
+  const signature = parseSignatureMeanings(bo.$attrs[SIGNATURE_ATTRIBUTE]);
   const fromGateway = element.type === 'bpmn:SequenceFlow' && bo.sourceRef?.$type === 'bpmn:ExclusiveGateway';
 
   return (
@@ -51,6 +55,13 @@ export function ElementPanel({ element, actions }: { element: DiagramElement | n
                 onBlur={(e) => actions.setAssignee(element, formatAssignee(specFrom(ASSIGNEE_KINDS.includes(kind) ? kind : 'role', e.target.value.trim())))} />
             </Form.Item>
           )}
+          <Form.Item label={t('flow.signatureMeanings')}>
+            <div data-testid="signature-meanings">
+              <Checkbox.Group value={Array.isArray(signature) ? signature : []}
+                options={SIGNATURE_MEANINGS.map((m) => ({ value: m, label: t(`common:signature.meaning.${m}`) }))}
+                onChange={(v: string[]) => actions.setSignature(element, v)} />
+            </div>
+          </Form.Item>
         </>
       )}
       {fromGateway && (

@@ -8,6 +8,7 @@ import { contract } from '../../../model/contract';
 import type { HistoryEntry, InstanceChart } from '../../../model/workflow/api';
 import { useApi } from '../../kit/api';
 import type { CanvasService, ElementRegistryService } from './bpmn-types';
+import { SignatureText } from './SignatureText';
 import { StatusTag, formatTime } from './status';
 import './flow.css';
 
@@ -68,6 +69,7 @@ export function FlowChart({ instanceId }: { instanceId: string }) {
           { title: t('model:wfTask.opinion'), dataIndex: 'opinion', render: (v: string | null) => v ?? '' },
           { title: t('flow.receivedAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
           { title: t('flow.handledAt'), dataIndex: 'handledAt', render: (v: string | null) => (v ? formatTime(v) : '') },
+          { title: t('flow.signature'), dataIndex: 'signature', render: (v: HistoryEntry['signature']) => (v ? <SignatureText signature={v} /> : '') },
         ]}
       />
       {chart.endedAt && <Tag style={{ marginTop: 8 }}>{t('flow.endedAt', { time: formatTime(chart.endedAt) })}</Tag>}

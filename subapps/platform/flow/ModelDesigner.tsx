@@ -11,6 +11,7 @@ import { contract } from '../../../model/contract';
 import type { ModelDetail, ModelProblem } from '../../../model/workflow/api';
 import { ASSIGNEE_ATTRIBUTE, ASSIGNEE_NAMESPACE } from '../../../model/workflow/assignee';
 import { FLOW_PERMISSIONS } from '../../../model/workflow/input';
+import { SIGNATURE_ATTRIBUTE, formatSignatureMeanings } from '../../../model/workflow/signature';
 import { useApi } from '../../kit/api';
 import type { CanvasService, DiagramElement, EventBusService, ModdleService, ModelingService } from './bpmn-types';
 import { ElementPanel, type PanelActions } from './ElementPanel';
@@ -50,6 +51,10 @@ export function ModelDesigner({ model, onClose }: { model: ModelDetail | null; o
     setCondition: (el, body) => service<ModelingService>('modeling').updateProperties(el, {
       conditionExpression: body ? service<ModdleService>('moddle').create('bpmn:FormalExpression', { body }) : undefined,
     }),
+    setSignature: (el, meanings) => {
+      service<ModelingService>('modeling').updateProperties(el, { [SIGNATURE_ATTRIBUTE]: meanings.length ? formatSignatureMeanings(meanings) : undefined });
+      if (!meanings.length) delete el.businessObject.$attrs[SIGNATURE_ATTRIBUTE];
+    },
     setDefault: (el, isDefault) => {
       const gateway = el.source;
       if (gateway) service<ModelingService>('modeling').updateProperties(gateway, { default: isDefault ? el.businessObject : undefined });

@@ -9,6 +9,8 @@ import { useApi } from '../../kit/api';
 import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
 import { usePagedList } from '../../kit/usePagedList';
 import { ModelDesigner } from './ModelDesigner';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import type { HistoryLabels } from '../../kit/history/values';
 import { StatusTag, formatTime } from './status';
 
 const FIELDS: FieldSpec[] = [
@@ -43,6 +45,14 @@ export function ModelsPage() {
   };
   const design = async (row: ModelRow) => setDesigning(await api.call(contract.flow.getModel, { params: { id: row.id } }));
 
+  const historyLabels: HistoryLabels = {
+    fields: {
+      key: t('model:wfModel.key'), name: t('model:wfModel.name'), description: t('model:wfModel.description'), xml: t('model:wfModel.xml'),
+      version: t('model:wfModel.version'), status: t('model:wfModel.status'), publishedVersion: t('flow.publishedVersion'),
+    },
+    values: { status: { published: t('flow.status.published'), unpublished: t('flow.status.unpublished') } },
+    formats: { xml: (v) => (typeof v === 'string' ? t('flow.xmlLength', { count: v.length }) : '') },
+  };
   const columns: TableColumnProps<ModelRow>[] = [
     { title: t('model:wfModel.key'), dataIndex: 'key' },
     { title: t('model:wfModel.name'), dataIndex: 'name' },
@@ -51,7 +61,7 @@ export function ModelsPage() {
     { title: t('model:wfModel.status'), dataIndex: 'status', width: 100, render: (s: ModelRow['status']) => <StatusTag status={s} /> },
     { title: t('flow.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatTime(v) },
     {
-      title: t('common:actions'), width: 300,
+      title: t('common:actions'), width: 360,
       render: (_: unknown, row: ModelRow) => (
         <Space size="mini" data-testid={`model-actions-${row.key}`}>
           <Button type="text" size="mini" data-testid="model-design" onClick={() => void design(row)}>{t('flow.design')}</Button>
@@ -65,6 +75,7 @@ export function ModelsPage() {
           {can(P.modelDelete) && row.status !== 'published' && (
             <Button type="text" size="mini" status="danger" onClick={() => void remove(row)}>{t('common:delete')}</Button>
           )}
+          <HistoryButton target={{ entity: 'flow-model', recordId: row.id, title: `${row.name} (${row.key})` }} labels={historyLabels} />
         </Space>
       ),
     },

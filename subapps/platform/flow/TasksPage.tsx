@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Space, Table, Tabs, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Form, Input, Space, Table, Tabs, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { TaskRow } from '../../../model/workflow/api';
@@ -23,7 +23,10 @@ function TaskList({ scope }: { scope: Scope }) {
 
   const columns: TableColumnProps<TaskRow>[] = [
     { title: t('model:wfTask.title'), dataIndex: 'title', ellipsis: true },
-    { title: t('model:wfTask.name'), dataIndex: 'name' },
+    {
+      title: t('model:wfTask.name'), dataIndex: 'name',
+      render: (v: string, r) => <>{v}{r.signatureMeanings && <Tag size="small" color="purple" style={{ marginLeft: 6 }} data-testid="needs-signature">{t('flow.needsSignature')}</Tag>}</>,
+    },
     { title: t('flow.model'), dataIndex: 'modelName' },
     { title: t('flow.starter'), dataIndex: 'starter' },
     { title: t('flow.receivedAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },

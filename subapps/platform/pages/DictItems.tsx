@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Empty, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import { HistoryButton } from '../../kit/history/HistoryButton';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import { DICT_PERMISSIONS, dictItemInput, type Dict, type DictItem, type DictItemInput } from '../../../model/dict';
@@ -62,11 +63,14 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
     { title: t('model:dictItem.value'), dataIndex: 'value' },
     { title: t('model:dictItem.sort'), dataIndex: 'sort', width: 70 },
     {
-      title: t('common:actions'), width: 140,
+      title: t('common:actions'), width: 200,
       render: (_: unknown, row: DictItem) => (
         <Space size="mini">
           {can(DICT_PERMISSIONS.edit) && <Button type="text" size="mini" onClick={() => { setEditing(row); setDialog(true); }}>{t('common:edit')}</Button>}
           {can(DICT_PERMISSIONS.delete) && <Button type="text" size="mini" status="danger" onClick={() => void remove(row)}>{t('common:delete')}</Button>}
+          <HistoryButton target={{ entity: 'dict-item', recordId: row.id, title: `${row.label} (${row.value})` }} labels={{ fields: {
+            label: t('model:dictItem.label'), value: t('model:dictItem.value'), sort: t('model:dictItem.sort'), dictId: t('model:dict.type'),
+          }, values: { dictId: { [dict.id]: dict.type } } }} />
         </Space>
       ),
     },

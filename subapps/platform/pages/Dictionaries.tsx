@@ -8,6 +8,7 @@ import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
 import { DictItems } from './DictItems';
+import { HistoryButton } from '../../kit/history/HistoryButton';
 
 const FIELDS: FieldSpec[] = [
   { name: 'name', label: 'dict.name' },
@@ -57,7 +58,7 @@ export function Dictionaries() {
     { title: t('model:dict.remark'), dataIndex: 'remark', ellipsis: true },
     { title: t('dict.itemCount'), dataIndex: 'itemCount', width: 90 },
     {
-      title: t('common:actions'), width: 200,
+      title: t('common:actions'), width: 260,
       render: (_: unknown, row: Dict) => (
         <span onClick={(e) => e.stopPropagation()}><Space size="mini">
           <Button type="text" size="mini" onClick={() => setCurrent(row)}>{t('dict.details')}</Button>
@@ -67,6 +68,9 @@ export function Dictionaries() {
           {can(DICT_PERMISSIONS.delete) && (
             <Button type="text" size="mini" status="danger" onClick={() => void remove([row.id])}>{t('common:delete')}</Button>
           )}
+          <HistoryButton target={{ entity: 'dict', recordId: row.id, title: row.name }} labels={{ fields: {
+            name: t('model:dict.name'), type: t('model:dict.type'), remark: t('model:dict.remark'),
+          } }} />
         </Space></span>
       ),
     },

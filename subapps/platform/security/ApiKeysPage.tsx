@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Table, Tag, Tooltip } from '@arco-design/web-react';
+import { Button, Space, Table, Tag, Tooltip } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import { API_KEY_PERMISSIONS as P, type ApiKey } from '../../../model/api-keys';
 import { useApi } from '../../kit/api';
 import { act } from '../content/act';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import { AUDIT_PERMISSIONS } from '../../../model/audit';
 
 const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocaleString() : never);
 const STATE_COLOR: Record<ApiKey['state'], string> = { active: 'green', expired: 'orange', revoked: 'gray' };
@@ -60,10 +62,18 @@ export function ApiKeysPage() {
           { title: t('apiKeys.lastUsed'), dataIndex: 'lastUsedAt', render: (v: string | null) => when(v, never) },
           { title: t('apiKeys.lastUsedIp'), dataIndex: 'lastUsedIp', render: (v: string | null) => v ?? '-' },
           { title: t('apiKeys.creator'), dataIndex: 'creatorAccount' },
-          ...(permissions.includes(P.revoke) ? [{
-            title: t('common:actions'), key: 'actions', fixed: 'right' as const, width: 110,
-            render: (_: unknown, r: ApiKey) => (r.state === 'revoked' ? null
-              : <Button size="mini" status="danger" data-testid={`api-key-revoke-${r.name}`} onClick={() => revoke(r)}>{t('apiKeys.revoke')}</Button>),
+          ...(permissions.includes(P.revoke) || permissions.includes(AUDIT_PERMISSIONS.history) ? [{
+            title: t('common:actions'), key: 'actions', fixed: 'right' as const, width: 170,
+            render: (_: unknown, r: ApiKey) => (
+              <Space size="mini">
+                {permissions.includes(P.revoke) && r.state !== 'revoked'
+                  && <Button size="mini" status="danger" data-testid={`api-key-revoke-${r.name}`} onClick={() => revoke(r)}>{t('apiKeys.revoke')}</Button>}
+                <HistoryButton target={{ entity: 'api-key', recordId: r.id, title: r.name }} labels={{ fields: {
+                  name: t('apiKeys.name'), prefix: t('apiKeys.prefix'), state: t('apiKeys.state'), permissions: t('apiKeys.permissions'),
+                  factoryIds: t('apiKeys.factories'), allowedIps: t('apiKeys.allowedIps'), expiresAt: t('apiKeys.expiresAt'),
+                }, values: { state: Object.fromEntries(Object.keys(STATE_COLOR).map((k) => [k, t(`apiKeys.states.${k}`)])) } }} />
+              </Space>
+            ),
           }] : []),
         ]} />
       {creating && <CreateApiKeyDialog onClose={(created) => { setCreating(false); if (created) act(load); }} />}

@@ -8,6 +8,7 @@ import { useApi } from '../../kit/api';
 import { act } from '../content/act';
 import { WebhookForm, eventKey } from './WebhookForm';
 import { WebhookDeliveries } from './WebhookDeliveries';
+import { HistoryButton } from '../../kit/history/HistoryButton';
 
 /** Outbound webhooks (issue 26): the tenant's endpoints; the secret shown once; each endpoint's delivery log. */
 export function WebhooksPage() {
@@ -67,13 +68,16 @@ export function WebhooksPage() {
           { title: t('webhooks.pending'), dataIndex: 'pending', width: 90 },
           { title: t('webhooks.failed'), dataIndex: 'failed', width: 90, render: (v: number) => (v ? <Tag color="red">{v}</Tag> : v) },
           {
-            title: t('common:actions'), key: 'actions', fixed: 'right' as const, width: 330,
+            title: t('common:actions'), key: 'actions', fixed: 'right' as const, width: 390,
             render: (_: unknown, r: WebhookEndpoint) => (
               <Space size="mini">
                 <Button size="mini" type="text" data-testid={`webhook-log-${r.name}`} onClick={() => setLog(r)}>{t('webhooks.deliveries')}</Button>
                 {can(P.edit) && <Button size="mini" type="text" onClick={() => { setEditing(r); setFormOpen(true); }}>{t('common:edit')}</Button>}
                 {can(P.edit) && <Button size="mini" type="text" onClick={() => renew(r)}>{t('webhooks.renewSecret')}</Button>}
                 {can(P.remove) && <Button size="mini" type="text" status="danger" onClick={() => remove(r)}>{t('common:delete')}</Button>}
+                <HistoryButton target={{ entity: 'webhook', recordId: r.id, title: r.name }} labels={{ fields: {
+                  name: t('webhooks.name'), url: t('webhooks.url'), events: t('webhooks.events'), enabled: t('webhooks.enabled'), secret: t('webhooks.secretTitle'),
+                } }} />
               </Space>
             ),
           },

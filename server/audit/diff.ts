@@ -1,0 +1,56 @@
+/** The changed fields of a record, as history keeps them: JSON values, secrets never. */
+import type { AuditChange, AuditValue } from '../../model/audit';
+
+/** A value as JSON history stores it: dates as ISO text, no NUL characters (jsonb refuses them). */
+export function auditValue(v: unknown): AuditValue {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  if (typeof v === 'string') return v.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'bigint') return v.toString();
+  if (Array.isArray(v)) return v.map(auditValue);
+  if (Buffer.isBuffer(v)) return null;
+  if (typeof v === 'object') {
+    const out: Record<string, AuditValue> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (x !== undefined) out[k] = auditValue(x);
+    return out;
+  }
+  return String(v);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(auditValue(a)) === JSON.stringify(auditValue(b));
+
+export interface DiffOptions {
+  /** Fields whose values are never stored: only that they changed. */
+  secrets?: readonly string[];
+  /** Fields left out (bookkeeping such as `updatedAt`). */
+  ignore?: readonly string[];
+}
+
+const BOOKKEEPING = ['id', 'tenantId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'tenant_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'version'];
+
+/**
+ * The fields that differ between `before` and `after` (null before: a creation, every set field;
+ * null after: a deletion, every field it had). Keys of either side, in the order first seen.
+ */
+export function diffFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null, opts: DiffOptions = {}): AuditChange[] {
+  const secrets = new Set(opts.secrets ?? []);
+  const ignore = new Set([...BOOKKEEPING, ...(opts.ignore ?? [])]);
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !ignore.has(k));
+  const out: AuditChange[] = [];
+  for (const k of keys) {
+    const b = before ? before[k] : undefined;
+    const a = after ? after[k] : undefined;
+    if (after && before && !(k in after)) continue; // an update that does not name a field leaves it
+    const bv = b === undefined ? null : b;
+    const av = a === undefined ? null : a;
+    if (secrets.has(k)) {
+      if (!same(bv, av) || (before === null && av !== null)) out.push({ field: k, before: null, after: null, secret: true });
+      continue;
+    }
+    if (same(bv, av)) continue;
+    out.push({ field: k, before: auditValue(bv), after: auditValue(av) });
+  }
+  return out;
+}

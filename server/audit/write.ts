@@ -1,0 +1,128 @@
+/**
+ * Writes history entries (issue 25) in the caller's transaction: the change and its history commit
+ * or roll back together. Call it as late as possible before the commit: it takes the tenant's chain
+ * head (a row lock held until the transaction ends), so a tenant's writers queue only for that end.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AuditAction, AuditChange, AuditSignature } from '../../model/audit';
+import type { DB } from '../db/types';
+import type {} from '../db/types-audit';
+import type { RequestContext } from '../http';
+import { GENESIS_HASH, entryHash, type HashedContent } from './hash';
+import { auditValue } from './diff';
+
+/** Who and from where: the same for every entry of one write. */
+export interface AuditActor {
+  tenantId: string;
+  /** The caller's chosen factory (entries name their record's own factory, see HistoryInput). */
+  factoryId: string | null;
+  userId: string | null;
+  userName: string | null;
+  apiKeyName: string | null;
+  ip: string | null;
+  /** The active menu (SPEC §7 X-Operation-Id). */
+  operationId: string | null;
+}
+
+/** One record's entry. */
+export interface HistoryInput {
+  action: AuditAction;
+  entity: string;
+  recordId: string;
+  recordCode?: string | null;
+  /**
+   * The record's factory for factory-scoped records; null or left out for tenant-wide ones. A record's
+   * history is read from its factory only (entries without a factory from every factory).
+   */
+  factoryId?: string | null;
+  importJobId?: string | null;
+  changes: readonly AuditChange[];
+  signature?: AuditSignature | null;
+}
+
+/** The actor of a request. */
+export function actorOf(ctx: Pick<RequestContext, 'tenantId' | 'factoryId' | 'operationId' | 'user'> & Partial<Pick<RequestContext, 'ip' | 'apiKey'>>): AuditActor {
+  return {
+    tenantId: ctx.tenantId, factoryId: ctx.factoryId, userId: ctx.user.id, userName: ctx.user.account,
+    apiKeyName: ctx.apiKey?.name ?? null, ip: ctx.ip ?? null, operationId: ctx.operationId,
+  };
+}
+
+/** The actor of work the system does by itself (seed, maintenance): no user. */
+export function systemActor(tenantId: string, factoryId: string | null = null): AuditActor {
+  return { tenantId, factoryId, userId: null, userName: null, apiKeyName: null, ip: null, operationId: null };
+}
+
+/** Off only for the benchmark comparing imports with and without history (tests/bench). */
+const benchOff = () => process.env.AUDIT_TRAIL_BENCH_OFF === '1';
+
+/** Entries per INSERT: one JSON parameter each, so the size is bounded by memory, not by parameters. */
+const CHUNK = 2000;
+
+const text = (v: string | null | undefined, max: number) => (v == null ? null : v.slice(0, max));
+
+/**
+ * Writes one entry per input, chained after the tenant's last one. Inside `db`'s transaction when it
+ * is one; otherwise in a transaction of its own (only for callers with nothing else to commit).
+ */
+export async function writeHistory(db: Kysely<DB>, actor: AuditActor, entries: readonly HistoryInput[]): Promise<void> {
+  if (entries.length === 0 || benchOff()) return;
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => writeHistory(trx, actor, entries));
+    return;
+  }
+  const trx = db as Transaction<DB>;
+  const n = entries.length;
+  const now = new Date();
+  // Takes the head (and its row lock); a new tenant's head is made with its first entries.
+  const head = await sql<{ seq: string; hash: string; last_at: Date | string }>`
+    insert into audit_chain as h (tenant_id, seq, hash, last_at) values (${actor.tenantId}, ${n}, ${GENESIS_HASH}, ${now})
+    on conflict (tenant_id) do update set seq = h.seq + excluded.seq
+    returning h.seq, h.hash, h.last_at`.execute(trx);
+  const row = head.rows[0]!;
+  let seq = Number(row.seq) - n;
+  let prev = row.hash;
+  // Time never goes back within a tenant's chain, so retention removes a prefix of it.
+  const last = new Date(row.last_at);
+  const at = (now.getTime() > last.getTime() ? now : last).toISOString();
+
+  const rows = entries.map((e) => {
+    seq += 1;
+    const content: HashedContent = {
+      tenantId: actor.tenantId,
+      id: randomUUID(),
+      at,
+      action: e.action,
+      entity: e.entity,
+      recordId: String(e.recordId),
+      recordCode: text(e.recordCode == null ? null : String(e.recordCode), 200),
+      factoryId: e.factoryId ?? null,
+      userId: actor.userId,
+      userName: text(actor.userName, 128),
+      apiKeyName: text(actor.apiKeyName, 64),
+      ip: text(actor.ip, 64),
+      operationId: text(actor.operationId, 64),
+      importJobId: e.importJobId ?? null,
+      changes: e.changes.map((c) => (c.secret ? { field: c.field, before: null, after: null, secret: true as const } : { field: c.field, before: auditValue(c.before), after: auditValue(c.after) })),
+      signature: e.signature ?? null,
+    };
+    const hash = entryHash(prev, content);
+    const out = { seq, prev_hash: prev, hash, ...content };
+    prev = hash;
+    return out;
+  });
+
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = JSON.stringify(rows.slice(i, i + CHUNK));
+    const insert = sql`
+      insert into audit_entry (tenant_id, seq, id, at, action, entity, record_id, record_code, factory_id, user_id, user_name, api_key_name, ip, operation_id, import_job_id, changes, signature, prev_hash, hash)
+      select x."tenantId", x.seq, x.id, x.at, x.action, x.entity, x."recordId", x."recordCode", x."factoryId", x."userId", x."userName", x."apiKeyName", x.ip, x."operationId", x."importJobId", x.changes, x.signature, x.prev_hash, x.hash
+      from jsonb_to_recordset(${chunk}::jsonb) as x("tenantId" uuid, seq bigint, id uuid, at timestamptz, action text, entity text, "recordId" text, "recordCode" text, "factoryId" uuid, "userId" uuid, "userName" text, "apiKeyName" text, ip text, "operationId" text, "importJobId" text, changes jsonb, signature jsonb, prev_hash text, hash text)`;
+    if (i + CHUNK >= rows.length) {
+      await sql`with ins as (${insert}) update audit_chain set hash = ${prev}, last_at = ${at} where tenant_id = ${actor.tenantId}`.execute(trx);
+    } else {
+      await insert.execute(trx);
+    }
+  }
+}
