@@ -87,11 +87,11 @@ export class ResourceService {
   async create(req: Request, rawBody: unknown): Promise<ResourceRow> {
     const scope = this.scope(req.caller);
     const values = await this.validate(req, asObject(rawBody));
-    const taken = await takenUnique(this.db, this.def, scope, values);
-    if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);
-    let id: string;
     try {
-      id = await this.db.transaction().execute(async (trx) => {
+      // One transaction from the uniqueness check to the answer: no statement in a transaction of its own.
+      return await this.db.transaction().execute(async (trx) => {
+        const taken = await takenUnique(trx, this.def, scope, values);
+        if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);
         const hooks = hooksOf(this.def);
         const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, null, req)) ?? values;
         const newId = await insertRow(trx, this.def, scope, req.caller, written);
@@ -99,13 +99,20 @@ export class ResourceService {
         await hooks.afterWrite?.(trx, this.def, scope, newId, written);
         await logOperation(trx, req.caller, { type: 'add', method: req.method, path: req.path, resource: this.def.name, ids: [newId] });
         const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, newId);
+        const answer = await this.answer(trx, req, after);
         await recordHistory(trx, this.def, req.caller, scope, 'create', [{ id: newId, before: null, after: after ?? written, written }]);
-        return newId;
+        return answer;
       });
     } catch (err) {
       throw this.conflictFrom(err, values, req.tr) ?? err;
     }
-    return this.get(req, id);
+  }
+
+  /** The written row as the API answers it (its creator and editors see it, whatever their data permission). */
+  private async answer(db: Db, req: Request, row: ApiRow | undefined): Promise<ResourceRow> {
+    if (!row) throw notFound();
+    const [labelled] = await this.labelled(db, req.caller.tenantId, [row], req.tr.language);
+    return labelled!;
   }
 
   async update(req: Request, id: string, rawBody: unknown): Promise<ResourceRow> {
@@ -120,10 +127,10 @@ export class ResourceService {
     // A state (frozen, enabled …) changes only through its own confirmed call and button permission.
     for (const [key] of statusFields(this.def)) delete body[key];
     const values = await this.validate(req, body, current);
-    const taken = await takenUnique(this.db, this.def, scope, values, id);
-    if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);
     try {
-      await this.db.transaction().execute(async (trx) => {
+      return await this.db.transaction().execute(async (trx) => {
+        const taken = await takenUnique(trx, this.def, scope, values, id);
+        if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);
         const hooks = hooksOf(this.def);
         const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, current, req)) ?? values;
         const changed = await updateRow(trx, this.def, scope, req.caller, id, written, expected ?? current.updatedAt);
@@ -132,12 +139,13 @@ export class ResourceService {
         await hooks.afterWrite?.(trx, this.def, scope, id, written);
         await logOperation(trx, req.caller, { type: 'edit', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
         const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
+        const answer = await this.answer(trx, req, after);
         await recordHistory(trx, this.def, req.caller, scope, 'update', [{ id, before: current, after: after ?? null, written }]);
+        return answer;
       });
     } catch (err) {
       throw this.conflictFrom(err, values, req.tr) ?? err;
     }
-    return this.get(req, id);
   }
 
   /** Permission verb of a state change of `field` (to `value`): its statusVerbs entry, its statusVerb, else `edit`. */
@@ -159,15 +167,16 @@ export class ResourceService {
       throw new ResourceError(409, hooks.unchangedKey?.(change.field, change.value) ?? 'resource.stateUnchanged');
     }
     const values = { [change.field]: change.value };
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, current, req)) ?? values;
       if (!(await updateRow(trx, this.def, scope, req.caller, id, written))) throw notFound();
       await hooks.afterWrite?.(trx, this.def, scope, id, written);
       await logOperation(trx, req.caller, { type: 'state', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
       const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
+      const answer = await this.answer(trx, req, after);
       await recordHistory(trx, this.def, req.caller, scope, 'state', [{ id, before: current, after: after ?? null, written }]);
+      return answer;
     });
-    return this.get(req, id);
   }
 
   /** Deletes every row of `ids` or none: 404 when one is not in scope, 409 when one is referenced. */
