@@ -39,6 +39,15 @@ export function diffFields(before: Record<string, unknown> | null, after: Record
   const ignore = new Set([...BOOKKEEPING, ...(opts.ignore ?? [])]);
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !ignore.has(k));
   const out: AuditChange[] = [];
+  // A creation: every field it was given (no comparison needed; imports make 100,000 of these).
+  if (before === null && after !== null) {
+    for (const k of keys) {
+      const a = after[k];
+      if (a === null || a === undefined) continue;
+      out.push(secrets.has(k) ? { field: k, before: null, after: null, secret: true } : { field: k, before: null, after: auditValue(a) });
+    }
+    return out;
+  }
   for (const k of keys) {
     const b = before ? before[k] : undefined;
     const a = after ? after[k] : undefined;
