@@ -38,6 +38,7 @@ CREATE TABLE audit_entry_default PARTITION OF audit_entry DEFAULT;
 CREATE INDEX audit_entry_record_idx ON audit_entry (tenant_id, entity, record_id, at);
 -- The tenant-wide screen, newest first.
 CREATE INDEX audit_entry_at_idx ON audit_entry (tenant_id, at);
+CREATE INDEX audit_entry_job_idx ON audit_entry (tenant_id, import_job_id) WHERE import_job_id IS NOT NULL;
 
 -- The head of each tenant's chain. `kept_from_seq` and `anchor_hash` are written by the retention
 -- maintenance only (the owner role): verification starts at the first kept entry, whose
