@@ -10,6 +10,7 @@ export const audit = {
     method: 'GET', path: `${BASE}/:entity/:id`, operationId: 'recordHistory', tag, auth: 'bearer', permission: P.history,
     summary: "A record's history, newest first: who, when, from where, what changed (before → after)",
     description: 'Entries of the caller\'s tenant only, and of the chosen factory (or of no factory) for factory-scoped records. '
+      + 'The caller also needs the view permission of that kind of record where one is known (e.g. `basic:material:view` for `material`). '
       + 'Values are stored as written (ids, dictionary values); labels are resolved by the screen.',
     params: AuditHistoryParams, query: AuditHistoryQuery, answer: json(AuditHistory),
   }),

@@ -1,11 +1,14 @@
 /** The changed fields of a record, as history keeps them: JSON values, secrets never. */
 import type { AuditChange, AuditValue } from '../../model/audit';
 
+/** Characters jsonb refuses (NUL) or that may be unpaired surrogates: most text has none, and is kept as it is. */
+const SUSPECT = /[\u0000\ud800-\udfff]/;
+
 /** A value as JSON history stores it: dates as ISO text, no NUL characters (jsonb refuses them). */
 export function auditValue(v: unknown): AuditValue {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
-  if (typeof v === 'string') return v.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  if (typeof v === 'string') return SUSPECT.test(v) ? v.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd') : v;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'bigint') return v.toString();
@@ -39,6 +42,15 @@ export function diffFields(before: Record<string, unknown> | null, after: Record
   const ignore = new Set([...BOOKKEEPING, ...(opts.ignore ?? [])]);
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !ignore.has(k));
   const out: AuditChange[] = [];
+  // A creation: every field it was given (no comparison needed; imports make 100,000 of these).
+  if (before === null && after !== null) {
+    for (const k of keys) {
+      const a = after[k];
+      if (a === null || a === undefined) continue;
+      out.push(secrets.has(k) ? { field: k, before: null, after: null, secret: true } : { field: k, before: null, after: auditValue(a) });
+    }
+    return out;
+  }
   for (const k of keys) {
     const b = before ? before[k] : undefined;
     const a = after ? after[k] : undefined;

@@ -4,7 +4,7 @@
  * entry's place is carried by `prev_hash`, so moving an intact entry shows as a broken link
  * ("order") and editing one as a wrong hash ("hash").
  */
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import type { AuditAction, AuditChange, AuditSignature } from '../../model/audit';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -29,17 +29,64 @@ export interface HashedContent {
   signature: AuditSignature | null;
 }
 
+/** JSON with keys sorted at every level and undefined members left out (written for speed: imports hash 100,000 entries). */
 export function canonical(v: unknown): string {
   if (v === null || v === undefined) return 'null';
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  if (typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) out += (i ? ',' : '') + canonical(v[i]);
+    return `${out}]`;
   }
-  return JSON.stringify(v);
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o).sort();
+  let out = '{';
+  let first = true;
+  for (const k of keys) {
+    const x = o[k];
+    if (x === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(k)}:${canonical(x)}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
+/** `canonical(changes)`, each change's keys (after, before, field, secret) written in their sorted order. */
+function canonicalChanges(changes: readonly AuditChange[] | unknown): string {
+  if (!Array.isArray(changes)) return canonical(changes);
+  let out = '[';
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i] as Record<string, unknown>;
+    const keys = Object.keys(c);
+    const plain = keys.every((k) => k === 'after' || k === 'before' || k === 'field' || k === 'secret');
+    let one: string;
+    if (!plain) one = canonical(c);
+    else {
+      const parts: string[] = [];
+      if (c.after !== undefined) parts.push(`"after":${canonical(c.after)}`);
+      if (c.before !== undefined) parts.push(`"before":${canonical(c.before)}`);
+      if (c.field !== undefined) parts.push(`"field":${canonical(c.field)}`);
+      if (c.secret !== undefined) parts.push(`"secret":${canonical(c.secret)}`);
+      one = `{${parts.join(',')}}`;
+    }
+    out += (i ? ',' : '') + one;
+  }
+  return `${out}]`;
+}
+
+/** The canonical JSON of an entry's content: `canonical(content)`, its known keys written directly in sorted order. */
+export function canonicalContent(c: HashedContent): string {
+  const s = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+  return `{"action":${s(c.action)},"apiKeyName":${s(c.apiKeyName)},"at":${s(c.at)},"changes":${canonicalChanges(c.changes)},"entity":${s(c.entity)},`
+    + `"factoryId":${s(c.factoryId)},"id":${s(c.id)},"importJobId":${s(c.importJobId)},"ip":${s(c.ip)},"operationId":${s(c.operationId)},`
+    + `"recordCode":${s(c.recordCode)},"recordId":${s(c.recordId)},"signature":${canonical(c.signature)},"tenantId":${s(c.tenantId)},`
+    + `"userId":${s(c.userId)},"userName":${s(c.userName)}}`;
+}
+
+// One-shot hashing (Node 20.12+) is several times faster than a Hash object per entry; an import hashes 100,000.
+const oneShot = (crypto as unknown as { hash?: (algorithm: string, data: string) => string }).hash;
+const sha256 = (data: string) => (oneShot ? oneShot('sha256', data) : crypto.createHash('sha256').update(data).digest('hex'));
+
 export function entryHash(prevHash: string, content: HashedContent): string {
-  return createHash('sha256').update(prevHash).update('\n').update(canonical(content)).digest('hex');
+  return sha256(`${prevHash}\n${canonicalContent(content)}`);
 }

@@ -113,12 +113,16 @@ export async function writeHistory(db: Kysely<DB>, actor: AuditActor, entries: r
     return out;
   });
 
+  // What every entry of this write shares travels once; each row carries only its own values (short keys).
+  const shared = sql`${actor.tenantId}::uuid, ${at}::timestamptz, ${rows[0]!.userId}::uuid, ${rows[0]!.userName}, ${rows[0]!.apiKeyName}, ${rows[0]!.ip}, ${rows[0]!.operationId}`;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = JSON.stringify(rows.slice(i, i + CHUNK));
+    const chunk = JSON.stringify(rows.slice(i, i + CHUNK).map((r) => ({
+      s: r.seq, i: r.id, a: r.action, e: r.entity, r: r.recordId, c: r.recordCode, f: r.factoryId, j: r.importJobId, ch: r.changes, sg: r.signature, p: r.prev_hash, h: r.hash,
+    })));
     const insert = sql`
-      insert into audit_entry (tenant_id, seq, id, at, action, entity, record_id, record_code, factory_id, user_id, user_name, api_key_name, ip, operation_id, import_job_id, changes, signature, prev_hash, hash)
-      select x."tenantId", x.seq, x.id, x.at, x.action, x.entity, x."recordId", x."recordCode", x."factoryId", x."userId", x."userName", x."apiKeyName", x.ip, x."operationId", x."importJobId", x.changes, x.signature, x.prev_hash, x.hash
-      from jsonb_to_recordset(${chunk}::jsonb) as x("tenantId" uuid, seq bigint, id uuid, at timestamptz, action text, entity text, "recordId" text, "recordCode" text, "factoryId" uuid, "userId" uuid, "userName" text, "apiKeyName" text, ip text, "operationId" text, "importJobId" text, changes jsonb, signature jsonb, prev_hash text, hash text)`;
+      insert into audit_entry (tenant_id, at, user_id, user_name, api_key_name, ip, operation_id, seq, id, action, entity, record_id, record_code, factory_id, import_job_id, changes, signature, prev_hash, hash)
+      select ${shared}, x.s, x.i, x.a, x.e, x.r, x.c, x.f, x.j, x.ch, x.sg, x.p, x.h
+      from json_to_recordset(${chunk}::json) as x(s bigint, i uuid, a text, e text, r text, c text, f uuid, j text, ch jsonb, sg jsonb, p text, h text)`;
     if (i + CHUNK >= rows.length) {
       await sql`with ins as (${insert}) update audit_chain set hash = ${prev}, last_at = ${at} where tenant_id = ${actor.tenantId}`.execute(trx);
     } else {

@@ -10,6 +10,9 @@ import type { DB } from '../db/types';
 import type {} from '../db/types-helper';
 import { ApiError } from '../http';
 import { registerBusiness } from '../workflow/business';
+import { writeHistory, type HistoryInput } from '../audit/write';
+import { diffFields } from '../audit/diff';
+import { accountOf, userActor } from '../audit/accounts';
 
 export const MENU_APPLICATION_PROCESS = 'menu-application';
 type Db = Kysely<DB> | Transaction<DB>;
@@ -65,7 +68,7 @@ export async function diffEntries(db: Db, entries: readonly MenuApplicationEntry
 }
 
 /** Creates the new entries of an application under their parents (existing codes are reused); 409 on any conflict. */
-export async function createEntries(trx: Transaction<DB>, entries: readonly MenuApplicationEntry[], productType: string): Promise<number> {
+export async function createEntries(trx: Transaction<DB>, entries: readonly MenuApplicationEntry[], productType: string, made: HistoryInput[] = []): Promise<number> {
   const diffed = await diffEntries(trx, entries);
   const conflict = [...walk(diffed)].find(([e]) => e.diff === 'conflict');
   if (conflict) throw new ApiError(409, 'helper.apply.conflict', { code: conflict[0].code });
@@ -79,7 +82,10 @@ export async function createEntries(trx: Transaction<DB>, entries: readonly Menu
         parent_id: parentId, code: e.code, type: e.type, name_i18n: JSON.stringify(e.names), path: e.path, perms: e.perms,
         icon: null, sort: sql<number>`coalesce((select max(sort) from menu where parent_id is not distinct from ${parentId}::uuid), 0) + ${sort}`, product_type: productType, terminal_type: 'web',
       }).returning('id').executeTakeFirstOrThrow()).id;
-      if (!found) created++;
+      if (!found) {
+        created++;
+        made.push({ action: 'create', entity: 'menu', recordId: id, recordCode: e.code, changes: diffFields(null, { parentId, code: e.code, type: e.type, names: e.names, path: e.path, perms: e.perms, productType }) });
+      }
       await insert(e.children, id);
     }
   };
@@ -104,8 +110,10 @@ export async function decide(trx: Transaction<DB>, tenantId: string, id: string,
   if (a.status !== 'pending') throw new ApiError(409, 'helper.apply.decided');
   if (approve) {
     const entries = (typeof a.entries === 'string' ? JSON.parse(a.entries) : a.entries) as MenuApplicationEntry[];
-    await createEntries(trx, entries, a.app_type);
+    const made: HistoryInput[] = [];
+    await createEntries(trx, entries, a.app_type, made);
     await grantToAdmins(trx, tenantId, [...walk(entries)].map(([e]) => e.code));
+    await writeHistory(trx, userActor(tenantId, reviewerId, await accountOf(trx, tenantId, reviewerId), null), made);
   }
   await trx.updateTable('menu_application').set({ status: approve ? 'approved' : 'rejected', review_reason: reason, reviewer_id: reviewerId, reviewed_at: new Date() })
     .where('tenant_id', '=', tenantId).where('id', '=', id).execute();

@@ -2,17 +2,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { audit } from '../../model/contract/audit';
+import { RESOURCES, SYSTEM_RESOURCES } from '../../model/resources';
 import type { DB } from '../db/types';
+import { ApiError } from '../http';
 import { serve } from '../serve';
 import { recordHistory } from '../audit/read';
 import { verifyChain } from '../audit/verify';
 
+/** The view permission of the hand-written features' entities (engine entities: their definition's). */
+const HAND_WRITTEN_VIEW: Readonly<Record<string, string>> = {
+  dict: 'platform:dict:view',
+  'dict-item': 'platform:dict:view',
+  'bom-line': 'basic:bom:view',
+  'flow-model': 'flow:model:view',
+  document: 'basic:document:view',
+  webhook: 'platform:webhook:view',
+  'api-key': 'platform:api-key:view',
+  'security-policy': 'platform:security-policy:view',
+};
+const ENGINE = new Map([...RESOURCES, ...SYSTEM_RESOURCES].map((d) => [d.name, `${d.permissions}:view`]));
+
+/** A record's history also needs the permission to view its kind of record, where one is known. */
+export const viewPermissionOf = (entity: string): string | null => ENGINE.get(entity) ?? HAND_WRITTEN_VIEW[entity] ?? null;
+
 export function auditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  serve(app, audit.history, async ({ ctx, params, query }) => ({
-    items: await recordHistory(db, { tenantId: ctx.tenantId, factoryId: ctx.factoryId }, params.entity, params.id, query.limit),
-  }));
+  serve(app, audit.history, async ({ ctx, params, query }) => {
+    const view = viewPermissionOf(params.entity);
+    if (view && !(await ctx.hasPermission(view))) throw new ApiError(403, 'auth.forbidden');
+    return { items: await recordHistory(db, { tenantId: ctx.tenantId, factoryId: ctx.factoryId }, params.entity, params.id, query.limit) };
+  });
 
   serve(app, audit.verify, async ({ ctx }) => verifyChain(db, ctx.tenantId));
 }

@@ -110,7 +110,7 @@ export async function auditBench(rows: Row[]): Promise<void> {
     rows.push(['PostgreSQL: entries in the table', Number(total.rows[0]!.n).toLocaleString('en')]);
 
     let n = 0;
-    const ids = Array.from({ length: 300 }, (_, i) => `rec-${(i * 7919) % RECORDS}`);
+    const ids = Array.from({ length: 300 }, (_, i) => `rec-${1 + ((i * 7919) % (RECORDS - 1))}`);
     const viaApi = await timeIt(300, async () => {
       const res = await app.inject({ method: 'GET', url: `/api/platform-system/audit/material/${ids[n++ % ids.length]}`, headers });
       if (res.statusCode !== 200) throw new Error(`history: ${res.statusCode} ${res.body.slice(0, 200)}`);

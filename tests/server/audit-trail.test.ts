@@ -190,6 +190,13 @@ describe.each(DIALECTS)('audit trail (%s)', (kind) => {
     expect((await api('GET', `/api/platform-system/audit/unit/${id}`, undefined, clerk)).status).toBe(403);
     expect((await api('POST', '/api/platform-system/audit/verify', {}, clerk)).status).toBe(403);
     expect((await api('GET', `${apiPath({ service: 'platform-system', name: 'audit-trail' })}`, undefined, clerk)).status).toBe(403);
+    // The history permission alone does not show a kind of record the user may not view.
+    const historyMenu = await h.database.db.selectFrom('menu').select('id').where('perms', '=', 'log:audit-trail:history').executeTakeFirstOrThrow();
+    const editor = await h.database.db.selectFrom('role').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'unit_editor').executeTakeFirstOrThrow();
+    await h.database.db.insertInto('role_menu').values({ tenant_id: tenantId, role_id: editor.id, menu_id: historyMenu.id }).execute();
+    expect((await api('GET', `/api/platform-system/audit/unit/${id}`, undefined, clerk)).status).toBe(200);
+    expect((await api('GET', `/api/platform-system/audit/customer/${id}`, undefined, clerk)).status).toBe(403);
+    expect((await api('GET', `/api/platform-system/audit/dict/${id}`, undefined, clerk)).status).toBe(403);
     // The clerk's own edit is still recorded, under the clerk's name.
     expect((await api('PUT', `${apiPath(unit)}/${id}`, { name: 'Wall 2' }, clerk)).status).toBe(200);
     expect((await history('unit', id))[0]).toMatchObject({ action: 'update', userName: 'unit.clerk' });
