@@ -11,6 +11,7 @@
  * - a 100-page PDF's first page painted in the documents preview (tests/bench/preview.ts);
  * - /api/health while hostile uploads are refused and 100,000 rows are parsed (tests/bench/parse-health.ts).
  * - what the browser downloads: the login page, the shell after login, each sub-app (tests/bench/bytes.ts);
+ * - the audit trail: imports with history on and off, a record's history among 10,000,000 entries (tests/bench/audit.ts);
  * - the audit trail: import with history on and off, a record's history among 10,000,000 entries (tests/bench/audit.ts);
  * BENCH_ONLY=load (or materials, preview, encoding, parse, bytes, audit) runs that part alone.
  */
@@ -226,6 +227,8 @@ async function main() {
   await parseHealthBench(rows);
   // Materials and BOM (issue 7): the material list on 1,000,000 materials, a 2,000-line BOM explosion.
   await materialBench(rows);
+  // The audit trail (issue 25): imports with history on and off, a record's history among 10,000,000 entries.
+  await auditBench(rows);
   // Load (T4.6): reads and mixed writes under 20 connections, PGlite and PostgreSQL.
   await loadBench();
   const width = Math.max(...rows.map(([k]) => k.length));
