@@ -3,34 +3,16 @@
  * to the head, each entry must follow the previous one by `seq`, carry its hash as `prev_hash`, and
  * hash to its own `hash`. The first entry that does not is named.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditChange, AuditSignature, AuditVerify } from '../../model/audit';
 import type { DB } from '../db/types';
-import type {} from '../db/types-audit';
+import type { AuditEntryTable } from '../db/types-audit';
 import { GENESIS_HASH, entryHash, type HashedContent } from './hash';
 
 const PAGE = 5000;
 
-interface StoredEntry {
-  seq: string;
-  id: string;
-  at: Date | string;
-  action: string;
-  entity: string;
-  record_id: string;
-  record_code: string | null;
-  factory_id: string | null;
-  user_id: string | null;
-  user_name: string | null;
-  api_key_name: string | null;
-  ip: string | null;
-  operation_id: string | null;
-  import_job_id: string | null;
-  changes: unknown;
-  signature: unknown;
-  prev_hash: string;
-  hash: string;
-}
+/** An entry as the chain check reads it (the table's columns but its tenant's). */
+type StoredEntry = Omit<Selectable<AuditEntryTable>, 'tenant_id'>;
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
