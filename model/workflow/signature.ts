@@ -4,8 +4,7 @@
  * (space- or comma-separated keys of SIGNATURE_MEANINGS). Labels: `common` namespace,
  * `signature.meaning.<key>` (the record's History shows them on every screen).
  */
-import { z } from 'zod';
-import { Instant, Uuid } from '../contract/common';
+import { AuditSignature } from '../audit';
 
 export const SIGNATURE_ATTRIBUTE = 'mes:signature';
 
@@ -25,11 +24,6 @@ export function parseSignatureMeanings(text: string | undefined | null): Signatu
 
 export const formatSignatureMeanings = (meanings: readonly string[]): string => meanings.join(' ');
 
-/** A signature made when a task was decided. */
-export const TaskSignature = z.object({
-  signerId: Uuid,
-  signerName: z.string(),
-  meaning: z.string().meta({ description: 'A key of the signature meanings (approved, reviewed, responsible …)' }),
-  at: Instant,
-}).meta({ id: 'FlowTaskSignature' });
-export type TaskSignature = z.infer<typeof TaskSignature>;
+/** A signature made when a task was decided: the one shape the record's history also carries. */
+export const TaskSignature = AuditSignature;
+export type TaskSignature = AuditSignature;

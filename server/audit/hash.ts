@@ -5,29 +5,12 @@
  * ("order") and editing one as a wrong hash ("hash").
  */
 import crypto from 'node:crypto';
-import type { AuditAction, AuditChange, AuditSignature } from '../../model/audit';
+import type { AuditChange, AuditEntry } from '../../model/audit';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** What the hash covers. */
-export interface HashedContent {
-  tenantId: string;
-  id: string;
-  at: string;
-  action: AuditAction;
-  entity: string;
-  recordId: string;
-  recordCode: string | null;
-  factoryId: string | null;
-  userId: string | null;
-  userName: string | null;
-  apiKeyName: string | null;
-  ip: string | null;
-  operationId: string | null;
-  importJobId: string | null;
-  changes: AuditChange[];
-  signature: AuditSignature | null;
-}
+/** What the hash covers: the entry as the API answers it, and its tenant. */
+export type HashedContent = AuditEntry & { tenantId: string };
 
 /** JSON with keys sorted at every level and undefined members left out (written for speed: imports hash 100,000 entries). */
 export function canonical(v: unknown): string {
