@@ -62,9 +62,14 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
     call<T>(h.app, method, `/api/flow-system${url}`, { token, body, lang });
 
   /** Publishes a one-task model and starts an instance of it; answers the pending task's id. */
-  async function openTask(assignee: string, signature?: string): Promise<{ taskId: string; instanceId: string; businessId: string }> {
+  function openTask(assignee: string, signature?: string): Promise<{ taskId: string; instanceId: string; businessId: string }> {
     const key = `sign${++seq}`;
-    const created = await api<ModelDetail>(tokens.admin!, 'POST', '/model', { key, name: key, xml: oneTask(key, assignee, signature) });
+    return startModel(key, oneTask(key, assignee, signature));
+  }
+
+  /** Publishes the model `key` of `modelXml` and starts an instance of it; answers its first pending task's id. */
+  async function startModel(key: string, modelXml: string): Promise<{ taskId: string; instanceId: string; businessId: string }> {
+    const created = await api<ModelDetail>(tokens.admin!, 'POST', '/model', { key, name: key, xml: modelXml });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect((await api(tokens.admin!, 'POST', `/model/${created.body.data.id}/deploy`)).status).toBe(200);
     expect((await api(tokens.admin!, 'POST', `/model/${created.body.data.id}/publish`, {})).status).toBe(200);
@@ -249,13 +254,8 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
       <sequenceFlow id="f2" sourceRef="approve" targetRef="next" />
       <userTask id="next" name="Archive" mes:assignee="user:nobody.here" /><sequenceFlow id="f3" sourceRef="next" targetRef="end" />
       <endEvent id="end" />`);
-    const created = await api<ModelDetail>(tokens.admin!, 'POST', '/model', { key, name: key, xml: twoSteps });
-    expect((await api(tokens.admin!, 'POST', `/model/${created.body.data.id}/deploy`)).status).toBe(200);
-    expect((await api(tokens.admin!, 'POST', `/model/${created.body.data.id}/publish`, {})).status).toBe(200);
-    const businessId = crypto.randomUUID();
-    const instanceId = (await db.transaction().execute((trx) => startProcess(trx, { tenantId, userId: ids.admin!, factoryId: null },
-      { modelKey: key, businessType: 'sign-test', businessId, title: `Record ${key}` })))!;
-    const task = await db.selectFrom('wf_task').select('id').where('tenant_id', '=', tenantId).where('instance_id', '=', instanceId).executeTakeFirstOrThrow();
+    const { taskId, instanceId, businessId } = await startModel(key, twoSteps);
+    const task = { id: taskId };
 
     const refused = await api(tokens['signer.a']!, 'POST', `/task/${task.id}/agree`, { password: PASSWORD, meaning: 'approved' });
     expect(refused.status).toBe(409);
