@@ -1,8 +1,6 @@
 /** Rendering print templates to PDF in a small pool of worker threads (print-worker.ts), off the event loop (issue 22). */
-import { WorkerPool, defaultPoolSize } from '../workers/pool';
+import { WorkerPool, defaultPoolSize, positiveEnv } from '../workers/pool';
 import type { PrintJob, PrintReply } from './print-worker';
-
-const positive = (v: string | undefined, fallback: number) => (v && Number(v) > 0 ? Number(v) : fallback);
 
 /** A font with Chinese (and Vietnamese) glyphs for printed text: PRINT_FONT, else Debian's WenQuanYi Zen Hei when installed. */
 const FONT_PATH = process.env.PRINT_FONT ?? '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
@@ -12,9 +10,9 @@ let pool: WorkerPool | null = null;
 function printPool(): WorkerPool {
   pool ??= new WorkerPool({
     entry: new URL('./print-worker.ts', import.meta.url),
-    size: positive(process.env.PRINT_WORKERS, defaultPoolSize()),
-    timeoutMs: positive(process.env.PRINT_TIMEOUT_MS, 60_000),
-    memoryMb: positive(process.env.PRINT_MEMORY_MB, 512),
+    size: positiveEnv('PRINT_WORKERS', defaultPoolSize()),
+    timeoutMs: positiveEnv('PRINT_TIMEOUT_MS', 60_000),
+    memoryMb: positiveEnv('PRINT_MEMORY_MB', 512),
   });
   return pool;
 }

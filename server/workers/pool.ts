@@ -45,6 +45,13 @@ interface Job {
 
 const BOOT = new URL('./boot.mjs', import.meta.url);
 
+/** The positive number an environment variable holds, else `fallback` (the pools' settings). */
+export function positiveEnv(name: string, fallback: number): number {
+  const v = process.env[name];
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
 /** Workers for a machine with `cores` cores: one core stays with the event loop. */
 export const defaultPoolSize = (cores = availableParallelism()) => Math.max(1, Math.min(4, cores - 1));
 

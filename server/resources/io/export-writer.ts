@@ -5,18 +5,16 @@
  */
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
-import { WorkerPool, defaultPoolSize } from '../../workers/pool';
+import { WorkerPool, defaultPoolSize, positiveEnv } from '../../workers/pool';
 import type { ExportCell, ExportCommand, ExportReply } from './export-worker';
-
-const positive = (v: string | undefined, fallback: number) => (v && Number(v) > 0 ? Number(v) : fallback);
 
 let pool: WorkerPool | null = null;
 function exportPool(): WorkerPool {
   pool ??= new WorkerPool({
     entry: new URL('./export-worker.ts', import.meta.url),
-    size: positive(process.env.EXPORT_WORKERS, defaultPoolSize()),
-    timeoutMs: positive(process.env.EXPORT_TIMEOUT_MS, 15 * 60_000),
-    memoryMb: positive(process.env.EXPORT_MEMORY_MB, 512),
+    size: positiveEnv('EXPORT_WORKERS', defaultPoolSize()),
+    timeoutMs: positiveEnv('EXPORT_TIMEOUT_MS', 15 * 60_000),
+    memoryMb: positiveEnv('EXPORT_MEMORY_MB', 512),
     // A user waits on an export: its worker shares the machine evenly unless told otherwise.
     lowPriority: process.env.EXPORT_LOW_PRIORITY === 'on',
   });

@@ -6,17 +6,12 @@
  */
 import type { Language } from '../../../model/languages';
 import { ApiError } from '../../http';
-import { JobBudgetError, WorkerPool, defaultPoolSize } from '../../workers/pool';
+import { JobBudgetError, WorkerPool, defaultPoolSize, positiveEnv } from '../../workers/pool';
 import type { Sheet, SheetRow } from './sheet-parse';
 import type { SheetJob, SheetMessage } from './sheet-worker';
 import { zipLimits } from './zip-guard';
 
 export { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, sniffSheet, type Cell, type Sheet, type SheetKind, type SheetRow } from './sheet-parse';
-
-const positive = (v: string | undefined, fallback: number) => {
-  const n = Number(v);
-  return v !== undefined && Number.isFinite(n) && n > 0 ? n : fallback;
-};
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 let pool: WorkerPool | null = null;
@@ -24,9 +19,9 @@ let pool: WorkerPool | null = null;
 function sheetPool(): WorkerPool {
   pool ??= new WorkerPool({
     entry: new URL('./sheet-worker.ts', import.meta.url),
-    size: positive(process.env.IMPORT_PARSE_WORKERS, defaultPoolSize()),
+    size: positiveEnv('IMPORT_PARSE_WORKERS', defaultPoolSize()),
     timeoutMs: DEFAULT_TIMEOUT_MS,
-    memoryMb: positive(process.env.IMPORT_PARSE_MEMORY_MB, 1536),
+    memoryMb: positiveEnv('IMPORT_PARSE_MEMORY_MB', 1536),
   });
   return pool;
 }
@@ -52,7 +47,7 @@ export async function readSheet(buf: Buffer, hint?: Language, file = ''): Promis
         else if (m.type === 'done') done({ ...head!, rows });
         else fail(new ApiError(m.status, m.key, m.data));
       },
-    }, [bytes], positive(process.env.IMPORT_PARSE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS));
+    }, [bytes], positiveEnv('IMPORT_PARSE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS));
   } catch (err) {
     if (err instanceof JobBudgetError) throw new ApiError(413, 'resource.import.parseBudget', { file });
     throw err;
