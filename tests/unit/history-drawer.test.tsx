@@ -76,7 +76,7 @@ describe('History drawer', () => {
     await renderPage(material, bridge);
     const drawer = await openHistory();
     expect(bridge.requests.some((r) => r.url === '/api/platform-system/audit/material/m1')).toBe(true);
-    const entries = within(drawer).getAllByTestId('history-entry');
+    const entries = await within(drawer).findAllByTestId('history-entry', {}, { timeout: 5000 });
     expect(entries.map((e) => e.getAttribute('data-action'))).toEqual(['update', 'create']);
     expect(within(entries[0]!).getByTestId('history-action').textContent).toBe('Changed');
     expect(within(entries[1]!).getByTestId('history-who').textContent).toBe('admin (API key ERP import)');
@@ -96,7 +96,7 @@ describe('History drawer', () => {
     ]));
     await renderPage(material, bridge);
     const drawer = await openHistory();
-    const [signed, edited] = within(drawer).getAllByTestId('history-entry');
+    const [signed, edited] = await within(drawer).findAllByTestId('history-entry', {}, { timeout: 5000 });
     expect(within(signed!).getByTestId('history-action').textContent).toBe('电子签名');
     expect(within(signed!).getByTestId('history-signature').textContent).toMatch(/^王芳 电子签名（审核），2026-03-02 \d\d:00:00$/);
     expect([...signed!.querySelectorAll('[data-field="decision"] td')].map((td) => td.textContent)).toEqual(['审批结果', '待处理', '同意']);
