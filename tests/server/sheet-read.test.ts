@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { readSheet } from '../../server/resources/io/sheet';
 
@@ -21,5 +22,26 @@ describe('reading an uploaded sheet', () => {
     const broken = read.rows.filter((r) => r.cells.some((c) => typeof c === 'string' && c.includes('\uFFFD')));
     expect(broken).toEqual([]);
     expect(read.rows.map((r) => r.cells)).toEqual(expected);
+  });
+
+  it('keeps them intact in a sheet of inline strings too (as streamed exports write it), with its dates as dates', async () => {
+    const out = new PassThrough();
+    const parts: Buffer[] = [];
+    out.on('data', (c: Buffer) => parts.push(c));
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = book.addWorksheet('data');
+    sheet.addRow(['编码', '名称', '日期']).commit();
+    const expected: [string, string, string][] = [];
+    for (let i = 0; i < 6000; i++) {
+      const day = new Date(Date.UTC(2026, 0, 1 + (i % 365)));
+      expected.push([`M${i}`, `Bộ điều khiển số ${i} 控制器`, day.toISOString()]);
+      const row = sheet.addRow([`M${i}`, `Bộ điều khiển số ${i} 控制器`, day]);
+      row.getCell(3).numFmt = 'yyyy-mm-dd';
+      row.commit();
+    }
+    await book.commit();
+    const read = await readSheet(Buffer.concat(parts));
+    expect(read.headers).toEqual(['编码', '名称', '日期']);
+    expect(read.rows.map((r) => r.cells.map((c) => (c instanceof Date ? c.toISOString() : c)))).toEqual(expected);
   });
 });

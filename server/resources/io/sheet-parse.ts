@@ -1,7 +1,8 @@
 /**
- * Reading an uploaded sheet (.xlsx or .csv, told apart by content) into rows of cells, in the thread
- * that calls it: the server calls it in a worker (sheet-worker.ts), never on its event loop.
+ * Reading an uploaded sheet (.xlsx or .csv, told apart by content) into rows of cells, streamed in the
+ * thread that calls it: the server calls it in a worker (sheet-worker.ts), never on its event loop.
  */
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../http';
 import type { Language } from '../../../model/languages';
@@ -59,65 +60,114 @@ function cellValue(v: unknown): Cell {
 const isBlank = (c: Cell) => c === null || (typeof c === 'string' && c.trim() === '');
 const text = (c: Cell) => (c === null ? '' : c instanceof Date ? c.toISOString() : String(c)).trim();
 
+/** Hands the header row, then the data rows in batches, to whoever reads the sheet. */
+export interface SheetSink {
+  head(kind: SheetKind, headers: string[]): void;
+  rows(rows: SheetRow[]): void;
+}
+
+/** Rows per batch handed to the sink. */
+const BATCH = 500;
+
 /**
- * Reads the whole package, then the first worksheet. Not exceljs's streaming reader: it decodes each
- * inflated chunk on its own, so a character whose UTF-8 bytes straddle two chunks (CJK, Vietnamese)
- * came out as U+FFFD in large sheets. The zip budget (zip-guard.ts) bounds what this may inflate.
+ * exceljs's streaming reader decodes each inflated chunk on its own, so a character whose UTF-8
+ * bytes straddle two chunks (CJK, Vietnamese) would come out as U+FFFD. This reader hands it text
+ * decoded across chunk boundaries instead (its parser takes strings as they are).
  */
-async function readXlsx(buf: Buffer): Promise<{ records: Cell[][]; numbers: number[] }> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(buf as unknown as ArrayBuffer);
-  const ws = book.worksheets[0];
-  const records: Cell[][] = [];
-  const numbers: number[] = [];
-  if (!ws) return { records, numbers };
-  if (ws.rowCount > MAX_IMPORT_ROWS + 1) throw tooMany();
-  if (ws.columnCount > MAX_IMPORT_COLUMNS) throw tooWide();
-  ws.eachRow({ includeEmpty: false }, (row, number) => {
-    const values = Array.isArray(row.values) ? row.values : [];
-    // row.values is 1-based (index 0 is empty).
-    if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
-    const cells: Cell[] = [];
-    for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
-    records.push(cells);
-    numbers.push(number);
+async function* decodedText(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const c of chunks) yield typeof c === 'string' ? c : decoder.decode(c, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** What this file uses of exceljs's streaming workbook reader (its typings leave the parts below out). */
+interface WorksheetStream extends AsyncIterable<{ number: number; values: unknown }> {
+  id?: number | string;
+}
+interface WorkbookStream extends AsyncIterable<WorksheetStream> {
+  model?: { sheets?: { id: number | string }[] };
+  _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string): unknown;
+  _parseSharedStrings(entry: Readable): unknown;
+}
+const WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader as unknown as new (input: Readable, options: object) => WorkbookStream;
+
+class DecodingReader extends WorkbookReader {
+  override _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string) {
+    return super._parseWorksheet(decodedText(chunks), sheetNo);
+  }
+
+  override _parseSharedStrings(entry: Readable) {
+    entry.setEncoding('utf8');
+    return super._parseSharedStrings(entry);
+  }
+}
+
+/**
+ * Streams the first worksheet, row by row: memory stays flat in the row count. The zip budget
+ * (zip-guard.ts) bounds what this may inflate.
+ */
+async function readXlsx(buf: Buffer, emit: (row: number, cells: Cell[]) => void): Promise<void> {
+  const reader = new DecodingReader(Readable.from([buf]), {
+    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
   });
-  return { records, numbers };
+  let read = false;
+  for await (const ws of reader) {
+    // The workbook's first sheet (its order in the workbook, not in the zip). The others are passed
+    // over, not left behind: the reader removes what it parked of them on disk as it goes.
+    const first = reader.model?.sheets?.[0]?.id;
+    if (read || (first !== undefined && ws.id !== undefined && String(ws.id) !== String(first))) continue;
+    read = true;
+    for await (const row of ws) {
+      if (row.number > MAX_IMPORT_ROWS + 1) throw tooMany();
+      const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
+      // row.values is 1-based (index 0 is empty).
+      if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
+      const cells: Cell[] = [];
+      for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
+      emit(row.number, cells);
+    }
+  }
 }
 
 /**
  * Reads the first worksheet (or the CSV records, in whatever encoding and with whichever separator
  * the file has; `hint`, the uploader's language, settles an encoding its bytes leave open): row 1
- * the headers, blank rows skipped. 415 when unreadable.
+ * the headers, blank rows skipped, handed to `sink` as they are read. 415 when unreadable.
  */
-export async function parseSheet(buf: Buffer, hint: Language | undefined, file: string, limits: ZipLimits): Promise<Sheet> {
+export async function parseSheet(buf: Buffer, hint: Language | undefined, file: string, limits: ZipLimits, sink: SheetSink): Promise<void> {
   const zip = buf.length >= 4 && ZIP.every((b, i) => buf[i] === b);
   const decoded = zip ? null : decodeCsv(buf, hint);
   const kind: SheetKind | null = zip ? 'xlsx' : decoded ? 'csv' : null;
   if (!kind) throw new ApiError(415, 'resource.import.fileType');
-  let records: Cell[][];
-  let numbers: number[];
+  let headed = false;
+  let batch: SheetRow[] = [];
+  const emit = (row: number, cells: Cell[]) => {
+    if (!headed) {
+      sink.head(kind, row === 1 ? cells.map(text) : []);
+      headed = true;
+    }
+    if (row <= 1 || cells.every(isBlank)) return;
+    batch.push({ row, cells });
+    if (batch.length >= BATCH) {
+      sink.rows(batch);
+      batch = [];
+    }
+  };
   if (kind === 'xlsx') {
     checkZipBudget(buf, file, limits);
     try {
-      ({ records, numbers } = await readXlsx(buf));
+      await readXlsx(buf, emit);
     } catch (err) {
       if (err instanceof ApiError) throw err;
       throw new ApiError(415, 'resource.import.fileType');
     }
   } else {
-    records = parseCsv(decoded!.text);
+    const records = parseCsv(decoded!.text);
     if (records.length > MAX_IMPORT_ROWS + 1) throw tooMany();
     if (records.some((r) => r.length > MAX_IMPORT_COLUMNS)) throw tooWide();
-    numbers = records.map((_, i) => i + 1);
+    records.forEach((cells, i) => emit(i + 1, cells));
   }
-  const headerIndex = numbers.indexOf(1);
-  const headers = headerIndex >= 0 ? (records[headerIndex] ?? []).map(text) : [];
-  const rows: SheetRow[] = [];
-  records.forEach((cells, i) => {
-    const row = numbers[i]!;
-    if (row <= 1 || cells.every(isBlank)) return;
-    rows.push({ row, cells });
-  });
-  return { kind, headers, rows };
+  if (!headed) sink.head(kind, []);
+  if (batch.length > 0) sink.rows(batch);
 }
