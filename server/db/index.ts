@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { DB } from './types';
+import { markEmbedded } from './embedded';
 import { ScopedDialect } from './tenant-scope';
 
 export type { DB } from './types';
@@ -160,6 +161,7 @@ export async function createDatabase(
     // The driver hands out PGlite's one connection to one caller at a time, so `exec` (which takes
     // several statements in one call, unlike `query`) runs on the connection just acquired.
     const db = new Kysely<DB>({ dialect: new ScopedDialect(new PGliteDialect(pglite), async (_connection, sqlText) => { await pglite.exec(sqlText); }) });
+    markEmbedded(db);
     let closed = false;
     database = {
       db,

@@ -30,8 +30,17 @@ export class JobBudgetError extends Error {
 /** What a job's messages are handed to; `done` (or throwing) ends the job. */
 export interface JobHandler<T> {
   message(msg: unknown, done: (value: T) => void, fail: (error: unknown) => void): void;
-  /** Called once the job's input is posted, with how to post it more (a job fed as it goes). */
-  started?(send: (msg: unknown, transfer?: ArrayBuffer[]) => void): void;
+  /**
+   * Called once the job's input is posted, with how to post it more (a job fed as it goes) and its
+   * clock: a job that waits on its caller (a reader kept at its consumer's pace) stops the clock
+   * meanwhile, so its time budget counts the worker's own time.
+   */
+  started?(send: (msg: unknown, transfer?: ArrayBuffer[]) => void, clock: JobClock): void;
+}
+
+export interface JobClock {
+  pause(): void;
+  resume(): void;
 }
 
 interface Job {
@@ -133,13 +142,32 @@ export class WorkerPool {
     const onExit = (code: number) => {
       if (finish(false)) job.reject(new JobBudgetError('crash', `exited with ${code}`));
     };
-    const timer = setTimeout(() => {
-      if (finish(false)) job.reject(new JobBudgetError('time', `over ${job.timeoutMs} ms`));
-    }, job.timeoutMs);
+    // The budget left: it runs while the clock runs (see JobClock).
+    let left = job.timeoutMs;
+    let since = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      since = performance.now();
+      timer = setTimeout(() => {
+        if (finish(false)) job.reject(new JobBudgetError('time', `over ${job.timeoutMs} ms`));
+      }, left);
+    };
+    const clock: JobClock = {
+      pause() {
+        if (timer === undefined || over) return;
+        clearTimeout(timer);
+        timer = undefined;
+        left = Math.max(0, left - (performance.now() - since));
+      },
+      resume() {
+        if (timer === undefined && !over) arm();
+      },
+    };
+    arm();
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
     worker.postMessage(job.input, job.transfer);
-    job.handler.started?.((msg, transfer = []) => { if (!over) worker.postMessage(msg, transfer); });
+    job.handler.started?.((msg, transfer = []) => { if (!over) worker.postMessage(msg, transfer); }, clock);
   }
 }

@@ -70,7 +70,8 @@ export class ImportJobs {
     const setProgress = (n: number) => {
       this.progress.set(id, n);
       // Not awaited: on PGlite it waits for the import's transaction; guarded so it never undoes the end.
-      this.background.track(this.db.updateTable('import_job').set({ processed: n }).where('tenant_id', '=', tenantId).where('id', '=', id)
+      // A file that does not say how many rows it holds: its total grows as it is read.
+      this.background.track(this.db.updateTable('import_job').set({ processed: n, total: sql<number>`greatest(total, ${n})` }).where('tenant_id', '=', tenantId).where('id', '=', id)
         .where('status', '=', 'running').where('processed', '<', n).execute());
     };
     const task = (async () => {
@@ -89,7 +90,8 @@ export class ImportJobs {
           .updateTable('import_job')
           .set({
             status,
-            processed: sql<number>`total`,
+            total: result.total,
+            processed: result.total,
             result: JSON.stringify(result),
             finished_at: new Date(),
             // The file stays only as long as its error report may be asked for.
@@ -128,7 +130,7 @@ export class ImportJobs {
       resource: row.resource,
       fileName: row.file_name,
       status: row.status,
-      total: row.total,
+      total: row.status === 'running' && live !== undefined ? Math.max(live, row.total) : row.total,
       processed: row.status === 'running' && live !== undefined ? Math.max(live, row.processed) : row.processed,
       createdAt: iso(row.created_at)!,
       finishedAt: iso(row.finished_at),

@@ -14,11 +14,11 @@ import { callerOf, type Caller } from '../scope';
 import type { ResourceService } from '../service';
 import { endpointsOf } from '../../../model/contract/resource';
 import { XLSX_TYPE, attachment, exportStream, fileName, template } from './export';
-import { validateSheet, writeRows } from './import';
+import { importRows } from './import';
 import type { ImportJobs } from './jobs';
 import type { Background } from '../background';
 import { errorReport } from './report';
-import { readSheet, type Sheet } from './sheet';
+import { openSheet, type SheetRow, type SheetStream } from './sheet';
 import { readUploadedFile } from './upload';
 import { requestOffset } from '../../dates';
 
@@ -33,27 +33,53 @@ interface ImportRun {
   service: ResourceService;
   caller: Caller;
   tr: Translator;
-  sheet: Sheet;
+  headers: string[];
+  batches: AsyncIterable<SheetRow[]>;
+  /** Rows known before the import starts (the file's own count, or those read ahead). */
+  known: number;
   dryRun: boolean;
   op: { method: string; path: string };
   jobId: string | null;
 }
 
-/** Validates, then (unless a dry run or an error) writes; `progress` sees validation as the first half. */
+/** Checks and (unless a dry run or an error) writes, as the sheet is read. */
 async function runImport(run: ImportRun, progress?: (n: number) => void): Promise<ImportResult> {
-  const { service, caller, tr, sheet, dryRun } = run;
-  const total = sheet.rows.length;
-  const validated = await validateSheet(service, caller, tr, sheet, progress && ((n) => progress(dryRun ? n : Math.floor(n / 2))));
-  const base: ImportResult = { dryRun, total, inserted: 0, updated: 0, errors: validated.errors, reportId: null, jobId: run.jobId };
-  if (validated.errors.length > 0) return { ...base, reportId: run.jobId };
-  if (dryRun) {
-    const updated = validated.rows.filter((r) => r.exists).length;
-    return { ...base, inserted: validated.rows.length - updated, updated };
-  }
-  progress?.(Math.floor(total / 2));
+  const { service, caller, tr, dryRun } = run;
   const importId = run.jobId ?? randomUUID();
-  const counts = await writeRows(service, caller, validated.rows, run.op, progress && ((n) => progress(Math.floor(total / 2 + n / 2))), importId);
-  return { ...base, ...counts, importId };
+  let out;
+  try {
+    out = await importRows(service, caller, tr, run.headers, run.batches, { dryRun, op: run.op, importId, onProgress: progress });
+  } catch (err) {
+    // A refusal found once reading had begun (past the row limit, over the reading budget): nothing was written.
+    if (!(err instanceof ApiError) || !run.jobId) throw err;
+    out = { total: run.known, inserted: 0, updated: 0, errors: [{ row: 0, field: '', key: err.key, message: tr.t(err.key, err.data as Record<string, unknown>) }] };
+  }
+  const total = Math.max(out.total, out.errors.length > 0 && out.total === 0 ? run.known : 0);
+  const base: ImportResult = { dryRun, total, inserted: out.inserted, updated: out.updated, errors: out.errors, reportId: null, jobId: run.jobId };
+  if (out.errors.length > 0) return { ...base, reportId: run.jobId };
+  return dryRun ? base : { ...base, importId };
+}
+
+/** Reads batches until more than `limit` rows or the end: a larger file imports as a job. */
+async function readAhead(stream: SheetStream, limit: number): Promise<{ ahead: SheetRow[][]; count: number; rest: AsyncIterator<SheetRow[]> | null }> {
+  const it = stream.batches();
+  const ahead: SheetRow[][] = [];
+  let count = 0;
+  // The file says how many rows it holds: no need to read them to know.
+  if (stream.size !== null && stream.size > limit) return { ahead, count, rest: it };
+  while (count <= limit) {
+    const next = await it.next();
+    if (next.done) return { ahead, count, rest: null };
+    ahead.push(next.value);
+    count += next.value.length;
+  }
+  return { ahead, count, rest: it };
+}
+
+async function* joined(ahead: SheetRow[][], rest: AsyncIterator<SheetRow[]> | null): AsyncGenerator<SheetRow[]> {
+  yield* ahead;
+  if (!rest) return;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
 
 const answered = (r: ImportResult): ImportResult => ({ ...r, errors: r.errors.slice(0, MAX_ERRORS_ANSWERED) });
@@ -75,21 +101,29 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
       const caller = callerOf(ctx);
       service.scope(caller);
       const { file, fileName } = await readUploadedFile(request);
-      const sheet = await readSheet(file, tr.language, fileName ?? '');
-      const op = { method: request.method, path: request.url.split('?')[0] ?? request.url };
-      const newJob = { caller, resource: def.name, fileName: fileName ?? 'import', file, dryRun: query.dryRun, language: tr.language, total: sheet.rows.length };
-      if (sheet.rows.length > IMPORT_JOB_THRESHOLD) {
-        const jobId = await jobs.create({ ...newJob, status: 'queued' });
-        jobs.start(caller.tenantId, jobId, (progress) => runImport({ service, caller, tr, sheet, dryRun: query.dryRun, op, jobId }, progress), tr.t('error.internal'));
-        const queued: ImportResult = { dryRun: query.dryRun, total: sheet.rows.length, inserted: 0, updated: 0, errors: [], reportId: null, jobId };
-        return { status: 202, msgKey: 'resource.import.queued', data: queued };
+      const stream = await openSheet(file, tr.language, fileName ?? '');
+      try {
+        const { ahead, count, rest } = await readAhead(stream, IMPORT_JOB_THRESHOLD);
+        const op = { method: request.method, path: request.url.split('?')[0] ?? request.url };
+        const known = Math.max(count, stream.size ?? 0);
+        const run = { service, caller, tr, headers: stream.headers, batches: joined(ahead, rest), known, dryRun: query.dryRun, op };
+        const newJob = { caller, resource: def.name, fileName: fileName ?? 'import', file, dryRun: query.dryRun, language: tr.language, total: known };
+        if (rest) {
+          const jobId = await jobs.create({ ...newJob, status: 'queued' });
+          jobs.start(caller.tenantId, jobId, (progress) => runImport({ ...run, jobId }, progress).finally(() => stream.cancel()), tr.t('error.internal'));
+          const queued: ImportResult = { dryRun: query.dryRun, total: known, inserted: 0, updated: 0, errors: [], reportId: null, jobId };
+          return { status: 202, msgKey: 'resource.import.queued', data: queued };
+        }
+        const result = await runImport({ ...run, jobId: null });
+        if (result.errors.length > 0) {
+          const reportId = await jobs.create({ ...newJob, total: result.total, status: 'failed', result });
+          throw new ResourceError(400, 'resource.import.failed', answered({ ...result, reportId }), { count: new Set(result.errors.map((e) => e.row)).size });
+        }
+        return { data: result };
+      } catch (err) {
+        stream.cancel();
+        throw err;
       }
-      const result = await runImport({ service, caller, tr, sheet, dryRun: query.dryRun, op, jobId: null });
-      if (result.errors.length > 0) {
-        const reportId = await jobs.create({ ...newJob, status: 'failed', result });
-        throw new ResourceError(400, 'resource.import.failed', answered({ ...result, reportId }), { count: new Set(result.errors.map((e) => e.row)).size });
-      }
-      return { data: result };
     },
   });
 

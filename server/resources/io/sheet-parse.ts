@@ -62,8 +62,10 @@ const text = (c: Cell) => (c === null ? '' : c instanceof Date ? c.toISOString()
 
 /** Hands the header row, then the data rows in batches, to whoever reads the sheet. */
 export interface SheetSink {
-  head(kind: SheetKind, headers: string[]): void;
-  rows(rows: SheetRow[]): void;
+  /** `size`: the data rows the file says it holds (its dimension, or its records), when it says. */
+  head(kind: SheetKind, headers: string[], size: number | null): void;
+  /** Reading goes on once the returned promise settles (the reader keeps pace with its consumer). */
+  rows(rows: SheetRow[]): void | Promise<void>;
 }
 
 /** Rows per batch handed to the sink. */
@@ -74,9 +76,13 @@ const BATCH = 500;
  * bytes straddle two chunks (CJK, Vietnamese) would come out as U+FFFD. This reader hands it text
  * decoded across chunk boundaries instead (its parser takes strings as they are).
  */
-async function* decodedText(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+async function* decodedText(chunks: AsyncIterable<Buffer | string>, seen: (text: string) => void): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
-  for await (const c of chunks) yield typeof c === 'string' ? c : decoder.decode(c, { stream: true });
+  for await (const c of chunks) {
+    const text = typeof c === 'string' ? c : decoder.decode(c, { stream: true });
+    seen(text);
+    yield text;
+  }
   const rest = decoder.decode();
   if (rest) yield rest;
 }
@@ -92,9 +98,21 @@ interface WorkbookStream extends AsyncIterable<WorksheetStream> {
 }
 const WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader as unknown as new (input: Readable, options: object) => WorkbookStream;
 
+/** `<dimension ref="A1:T100001"/>`, near the start of a sheet's XML: its last row. */
+const DIMENSION = /<dimension\s+ref="[A-Z]+\d+:[A-Z]+(\d+)"/;
+
 class DecodingReader extends WorkbookReader {
+  /** The last row the dimension of the worksheet being read names (only the read one is decoded). */
+  lastRow: number | null = null;
+
   override _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string) {
-    return super._parseWorksheet(decodedText(chunks), sheetNo);
+    let head = '';
+    return super._parseWorksheet(decodedText(chunks, (text) => {
+      if (head.length > 4096) return;
+      head += text;
+      const m = DIMENSION.exec(head);
+      if (m) this.lastRow = Number(m[1]);
+    }), sheetNo);
   }
 
   override _parseSharedStrings(entry: Readable) {
@@ -107,7 +125,7 @@ class DecodingReader extends WorkbookReader {
  * Streams the first worksheet, row by row: memory stays flat in the row count. The zip budget
  * (zip-guard.ts) bounds what this may inflate.
  */
-async function readXlsx(buf: Buffer, emit: (row: number, cells: Cell[]) => void): Promise<void> {
+async function readXlsx(buf: Buffer, emit: (row: number, cells: Cell[], lastRow: number | null) => void | Promise<void>): Promise<void> {
   const reader = new DecodingReader(Readable.from([buf]), {
     worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
   });
@@ -125,7 +143,8 @@ async function readXlsx(buf: Buffer, emit: (row: number, cells: Cell[]) => void)
       if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
       const cells: Cell[] = [];
       for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
-      emit(row.number, cells);
+      const wait = emit(row.number, cells, reader.lastRow);
+      if (wait) await wait;
     }
   }
 }
@@ -142,17 +161,18 @@ export async function parseSheet(buf: Buffer, hint: Language | undefined, file: 
   if (!kind) throw new ApiError(415, 'resource.import.fileType');
   let headed = false;
   let batch: SheetRow[] = [];
-  const emit = (row: number, cells: Cell[]) => {
+  const emit = (row: number, cells: Cell[], lastRow: number | null): void | Promise<void> => {
     if (!headed) {
-      sink.head(kind, row === 1 ? cells.map(text) : []);
+      if (lastRow !== null && lastRow > MAX_IMPORT_ROWS + 1) throw tooMany();
+      sink.head(kind, row === 1 ? cells.map(text) : [], lastRow === null ? null : Math.max(0, lastRow - 1));
       headed = true;
     }
     if (row <= 1 || cells.every(isBlank)) return;
     batch.push({ row, cells });
-    if (batch.length >= BATCH) {
-      sink.rows(batch);
-      batch = [];
-    }
+    if (batch.length < BATCH) return;
+    const full = batch;
+    batch = [];
+    return sink.rows(full);
   };
   if (kind === 'xlsx') {
     checkZipBudget(buf, file, limits);
@@ -166,8 +186,11 @@ export async function parseSheet(buf: Buffer, hint: Language | undefined, file: 
     const records = parseCsv(decoded!.text);
     if (records.length > MAX_IMPORT_ROWS + 1) throw tooMany();
     if (records.some((r) => r.length > MAX_IMPORT_COLUMNS)) throw tooWide();
-    records.forEach((cells, i) => emit(i + 1, cells));
+    for (const [i, cells] of records.entries()) {
+      const wait = emit(i + 1, cells, records.length);
+      if (wait) await wait;
+    }
   }
-  if (!headed) sink.head(kind, []);
-  if (batch.length > 0) sink.rows(batch);
+  if (!headed) sink.head(kind, [], 0);
+  if (batch.length > 0) await sink.rows(batch);
 }
