@@ -6,6 +6,7 @@ import { resourceScreen } from '../kit/resource/screen';
 import type { ResourceOverrides } from '../kit/resource/types';
 import { AppOnlineTag } from './system/AppOnline';
 import { AuditChanges } from './system/AuditChanges';
+import { AuditRetentionButton } from './system/AuditRetentionButton';
 import { FactoryQr } from './system/FactoryQr';
 import { RowDetail } from './system/RowDetail';
 
@@ -35,10 +36,11 @@ const tenantOverrides: ResourceOverrides = {
 
 const detailOf = (def: ResourceDef): ResourceOverrides => ({ rowActions: (row) => <RowDetail def={def} row={row} /> });
 
-/** The audit trail: each row's changed fields in the list. */
+/** The audit trail: each row's changed fields in the list; the tenant's retention behind its own permission. */
 const auditOverrides: ResourceOverrides = {
   ...detailOf(auditTrail),
   cells: { changes: (_v, row) => <AuditChanges row={row} /> },
+  toolbar: () => <AuditRetentionButton />,
 };
 
 /** Tenants, factories, the app registry and the logs (issue 4). */
