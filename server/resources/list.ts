@@ -39,7 +39,12 @@ const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** The query keys of a period filter on `key`. */
 export const periodKeys = (key: string) => ({ from: `${key}From`, to: `${key}To` });
 const isPeriod = (f: FieldDef) => f.kind === 'date' || f.kind === 'datetime';
-const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: 'validation.date' });
+/** A calendar day (2026-02-30 is none) of the years both databases and every client can represent. */
+const isDay = (s: string) => {
+  const ms = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s;
+};
+const DAY = z.string().regex(/^[1-9]\d{3}-\d{2}-\d{2}$/, { error: 'validation.date' }).refine(isDay, { error: 'validation.date' });
 
 /** Labels of a definition's query keys: QUERY_LABELS, and each period's ends by their field's label. */
 export function queryLabels(def: ResourceDef): Record<string, string> {

@@ -2,10 +2,12 @@
  * The tenant-wide audit screen end to end (issue 25): a material edited on its screen appears under
  * Logs → Audit trail, filtered by entity, record and period, with its changed fields; a period
  * without the edit shows nothing; the export downloads an .xlsx holding exactly the filtered rows.
+ * The tenant's retention is set there too: the legal minimum cannot be lowered (the field says why),
+ * and the change is itself on the trail.
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dialog, search } from './screens';
+import { dialog, search, toast } from './screens';
 import { login, token, watchConsole } from './helpers';
 
 async function api(request: APIRequestContext, page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
@@ -98,4 +100,43 @@ test('an edited material is found on the audit screen by entity and period, and 
   expect(sheet.slice(1)).toHaveLength(2);
   expect(sheet.slice(1).map((r) => [r[entity], r[code]])).toEqual([['material', CODE], ['material', CODE]]);
   expect(errors).toEqual([]);
+});
+
+test('the administrator sets the retention on the audit screen; the legal minimum is never lowered', async ({ page }) => {
+  const errors = watchConsole(page);
+  await login(page, 'en');
+  await page.goto('/en/log/audit-trail');
+  const frame = page.frameLocator('[data-testid="frame-platform"]');
+  await expect(frame.getByTestId('page-audit-trail')).toBeVisible();
+  const months = frame.getByTestId('retention-months').locator('input');
+  const legalMin = frame.getByTestId('retention-legal-min').locator('input');
+  const modal = dialog(frame);
+
+  await frame.getByTestId('btn-audit-retention').click();
+  await expect(modal).toContainText('Retention of the audit trail');
+  await expect(modal).toContainText('No retention set: history is kept for ever.');
+  await months.fill('24');
+  await legalMin.fill('12');
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Success')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  await frame.getByTestId('btn-audit-retention').click();
+  await expect(months).toHaveValue('24');
+  await expect(legalMin).toHaveValue('12');
+  await legalMin.fill('6');
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await expect(modal).toContainText('Legal minimum (months) cannot be lowered below the 12 months already set');
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+
+  // The setting is on the trail, its fields named.
+  await search(frame, 'entity', 'audit-retention');
+  const row = frame.getByTestId('resource-table').locator('tbody tr', { hasText: 'audit-retention' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('audit-changes').locator('[data-field="months"]')).toHaveText(/^Retention \(months\):\s+→ 24$/);
+  await expect(row.getByTestId('audit-changes').locator('[data-field="legalMinMonths"]')).toHaveText(/^Legal minimum \(months\):\s+→ 12$/);
+  // The one refusal provoked on purpose is the only error the browser logs.
+  const provoked = /status of 400 .*\/api\/platform-system\/audit\/retention$/;
+  expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
 });

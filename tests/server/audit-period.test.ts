@@ -101,6 +101,9 @@ describe.each(DIALECTS)('audit screen period (%s)', (kind) => {
     const notADay = await call(h.app, 'GET', `${TRAIL}?createdAtFrom=2026-13-45`, { token: admin, lang: 'en' });
     expect(notADay.status).toBe(400);
     expect(notADay.body.data).toMatchObject({ errors: [{ field: 'createdAtFrom', key: 'validation.date' }] });
+    const noSuchDay = await call(h.app, 'GET', `${TRAIL}?createdAtTo=2026-02-30`, { token: admin, lang: 'en' });
+    expect(noSuchDay.status).toBe(400);
+    expect(noSuchDay.body).toMatchObject({ msg: 'Time is not a valid date', data: { errors: [{ field: 'createdAtTo' }] } });
   });
 
   it("never shows another tenant's entries, whatever the period", async () => {

@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { AuditChange } from '../../../model/audit';
+import { AUDIT_RETENTION_LABELS, type AuditChange } from '../../../model/audit';
 import { resourceByName } from '../../../model/resources';
 import type { ResourceRow } from '../../../model/resource';
 import { displayValue, fieldLabel } from '../../kit/resource/labels';
+
+/** Label keys (namespace `model`) of the fields of entities the engine does not define. */
+const HAND_WRITTEN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'audit-retention': AUDIT_RETENTION_LABELS,
+};
 
 /** Fields shown in the list's cell; the row's detail shows them all. */
 const SHOWN = 4;
@@ -31,7 +36,9 @@ export function AuditChanges({ row }: { row: ResourceRow }) {
   const changes = parsed(row.changes);
   const label = (field: string) => {
     const f = resourceByName(entity)?.fields[field];
-    return f ? fieldLabel(t, f) : field;
+    if (f) return fieldLabel(t, f);
+    const key = HAND_WRITTEN[entity]?.[field];
+    return key ? t(`model:${key}`) : field;
   };
   return (
     <div data-testid="audit-changes" style={{ maxWidth: 420 }}>

@@ -5,7 +5,7 @@ import { ApiError } from '../../../bridge/child';
 import { useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { ValidationErrorData } from '../../../model/api';
-import { AUDIT_PERMISSIONS, AUDIT_RETENTION_MAX_MONTHS, type AuditRetention } from '../../../model/audit';
+import { AUDIT_PERMISSIONS, type AuditRetention } from '../../../model/audit';
 import { useApi } from '../../kit/api';
 import { act } from '../content/act';
 
@@ -66,10 +66,10 @@ export function AuditRetentionButton() {
           {current?.months === null && <Alert type="info" content={t('platform:auditRetention.forever')} style={{ marginBottom: 12 }} />}
           <Form layout="vertical">
             <Form.Item label={t('model:auditTrail.retentionMonths')} required validateStatus={status('months')} help={errors.months}>
-              <InputNumber data-testid="retention-months" min={1} max={AUDIT_RETENTION_MAX_MONTHS} precision={0} value={months} onChange={(v) => setMonths(v ?? undefined)} />
+              <span data-testid="retention-months"><InputNumber value={months} onChange={(v) => setMonths(v ?? undefined)} /></span>
             </Form.Item>
             <Form.Item label={t('model:auditTrail.legalMinMonths')} validateStatus={status('legalMinMonths')} help={errors.legalMinMonths}>
-              <InputNumber data-testid="retention-legal-min" min={0} max={AUDIT_RETENTION_MAX_MONTHS} precision={0} value={legalMin} onChange={(v) => setLegalMin(v ?? undefined)} />
+              <span data-testid="retention-legal-min"><InputNumber value={legalMin} onChange={(v) => setLegalMin(v ?? undefined)} /></span>
             </Form.Item>
           </Form>
           <div className="arco-form-message-help">{t('platform:auditRetention.hint')}</div>
