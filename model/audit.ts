@@ -14,6 +14,8 @@ export const AUDIT_PERMISSIONS = {
   history: 'log:audit-trail:history',
   /** Verifying the tenant's chain. */
   verify: 'log:audit-trail:verify',
+  /** Setting how long the tenant keeps its history, and its legal minimum. */
+  retention: 'log:audit-trail:retention',
 } as const;
 
 export const AUDIT_ACTIONS = ['create', 'update', 'state', 'delete', 'import', 'sign'] as const;
@@ -93,3 +95,34 @@ export const AuditVerify = z.object({
   }).nullable(),
 }).meta({ id: 'AuditVerify' });
 export type AuditVerify = z.infer<typeof AuditVerify>;
+
+/** The longest retention that can be set (a hundred years). */
+export const AUDIT_RETENTION_MAX_MONTHS = 1200;
+
+/**
+ * How long the tenant keeps its history: entries older than `months` are removed by the maintenance,
+ * never sooner than the legal minimum the tenant set (which may be raised, never lowered).
+ */
+export const AuditRetention = z.object({
+  months: z.number().int().nullable().meta({ description: 'Months history is kept; null: kept for ever (no retention set)' }),
+  legalMinMonths: z.number().int().meta({ description: 'The legal minimum in months: the retention is never shorter, and it can be raised but not lowered' }),
+  updatedAt: Instant.nullable(),
+}).meta({ id: 'AuditRetention' });
+export type AuditRetention = z.infer<typeof AuditRetention>;
+
+const months = (min: number) => z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' })
+  .min(min, { error: 'validation.tooSmall' }).max(AUDIT_RETENTION_MAX_MONTHS, { error: 'validation.tooLarge' });
+
+export const auditRetentionInput = z.object({
+  months: months(1),
+  legalMinMonths: months(0),
+}).superRefine((v, ctx) => {
+  if (v.months < v.legalMinMonths) ctx.addIssue({ code: 'custom', path: ['months'], message: 'validation.retentionBelowMinimum' });
+}).meta({ id: 'AuditRetentionInput' });
+export type AuditRetentionInput = z.infer<typeof auditRetentionInput>;
+
+/** Label keys (namespace `model`) of the retention's fields, for messages naming them. */
+export const AUDIT_RETENTION_LABELS: Record<string, string> = {
+  months: 'auditTrail.retentionMonths',
+  legalMinMonths: 'auditTrail.legalMinMonths',
+};

@@ -43,6 +43,7 @@ import { bomRoutes } from './routes/bom';
 import { webhookRoutes } from './routes/webhooks';
 import { auditRoutes } from './routes/audit';
 import { WebhookDispatcher } from './webhooks/dispatcher';
+import { AuditMaintenanceSchedule } from './audit/schedule';
 
 export interface BuildApiOptions {
   db: Kysely<DB>;
@@ -169,6 +170,10 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   const dispatcher = new WebhookDispatcher(db, config.webhooks, app.log);
   app.addHook('onReady', async () => dispatcher.start());
   app.addHook('onClose', async () => dispatcher.stop());
+  // And keeps the audit trail's partitions ahead and its retention applied (off with AUDIT_MAINTENANCE_INTERVAL_MS=0).
+  const auditMaintenance = new AuditMaintenanceSchedule(db, config.auditMaintenanceMs, app.log);
+  app.addHook('onReady', async () => auditMaintenance.start());
+  app.addHook('onClose', async () => auditMaintenance.stop());
 
   if (options.extend) await options.extend(app);
   else app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'error.notFound'));

@@ -42,6 +42,12 @@ export interface Config {
   oidc: OidcConfig | null;
   /** Outbound webhooks: the dispatcher's pace, retries and the internal targets allowed. */
   webhooks: WebhookConfig;
+  /**
+   * How often the server makes the audit trail's partitions ahead and removes entries past each
+   * tenant's retention (AUDIT_MAINTENANCE_INTERVAL_MS; default a day, the first run a minute after
+   * start); 0: this process leaves it to `npm run audit:maintain` and the other processes.
+   */
+  auditMaintenanceMs: number;
 }
 
 export interface OidcConfig {
@@ -118,5 +124,6 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : null,
     webhooks: webhookConfig(env),
+    auditMaintenanceMs: int(env, 'AUDIT_MAINTENANCE_INTERVAL_MS', 24 * 3600 * 1000, 0, 7 * 24 * 3600 * 1000),
   };
 }

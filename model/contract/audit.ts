@@ -1,5 +1,7 @@
 /** The audit trail (issue 25): a record's history and the verification of the tenant's chain. */
-import { AUDIT_PERMISSIONS as P, AuditHistory, AuditHistoryParams, AuditHistoryQuery, AuditVerify, AuditVerifyBody } from '../audit';
+import {
+  AUDIT_PERMISSIONS as P, AUDIT_RETENTION_LABELS, AuditHistory, AuditHistoryParams, AuditHistoryQuery, AuditRetention, AuditVerify, AuditVerifyBody, auditRetentionInput,
+} from '../audit';
 import { endpoint, json } from './endpoint';
 
 const tag = 'audit-trail';
@@ -18,5 +20,18 @@ export const audit = {
     method: 'POST', path: `${BASE}/verify`, operationId: 'verifyAuditTrail', tag, auth: 'bearer', permission: P.verify,
     summary: "Verifies the tenant's chain of history entries and names the first broken one",
     body: AuditVerifyBody, answer: json(AuditVerify),
+  }),
+  retention: endpoint({
+    method: 'GET', path: `${BASE}/retention`, operationId: 'getAuditRetention', tag, auth: 'bearer', permission: P.retention,
+    summary: "How long the tenant keeps its history, and the legal minimum it set",
+    answer: json(AuditRetention),
+  }),
+  setRetention: endpoint({
+    method: 'PUT', path: `${BASE}/retention`, operationId: 'setAuditRetention', tag, auth: 'bearer', permission: P.retention,
+    summary: "Sets how long the tenant keeps its history (months) and its legal minimum",
+    description: 'The retention is at least 1 month and never shorter than the legal minimum; the legal minimum can be raised but never lowered '
+      + 'below the one already set (400 naming the field). The change itself leaves a history entry (entity `audit-retention`). '
+      + 'Entries past the retention are removed by the maintenance (`npm run audit:maintain`, and daily by the server when it may).',
+    body: auditRetentionInput, labels: AUDIT_RETENTION_LABELS, answer: json(AuditRetention),
   }),
 };

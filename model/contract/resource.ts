@@ -94,11 +94,16 @@ export function updateWire(def: ResourceDef) {
   }).meta({ id: `${pascal(def.name)}Update` });
 }
 
-/** The list query: paging, sort on a sortable field, one filter per search field. */
+/** The list query: paging, sort on a sortable field, one filter per search field (a date or datetime one: a period, `<key>From` and `<key>To`). */
 export function listQueryWire(def: ResourceDef) {
-  const filters = Object.fromEntries(searchFields(def).map(([k, f]) => {
+  const filters = Object.fromEntries(searchFields(def).flatMap(([k, f]) => {
+    if (f.kind === 'date' || f.kind === 'datetime') {
+      const zone = f.kind === 'datetime' ? ' in the caller\'s time zone (X-Timezone-Offset; UTC without it)' : '';
+      const day = (end: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: 'date', description: `${end} day of the period of \`${k}\`, included${zone}` }).optional();
+      return [[`${k}From`, day('The first')], [`${k}To`, day('The last')]];
+    }
     const s = f.kind === 'bool' ? z.boolean() : f.kind === 'int' || f.kind === 'decimal' ? z.number() : f.kind === 'enum' ? z.enum(f.values as [string, ...string[]]) : z.string().max(200);
-    return [k, s.optional()];
+    return [[k, s.optional()]];
   }));
   const sortable = sortableKeys(def);
   return z.object({

@@ -30,7 +30,9 @@ export const LIST_MAX_SIZE = 500;
 
 /**
  * List query: paging, sort on a list column, and one filter per search field by its key.
- * Text fields match by contains (case-insensitive); enum, dict, bool, ref and numbers by equality.
+ * Text fields match by contains (case-insensitive); enum, dict, bool, ref and numbers by equality;
+ * a date or datetime field by a period, `<key>From` and `<key>To` (YYYY-MM-DD, both days included,
+ * a datetime's days in the caller's time zone).
  */
 export interface ResourceListQuery {
   page?: number;

@@ -12,7 +12,7 @@ interface Common {
   unique?: boolean;
   /** A table column; default true. */
   list?: boolean;
-  /** A field of the search form (contains-match for text, equality otherwise); default false. */
+  /** A field of the search form (contains-match for text, a period from–to for dates and times, equality otherwise); default false. */
   search?: boolean;
   /** An import/export column; default true. */
   io?: boolean;

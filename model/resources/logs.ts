@@ -88,7 +88,7 @@ export const auditTrail = defineResource({
   displayField: 'recordCode',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
-    createdAt: field.datetime({ ...ro, column: 'created_at' }),
+    createdAt: field.datetime({ ...ro, column: 'created_at', search: true }),
     action: field.enum('auditAction', ['create', 'update', 'state', 'delete', 'import', 'sign'], { ...ro, search: true }),
     entity: field.text({ ...ro, max: 64, search: true }),
     recordCode: field.text({ ...ro, max: 200, search: true }),
@@ -98,6 +98,7 @@ export const auditTrail = defineResource({
     ip: field.text({ ...ro, max: 64 }),
     operationId: field.text({ ...ro, max: 64, list: false }),
     importJobId: field.text({ ...ro, max: 64, list: false }),
-    changes: field.textarea({ ...ro, max: 1_000_000 }),
+    // A column too: the screen shows the changed fields of each row (not sortable: a JSON text).
+    changes: field.textarea({ ...ro, max: 1_000_000, list: true, sortable: false }),
   },
 });

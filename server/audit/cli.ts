@@ -35,7 +35,7 @@ async function main(): Promise<number> {
       if (retention) {
         const [code, months, min] = retention;
         const t = await tenantOf(code ?? '');
-        await setRetention(db, t.id, Number(months), min === undefined ? undefined : Number(min));
+        await setRetention(db, t.id, Number(months), min === undefined ? undefined : Number(min), t.code);
         console.log(`${t.code}: retention ${months} months${min === undefined ? '' : `, legal minimum ${min}`}`);
       }
       const done = await maintainAuditTrail(db);

@@ -6,6 +6,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type {} from '../db/types-audit';
+import { changeRetention, readRetention } from './retention';
+import { systemActor } from './write';
 
 export interface Maintenance {
   partitionsMade: number;
@@ -18,16 +20,13 @@ export async function maintainAuditTrail(db: Kysely<DB>, monthsAhead = 3): Promi
   return { partitionsMade: Number(made.rows[0]?.n ?? 0), removed: Number(purged.rows[0]?.n ?? 0) };
 }
 
-export class RetentionRefused extends Error {}
+export { RetentionRefused } from './retention';
 
 /**
- * Sets a tenant's retention (months) and, when given, its legal minimum; the retention may never be
- * shorter than the minimum (the table's check refuses it too).
+ * Sets a tenant's retention (months) and, when given, its legal minimum, with the same rules as the
+ * screen (the minimum is never lowered, the retention never shorter than it) and its history entry.
  */
-export async function setRetention(db: Kysely<DB>, tenantId: string, months: number, legalMinMonths?: number): Promise<void> {
-  const current = await db.selectFrom('audit_retention').select('legal_min_months').where('tenant_id', '=', tenantId).executeTakeFirst();
-  const min = legalMinMonths ?? current?.legal_min_months ?? 0;
-  if (!Number.isInteger(months) || months < 1 || months < min) throw new RetentionRefused(`retention ${months} months is below the legal minimum of ${min}`);
-  await db.insertInto('audit_retention').values({ tenant_id: tenantId, months, legal_min_months: min })
-    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ months, legal_min_months: min, updated_at: sql<Date>`now()` })).execute();
+export async function setRetention(db: Kysely<DB>, tenantId: string, months: number, legalMinMonths?: number, tenantCode: string | null = null): Promise<void> {
+  const current = await readRetention(db, tenantId);
+  await changeRetention(db, systemActor(tenantId), tenantCode, { months, legalMinMonths: legalMinMonths ?? current.legalMinMonths });
 }

@@ -58,6 +58,7 @@ const BUTTONS: Record<string, Names> = {
   revoke: ['吊销', '撤銷', 'Revoke', 'Thu hồi', 'Revocar'],
   history: ['查看记录历史', '檢視記錄歷史', 'Record history', 'Lịch sử bản ghi', 'Historial del registro'],
   verify: ['校验防篡改链', '校驗防竄改鏈', 'Verify the chain', 'Kiểm tra chuỗi chống sửa đổi', 'Verificar la cadena'],
+  retention: ['设置保留期限', '設定保留期限', 'Set the retention', 'Đặt thời hạn lưu giữ', 'Fijar la conservación'],
   'browse-authority': ['浏览受控文档', '瀏覽受控文件', 'Browse controlled documents', 'Xem tài liệu được kiểm soát', 'Ver documentos controlados'],
 };
 
@@ -141,7 +142,7 @@ function platform(): SeedMenuNode[] {
     catalogue('log', 'file-text', ['日志管理', '日誌管理', 'Logs', 'Nhật ký', 'Registros'], [
       menu('/log/login-log', ['登录日志', '登入日誌', 'Login log', 'Nhật ký đăng nhập', 'Registro de inicios de sesión'], { buttons: ['export'] }),
       menu('/log/operation-log', ['操作日志', '操作日誌', 'Operation log', 'Nhật ký thao tác', 'Registro de operaciones'], { buttons: ['export'] }),
-      menu('/log/audit-trail', ['审计追踪', '稽核軌跡', 'Audit trail', 'Nhật ký kiểm toán', 'Pista de auditoría'], { buttons: ['export', 'history', 'verify'] }),
+      menu('/log/audit-trail', ['审计追踪', '稽核軌跡', 'Audit trail', 'Nhật ký kiểm toán', 'Pista de auditoría'], { buttons: ['export', 'history', 'verify', 'retention'] }),
       menu('/log/interface-log', ['接口日志', '介面日誌', 'Interface log', 'Nhật ký giao diện', 'Registro de interfaces'], { buttons: ['export'] }),
       menu('/log/online-session', ['在线会话', '線上工作階段', 'Online sessions', 'Phiên trực tuyến', 'Sesiones en línea'], { buttons: ['end'] }),
     ]),

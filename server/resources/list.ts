@@ -1,4 +1,7 @@
-/** The list query of a resource: paging, sort on a sortable field, one filter per search field. */
+/**
+ * The list query of a resource: paging, sort on a sortable field, one filter per search field; a date
+ * or datetime search field filters by a period, `<key>From` and `<key>To` (days, both included).
+ */
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { LIST_MAX_SIZE, searchFields, sortableKeys, type FieldDef, type ResourceDef } from '../../model/resource';
@@ -7,7 +10,7 @@ export { sortableKeys };
 import type { Fragment, ResourceTable } from './table';
 import type { ResourceScope } from './scope';
 
-export type FilterOp = 'contains' | 'prefix' | 'eq' | 'has' | 'day';
+export type FilterOp = 'contains' | 'prefix' | 'eq' | 'has' | 'from' | 'to';
 
 export interface Filter {
   key: string;
@@ -21,12 +24,39 @@ export interface ListParams {
   sort: string;
   order: 'asc' | 'desc';
   filters: Filter[];
+  /**
+   * The caller's UTC offset (minutes, as getTimezoneOffset; null: UTC): a period of a datetime field
+   * runs from the start of its first day to the end of its last day where the caller lives.
+   */
+  offset?: number | null;
 }
 
 /** Labels of the query keys that are not fields (namespace `model`). */
 export const QUERY_LABELS: Record<string, string> = { page: 'common.page', size: 'common.size', sort: 'common.sort', order: 'common.order' };
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The query keys of a period filter on `key`. */
+export const periodKeys = (key: string) => ({ from: `${key}From`, to: `${key}To` });
+const isPeriod = (f: FieldDef) => f.kind === 'date' || f.kind === 'datetime';
+/** A calendar day (2026-02-30 is none) of the years both databases and every client can represent. */
+const isDay = (s: string) => {
+  const ms = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s;
+};
+const DAY = z.string().regex(/^[1-9]\d{3}-\d{2}-\d{2}$/, { error: 'validation.date' }).refine(isDay, { error: 'validation.date' });
+
+/** Labels of a definition's query keys: QUERY_LABELS, and each period's ends by their field's label. */
+export function queryLabels(def: ResourceDef): Record<string, string> {
+  const labels: Record<string, string> = { ...QUERY_LABELS };
+  for (const [key, f] of searchFields(def)) {
+    if (!isPeriod(f) || !f.label) continue;
+    const k = periodKeys(key);
+    labels[k.from] = f.label;
+    labels[k.to] = f.label;
+  }
+  return labels;
+}
 
 function filterSchema(f: FieldDef): { schema: z.ZodType; op: FilterOp } | null {
   switch (f.kind) {
@@ -53,9 +83,8 @@ function filterSchema(f: FieldDef): { schema: z.ZodType; op: FilterOp } | null {
     case 'refs':
       return { schema: z.uuid({ error: 'validation.reference' }), op: 'has' };
     case 'date':
-      return { schema: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' }), op: 'eq' };
     case 'datetime':
-      return { schema: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' }), op: 'day' };
+      return null; // a period: two keys (listQuerySchema)
     case 'time':
       return { schema: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' }), op: 'eq' };
     case 'details':
@@ -78,14 +107,30 @@ export function listQuerySchema(def: ResourceDef): z.ZodType<ListParams> {
     sort: z.preprocess(blank, z.enum(sortable as [string, ...string[]], { error: 'validation.option' }).optional()),
     order: z.preprocess(blank, z.enum(['asc', 'desc'], { error: 'validation.option' }).optional()),
   };
+  const periods: string[] = [];
   for (const [key, f] of searchFields(def)) {
     if (key in shape) continue;
+    if (isPeriod(f)) {
+      const k = periodKeys(key);
+      shape[k.from] = z.preprocess(blank, DAY.optional());
+      shape[k.to] = z.preprocess(blank, DAY.optional());
+      periods.push(key);
+      continue;
+    }
     const spec = filterSchema(f);
     if (!spec) continue;
     ops[key] = spec.op;
     shape[key] = z.preprocess(blank, spec.schema.optional());
   }
-  const schema = z.object(shape).transform((q): ListParams => {
+  const ordered = z.object(shape).superRefine((q, ctx) => {
+    for (const key of periods) {
+      const k = periodKeys(key);
+      const from = q[k.from];
+      const to = q[k.to];
+      if (typeof from === 'string' && typeof to === 'string' && from > to) ctx.addIssue({ code: 'custom', path: [k.to], message: 'validation.periodOrder' });
+    }
+  });
+  const schema = ordered.transform((q): ListParams => {
     const sort = typeof q.sort === 'string' ? q.sort : def.defaultSort.field;
     const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort === undefined ? def.defaultSort.order : 'asc');
     const filters: Filter[] = [];
@@ -93,6 +138,11 @@ export function listQuerySchema(def: ResourceDef): z.ZodType<ListParams> {
       const v = q[key];
       if (v === undefined || v === '') continue;
       filters.push({ key, op, value: v as string | number | boolean });
+    }
+    for (const key of periods) {
+      const k = periodKeys(key);
+      if (typeof q[k.from] === 'string') filters.push({ key, op: 'from', value: q[k.from] as string });
+      if (typeof q[k.to] === 'string') filters.push({ key, op: 'to', value: q[k.to] as string });
     }
     return { page: q.page as number, size: q.size as number, sort, order, filters };
   });
@@ -106,7 +156,11 @@ export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\
 /** The first string after every string that starts with `p` (its last character raised by one). */
 export const nextPrefix = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
 
-function filterSql(t: ResourceTable, f: Filter): Fragment {
+/** The first instant of `day` (YYYY-MM-DD) for a caller at `offset` (getTimezoneOffset minutes; null: UTC). */
+export const dayStart = (day: string, offset: number | null | undefined): Date => new Date(Date.parse(`${day}T00:00:00Z`) + (offset ?? 0) * 60_000);
+const DAY_MS = 86_400_000;
+
+function filterSql(t: ResourceTable, f: Filter, offset: number | null | undefined): Fragment {
   const col = t.ref(f.key);
   switch (f.op) {
     case 'contains':
@@ -120,16 +174,21 @@ function filterSql(t: ResourceTable, f: Filter): Fragment {
     }
     case 'has':
       return sql`${col} @> array[${String(f.value)}]::uuid[]`;
-    case 'day':
-      return sql`${col} >= ${String(f.value)}::date and ${col} < ${String(f.value)}::date + 1`;
+    // A DATE column compares as days; a timestamp against the caller's day's bounds, as instants.
+    case 'from':
+      return t.column(f.key).field.kind === 'date' ? sql`${col} >= ${String(f.value)}::date` : sql`${col} >= ${dayStart(String(f.value), offset)}`;
+    case 'to':
+      return t.column(f.key).field.kind === 'date'
+        ? sql`${col} <= ${String(f.value)}::date`
+        : sql`${col} < ${new Date(dayStart(String(f.value), offset).getTime() + DAY_MS)}`;
     case 'eq':
       return sql`${col} = ${f.value}`;
   }
 }
 
 /** The scope and the filters, as a WHERE condition. */
-export function whereSql(t: ResourceTable, scope: ResourceScope, filters: readonly Filter[]): Fragment {
-  return sql.join([t.scopeWhere(scope), ...filters.map((f) => filterSql(t, f))], sql` and `);
+export function whereSql(t: ResourceTable, scope: ResourceScope, filters: readonly Filter[], offset?: number | null): Fragment {
+  return sql.join([t.scopeWhere(scope), ...filters.map((f) => filterSql(t, f, offset))], sql` and `);
 }
 
 /** The sort field then the id, both in the same direction (PostgreSQL's null placement, so indexes serve both ways). */

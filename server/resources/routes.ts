@@ -7,7 +7,8 @@ import { permissionCode, refFields, type ResourceRow } from '../../model/resourc
 import { ApiError, uuidParam, type RequestContext } from '../http';
 import { dictFields, dictOptions } from './dicts';
 import { invalid, issueErrors } from './errors';
-import { listQuerySchema, QUERY_LABELS } from './list';
+import { listQuerySchema, queryLabels } from './list';
+import { requestOffset } from '../dates';
 import { refOptions } from './refs';
 import { engineRoute } from './route';
 import { callerOf } from './scope';
@@ -36,10 +37,10 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
   const code = (verb: Parameters<typeof permissionCode>[1]) => permissionCode(def, verb);
 
   engineRoute(app, {
-    def, endpoint: eps.list, query: listQuerySchema(def), labels: QUERY_LABELS,
-    handler: async ({ ctx, query }) => {
+    def, endpoint: eps.list, query: listQuerySchema(def), labels: queryLabels(def),
+    handler: async ({ request, ctx, query }) => {
       const caller = callerOf(ctx);
-      const { rows, total, totalExact } = await listRows(db, def, service.scope(caller), query);
+      const { rows, total, totalExact } = await listRows(db, def, service.scope(caller), { ...query, offset: requestOffset(request) });
       const page: Page<ResourceRow> & { totalExact: boolean } = { records: await service.labelled(db, caller.tenantId, rows, ctx.language), total, page: query.page, size: query.size, totalExact };
       return { data: page };
     },

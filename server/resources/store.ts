@@ -99,7 +99,7 @@ export async function listRows(db: Db, def: ResourceDef, scope: ResourceScope, p
 /** The statements of a list: the page, the count (up to COUNT_EXACT_LIMIT + 1), the planner's estimate. */
 export function listStatements(def: ResourceDef, scope: ResourceScope, p: ListParams) {
   const t = tableOf(def);
-  const where = whereSql(t, scope, p.filters);
+  const where = whereSql(t, scope, p.filters, p.offset);
   return {
     page: sql`select ${t.selectList()} from ${t.table} where ${where} order by ${orderSql(t, p.sort, p.order)} limit ${p.size} offset ${(p.page - 1) * p.size}`,
     count: sql`select count(*) as n from (select 1 from ${t.table} where ${where} limit ${COUNT_EXACT_LIMIT + 1}) x`,

@@ -4,10 +4,15 @@ import type { Kysely } from 'kysely';
 import { audit } from '../../model/contract/audit';
 import { RESOURCES, SYSTEM_RESOURCES } from '../../model/resources';
 import type { DB } from '../db/types';
-import { ApiError } from '../http';
+import { ApiError, ValidatedError } from '../http';
 import { serve } from '../serve';
 import { recordHistory } from '../audit/read';
 import { verifyChain } from '../audit/verify';
+import { changeRetention, readRetention, RetentionRefused } from '../audit/retention';
+import { actorOf } from '../audit/write';
+import { logOperation } from '../resources/oplog';
+import { callerOf } from '../resources/scope';
+import { AUDIT_RETENTION_LABELS } from '../../model/audit';
 
 /** The view permission of the hand-written features' entities (engine entities: their definition's). */
 const HAND_WRITTEN_VIEW: Readonly<Record<string, string>> = {
@@ -19,6 +24,7 @@ const HAND_WRITTEN_VIEW: Readonly<Record<string, string>> = {
   webhook: 'platform:webhook:view',
   'api-key': 'platform:api-key:view',
   'security-policy': 'platform:security-policy:view',
+  'audit-retention': 'log:audit-trail:view',
 };
 const ENGINE = new Map([...RESOURCES, ...SYSTEM_RESOURCES].map((d) => [d.name, `${d.permissions}:view`]));
 
@@ -35,4 +41,18 @@ export function auditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
   });
 
   serve(app, audit.verify, async ({ ctx }) => verifyChain(db, ctx.tenantId));
+
+  serve(app, audit.retention, async ({ ctx }) => readRetention(db, ctx.tenantId));
+
+  serve(app, audit.setRetention, async ({ ctx, body, tr, request }) => {
+    try {
+      const saved = await changeRetention(db, actorOf(ctx), ctx.tenantCode, body);
+      await logOperation(db, callerOf(ctx), { type: 'edit', method: request.method, path: request.url, resource: 'audit-retention', ids: [ctx.tenantId] });
+      return saved;
+    } catch (err) {
+      if (!(err instanceof RetentionRefused)) throw err;
+      const message = tr.tm(err.key, { ...err.params, field: tr.tm(AUDIT_RETENTION_LABELS[err.field]!) });
+      throw new ValidatedError(message, { errors: [{ field: err.field, key: err.key, message }] });
+    }
+  });
 }

@@ -5,6 +5,8 @@ import type { RouteTable } from '../kit/routing';
 import { resourceScreen } from '../kit/resource/screen';
 import type { ResourceOverrides } from '../kit/resource/types';
 import { AppOnlineTag } from './system/AppOnline';
+import { AuditChanges } from './system/AuditChanges';
+import { AuditRetentionButton } from './system/AuditRetentionButton';
 import { FactoryQr } from './system/FactoryQr';
 import { RowDetail } from './system/RowDetail';
 
@@ -34,6 +36,13 @@ const tenantOverrides: ResourceOverrides = {
 
 const detailOf = (def: ResourceDef): ResourceOverrides => ({ rowActions: (row) => <RowDetail def={def} row={row} /> });
 
+/** The audit trail: each row's changed fields in the list; the tenant's retention behind its own permission. */
+const auditOverrides: ResourceOverrides = {
+  ...detailOf(auditTrail),
+  cells: { changes: (_v, row) => <AuditChanges row={row} /> },
+  toolbar: () => <AuditRetentionButton />,
+};
+
 /** Tenants, factories, the app registry and the logs (issue 4). */
 export const SYSTEM_ROUTES: RouteTable = {
   '/paas/tenant': resourceScreen(tenant, tenantOverrides),
@@ -42,5 +51,5 @@ export const SYSTEM_ROUTES: RouteTable = {
   '/log/login-log': resourceScreen(loginLog, detailOf(loginLog)),
   '/log/operation-log': resourceScreen(operationLog, detailOf(operationLog)),
   '/log/interface-log': resourceScreen(interfaceLog, detailOf(interfaceLog)),
-  '/log/audit-trail': resourceScreen(auditTrail, detailOf(auditTrail)),
+  '/log/audit-trail': resourceScreen(auditTrail, auditOverrides),
 };

@@ -31,9 +31,12 @@ export interface Harness {
 const TEST_FILES_DIR = join(tmpdir(), `portal-test-files-${process.pid}`);
 const TEST_FILE_KEY = randomBytes(32).toString('base64');
 
-/** Webhook dispatchers stay off (WEBHOOK_INTERVAL_MS=0) unless a test turns them on. */
+/** Webhook dispatchers and the audit trail's scheduled maintenance stay off (interval 0) unless a test turns them on. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent', ADMIN_PASSWORD: PASSWORD, FILES_DIR: TEST_FILES_DIR, FILE_ENCRYPTION_KEY: TEST_FILE_KEY, WEBHOOK_INTERVAL_MS: '0', ...overrides });
+  return loadConfig({
+    LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent', ADMIN_PASSWORD: PASSWORD, FILES_DIR: TEST_FILES_DIR, FILE_ENCRYPTION_KEY: TEST_FILE_KEY,
+    WEBHOOK_INTERVAL_MS: '0', AUDIT_MAINTENANCE_INTERVAL_MS: '0', ...overrides,
+  });
 }
 
 /** Creates a fresh, migrated and seeded database and an API on it. */

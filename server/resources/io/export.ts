@@ -125,7 +125,7 @@ export function exportStream(input: ExportInput): { stream: PassThrough; done: P
     }, stream);
     try {
       let count = 0;
-      for await (const rows of chunks(db, t, whereSql(t, scope, params.filters), params.sort, params.order)) {
+      for await (const rows of chunks(db, t, whereSql(t, scope, params.filters, input.offset ?? params.offset), params.sort, params.order)) {
         if (stream.destroyed) throw new Error('export: the response went away');
         const lookups = await exportLookups(db, registry, def, caller.tenantId, rows, t, dictLabels, input.offset ?? null);
         await writer.write(rows.map((r) => {

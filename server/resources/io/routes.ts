@@ -7,7 +7,7 @@ import { IMPORT_JOB_THRESHOLD, IMPORT_MAX_BYTES, permissionCode, type ImportResu
 import { ApiError, uuidParam } from '../../http';
 import type { Translator } from '../../i18n';
 import { ResourceError, notFound } from '../errors';
-import { listQuerySchema, QUERY_LABELS } from '../list';
+import { listQuerySchema, queryLabels } from '../list';
 import { logOperation } from '../oplog';
 import { engineRoute } from '../route';
 import { callerOf, type Caller } from '../scope';
@@ -148,7 +148,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
   });
 
   if (def.verbs.includes('export')) engineRoute(app, {
-    def, endpoint: eps.export, query: listQuerySchema(def), labels: QUERY_LABELS,
+    def, endpoint: eps.export, query: listQuerySchema(def), labels: queryLabels(def),
     handler: async ({ request, reply, ctx, tr, query }) => {
       const caller = callerOf(ctx);
       const scope = service.scope(caller);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Space } from '@arco-design/web-react';
+import { Button, DatePicker, Form, Space } from '@arco-design/web-react';
 import { searchFields, type ResourceDef, type ScalarField } from '../../../model/resource';
 import { fieldLabel } from './labels';
 import { ScalarEditor } from './ScalarEditor';
@@ -10,14 +10,21 @@ interface Props {
   onSearch: (filters: Filters) => void;
 }
 
-/** How a field is searched: one of several refs, a datetime by its day (the list query's filters). */
-const searchKind = (f: ScalarField): ScalarField =>
-  f.kind === 'refs' ? { ...f, kind: 'ref' } : f.kind === 'datetime' ? { ...f, kind: 'date' } : f;
+/** How a field is searched: one of several refs as one ref (the list query's filters). */
+const searchKind = (f: ScalarField): ScalarField => (f.kind === 'refs' ? { ...f, kind: 'ref' } : f);
+/** A date or datetime is searched by a period: its first and last day, `<key>From` and `<key>To`. */
+const isPeriod = (f: ScalarField) => f.kind === 'date' || f.kind === 'datetime';
 
-/** Trimmed, non-empty values only; arrays (refs) are not search values. */
-function toFilters(values: Record<string, unknown>): Filters {
+/** Trimmed, non-empty values only; a period as its two days; other arrays (refs) are not search values. */
+function toFilters(values: Record<string, unknown>, periods: ReadonlySet<string>): Filters {
   const out: Filters = {};
   for (const [k, v] of Object.entries(values)) {
+    if (periods.has(k)) {
+      const [from, to] = Array.isArray(v) ? v.map((d) => (typeof d === 'string' ? d.slice(0, 10) : '')) : [];
+      if (from) out[`${k}From`] = from;
+      if (to) out[`${k}To`] = to;
+      continue;
+    }
     if (v === undefined || v === null || Array.isArray(v)) continue;
     const s = typeof v === 'string' ? v.trim() : v;
     if (s === '') continue;
@@ -26,18 +33,31 @@ function toFilters(values: Record<string, unknown>): Filters {
   return out;
 }
 
+/** A period's first and last day (the form item hands it the value and takes changes back). */
+function PeriodPicker({ value, onChange, testId }: { value?: string[]; onChange?: (v: string[] | undefined) => void; testId: string }) {
+  return (
+    <span data-testid={testId}>
+      <DatePicker.RangePicker style={{ width: 250 }} format="YYYY-MM-DD" allowClear value={value}
+        onChange={(days: string[] | undefined) => onChange?.(days && days.length === 2 ? days : undefined)} />
+    </span>
+  );
+}
+
 /** The search form of the definition's search fields: text contains, selects for the rest. */
 export function SearchBar({ def, onSearch }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const [form] = Form.useForm();
   const fields = searchFields(def).filter((e): e is [string, ScalarField] => e[1].kind !== 'details');
   if (fields.length === 0) return null;
+  const periods = new Set(fields.filter(([, f]) => isPeriod(f)).map(([k]) => k));
   return (
     <Form form={form} layout="inline" className="resource-search" data-testid="search-form"
-      onSubmit={(values: Record<string, unknown>) => onSearch(toFilters(values))}>
+      onSubmit={(values: Record<string, unknown>) => onSearch(toFilters(values, periods))}>
       {fields.map(([key, f]) => (
         <Form.Item key={key} field={key} label={fieldLabel(t, f)}>
-          <ScalarEditor def={def} fieldKey={key} field={searchKind(f)} testId={`search-${key}`} search />
+          {periods.has(key)
+            ? <PeriodPicker testId={`search-${key}`} />
+            : <ScalarEditor def={def} fieldKey={key} field={searchKind(f)} testId={`search-${key}`} search />}
         </Form.Item>
       ))}
       <Form.Item>
