@@ -294,4 +294,28 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     const n = await sql<{ n: string }>`select count(*) as n from unit where tenant_id = ${stored.id} and code like ${`${group}%`}`.execute(h.database.db);
     expect(Number(n.rows[0]!.n)).toBe(count);
   });
+
+  it('fails a job whole when its last row is bad, and keeps its file for the error report', async () => {
+    const group = newGroup();
+    const count = IMPORT_JOB_THRESHOLD + 1;
+    const lines = [headersOf(unit, 'en').join(',')];
+    for (let i = 0; i < count; i++) lines.push(`${group}${i.toString(36).padStart(4, '0')},Unit ${i},${i === count - 1 ? 'Nonsense' : 'Quantity'},${i % 10},`);
+    const res = await upload(unit, Buffer.from(lines.join('\n')), 'late-error.csv');
+    expect(res.status).toBe(202);
+    const jobId = res.body.data.jobId!;
+    let job: ImportJob | null = null;
+    for (let i = 0; i < 600 && job?.status !== 'failed' && job?.status !== 'succeeded'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = (await get<ImportJob>(`${apiPath(unit)}/import/jobs/${jobId}`)).body.data;
+    }
+    expect(job).toMatchObject({ status: 'failed', total: count });
+    expect(job!.result!.errors.map((e) => [e.row, e.field])).toEqual([[count + 1, 'type']]);
+    const stored = await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
+    const n = await sql<{ n: string }>`select count(*) as n from unit where tenant_id = ${stored.id} and code like ${`${group}%`}`.execute(h.database.db);
+    expect(Number(n.rows[0]!.n)).toBe(0);
+    const report = await h.app.inject({ method: 'GET', url: `${apiPath(unit)}/import/report/${jobId}`, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' } });
+    expect(report.statusCode).toBe(200);
+    const ws = (await readBook(report.rawPayload)).worksheets[0]!;
+    expect(ws.rowCount).toBe(count + 1);
+  });
 });

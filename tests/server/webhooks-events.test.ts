@@ -84,7 +84,7 @@ describe.each(DIALECTS)('webhook events [%s]', (kind) => {
     await withTenant(tenantId, async () => {
       const caller = { tenantId, factoryId: null, userId, account: 'admin', operationId: null };
       const id = await jobs.create({ caller, resource: 'unit', fileName: 'units.xlsx', file: Buffer.from('x'), status: 'queued', dryRun: false, language: 'en', total: 12000 });
-      jobs.start(tenantId, id, async () => ({ dryRun: false, total: 12000, inserted: 11990, updated: 10, errors: [], reportId: null, jobId: id }), 'internal');
+      jobs.start(tenantId, id, Buffer.from('x'), async () => ({ dryRun: false, total: 12000, inserted: 11990, updated: 10, errors: [], reportId: null, jobId: id }), 'internal');
       await background.drain();
       const events = await queued();
       expect(events.map((e) => e.event)).toEqual(['import.finished']);

@@ -49,6 +49,9 @@ async function* chunks(batches: AsyncIterable<SheetRow[]>): AsyncGenerator<Sheet
   for await (const batch of batches) {
     for (const r of batch) chunk.push(r);
     if (chunk.length >= CHUNK) {
+      // Let other requests in between chunks: on the embedded database a statement's answer comes
+      // back without passing through the event loop, so a long import would otherwise never yield.
+      await new Promise((resolve) => setImmediate(resolve));
       yield chunk;
       chunk = [];
     }
@@ -66,12 +69,20 @@ export async function importRows(
     return outcome;
   }
   const pass = async (db: Db, writer: ImportWriter | null) => {
+    // A chunk is written while the next is checked: the database works while this thread does.
+    // (The next chunk's reads cannot see this one's rows, and need not: a code or unique value
+    // repeated from an earlier chunk is already an error of the file.)
+    let writing: Promise<void> = Promise.resolve();
     for await (const chunk of chunks(batches)) {
       const checked = await checker.check(db, chunk);
+      await writing;
       outcome.total += chunk.length;
       for (const e of checked.errors) outcome.errors.push(e);
-      if (writer && outcome.errors.length === 0) await writer.write(db, checked.rows);
-      else if (!writer) {
+      if (writer && outcome.errors.length === 0) {
+        writing = writer.write(db, checked.rows);
+        // Awaited before the next write and at the end; not left unhandled meanwhile.
+        writing.catch(() => undefined);
+      } else if (!writer) {
         for (const r of checked.rows) {
           if (r.exists) outcome.updated++;
           else outcome.inserted++;
@@ -79,6 +90,7 @@ export async function importRows(
       }
       opts.onProgress?.(outcome.total);
     }
+    await writing;
   };
 
   if (opts.dryRun) {

@@ -57,7 +57,8 @@ export class ImportJobs {
         total: job.total,
         processed: job.status === 'failed' ? job.total : 0,
         result: job.result ? JSON.stringify(job.result) : null,
-        file: job.file,
+        // A queued job's file stays in memory while it runs; it is stored only if the job fails.
+        file: job.status === 'failed' ? job.file : null,
         finished_at: job.status === 'failed' ? new Date() : null,
       })
       .returning('id')
@@ -66,7 +67,7 @@ export class ImportJobs {
   }
 
   /** Runs `work` in the background; its result (or failure) ends the job. */
-  start(tenantId: string, id: string, work: (progress: (n: number) => void) => Promise<ImportResult>, internalError: string): void {
+  start(tenantId: string, id: string, file: Buffer, work: (progress: (n: number) => void) => Promise<ImportResult>, internalError: string): void {
     const setProgress = (n: number) => {
       this.progress.set(id, n);
       // Not awaited: on PGlite it waits for the import's transaction; guarded so it never undoes the end.
@@ -94,8 +95,8 @@ export class ImportJobs {
             processed: result.total,
             result: JSON.stringify(result),
             finished_at: new Date(),
-            // The file stays only as long as its error report may be asked for.
-            ...(status === 'succeeded' ? { file: null } : {}),
+            // The file is kept only for a failed job's error report.
+            ...(status === 'failed' ? { file } : {}),
           })
           .where('tenant_id', '=', tenantId)
           .where('id', '=', id)

@@ -110,7 +110,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
         const newJob = { caller, resource: def.name, fileName: fileName ?? 'import', file, dryRun: query.dryRun, language: tr.language, total: known };
         if (rest) {
           const jobId = await jobs.create({ ...newJob, status: 'queued' });
-          jobs.start(caller.tenantId, jobId, (progress) => runImport({ ...run, jobId }, progress).finally(() => stream.cancel()), tr.t('error.internal'));
+          jobs.start(caller.tenantId, jobId, file, (progress) => runImport({ ...run, jobId }, progress).finally(() => stream.cancel()), tr.t('error.internal'));
           const queued: ImportResult = { dryRun: query.dryRun, total: known, inserted: 0, updated: 0, errors: [], reportId: null, jobId };
           return { status: 202, msgKey: 'resource.import.queued', data: queued };
         }
