@@ -4,10 +4,12 @@
  */
 import type { AuditAction } from '../../model/audit';
 import type { Language } from '../../model/languages';
+import { TRANSLATION_HISTORY } from '../../model/helper';
 import type { HistoryInput } from '../audit/write';
 
-export const TRANSLATION_ENTITY = 'translation';
-export const LANGUAGES_ENTITY = 'tenant-languages';
+export const TRANSLATION_ENTITY = TRANSLATION_HISTORY.entity;
+export const LANGUAGES_ENTITY = TRANSLATION_HISTORY.languagesEntity;
+export const LANGUAGES_RECORD = TRANSLATION_HISTORY.languagesRecord;
 
 export interface OverrideChange {
   namespace: string;

@@ -20,7 +20,7 @@ import { keysOf, overrideProblem, overridesOf, shippedText } from '../helper/tra
 import { serve } from '../serve';
 import { todayFor } from '../dates';
 import { actorOf, writeHistory } from '../audit/write';
-import { LANGUAGES_ENTITY, translationEntries, type OverrideChange } from '../helper/translation-history';
+import { LANGUAGES_ENTITY, LANGUAGES_RECORD, translationEntries, type OverrideChange } from '../helper/translation-history';
 
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -79,7 +79,7 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
       await trx.updateTable('tenant').set({ languages: languages.join(','), updated_at: new Date() }).where('id', '=', ctx.tenantId).execute();
       const was = before.languages.split(',').map((l) => l.trim()).filter(Boolean);
       if (was.join(',') === languages.join(',')) return;
-      await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: LANGUAGES_ENTITY, recordId: ctx.tenantId, recordCode: before.code, changes: [{ field: 'languages', before: was, after: languages }] }]);
+      await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: LANGUAGES_ENTITY, recordId: LANGUAGES_RECORD, recordCode: before.code, changes: [{ field: 'languages', before: was, after: languages }] }]);
     });
     return { languages };
   });
