@@ -8,35 +8,35 @@ const valuesOf = (t: TFunction, prefix: string, values: readonly string[]) => Ob
 
 export const noticeHistory = (t: TFunction): HistoryLabels => ({
   fields: {
-    title: t('content.notice.title'), content: t('content.notice.content'), level: t('content.notice.level'), language: t('content.help.language'),
-    factoryIds: t('content.notice.factories'), roleIds: t('content.notice.roles'), userIds: t('content.notice.users'),
-    publishAt: t('content.notice.publishAt'), expireAt: t('content.notice.expireAt'),
+    title: t('platform:content.notice.title'), content: t('platform:content.notice.content'), level: t('platform:content.notice.level'), language: t('platform:content.help.language'),
+    factoryIds: t('platform:content.notice.factories'), roleIds: t('platform:content.notice.roles'), userIds: t('platform:content.notice.users'),
+    publishAt: t('platform:content.notice.publishAt'), expireAt: t('platform:content.notice.expireAt'),
   },
-  values: { level: valuesOf(t, 'content.level', ['info', 'warning', 'urgent']) },
+  values: { level: valuesOf(t, 'platform:content.level', ['info', 'warning', 'urgent']) },
   formats: {
-    factoryIds: count(t, 'content.notice.factoriesCount'), roleIds: count(t, 'content.notice.rolesCount'), userIds: count(t, 'content.notice.usersCount'),
+    factoryIds: count(t, 'platform:content.notice.factoriesCount'), roleIds: count(t, 'platform:content.notice.rolesCount'), userIds: count(t, 'platform:content.notice.usersCount'),
     publishAt: time, expireAt: time,
   },
 });
 
 export const helpDocHistory = (t: TFunction): HistoryLabels => ({
   fields: {
-    kind: t('content.help.kind'), routePath: t('content.help.routePath'), language: t('content.help.language'), title: t('content.help.title'), content: t('content.help.content'),
+    kind: t('platform:content.help.kind'), routePath: t('platform:content.help.routePath'), language: t('platform:content.help.language'), title: t('platform:content.help.title'), content: t('platform:content.help.content'),
   },
-  values: { kind: valuesOf(t, 'content.helpKind', ['help', 'sop']) },
+  values: { kind: valuesOf(t, 'platform:content.helpKind', ['help', 'sop']) },
   hidden: ['docKey'],
 });
 
 export const courseHistory = (t: TFunction): HistoryLabels => ({
-  fields: { title: t('content.course.title'), description: t('content.course.description'), url: t('content.course.url'), sort: t('content.course.sort') },
+  fields: { title: t('platform:content.course.title'), description: t('platform:content.course.description'), url: t('platform:content.course.url'), sort: t('platform:content.course.sort') },
 });
 
 export const feedbackHistory = (t: TFunction): HistoryLabels => ({
   fields: {
-    description: t('content.feedback.description'), contact: t('content.feedback.contact'), pictures: t('content.feedback.pictures'),
-    status: t('content.feedback.status'), handleOpinion: t('content.feedback.opinion'), handledAt: t('content.feedback.handledAt'),
+    description: t('platform:content.feedback.description'), contact: t('platform:content.feedback.contact'), pictures: t('platform:content.feedback.pictures'),
+    status: t('platform:content.feedback.status'), handleOpinion: t('platform:content.feedback.opinion'), handledAt: t('platform:content.feedback.handledAt'),
   },
-  values: { status: valuesOf(t, 'content.feedbackStatus', ['unprocessed', 'processed']) },
+  values: { status: valuesOf(t, 'platform:content.feedbackStatus', ['unprocessed', 'processed']) },
   formats: { handledAt: time },
   // Ids: the submitter and the handler are named by the entries themselves.
   hidden: ['userId', 'factoryId', 'handledBy'],
@@ -44,11 +44,11 @@ export const feedbackHistory = (t: TFunction): HistoryLabels => ({
 
 export const alarmHistory = (t: TFunction): HistoryLabels => ({
   fields: {
-    number: t('content.alarm.number'), type: t('content.alarm.type'), sourceSystem: t('content.alarm.sourceSystem'), sourceNumber: t('content.alarm.sourceNumber'),
-    projectCode: t('content.alarm.project'), projectName: t('content.alarm.project'), description: t('content.alarm.description'), level: t('content.alarm.level'),
-    occurredAt: t('content.alarm.occurredAt'), acknowledgedAt: t('content.alarm.acknowledged'),
+    number: t('platform:content.alarm.number'), type: t('platform:content.alarm.type'), sourceSystem: t('platform:content.alarm.sourceSystem'), sourceNumber: t('platform:content.alarm.sourceNumber'),
+    projectCode: t('platform:content.alarm.project'), projectName: t('platform:content.alarm.project'), description: t('platform:content.alarm.description'), level: t('platform:content.alarm.level'),
+    occurredAt: t('platform:content.alarm.occurredAt'), acknowledgedAt: t('platform:content.alarm.acknowledged'),
   },
-  values: { level: valuesOf(t, 'content.alarmLevel', ['info', 'warning', 'critical']) },
+  values: { level: valuesOf(t, 'platform:content.alarmLevel', ['info', 'warning', 'critical']) },
   formats: { occurredAt: time, acknowledgedAt: time },
   hidden: ['factoryId', 'acknowledgedBy'],
 });

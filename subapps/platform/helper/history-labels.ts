@@ -7,10 +7,10 @@ const time = (v: unknown) => (typeof v === 'string' && v ? new Date(v).toLocaleS
 
 export const applicationHistory = (t: TFunction): HistoryLabels => ({
   fields: {
-    appType: t('helper.appType'), title: t('model:helper.title'), reason: t('model:helper.reason'), entries: t('model:helper.entries'),
-    status: t('helper.state'), reviewReason: t('helper.reviewReason'), reviewedAt: t('helper.reviewedAt'),
+    appType: t('platform:helper.appType'), title: t('model:helper.title'), reason: t('model:helper.reason'), entries: t('model:helper.entries'),
+    status: t('platform:helper.state'), reviewReason: t('platform:helper.reviewReason'), reviewedAt: t('platform:helper.reviewedAt'),
   },
-  values: { status: Object.fromEntries((['pending', 'approved', 'rejected'] as const).map((s) => [s, t(`helper.applyStatus.${s}`)])) },
+  values: { status: Object.fromEntries((['pending', 'approved', 'rejected'] as const).map((s) => [s, t(`platform:helper.applyStatus.${s}`)])) },
   formats: { entries: (v) => (Array.isArray(v) ? t('common:history.rows', { count: v.length }) : ''), reviewedAt: time },
   // Ids: the applicant and the reviewer are named by the entries themselves.
   hidden: ['applicantId', 'reviewerId'],
@@ -18,6 +18,6 @@ export const applicationHistory = (t: TFunction): HistoryLabels => ({
 
 /** A key's entry names its languages by their codes, as the table's columns do; the offered languages likewise. */
 export const translationHistory = (t: TFunction): HistoryLabels => ({
-  fields: { ...Object.fromEntries(LANGUAGES.map((l) => [l, l])), languages: t('helper.offered') },
+  fields: { ...Object.fromEntries(LANGUAGES.map((l) => [l, l])), languages: t('platform:helper.offered') },
   formats: { languages: (v) => (Array.isArray(v) ? v.join(', ') : '') },
 });
