@@ -233,6 +233,38 @@ describe.each(DIALECTS)('audit trail of the content and helper features (%s)', (
     expect(await history('menu-application', id, otherAdmin, null)).toEqual([]);
   });
 
+  it("a new tenant's first records are created in its own history by the operator, secrets only as set", async () => {
+    const made = await api<{ id: string }>('POST', '/api/platform-system/tenant', { code: 'audt', name: 'Audit Co', adminAccount: 'boss', adminPassword: PASSWORD }, admin, null);
+    ok(made);
+    const newTenant = made.body.data.id;
+    const db = h.database.db;
+    const rows = await db.selectFrom('audit_entry').select(['entity', 'record_code', 'action', 'user_name']).where('tenant_id', '=', newTenant).orderBy('seq').execute();
+    expect(rows.map((r) => [r.entity, r.record_code])).toEqual([
+      ['factory', 'F001'], ['organization', 'ORG001'], ['role', 'admin'], ['role', 'staff'], ['app-user', 'boss'], ['dict', 'language'],
+      ...LANGUAGES.map((l) => ['dict-item', l]),
+    ]);
+    expect(rows.every((r) => r.action === 'create' && r.user_name === 'admin')).toBe(true);
+    expect((await verifyChain(db, newTenant)).ok).toBe(true);
+
+    // The new tenant's administrator reads them; the password is only said to be set.
+    const boss = await loginToken(h.app, 'audt', 'boss');
+    const bossId = (await db.selectFrom('app_user').select('id').where('tenant_id', '=', newTenant).where('account', '=', 'boss').executeTakeFirstOrThrow()).id;
+    const [created] = await history('app-user', bossId, boss, null);
+    expect(created!.changes).toEqual(expect.arrayContaining([
+      { field: 'account', before: null, after: 'boss' }, { field: 'password', before: null, after: null, secret: true }, { field: 'type', before: null, after: 'admin' },
+    ]));
+    const adminRole = (await db.selectFrom('role').select('id').where('tenant_id', '=', newTenant).where('code', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const [roleEntry] = await history('role', adminRole, boss, null);
+    expect(roleEntry!.changes.find((c) => c.field === 'permissions')!.after).toEqual(expect.arrayContaining(['log:audit-trail:history', 'system:notice:view']));
+    const raw = (await db.selectFrom('audit_entry').select('changes').where('tenant_id', '=', newTenant).execute()).map((r) => JSON.stringify(r.changes)).join('\n');
+    const hash = (await db.selectFrom('app_user').select('password_hash').where('id', '=', bossId).executeTakeFirstOrThrow()).password_hash;
+    expect(raw).not.toContain(hash);
+    expect(raw).not.toContain(PASSWORD);
+    // The operator's tenant keeps the tenant's own entry only; the new tenant's entries stay in the new tenant.
+    expect(await history('tenant', newTenant)).toMatchObject([{ action: 'create', recordCode: 'audt' }]);
+    expect(await history('app-user', bossId)).toEqual([]);
+  });
+
   it("the tenant's chain still verifies", async () => {
     expect(await verifyChain(h.database.db, tenantId)).toMatchObject({ ok: true, firstBroken: null });
   });
