@@ -233,6 +233,21 @@ describe.each(DIALECTS)('audit trail of the content and helper features (%s)', (
     expect(await history('menu-application', id, otherAdmin, null)).toEqual([]);
   });
 
+  it("a user's roles and factories, kept in link tables by the user's save, show on the user's entry", async () => {
+    const db = h.database.db;
+    const worker = await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'aud.worker').executeTakeFirstOrThrow();
+    const staffRole = (await db.selectFrom('role').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'staff').executeTakeFirstOrThrow()).id;
+    const historianRole = (await db.selectFrom('role').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'historian').executeTakeFirstOrThrow()).id;
+    ok(await api('PUT', `/api/platform-system/app-user/${worker.id}`, { roles: [staffRole, historianRole], factories: [factory, otherFactory] }));
+    const [entry] = await history('app-user', worker.id);
+    expect(entry).toMatchObject({ action: 'update', recordCode: 'aud.worker' });
+    // (A remark the account was made without, '', is normalised to none by the engine's save: a change of its own.)
+    expect(entry!.changes.filter((c) => c.field !== 'remark')).toEqual([
+      { field: 'roles', before: [staffRole], after: [staffRole, historianRole].sort() },
+      { field: 'factories', before: [factory], after: [factory, otherFactory].sort() },
+    ]);
+  });
+
   it("a new tenant's first records are created in its own history by the operator, secrets only as set", async () => {
     const made = await api<{ id: string }>('POST', '/api/platform-system/tenant', { code: 'audt', name: 'Audit Co', adminAccount: 'boss', adminPassword: PASSWORD }, admin, null);
     ok(made);
