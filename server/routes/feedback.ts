@@ -53,12 +53,13 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB
             tenant_id: ctx.tenantId, feedback_id: row.id, content_type: p.type, size: p.bytes.length, content: p.bytes,
           }).execute();
         }
+        // Before the process starts: a process that ends at once handles the feedback, after its creation.
+        await recordRows(trx, actorOf(ctx), 'feedback', 'create', [{ id: row.id, code: row.description.slice(0, 80), before: null, after: { ...row, pictures: pictures.length } }]);
         // With a published feedback process, the feedback is handled through it.
-        await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId }, {
+        await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) }, {
           modelKey: FEEDBACK_PROCESS_KEY, businessType: 'feedback', businessId: row.id, title: parsed.data.description.slice(0, 80),
           variables: { pictures: pictures.length, hasContact: Boolean(parsed.data.contact) },
         });
-        await recordRows(trx, actorOf(ctx), 'feedback', 'create', [{ id: row.id, code: row.description.slice(0, 80), before: null, after: { ...row, pictures: pictures.length } }]);
         return row.id;
       });
       return { id };

@@ -60,9 +60,10 @@ export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<D
       const row = await trx.insertInto('menu_application').values({
         tenant_id: ctx.tenantId, app_type: body.appType, title: body.title, reason: body.reason, entries: JSON.stringify(body.entries), applicant_id: ctx.user.id,
       }).returningAll().executeTakeFirstOrThrow();
+      // Before the process starts: a process that ends at once decides the application, after its creation.
+      await recordRows(trx, actorOf(ctx), MENU_APPLICATION_ENTITY, 'create', [{ id: row.id, code: row.title, before: null, after: row }]);
       await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) },
         { modelKey: MENU_APPLICATION_PROCESS, businessType: MENU_APPLICATION_ENTITY, businessId: row.id, title: body.title });
-      await recordRows(trx, actorOf(ctx), MENU_APPLICATION_ENTITY, 'create', [{ id: row.id, code: row.title, before: null, after: row }]);
       return row.id;
     });
     const a = await applications(db, ctx.tenantId).where('a.id', '=', id).executeTakeFirstOrThrow();

@@ -20,6 +20,16 @@ const ADMIN_ONLY_FEEDBACK = `<?xml version="1.0" encoding="UTF-8"?>
     <userTask id="answer" name="Answer" mes:assignee="user:admin" /><sequenceFlow id="f2" sourceRef="answer" targetRef="end" /><endEvent id="end" /></process>
 </definitions>`;
 
+/** A feedback process whose only task is skipped for a feedback without pictures: it ends as it starts. */
+const ENDS_AT_ONCE = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:mes="http://mes-portal.local/schema/bpmn" id="d_fb0" targetNamespace="t">
+  <process id="p_fb0" isExecutable="true"><startEvent id="start" /><sequenceFlow id="f1" sourceRef="start" targetRef="gw" />
+    <exclusiveGateway id="gw" default="none" />
+    <sequenceFlow id="some" sourceRef="gw" targetRef="look"><conditionExpression xsi:type="tFormalExpression">\${pictures &gt; 0}</conditionExpression></sequenceFlow>
+    <sequenceFlow id="none" sourceRef="gw" targetRef="end" />
+    <userTask id="look" name="Look" mes:assignee="user:admin" /><sequenceFlow id="f2" sourceRef="look" targetRef="end" /><endEvent id="end" /></process>
+</definitions>`;
+
 describe.each(DIALECTS)('audit trail of the content and helper features (%s)', (kind) => {
   let h: Harness;
   let tenantId: string;
@@ -148,6 +158,13 @@ describe.each(DIALECTS)('audit trail of the content and helper features (%s)', (
       { field: 'status', before: 'unprocessed', after: 'processed' }, { field: 'handleOpinion', before: null, after: 'Roller replaced' }, { field: 'handledBy', before: null, after: adminId },
     ]));
     expect(fieldsOf(correction!)).toEqual(['handleOpinion', 'handledAt']);
+
+    // A process that ends as it starts handles the feedback after its creation, by the submitter's call.
+    await publishVersion(h.app, admin, 'feedback', ENDS_AT_ONCE);
+    const third = await submit('Screen too dim');
+    const auto = await history('feedback', third);
+    expect(auto.map((e) => [e.action, e.userName])).toEqual([['state', 'aud.worker'], ['create', 'aud.worker']]);
+    expect(auto[0]!.changes).toEqual(expect.arrayContaining([{ field: 'status', before: 'unprocessed', after: 'processed' }]));
 
     ok(await api('DELETE', `/api/platform-system/feedback/${first}`));
     expect((await history('feedback', first)).map((e) => e.action)).toEqual(['delete', 'create']);
