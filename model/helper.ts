@@ -13,6 +13,12 @@ export const HELPER_PERMISSIONS = {
   applyReject: 'helper:apply-menu:reject',
 } as const;
 
+/**
+ * Where history keeps the wording (issue 25): an override's entry is its key (`namespace:key`) of
+ * this entity; the languages a tenant offers are one record per tenant, always of this id.
+ */
+export const TRANSLATION_HISTORY = { entity: 'translation', languagesEntity: 'tenant-languages', languagesRecord: 'offered' } as const;
+
 /** Front-end namespaces whose texts a tenant may override. */
 export const OVERRIDABLE_NAMESPACES = ['common', 'shell', 'platform', 'basic', 'model'] as const;
 export type OverridableNamespace = (typeof OVERRIDABLE_NAMESPACES)[number];

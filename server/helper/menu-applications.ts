@@ -10,11 +10,13 @@ import type { DB } from '../db/types';
 import type {} from '../db/types-helper';
 import { ApiError } from '../http';
 import { registerBusiness } from '../workflow/business';
-import { writeHistory, type HistoryInput } from '../audit/write';
+import { writeHistory, type AuditActor, type HistoryInput } from '../audit/write';
 import { diffFields } from '../audit/diff';
 import { accountOf, userActor } from '../audit/accounts';
 
 export const MENU_APPLICATION_PROCESS = 'menu-application';
+/** The history entity of an application (the same name its workflow's signatures use). */
+export const MENU_APPLICATION_ENTITY = 'menu-application';
 type Db = Kysely<DB> | Transaction<DB>;
 
 function* walk<T extends { children: T[] }>(entries: readonly T[], parent: T | null = null): Generator<[T, T | null]> {
@@ -103,20 +105,27 @@ async function grantToAdmins(trx: Transaction<DB>, tenantId: string, codes: stri
     .onConflict((oc) => oc.doNothing()).execute();
 }
 
-export async function decide(trx: Transaction<DB>, tenantId: string, id: string, reviewerId: string, approve: boolean, reason: string | null): Promise<void> {
-  const a = await trx.selectFrom('menu_application').select(['status', 'entries', 'app_type']).where('tenant_id', '=', tenantId).where('id', '=', id)
+/**
+ * Approves (creating the entries) or rejects a pending application. History: the menu entries made
+ * and the application's own state change, by `actor` (the reviewer alone when absent).
+ */
+export async function decide(trx: Transaction<DB>, tenantId: string, id: string, reviewerId: string, approve: boolean, reason: string | null, actor?: AuditActor): Promise<void> {
+  const a = await trx.selectFrom('menu_application').select(['status', 'entries', 'app_type', 'title', 'review_reason', 'reviewer_id', 'reviewed_at']).where('tenant_id', '=', tenantId).where('id', '=', id)
     .forUpdate().executeTakeFirst();
   if (!a) throw new ApiError(404, 'error.notFound');
   if (a.status !== 'pending') throw new ApiError(409, 'helper.apply.decided');
+  const made: HistoryInput[] = [];
   if (approve) {
     const entries = (typeof a.entries === 'string' ? JSON.parse(a.entries) : a.entries) as MenuApplicationEntry[];
-    const made: HistoryInput[] = [];
     await createEntries(trx, entries, a.app_type, made);
     await grantToAdmins(trx, tenantId, [...walk(entries)].map(([e]) => e.code));
-    await writeHistory(trx, userActor(tenantId, reviewerId, await accountOf(trx, tenantId, reviewerId), null), made);
   }
-  await trx.updateTable('menu_application').set({ status: approve ? 'approved' : 'rejected', review_reason: reason, reviewer_id: reviewerId, reviewed_at: new Date() })
-    .where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  const after = await trx.updateTable('menu_application').set({ status: approve ? 'approved' : 'rejected', review_reason: reason, reviewer_id: reviewerId, reviewed_at: new Date() })
+    .where('tenant_id', '=', tenantId).where('id', '=', id).returning(['status', 'review_reason', 'reviewer_id', 'reviewed_at']).executeTakeFirstOrThrow();
+  const before = { status: a.status, reviewReason: a.review_reason, reviewerId: a.reviewer_id, reviewedAt: a.reviewed_at };
+  made.push({ action: 'state', entity: MENU_APPLICATION_ENTITY, recordId: id, recordCode: a.title,
+    changes: diffFields(before, { status: after.status, reviewReason: after.review_reason, reviewerId: after.reviewer_id, reviewedAt: after.reviewed_at }) });
+  await writeHistory(trx, actor ?? userActor(tenantId, reviewerId, await accountOf(trx, tenantId, reviewerId), null), made);
 }
 
 export function registerMenuApplicationProcess(): void {
@@ -133,7 +142,7 @@ export function registerMenuApplicationProcess(): void {
       ];
     },
     async onEnd(trx, end) {
-      await decide(trx, end.tenantId, end.businessId, end.handlerId, end.result === 'approved', end.opinion);
+      await decide(trx, end.tenantId, end.businessId, end.handlerId, end.result === 'approved', end.opinion, end.audit);
     },
   });
 }

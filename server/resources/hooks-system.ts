@@ -10,10 +10,14 @@ import type { Request } from './service';
 import { run, type ApiRow, type Db } from './table';
 import { isOperatorAdmin } from './hooks-access';
 import type { ResourceHooks } from './hooks';
+import { recordProvisioning } from './tenant-history';
+import type { Caller } from './scope';
 
 const given = (v: unknown): v is string => typeof v === 'string' && v !== '';
 /** Carries the new tenant's administrator from beforeWrite to afterWrite (not a field: never a column). */
 const ADMIN = '__tenantAdmin';
+/** Carries the operator making the tenant, whom the new tenant's first history names. */
+const OPERATOR = '__tenantOperator';
 
 const prefixesOf = (list: unknown) => (typeof list === 'string' ? list.split(',').map((p) => p.trim()).filter(Boolean) : []);
 
@@ -64,6 +68,7 @@ export const tenantHooks: ResourceHooks = {
       ];
       if (errors.length > 0) throw invalid(errors, req.tr);
       out[ADMIN] = { account, hash: await hashPassword(password as string) };
+      out[OPERATOR] = req.caller;
     } else if (existing.id === req.caller.tenantId && out.status === 'disabled') {
       throw new ApiError(409, 'system.disableOwnTenant');
     }
@@ -73,6 +78,7 @@ export const tenantHooks: ResourceHooks = {
     const admin = values[ADMIN] as { account: string; hash: string } | undefined;
     if (!admin) return;
     // Tenant routes run past the per-tenant policies (server/routes/system.ts), so the new tenant's rows can be written.
-    await provisionTenant(db, id, { name: String(values.name), adminAccount: admin.account }, admin.hash);
+    const created = await provisionTenant(db, id, { name: String(values.name), adminAccount: admin.account }, admin.hash);
+    await recordProvisioning(db, values[OPERATOR] as Caller, created);
   },
 };

@@ -9,6 +9,11 @@ import { ApiError, notFound, type RequestContext } from '../http';
 import { emitEvent } from '../webhooks/emit';
 import { serve } from '../serve';
 import { isUniqueViolation } from './dict';
+import { recordRows } from '../audit/record';
+import { actorOf } from '../audit/write';
+
+/** The feed's cursor is bookkeeping, not part of the alarm. */
+const HISTORY_IGNORE = ['seq'];
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -72,6 +77,7 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
         created_by: ctx.user.id,
         }).returningAll().executeTakeFirstOrThrow();
         await emitEvent(trx, ctx.tenantId, 'alarm.raised', { factoryId, alarm: toItem(inserted) });
+        await recordRows(trx, actorOf(ctx), 'alarm', 'create', [{ id: inserted.id, code: inserted.number, factoryId, before: null, after: inserted }], { ignore: HISTORY_IGNORE });
         return inserted;
       });
       return toItem(row);
@@ -109,8 +115,14 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
         .set({ acknowledged_at: sql<Date>`now()`, acknowledged_by: ctx.user.id })
         .where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', factoryId).where('id', '=', params.id).where('acknowledged_at', 'is', null)
         .returningAll().executeTakeFirst();
-      // Only the first acknowledgement is news; acknowledging again keeps it.
-      if (first) await emitEvent(trx, ctx.tenantId, 'alarm.acknowledged', { factoryId, acknowledgedBy: ctx.user.id, alarm: toItem(first) });
+      // Only the first acknowledgement is news (and history); acknowledging again keeps it.
+      if (first) {
+        await emitEvent(trx, ctx.tenantId, 'alarm.acknowledged', { factoryId, acknowledgedBy: ctx.user.id, alarm: toItem(first) });
+        await recordRows(trx, actorOf(ctx), 'alarm', 'state', [{
+          id: first.id, code: first.number, factoryId, before: { acknowledged_at: null, acknowledged_by: null },
+          after: { acknowledged_at: first.acknowledged_at, acknowledged_by: first.acknowledged_by },
+        }]);
+      }
       return first ?? ofFactory(trx, ctx, factoryId).selectAll().where('id', '=', params.id).executeTakeFirst();
     });
     if (!row) throw notFound();

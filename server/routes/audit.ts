@@ -25,6 +25,14 @@ const HAND_WRITTEN_VIEW: Readonly<Record<string, string>> = {
   'api-key': 'platform:api-key:view',
   'security-policy': 'platform:security-policy:view',
   'audit-retention': 'log:audit-trail:view',
+  notice: 'system:notice:view',
+  'help-doc': 'system:help-doc:view',
+  course: 'system:course:view',
+  feedback: 'system:feedback:view',
+  alarm: 'system:alarm:view',
+  translation: 'helper:language:view',
+  'tenant-languages': 'helper:language:view',
+  'menu-application': 'helper:apply-menu:view',
 };
 const ENGINE = new Map([...RESOURCES, ...SYSTEM_RESOURCES].map((d) => [d.name, `${d.permissions}:view`]));
 

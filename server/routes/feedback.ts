@@ -10,6 +10,8 @@ import { FEEDBACK_PROCESS_KEY } from '../workflow/feedback-process';
 import { ApiError, notFound, validationError } from '../http';
 import { serve } from '../serve';
 import { sniffPicture } from '../files/sniff';
+import { recordRows } from '../audit/record';
+import { actorOf } from '../audit/write';
 
 interface Picture { type: string; bytes: Buffer }
 
@@ -45,14 +47,16 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB
         const row = await trx.insertInto('feedback').values({
           tenant_id: ctx.tenantId, user_id: ctx.user.id, factory_id: ctx.factoryId,
           description: parsed.data.description, contact: parsed.data.contact ?? null,
-        }).returning('id').executeTakeFirstOrThrow();
+        }).returningAll().executeTakeFirstOrThrow();
         for (const p of pictures) {
           await trx.insertInto('feedback_picture').values({
             tenant_id: ctx.tenantId, feedback_id: row.id, content_type: p.type, size: p.bytes.length, content: p.bytes,
           }).execute();
         }
+        // Before the process starts: a process that ends at once handles the feedback, after its creation.
+        await recordRows(trx, actorOf(ctx), 'feedback', 'create', [{ id: row.id, code: row.description.slice(0, 80), before: null, after: { ...row, pictures: pictures.length } }]);
         // With a published feedback process, the feedback is handled through it.
-        await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId }, {
+        await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) }, {
           modelKey: FEEDBACK_PROCESS_KEY, businessType: 'feedback', businessId: row.id, title: parsed.data.description.slice(0, 80),
           variables: { pictures: pictures.length, hasContact: Boolean(parsed.data.contact) },
         });

@@ -6,8 +6,10 @@ import type { MenuApplicationEntry, MenuApplicationRow } from '../../model/helpe
 import type { DB } from '../db/types';
 import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
-import { checkShape, decide, diffEntries, MENU_APPLICATION_PROCESS, registerMenuApplicationProcess } from '../helper/menu-applications';
+import { checkShape, decide, diffEntries, MENU_APPLICATION_ENTITY, MENU_APPLICATION_PROCESS, registerMenuApplicationProcess } from '../helper/menu-applications';
 import { startProcess } from '../workflow/instances';
+import { recordRows } from '../audit/record';
+import { actorOf } from '../audit/write';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const entriesOf = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as MenuApplicationEntry[];
@@ -57,9 +59,11 @@ export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<D
     const id = await db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('menu_application').values({
         tenant_id: ctx.tenantId, app_type: body.appType, title: body.title, reason: body.reason, entries: JSON.stringify(body.entries), applicant_id: ctx.user.id,
-      }).returning('id').executeTakeFirstOrThrow();
-      await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId },
-        { modelKey: MENU_APPLICATION_PROCESS, businessType: 'menu-application', businessId: row.id, title: body.title });
+      }).returningAll().executeTakeFirstOrThrow();
+      // Before the process starts: a process that ends at once decides the application, after its creation.
+      await recordRows(trx, actorOf(ctx), MENU_APPLICATION_ENTITY, 'create', [{ id: row.id, code: row.title, before: null, after: row }]);
+      await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) },
+        { modelKey: MENU_APPLICATION_PROCESS, businessType: MENU_APPLICATION_ENTITY, businessId: row.id, title: body.title });
       return row.id;
     });
     const a = await applications(db, ctx.tenantId).where('a.id', '=', id).executeTakeFirstOrThrow();
@@ -69,7 +73,7 @@ export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<D
   for (const [verb, ep] of [['approve', helper.approve], ['reject', helper.reject]] as const) {
     serve(app, ep, async ({ ctx, params, body }) => {
       if (await inWorkflow(ctx.tenantId, params.id)) throw new ApiError(409, 'helper.apply.inWorkflow');
-      await db.transaction().execute((trx) => decide(trx, ctx.tenantId, params.id, ctx.user.id, verb === 'approve', body.reason ?? null));
+      await db.transaction().execute((trx) => decide(trx, ctx.tenantId, params.id, ctx.user.id, verb === 'approve', body.reason ?? null, actorOf(ctx)));
       return null;
     });
   }

@@ -19,6 +19,8 @@ import { readUploadedFile } from '../resources/io/upload';
 import { keysOf, overrideProblem, overridesOf, shippedText } from '../helper/translations';
 import { serve } from '../serve';
 import { todayFor } from '../dates';
+import { actorOf, writeHistory } from '../audit/write';
+import { LANGUAGES_ENTITY, LANGUAGES_RECORD, translationEntries, type OverrideChange } from '../helper/translation-history';
 
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -40,17 +42,24 @@ function rowOf(e: Entry, overrides: TranslationOverrides): TranslationRow {
   return { namespace: e.namespace, key: e.key, shipped, override };
 }
 
-async function setOverride(db: Kysely<DB>, tenantId: string, userId: string, lang: Language, ns: OverridableNamespace, key: string, value: string) {
+/** Sets (or clears) one override and answers what it was and what it is now (null: the shipped text). */
+async function setOverride(db: Kysely<DB>, tenantId: string, userId: string, lang: Language, ns: OverridableNamespace, key: string, value: string): Promise<OverrideChange> {
+  const current = await db.selectFrom('translation_override').select('value').where('tenant_id', '=', tenantId).where('language', '=', lang)
+    .where('namespace', '=', ns).where('key', '=', key).forUpdate().executeTakeFirst();
+  const change = { namespace: ns, key, language: lang, before: current?.value ?? null };
   // The shipped text itself is no override: storing it would hide a later release's correction.
   if (value === '' || value === shippedText(lang, ns, key)) {
-    await db.deleteFrom('translation_override').where('tenant_id', '=', tenantId).where('language', '=', lang)
-      .where('namespace', '=', ns).where('key', '=', key).execute();
-    return;
+    if (current) {
+      await db.deleteFrom('translation_override').where('tenant_id', '=', tenantId).where('language', '=', lang)
+        .where('namespace', '=', ns).where('key', '=', key).execute();
+    }
+    return { ...change, after: null };
   }
   await db.insertInto('translation_override')
     .values({ tenant_id: tenantId, language: lang, namespace: ns, key, value, updated_by: userId })
     .onConflict((oc) => oc.columns(['tenant_id', 'language', 'namespace', 'key']).doUpdateSet({ value, updated_at: new Date(), updated_by: userId }))
     .execute();
+  return { ...change, after: value };
 }
 
 export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {
@@ -65,7 +74,13 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
   serve(app, helper.setLanguages, async ({ ctx, body }) => {
     // Kept in the portal's order, so the first offered language stays predictable.
     const languages = LANGUAGES.filter((l) => body.languages.includes(l));
-    await db.updateTable('tenant').set({ languages: languages.join(','), updated_at: new Date() }).where('id', '=', ctx.tenantId).execute();
+    await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('tenant').select(['code', 'languages']).where('id', '=', ctx.tenantId).forUpdate().executeTakeFirstOrThrow();
+      await trx.updateTable('tenant').set({ languages: languages.join(','), updated_at: new Date() }).where('id', '=', ctx.tenantId).execute();
+      const was = before.languages.split(',').map((l) => l.trim()).filter(Boolean);
+      if (was.join(',') === languages.join(',')) return;
+      await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: LANGUAGES_ENTITY, recordId: LANGUAGES_RECORD, recordCode: before.code, changes: [{ field: 'languages', before: was, after: languages }] }]);
+    });
     return { languages };
   });
 
@@ -85,7 +100,10 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
   serve(app, helper.setTranslation, async ({ ctx, body }) => {
     const problem = overrideProblem(body.language, body.namespace, body.key, body.value);
     if (problem) throw new ApiError(400, problem, { key: body.key });
-    await setOverride(db, ctx.tenantId, ctx.user.id, body.language, body.namespace, body.key, body.value);
+    await db.transaction().execute(async (trx) => {
+      const change = await setOverride(trx, ctx.tenantId, ctx.user.id, body.language, body.namespace, body.key, body.value);
+      await writeHistory(trx, actorOf(ctx), translationEntries('update', [change]));
+    });
     return overridesOf(db, ctx.tenantId);
   });
 
@@ -134,7 +152,9 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
       }
       if (errors.length > 0) throw new ApiError(400, 'helper.importFailed', { errors, count: new Set(errors.map((e) => e.row)).size });
       await db.transaction().execute(async (trx) => {
-        for (const w of writes) await setOverride(trx, ctx.tenantId, ctx.user.id, w.lang, w.ns, w.key, w.value);
+        const changes: OverrideChange[] = [];
+        for (const w of writes) changes.push(await setOverride(trx, ctx.tenantId, ctx.user.id, w.lang, w.ns, w.key, w.value));
+        await writeHistory(trx, actorOf(ctx), translationEntries('import', changes));
       });
       const after = await overridesOf(db, ctx.tenantId);
       return { rows: sheet.rows.length, overrides: Object.values(after.texts).reduce((n, byNs) => n + Object.values(byNs ?? {}).reduce((m, keys) => m + Object.keys(keys ?? {}).length, 0), 0) };

@@ -17,6 +17,8 @@ import { issueToken, safeEqual, sha256 } from '../auth/tokens';
 import { pkcePair, randomNonce, randomState, ssoClient, type SsoClient } from '../auth/sso';
 import { loadCurrentUser } from './auth';
 import { writeLoginLog } from '../auth/attempts';
+import { writeHistory } from '../audit/write';
+import { accountOf, userActor } from '../audit/accounts';
 
 const COOKIE = 'portal_sso';
 const COOKIE_PATH = '/api/auth/sso';
@@ -134,9 +136,19 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
         await writeLoginLog(db, request, { tenantId: login.tenant_id, userId: null, account: typeof value === 'string' ? value : identity.subject, method: 'sso', result: 'failure', reason: 'no matching account' });
         return refuse(request, reply, lang, 'auth.ssoNoAccount');
       }
-      userId = matches[0]!.id;
-      await db.insertInto('user_identity').values({ tenant_id: login.tenant_id, user_id: userId, issuer: identity.issuer, subject: identity.subject })
-        .onConflict((oc) => oc.doNothing()).execute();
+      const matched = matches[0]!.id;
+      userId = matched;
+      // A new way into the account: the user's history says which provider's identity it now accepts.
+      await db.transaction().execute(async (trx) => {
+        const made = await trx.insertInto('user_identity').values({ tenant_id: login.tenant_id, user_id: matched, issuer: identity.issuer, subject: identity.subject })
+          .onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();
+        if (!made) return;
+        const account = await accountOf(trx, login.tenant_id, matched);
+        await writeHistory(trx, userActor(login.tenant_id, matched, account, request.ip ?? null), [{
+          action: 'update', entity: 'app-user', recordId: matched, recordCode: account,
+          changes: [{ field: 'identity', before: null, after: `${identity.issuer} ${identity.subject}` }],
+        }]);
+      });
     }
     const user = await db.selectFrom('app_user').select(['status', 'account']).where('tenant_id', '=', login.tenant_id).where('id', '=', userId).executeTakeFirst();
     if (!user || user.status !== 'enabled') {

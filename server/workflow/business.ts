@@ -6,6 +6,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/types';
 import type { Translator } from '../i18n';
+import type { AuditActor } from '../audit/write';
 
 export interface EndContext {
   tenantId: string;
@@ -13,6 +14,8 @@ export interface EndContext {
   result: 'approved' | 'rejected';
   opinion: string | null;
   handlerId: string;
+  /** Who ended it and from where, for the record's history (the handler alone when absent). */
+  audit?: AuditActor;
 }
 
 export interface BusinessType {

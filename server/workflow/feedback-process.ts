@@ -3,6 +3,8 @@
  * feedback starts it, and the process's end marks the feedback processed with the last opinion.
  */
 import { registerBusiness } from './business';
+import { recordRows } from '../audit/record';
+import { accountOf, userActor } from '../audit/accounts';
 
 export const FEEDBACK_PROCESS_KEY = 'feedback';
 
@@ -23,9 +25,13 @@ export function registerFeedbackProcess(): void {
     ];
   },
   async onEnd(trx, end) {
-    await trx.updateTable('feedback').set({
+    const before = await trx.selectFrom('feedback').selectAll().where('tenant_id', '=', end.tenantId).where('id', '=', end.businessId).forUpdate().executeTakeFirst();
+    const after = await trx.updateTable('feedback').set({
       status: 'processed', handle_opinion: end.opinion, handled_by: end.handlerId, handled_at: new Date(), updated_at: new Date(),
-    }).where('tenant_id', '=', end.tenantId).where('id', '=', end.businessId).execute();
+    }).where('tenant_id', '=', end.tenantId).where('id', '=', end.businessId).returningAll().executeTakeFirst();
+    if (!before || !after) return;
+    const actor = end.audit ?? userActor(end.tenantId, end.handlerId, await accountOf(trx, end.tenantId, end.handlerId), null);
+    await recordRows(trx, actor, 'feedback', 'state', [{ id: after.id, code: after.description.slice(0, 80), before, after }]);
   },
 });
 }

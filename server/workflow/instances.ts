@@ -61,7 +61,7 @@ async function finish(trx: Transaction<DB>, actor: Actor, instance: { id: string
     .where('tenant_id', '=', actor.tenantId).where('instance_id', '=', instance.id).where('status', '=', 'pending').execute();
   await trx.updateTable('wf_instance').set({ status: result, ended_at: new Date(), state: null })
     .where('tenant_id', '=', actor.tenantId).where('id', '=', instance.id).execute();
-  await businessOf(instance.businessType)?.onEnd(trx, { tenantId: actor.tenantId, businessId: instance.businessId, result, opinion, handlerId: actor.userId });
+  await businessOf(instance.businessType)?.onEnd(trx, { tenantId: actor.tenantId, businessId: instance.businessId, result, opinion, handlerId: actor.userId, audit: actor.audit });
 }
 
 async function applyStep(trx: Transaction<DB>, actor: Actor, instance: { id: string; starterId: string; businessType: string; businessId: string; done: string[] }, tasks: StoredTask[], step: StepResult, opinion: string | null): Promise<void> {

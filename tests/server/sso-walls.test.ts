@@ -74,6 +74,11 @@ describe('single sign-on refusals and hygiene (T5.2, T5.3)', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     const log = await h.database.db.selectFrom('login_log').select(['result', 'method']).where('tenant_id', '=', tenantId).where('account', '=', 'sso.left').execute();
     expect(log).toContainEqual({ result: 'success', method: 'sso' });
+    // The first sign-on links the provider's identity to the account: the user's history says so, once.
+    const user = await h.database.db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'sso.left').executeTakeFirstOrThrow();
+    const linked = await h.database.db.selectFrom('audit_entry').select(['action', 'user_name', 'changes']).where('tenant_id', '=', tenantId)
+      .where('entity', '=', 'app-user').where('record_id', '=', user.id).execute();
+    expect(linked).toMatchObject([{ action: 'update', user_name: 'sso.left', changes: [{ field: 'identity', before: null, after: expect.stringContaining(provider.issuer) }] }]);
   });
 
   it('refuses a user disabled in the portal even though the provider signs them in, and logs why', async () => {
@@ -83,6 +88,9 @@ describe('single sign-on refusals and hygiene (T5.2, T5.3)', () => {
     expect(r.body).toContain('ssoError=auth.ssoDisabled');
     const log = await h.database.db.selectFrom('login_log').select(['result', 'reason']).where('tenant_id', '=', tenantId).where('account', '=', 'sso.left').where('result', '=', 'failure').execute();
     expect(log).toContainEqual({ result: 'failure', reason: 'disabled' });
+    // Already linked: no second history entry.
+    const entries = await h.database.db.selectFrom('audit_entry').select('id').where('tenant_id', '=', tenantId).where('entity', '=', 'app-user').where('record_code', '=', 'sso.left').execute();
+    expect(entries).toHaveLength(1);
   });
 
   it('keeps the provider and its development screens out of the product', async () => {

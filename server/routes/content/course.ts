@@ -7,6 +7,8 @@ import type { CourseItem } from '../../../model/course';
 import type { DB } from '../../db/types';
 import { notFound } from '../../http';
 import { serve } from '../../serve';
+import { recordRows } from '../../audit/record';
+import { actorOf } from '../../audit/write';
 
 export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -19,21 +21,30 @@ export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     return { records: rows.map(toItem) };
   });
 
-  serve(app, course.create, async ({ ctx, body }) => toItem(await db.insertInto('course').values({
-    tenant_id: ctx.tenantId, title: body.title, description: body.description ?? null, url: body.url, sort: body.sort, created_by: ctx.user.id,
-  }).returningAll().executeTakeFirstOrThrow()));
+  serve(app, course.create, async ({ ctx, body }) => toItem(await db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('course').values({
+      tenant_id: ctx.tenantId, title: body.title, description: body.description ?? null, url: body.url, sort: body.sort, created_by: ctx.user.id,
+    }).returningAll().executeTakeFirstOrThrow();
+    await recordRows(trx, actorOf(ctx), 'course', 'create', [{ id: row.id, code: row.title, before: null, after: row }]);
+    return row;
+  })));
 
-  serve(app, course.update, async ({ ctx, params, body }) => {
-    const row = await db.updateTable('course')
+  serve(app, course.update, async ({ ctx, params, body }) => toItem(await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('course').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+    if (!before) throw notFound();
+    const row = await trx.updateTable('course')
       .set({ title: body.title, description: body.description ?? null, url: body.url, sort: body.sort, updated_at: sql<Date>`now()` })
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst();
-    if (!row) throw notFound();
-    return toItem(row);
-  });
+      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
+    await recordRows(trx, actorOf(ctx), 'course', 'update', [{ id: row.id, code: row.title, before, after: row }]);
+    return row;
+  })));
 
   serve(app, course.remove, async ({ ctx, params }) => {
-    const row = await db.deleteFrom('course').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning('id').executeTakeFirst();
-    if (!row) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom('course').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst();
+      if (!row) throw notFound();
+      await recordRows(trx, actorOf(ctx), 'course', 'delete', [{ id: row.id, code: row.title, before: row, after: null }]);
+    });
     return null;
   });
 }

@@ -14,6 +14,8 @@ import type { DB } from '../../db/types';
 import { ApiError, notFound } from '../../http';
 import { serve } from '../../serve';
 import { decideTask } from '../../workflow/instances';
+import { recordRows } from '../../audit/record';
+import { actorOf } from '../../audit/write';
 
 /** The running feedback processes among these feedback ids. */
 async function runningProcesses(db: Kysely<DB>, tenantId: string, ids: string[]): Promise<Map<string, string>> {
@@ -62,26 +64,33 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
           .where('status', '=', 'pending').where(sql<boolean>`${ctx.user.id}::uuid = any(candidate_ids)`).executeTakeFirst()
         : undefined;
       if (!task) throw new ApiError(409, 'feedback.inProcess');
-      await decideTask(db, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId }, task.id, 'agree', body.handleOpinion || null);
+      await decideTask(db, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) }, task.id, 'agree', body.handleOpinion || null);
       const after = await db.selectFrom('feedback').select(['id', 'status', 'handle_opinion']).where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', params.id).executeTakeFirstOrThrow();
       return { id: after.id, status: after.status, handleOpinion: after.handle_opinion };
     }
-    const row = await db.updateTable('feedback').set({
-      status: body.status, handle_opinion: body.handleOpinion || null,
-      handled_by: ctx.user.id, handled_at: sql<Date>`now()`, updated_at: sql<Date>`now()`,
-    }).where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning(['id', 'status', 'handle_opinion']).executeTakeFirst();
-    if (!row) throw notFound();
+    const row = await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('feedback').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+      if (!before) throw notFound();
+      const after = await trx.updateTable('feedback').set({
+        status: body.status, handle_opinion: body.handleOpinion || null,
+        handled_by: ctx.user.id, handled_at: sql<Date>`now()`, updated_at: sql<Date>`now()`,
+      }).where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'feedback', 'state', [{ id: after.id, code: after.description.slice(0, 80), before, after }]);
+      return after;
+    });
     return { id: row.id, status: row.status, handleOpinion: row.handle_opinion };
   });
 
   serve(app, feedback.remove, async ({ ctx, params }) => {
-    const row = await db.deleteFrom('feedback').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning('id').executeTakeFirst();
-    if (!row) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom('feedback').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst();
+      if (!row) throw notFound();
+      await recordRows(trx, actorOf(ctx), 'feedback', 'delete', [{ id: row.id, code: row.description.slice(0, 80), before: row, after: null }]);
+    });
     return null;
   });
 
-  // Sub-apps reach the server only through the bridge's JSON requests, so the picture travels as a data URL.
   serve(app, feedback.pictureData, async ({ ctx, params }) => {
     const row = await db.selectFrom('feedback_picture').select(['content', 'content_type'])
       .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();

@@ -14,6 +14,8 @@ import { sanitizeRichText } from '../../files/sanitize';
 import { ApiError, notFound } from '../../http';
 import { serve } from '../../serve';
 import { isUniqueViolation } from '../dict';
+import { recordRows } from '../../audit/record';
+import { actorOf } from '../../audit/write';
 
 const toRow = (r: { id: string; kind: 'help' | 'sop'; route_path: string | null; doc_key: string; language: string; title: string; content: string; updated_at: Date | string }): HelpDocAdminRow =>
   ({ id: r.id, kind: r.kind, routePath: r.route_path, docKey: r.doc_key, language: r.language as Language, title: r.title, content: r.content, updatedAt: new Date(r.updated_at).toISOString() });
@@ -59,28 +61,42 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
     return { records: rows.map(toRow), total: Number(total.n), page: query.page, size: query.size };
   });
 
+  const codeOf = (r: { kind: string; route_path: string | null; doc_key: string; language: string }) => `${r.kind === 'help' ? r.route_path : r.doc_key} ${r.language}`;
+
   serve(app, help.create, async ({ ctx, body }) => {
     await checkPlace(db, ctx.tenantId, body, null);
-    const row = await db.insertInto('help_doc').values({
-      tenant_id: ctx.tenantId, kind: body.kind, route_path: body.kind === 'help' ? body.routePath ?? null : null,
-      ...(body.docKey ? { doc_key: body.docKey } : {}), language: body.language, title: body.title, content: sanitizeRichText(body.content),
-    }).returningAll().executeTakeFirstOrThrow().catch(conflict);
+    const row = await db.transaction().execute(async (trx) => {
+      const made = await trx.insertInto('help_doc').values({
+        tenant_id: ctx.tenantId, kind: body.kind, route_path: body.kind === 'help' ? body.routePath ?? null : null,
+        ...(body.docKey ? { doc_key: body.docKey } : {}), language: body.language, title: body.title, content: sanitizeRichText(body.content),
+      }).returningAll().executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'help-doc', 'create', [{ id: made.id, code: codeOf(made), before: null, after: made }]);
+      return made;
+    }).catch(conflict);
     return toRow(row);
   });
 
   serve(app, help.update, async ({ ctx, params, body }) => {
     await checkPlace(db, ctx.tenantId, body, params.id);
-    const row = await db.updateTable('help_doc').set({
-      kind: body.kind, route_path: body.kind === 'help' ? body.routePath ?? null : null,
-      language: body.language, title: body.title, content: sanitizeRichText(body.content), updated_at: sql<Date>`now()`,
-    }).where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst().catch(conflict);
-    if (!row) throw notFound();
+    const row = await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('help_doc').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+      if (!before) throw notFound();
+      const after = await trx.updateTable('help_doc').set({
+        kind: body.kind, route_path: body.kind === 'help' ? body.routePath ?? null : null,
+        language: body.language, title: body.title, content: sanitizeRichText(body.content), updated_at: sql<Date>`now()`,
+      }).where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'help-doc', 'update', [{ id: after.id, code: codeOf(after), before, after }]);
+      return after;
+    }).catch(conflict);
     return toRow(row);
   });
 
   serve(app, help.remove, async ({ ctx, params }) => {
-    const row = await db.deleteFrom('help_doc').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning('id').executeTakeFirst();
-    if (!row) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom('help_doc').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst();
+      if (!row) throw notFound();
+      await recordRows(trx, actorOf(ctx), 'help-doc', 'delete', [{ id: row.id, code: codeOf(row), before: row, after: null }]);
+    });
     return null;
   });
 }

@@ -13,6 +13,8 @@ import type { DB } from '../../db/types';
 import { sanitizeRichText } from '../../files/sanitize';
 import { ApiError, notFound } from '../../http';
 import { serve } from '../../serve';
+import { recordRows } from '../../audit/record';
+import { actorOf } from '../../audit/write';
 
 type NoticeInput = z.output<typeof noticeInput>;
 
@@ -65,21 +67,32 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
 
   serve(app, notice.create, async ({ ctx, body }) => {
     await checkAudience(db, ctx.tenantId, body);
-    return db.insertInto('notice').values({ tenant_id: ctx.tenantId, created_by: ctx.user.id, ...values(body) })
-      .returning(['id', 'content']).executeTakeFirstOrThrow();
+    return db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('notice').values({ tenant_id: ctx.tenantId, created_by: ctx.user.id, ...values(body) })
+        .returningAll().executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'notice', 'create', [{ id: row.id, code: row.title, before: null, after: row }]);
+      return { id: row.id, content: row.content };
+    });
   });
 
   serve(app, notice.update, async ({ ctx, params, body }) => {
     await checkAudience(db, ctx.tenantId, body);
-    const row = await db.updateTable('notice').set({ ...values(body), updated_at: sql<Date>`now()` })
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning(['id', 'content']).executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
+    return db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('notice').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+      if (!before) throw notFound();
+      const row = await trx.updateTable('notice').set({ ...values(body), updated_at: sql<Date>`now()` })
+        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'notice', 'update', [{ id: row.id, code: row.title, before, after: row }]);
+      return { id: row.id, content: row.content };
+    });
   });
 
   serve(app, notice.remove, async ({ ctx, params }) => {
-    const row = await db.deleteFrom('notice').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning('id').executeTakeFirst();
-    if (!row) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom('notice').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst();
+      if (!row) throw notFound();
+      await recordRows(trx, actorOf(ctx), 'notice', 'delete', [{ id: row.id, code: row.title, before: row, after: null }]);
+    });
     return null;
   });
 }

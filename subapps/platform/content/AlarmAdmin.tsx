@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import { alarmHistory } from './history-labels';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { ALARM_PERMISSIONS, type AlarmItem, type AlarmSearch } from '../../../model/alarm';
 import { contract } from '../../../model/contract';
@@ -46,6 +48,7 @@ export function AlarmAdmin() {
           ? <Button size="mini" type="primary" onClick={() => act(() => acknowledge(r))}>{t('content.alarm.acknowledge')}</Button>
           : t('content.alarm.open')),
     },
+    { title: t('common:actions'), width: 90, render: (_: unknown, r: AlarmItem) => <HistoryButton target={{ entity: 'alarm', recordId: r.id, title: r.number }} labels={alarmHistory(t)} /> },
   ];
 
   return (

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import { courseHistory } from './history-labels';
 import { lengthRule } from '../../kit/zodRules';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
@@ -63,11 +65,12 @@ export function CourseAdmin() {
     { title: t('content.course.description'), dataIndex: 'description', ellipsis: true },
     { title: t('content.course.url'), dataIndex: 'url', render: (v: string) => <a href={v} target="_blank" rel="noopener noreferrer">{v}</a> },
     {
-      title: t('common:actions'), width: 150,
+      title: t('common:actions'), width: 200,
       render: (_: unknown, r: CourseRow) => (
         <Space size="mini">
           {can('edit') && <Button type="text" size="mini" onClick={() => start(r)}>{t('common:edit')}</Button>}
           {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
+          <HistoryButton target={{ entity: 'course', recordId: r.id, title: r.title }} labels={courseHistory(t)} />
         </Space>
       ),
     },

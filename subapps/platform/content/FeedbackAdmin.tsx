@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Image, Input, Modal, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import { feedbackHistory } from './history-labels';
 import { lengthRule } from '../../kit/zodRules';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
@@ -69,7 +71,7 @@ export function FeedbackAdmin() {
     },
     { title: t('content.feedback.opinion'), dataIndex: 'handleOpinion', ellipsis: true },
     {
-      title: t('common:actions'), width: 150,
+      title: t('common:actions'), width: 200,
       render: (_: unknown, r: FeedbackRow) => (
         <Space size="mini">
           {can('handle') && <Button type="text" size="mini" data-testid="feedback-handle" onClick={() => {
@@ -77,6 +79,7 @@ export function FeedbackAdmin() {
             setHandling(r);
           }}>{t('content.feedback.handle')}</Button>}
           {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
+          <HistoryButton target={{ entity: 'feedback', recordId: r.id, title: r.description.slice(0, 40) }} labels={feedbackHistory(t)} />
         </Space>
       ),
     },

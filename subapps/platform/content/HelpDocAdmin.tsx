@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import { helpDocHistory } from './history-labels';
 import { lengthRule } from '../../kit/zodRules';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
@@ -76,7 +78,7 @@ export function HelpDocAdmin() {
     },
     { title: t('content.help.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: t('common:actions'), width: 220,
+      title: t('common:actions'), width: 270,
       render: (_: unknown, r: HelpDocRow) => (
         <Space size="mini">
           {can('edit') && <Button type="text" size="mini" onClick={() => start(r, { kind: r.kind, routePath: r.routePath, language: r.language, title: r.title, content: r.content })}>{t('common:edit')}</Button>}
@@ -86,6 +88,7 @@ export function HelpDocAdmin() {
             </Button>
           )}
           {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
+          <HistoryButton target={{ entity: 'help-doc', recordId: r.id, title: r.title }} labels={helpDocHistory(t)} />
         </Space>
       ),
     },

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, Input, Modal, Select, Space, Table, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import { noticeHistory } from './history-labels';
 import { lengthRule } from '../../kit/zodRules';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
@@ -60,11 +62,12 @@ export function NoticeAdmin() {
     { title: t('content.notice.expireAt'), dataIndex: 'expireAt', render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—') },
     { title: t('content.notice.readCount'), dataIndex: 'readCount', width: 90 },
     {
-      title: t('common:actions'), width: 150,
+      title: t('common:actions'), width: 200,
       render: (_: unknown, r: NoticeRow) => (
         <Space size="mini">
           {can('edit') && <Button type="text" size="mini" onClick={() => start(r)}>{t('common:edit')}</Button>}
           {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
+          <HistoryButton target={{ entity: 'notice', recordId: r.id, title: r.title }} labels={noticeHistory(t)} />
         </Space>
       ),
     },

@@ -7,6 +7,8 @@ import { HELPER_PERMISSIONS as P, type DiffedEntry, type EntryDiff, type MenuApp
 import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { treeOf, type EntryRow } from './entries';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import { applicationHistory } from './history-labels';
 
 const DIFF_COLORS: Record<EntryDiff, string> = { new: 'green', exists: 'gray', conflict: 'red' };
 const STATUS_COLORS: Record<MenuApplicationRow['status'], string> = { pending: 'orange', approved: 'green', rejected: 'red' };
@@ -76,7 +78,14 @@ export function ApplyMenuPage() {
     { title: t('helper.applicant'), dataIndex: 'applicant' },
     { title: t('helper.state'), dataIndex: 'status', render: (s: MenuApplicationRow['status']) => <Tag color={STATUS_COLORS[s]}>{t(`helper.applyStatus.${s}`)}</Tag> },
     { title: t('helper.reviewReason'), dataIndex: 'reviewReason', ellipsis: true },
-    { title: t('common:actions'), width: 100, render: (_: unknown, r: MenuApplicationRow) => <Button type="text" size="mini" data-testid={`application-${r.title}`} onClick={() => void open(r.id)}>{t('helper.review')}</Button> },
+    {
+      title: t('common:actions'), width: 150, render: (_: unknown, r: MenuApplicationRow) => (
+        <Space size="mini">
+          <Button type="text" size="mini" data-testid={`application-${r.title}`} onClick={() => void open(r.id)}>{t('helper.review')}</Button>
+          <HistoryButton target={{ entity: 'menu-application', recordId: r.id, title: r.title }} labels={applicationHistory(t)} />
+        </Space>
+      ),
+    },
   ];
   const entryColumns: TableColumnProps<EntryRow>[] = [
     { title: t('helper.parent'), width: 150, render: (_: unknown, r) => (

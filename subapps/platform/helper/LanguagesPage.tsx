@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, Upload, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
-import { HELPER_PERMISSIONS as P, OVERRIDABLE_NAMESPACES, type LanguageOption, type TranslationRow } from '../../../model/helper';
+import { HELPER_PERMISSIONS as P, OVERRIDABLE_NAMESPACES, TRANSLATION_HISTORY as H, type LanguageOption, type TranslationRow } from '../../../model/helper';
 import { contract } from '../../../model/contract';
 import { LANGUAGES, type Language } from '../../../model/languages';
 import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
+import { HistoryButton } from '../../kit/history/HistoryButton';
+import { translationHistory } from './history-labels';
 
 interface Editing { row: TranslationRow; language: Language }
 
@@ -70,6 +72,12 @@ export function LanguagesPage() {
     { title: t('model:helper.namespace'), dataIndex: 'namespace', width: 90 },
     { title: t('model:helper.key'), dataIndex: 'key', width: 220, ellipsis: true },
     ...LANGUAGES.map((l) => ({ title: l, dataIndex: l, render: (_: unknown, row: TranslationRow) => cell(row, l) })),
+    {
+      title: t('common:actions'), width: 90, render: (_: unknown, row: TranslationRow) => {
+        const id = `${row.namespace}:${row.key}`;
+        return <HistoryButton target={{ entity: H.entity, recordId: id, title: id }} labels={translationHistory(t)} />;
+      },
+    },
   ];
 
   return (
@@ -79,6 +87,7 @@ export function LanguagesPage() {
           <Checkbox.Group data-testid="languages" value={chosen} onChange={(v: Language[]) => setChosen(v)} disabled={!can(P.languageEdit)}
             options={languages.map((l) => ({ value: l.dictKey, label: <span data-testid={`language-${l.dictKey}`}>{l.dictValue}</span> }))} />
           {can(P.languageEdit) && <Button type="primary" size="small" data-testid="languages-save" onClick={() => void saveLanguages()}>{t('helper.saveLanguages')}</Button>}
+          <HistoryButton target={{ entity: H.languagesEntity, recordId: H.languagesRecord, title: t('helper.offered') }} labels={translationHistory(t)} />
         </Space>
       </Card>
       <Form form={filters} layout="inline" onSubmit={(v: { namespace?: string; keyword?: string; overridden?: boolean }) =>
