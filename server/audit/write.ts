@@ -55,7 +55,7 @@ export function systemActor(tenantId: string, factoryId: string | null = null): 
 }
 
 /** Off only for the benchmark comparing imports with and without history (tests/bench). */
-const benchOff = () => process.env.AUDIT_TRAIL_BENCH_OFF === '1';
+export const historyOff = () => process.env.AUDIT_TRAIL_BENCH_OFF === '1';
 
 /** Entries per INSERT: one JSON parameter each, so the size is bounded by memory, not by parameters. */
 const CHUNK = 2000;
@@ -67,7 +67,7 @@ const text = (v: string | null | undefined, max: number) => (v == null ? null : 
  * is one; otherwise in a transaction of its own (only for callers with nothing else to commit).
  */
 export async function writeHistory(db: Kysely<DB>, actor: AuditActor, entries: readonly HistoryInput[]): Promise<void> {
-  if (entries.length === 0 || benchOff()) return;
+  if (entries.length === 0 || historyOff()) return;
   if (!db.isTransaction) {
     await db.transaction().execute((trx) => writeHistory(trx, actor, entries));
     return;
