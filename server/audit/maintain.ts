@@ -14,10 +14,20 @@ export interface Maintenance {
   removed: number;
 }
 
-export async function maintainAuditTrail(db: Kysely<DB>, monthsAhead = 3): Promise<Maintenance> {
+/** Makes the monthly partitions from this month to `monthsAhead` months on; how many were made. */
+export async function makePartitions(db: Kysely<DB>, monthsAhead = 3): Promise<number> {
   const made = await sql<{ n: number }>`select audit_entry_add_partitions(${monthsAhead}::int) as n`.execute(db);
+  return Number(made.rows[0]?.n ?? 0);
+}
+
+/** Removes the entries past each tenant's retention; how many were removed. */
+export async function purgeExpired(db: Kysely<DB>): Promise<number> {
   const purged = await sql<{ n: string }>`select audit_purge() as n`.execute(db);
-  return { partitionsMade: Number(made.rows[0]?.n ?? 0), removed: Number(purged.rows[0]?.n ?? 0) };
+  return Number(purged.rows[0]?.n ?? 0);
+}
+
+export async function maintainAuditTrail(db: Kysely<DB>, monthsAhead = 3): Promise<Maintenance> {
+  return { partitionsMade: await makePartitions(db, monthsAhead), removed: await purgeExpired(db) };
 }
 
 export { RetentionRefused } from './retention';

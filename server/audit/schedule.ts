@@ -9,6 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { asSystem } from '../db/tenant-scope';
+import { makePartitions, purgeExpired } from './maintain';
 
 /** The first run after start, unless the interval is shorter. */
 const FIRST_RUN_MS = 60_000;
@@ -29,16 +30,12 @@ export async function runAuditMaintenance(db: Kysely<DB>, monthsAhead = 3): Prom
   return asSystem(() => db.transaction().execute(async (trx) => {
     const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`.execute(trx);
     if (!lock.rows[0]?.ok) return { ran: false, partitionsMade: 0, removed: null };
-    const made = await sql<{ n: number }>`select audit_entry_add_partitions(${monthsAhead}::int) as n`.execute(trx);
+    const partitionsMade = await makePartitions(trx, monthsAhead);
     const may = await sql<{ ok: boolean }>`
       select has_function_privilege('audit_purge()', 'EXECUTE') and has_table_privilege('audit_entry', 'DELETE')
          and has_table_privilege('audit_chain', 'UPDATE') as ok`.execute(trx);
-    let removed: number | null = null;
-    if (may.rows[0]?.ok) {
-      const purged = await sql<{ n: string }>`select audit_purge() as n`.execute(trx);
-      removed = Number(purged.rows[0]?.n ?? 0);
-    }
-    return { ran: true, partitionsMade: Number(made.rows[0]?.n ?? 0), removed };
+    const removed = may.rows[0]?.ok ? await purgeExpired(trx) : null;
+    return { ran: true, partitionsMade, removed };
   }));
 }
 

@@ -68,63 +68,34 @@ export async function importRows(
     outcome.errors.push(ImportChecker.missingColumn(service.def, tr));
     return outcome;
   }
-  const pass = async (db: Db, writer: ImportWriter | null) => {
-    // A chunk is written while the next is checked: the database works while this thread does.
-    // (The next chunk's reads cannot see this one's rows, and need not: a code or unique value
+  /** Checks each chunk as it is read and hands its rows to `take` while no row of the file has failed. */
+  const pass = async (db: Db, take: (rows: PreparedRow[]) => Promise<void> | void, progress: (checked: number) => void) => {
+    // A chunk is taken (written) while the next is checked: the database works while this thread
+    // does. (The next chunk's reads cannot see this one's rows, and need not: a code or unique value
     // repeated from an earlier chunk is already an error of the file.)
-    let writing: Promise<void> = Promise.resolve();
+    let taking: Promise<void> = Promise.resolve();
     for await (const chunk of chunks(batches)) {
       const checked = await checker.check(db, chunk);
-      await writing;
+      await taking;
       outcome.total += chunk.length;
       for (const e of checked.errors) outcome.errors.push(e);
-      if (writer && outcome.errors.length === 0) {
-        writing = writer.write(db, checked.rows);
-        // Awaited before the next write and at the end; not left unhandled meanwhile.
-        writing.catch(() => undefined);
-      } else if (!writer) {
-        for (const r of checked.rows) {
-          if (r.exists) outcome.updated++;
-          else outcome.inserted++;
-        }
+      if (outcome.errors.length === 0) {
+        taking = Promise.resolve(take(checked.rows));
+        // Awaited before the next chunk and at the end; not left unhandled meanwhile.
+        taking.catch(() => undefined);
       }
-      opts.onProgress?.(outcome.total);
+      progress(outcome.total);
     }
-    await writing;
+    await taking;
   };
 
-  if (opts.dryRun) {
-    await pass(service.db, null);
-  } else if (isEmbedded(service.db)) {
-    const checked: PreparedRow[][] = [];
-    for await (const chunk of chunks(batches)) {
-      const c = await checker.check(service.db, chunk);
-      outcome.total += chunk.length;
-      for (const e of c.errors) outcome.errors.push(e);
-      if (outcome.errors.length === 0) checked.push(c.rows);
-      opts.onProgress?.(Math.floor(outcome.total / 2));
-    }
-    if (outcome.errors.length === 0) {
-      forgetEstimates(service.def.table);
-      await service.db.transaction().execute(async (trx) => {
-        const writer = new ImportWriter(service, caller, opts.importId);
-        let written = 0;
-        for (const rows of checked) {
-          await writer.write(trx, rows);
-          written += rows.length;
-          opts.onProgress?.(Math.floor(outcome.total / 2 + written / 2));
-        }
-        await logOperation(trx, caller, { type: 'import', method: opts.op.method, path: opts.op.path, resource: service.def.name, ids: writer.ids });
-        outcome.inserted = writer.inserted;
-        outcome.updated = writer.updated;
-      });
-    }
-  } else {
+  /** Runs `fill` with a writer in the import's one transaction, rolled back when a row failed. */
+  const writeAll = async (fill: (trx: Db, writer: ImportWriter) => Promise<void>) => {
     forgetEstimates(service.def.table);
     try {
       await service.db.transaction().execute(async (trx) => {
         const writer = new ImportWriter(service, caller, opts.importId);
-        await pass(trx, writer);
+        await fill(trx, writer);
         if (outcome.errors.length > 0) throw new Failed();
         await logOperation(trx, caller, { type: 'import', method: opts.op.method, path: opts.op.path, resource: service.def.name, ids: writer.ids });
         outcome.inserted = writer.inserted;
@@ -133,6 +104,31 @@ export async function importRows(
     } catch (err) {
       if (!(err instanceof Failed)) throw err;
     }
+  };
+
+  const progress = (n: number) => opts.onProgress?.(n);
+  if (opts.dryRun) {
+    await pass(service.db, (rows) => {
+      for (const r of rows) {
+        if (r.exists) outcome.updated++;
+        else outcome.inserted++;
+      }
+    }, progress);
+  } else if (isEmbedded(service.db)) {
+    const checked: PreparedRow[][] = [];
+    await pass(service.db, (rows) => { checked.push(rows); }, (n) => progress(Math.floor(n / 2)));
+    if (outcome.errors.length === 0) {
+      await writeAll(async (trx, writer) => {
+        let written = 0;
+        for (const rows of checked) {
+          await writer.write(trx, rows);
+          written += rows.length;
+          progress(Math.floor(outcome.total / 2 + written / 2));
+        }
+      });
+    }
+  } else {
+    await writeAll((trx, writer) => pass(trx, (rows) => writer.write(trx, rows), progress));
   }
   if (outcome.errors.length > 0) {
     outcome.inserted = 0;

@@ -82,8 +82,11 @@ function defValue(t: TFunction, f: FieldDef, v: unknown, lookup: Map<string, str
   return displayValue(t, f, v, lookup);
 }
 
-export function useHistoryFormat(t: TFunction, def: ResourceDef | undefined, labels: HistoryLabels | undefined, entries: readonly AuditEntry[] | null): HistoryFormat {
-  const lookups = useLookups(def, entries);
+/**
+ * The labels and values of entries: engine fields by their definition (`lookups`: value → label of its
+ * dict and ref fields), others by the screen's labels. Without lookups references show as stored.
+ */
+export function historyFormat(t: TFunction, def: ResourceDef | undefined, labels: HistoryLabels | undefined, lookups: Record<string, Map<string, string>> = {}): HistoryFormat {
   return {
     label(field) {
       const f = def?.fields[field];
@@ -103,4 +106,8 @@ export function useHistoryFormat(t: TFunction, def: ResourceDef | undefined, lab
       return plain(v);
     },
   };
+}
+
+export function useHistoryFormat(t: TFunction, def: ResourceDef | undefined, labels: HistoryLabels | undefined, entries: readonly AuditEntry[] | null): HistoryFormat {
+  return historyFormat(t, def, labels, useLookups(def, entries));
 }
