@@ -29,27 +29,39 @@ export interface DiffOptions {
   secrets?: readonly string[];
   /** Fields left out (bookkeeping such as `updatedAt`). */
   ignore?: readonly string[];
+  /** Only these fields, in this order (instead of the keys of either side in the order first seen). */
+  fields?: readonly string[];
 }
 
-const BOOKKEEPING = ['id', 'tenantId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'tenant_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'version'];
+/** Receives each changed field; a secret's values are null. */
+export type ChangeSink = (field: string, before: AuditValue, after: AuditValue, secret: boolean) => void;
+
+const BOOKKEEPING = new Set(['id', 'tenantId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'tenant_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'version']);
+const NO_SECRETS: ReadonlySet<string> = new Set();
+
+function keysOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null, opts: DiffOptions): string[] {
+  const extra = opts.ignore ? new Set(opts.ignore) : null;
+  const skip = (k: string) => BOOKKEEPING.has(k) || (extra !== null && extra.has(k));
+  if (opts.fields) return opts.fields.filter((k) => !skip(k) && ((before !== null && k in before) || (after !== null && k in after)));
+  return [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !skip(k));
+}
 
 /**
  * The fields that differ between `before` and `after` (null before: a creation, every set field;
- * null after: a deletion, every field it had). Keys of either side, in the order first seen.
+ * null after: a deletion, every field it had), handed to `emit` one by one.
  */
-export function diffFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null, opts: DiffOptions = {}): AuditChange[] {
-  const secrets = new Set(opts.secrets ?? []);
-  const ignore = new Set([...BOOKKEEPING, ...(opts.ignore ?? [])]);
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !ignore.has(k));
-  const out: AuditChange[] = [];
+export function diffInto(before: Record<string, unknown> | null, after: Record<string, unknown> | null, opts: DiffOptions, emit: ChangeSink): void {
+  const secrets = opts.secrets ? new Set(opts.secrets) : NO_SECRETS;
+  const keys = keysOf(before, after, opts);
   // A creation: every field it was given (no comparison needed; imports make 100,000 of these).
   if (before === null && after !== null) {
     for (const k of keys) {
       const a = after[k];
       if (a === null || a === undefined) continue;
-      out.push(secrets.has(k) ? { field: k, before: null, after: null, secret: true } : { field: k, before: null, after: auditValue(a) });
+      if (secrets.has(k)) emit(k, null, null, true);
+      else emit(k, null, auditValue(a), false);
     }
-    return out;
+    return;
   }
   for (const k of keys) {
     const b = before ? before[k] : undefined;
@@ -58,11 +70,17 @@ export function diffFields(before: Record<string, unknown> | null, after: Record
     const bv = b === undefined ? null : b;
     const av = a === undefined ? null : a;
     if (secrets.has(k)) {
-      if (!same(bv, av) || (before === null && av !== null)) out.push({ field: k, before: null, after: null, secret: true });
+      if (!same(bv, av) || (before === null && av !== null)) emit(k, null, null, true);
       continue;
     }
     if (same(bv, av)) continue;
-    out.push({ field: k, before: auditValue(bv), after: auditValue(av) });
+    emit(k, auditValue(bv), auditValue(av), false);
   }
+}
+
+/** `diffInto`'s changes as a list. Keys of either side, in the order first seen (or `opts.fields`). */
+export function diffFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null, opts: DiffOptions = {}): AuditChange[] {
+  const out: AuditChange[] = [];
+  diffInto(before, after, opts, (field, b, a, secret) => { out.push(secret ? { field, before: null, after: null, secret: true } : { field, before: b, after: a }); });
   return out;
 }

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditChange, AuditSignature, AuditVerify } from '../../model/audit';
+import { recordKey, type BatchChanges } from './batch';
 import type { DB } from '../db/types';
 import type { AuditEntryTable } from '../db/types-audit';
 import { GENESIS_HASH, entryHash, type HashedContent } from './hash';
@@ -20,8 +21,12 @@ export function contentOf(tenantId: string, r: StoredEntry): HashedContent {
   return {
     tenantId, id: r.id, at: new Date(r.at).toISOString(), action: r.action as HashedContent['action'], entity: r.entity, recordId: r.record_id,
     recordCode: r.record_code, factoryId: r.factory_id, userId: r.user_id, userName: r.user_name, apiKeyName: r.api_key_name, ip: r.ip,
-    operationId: r.operation_id, importJobId: r.import_job_id, changes: json<AuditChange[]>(r.changes), signature: json<AuditSignature | null>(r.signature),
+    operationId: r.operation_id, importJobId: r.import_job_id, changes: r.batch != null ? (JSON.parse(r.batch) as BatchChanges) : json<AuditChange[]>(r.changes), signature: json<AuditSignature | null>(r.signature),
   };
+}
+
+function sameKeys(ids: readonly string[], keys: readonly number[] | null): boolean {
+  return keys !== null && keys.length === ids.length && ids.every((id, i) => recordKey(id) === Number(keys[i]));
 }
 
 /** Runs in the caller's scope: a request's (the tenant's policies) or the owner's (the script). */
@@ -32,7 +37,7 @@ export async function verifyChain(db: Kysely<DB>, tenantId: string): Promise<Aud
   let checked = 0;
   let after = expected - 1;
   for (;;) {
-    const rows = (await sql<StoredEntry>`select seq, id, at, action, entity, record_id, record_code, factory_id, user_id, user_name, api_key_name, ip, operation_id, import_job_id, changes, signature, prev_hash, hash
+    const rows = (await sql<StoredEntry>`select seq, id, at, action, entity, record_id, record_code, factory_id, user_id, user_name, api_key_name, ip, operation_id, import_job_id, changes, signature, prev_hash, hash, record_keys, batch
       from audit_entry where tenant_id = ${tenantId} and seq > ${after} order by seq limit ${PAGE}`.execute(db)).rows;
     // Entries at or before the first kept one (a duplicate, or left behind by retention) are out of order too.
     if (checked === 0 && after === expected - 1) {
@@ -42,11 +47,16 @@ export async function verifyChain(db: Kysely<DB>, tenantId: string): Promise<Aud
     for (const r of rows) {
       const seq = Number(r.seq);
       if (seq !== expected) return { ok: false, checked, firstBroken: { id: r.id, seq, reason: seq > expected ? 'gap' : 'order' } };
-      if (entryHash(r.prev_hash, contentOf(tenantId, r)) !== r.hash) return { ok: false, checked, firstBroken: { id: r.id, seq, reason: 'hash' } };
+      const content = contentOf(tenantId, r);
+      if (entryHash(r.prev_hash, content) !== r.hash) return { ok: false, checked, firstBroken: { id: r.id, seq, reason: 'hash' } };
+      // A batch row's index keys are not hashed, but must be its ids' (or a record's history would miss it).
+      const ids = r.batch != null ? ((content.changes as BatchChanges).ids ?? []) : null;
+      if (ids && !sameKeys(ids, r.record_keys)) return { ok: false, checked, firstBroken: { id: r.id, seq, reason: 'hash' } };
       if (r.prev_hash !== prev) return { ok: false, checked, firstBroken: { id: r.id, seq, reason: 'order' } };
       prev = r.hash;
       expected += 1;
-      checked += 1;
+      // A batch row (migration 037) holds one entry per record in it.
+      checked += ids ? ids.length : 1;
     }
     if (rows.length < PAGE) break;
     after = Number(rows[rows.length - 1]!.seq);

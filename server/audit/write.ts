@@ -9,7 +9,8 @@ import type { AuditAction, AuditChange, AuditSignature } from '../../model/audit
 import type { DB } from '../db/types';
 import type {} from '../db/types-audit';
 import type { RequestContext } from '../http';
-import { GENESIS_HASH, entryHash, type HashedContent } from './hash';
+import { GENESIS_HASH, changesText, entryHash, type HashedContent } from './hash';
+import { recordKey, type BatchChanges, type BatchPacker } from './batch';
 import { auditValue } from './diff';
 
 /** Who and from where: the same for every entry of one write. */
@@ -59,6 +60,9 @@ export const historyOff = () => process.env.AUDIT_TRAIL_BENCH_OFF === '1';
 
 /** Entries per INSERT: one JSON parameter each, so the size is bounded by memory, not by parameters. */
 const CHUNK = 2000;
+/** A batch row's index keys, as an int4[] literal; null for one record's entry. */
+const keysOf = (e: { batch?: boolean; changes: HashedContent['changes'] }) =>
+  (e.batch ? `{${((e.changes as BatchChanges).ids ?? []).map(recordKey).join(',')}}` : null);
 
 const text = (v: string | null | undefined, max: number) => (v == null ? null : v.slice(0, max));
 
@@ -68,8 +72,45 @@ const text = (v: string | null | undefined, max: number) => (v == null ? null : 
  */
 export async function writeHistory(db: Kysely<DB>, actor: AuditActor, entries: readonly HistoryInput[]): Promise<void> {
   if (entries.length === 0 || historyOff()) return;
+  await writeChained(db, actor, entries.map((e) => ({
+    action: e.action, entity: e.entity, recordId: String(e.recordId), recordCode: text(e.recordCode == null ? null : String(e.recordCode), 200),
+    factoryId: e.factoryId ?? null, importJobId: e.importJobId ?? null, signature: e.signature ?? null,
+    changes: e.changes.map((c) => (c.secret ? { field: c.field, before: null, after: null, secret: true as const } : { field: c.field, before: auditValue(c.before), after: auditValue(c.after) })),
+  })));
+}
+
+/** The entries of many records of one entity written by one step (a chunk of an import). */
+export interface BatchInput {
+  action: AuditAction;
+  entity: string;
+  factoryId?: string | null;
+  importJobId?: string | null;
+  records: BatchPacker;
+  /** The records' ids, in the order they were added. */
+  recordIds: readonly string[];
+}
+
+/** Writes one entry per record of `batch`, kept together in one chained row (migration 037). */
+export async function writeBatch(db: Kysely<DB>, actor: AuditActor, batch: BatchInput): Promise<void> {
+  if (batch.records.size === 0 || historyOff()) return;
+  const { changes, text } = batch.records.withIds(batch.recordIds);
+  await writeChained(db, actor, [{
+    action: batch.action, entity: batch.entity, recordId: '', recordCode: null, factoryId: batch.factoryId ?? null,
+    importJobId: batch.importJobId ?? null, signature: null, changes, stored: text, batch: true,
+  }]);
+}
+
+/** An entry's own content: what the actor, the time and the chain do not give. */
+type OwnContent = Omit<HashedContent, 'tenantId' | 'id' | 'at' | 'userId' | 'userName' | 'apiKeyName' | 'ip' | 'operationId'> & {
+  /** `changesText(changes)` when the caller has it already. */
+  stored?: string;
+  /** A batch row (migration 037): `changes` is a BatchChanges, stored as text in `batch`. */
+  batch?: boolean;
+};
+
+async function writeChained(db: Kysely<DB>, actor: AuditActor, entries: readonly OwnContent[]): Promise<void> {
   if (!db.isTransaction) {
-    await db.transaction().execute((trx) => writeHistory(trx, actor, entries));
+    await db.transaction().execute((trx) => writeChained(trx, actor, entries));
     return;
   }
   const trx = db as Transaction<DB>;
@@ -89,42 +130,51 @@ export async function writeHistory(db: Kysely<DB>, actor: AuditActor, entries: r
 
   const rows = entries.map((e) => {
     seq += 1;
+    const { stored: given, batch, ...own } = e;
     const content: HashedContent = {
+      ...own,
       tenantId: actor.tenantId,
       id: randomUUID(),
       at,
-      action: e.action,
-      entity: e.entity,
-      recordId: String(e.recordId),
-      recordCode: text(e.recordCode == null ? null : String(e.recordCode), 200),
-      factoryId: e.factoryId ?? null,
       userId: actor.userId,
       userName: text(actor.userName, 128),
       apiKeyName: text(actor.apiKeyName, 64),
       ip: text(actor.ip, 64),
       operationId: text(actor.operationId, 64),
-      importJobId: e.importJobId ?? null,
-      changes: e.changes.map((c) => (c.secret ? { field: c.field, before: null, after: null, secret: true as const } : { field: c.field, before: auditValue(c.before), after: auditValue(c.after) })),
-      signature: e.signature ?? null,
     };
-    const hash = entryHash(prev, content);
-    const out = { seq, prev_hash: prev, hash, ...content };
+    // The canonical text of a single entry's changes is also what it is stored as: made once.
+    const stored = given ?? (n === 1 || batch ? changesText(content.changes) : undefined);
+    const hash = entryHash(prev, content, stored);
+    const out = { seq, prev_hash: prev, hash, stored, batch: batch === true, ...content };
     prev = hash;
     return out;
   });
 
-  // What every entry of this write shares travels once; each row carries only its own values (short keys).
   const shared = sql`${actor.tenantId}::uuid, ${at}::timestamptz, ${rows[0]!.userId}::uuid, ${rows[0]!.userName}, ${rows[0]!.apiKeyName}, ${rows[0]!.ip}, ${rows[0]!.operationId}`;
+  const done = sql`update audit_chain set hash = ${prev}, last_at = ${at} where tenant_id = ${actor.tenantId}`;
+  if (rows.length === 1) {
+    // One entry (a single write, or a chunk of an import): its values as parameters, its changes parsed once.
+    const r = rows[0]!;
+    await sql`with ins as (
+      insert into audit_entry (tenant_id, at, user_id, user_name, api_key_name, ip, operation_id, seq, id, action, entity, record_id, record_code, factory_id, import_job_id, changes, signature, prev_hash, hash, record_keys, batch)
+      values (${shared}, ${r.seq}, ${r.id}::uuid, ${r.action}, ${r.entity}, ${r.recordId}, ${r.recordCode}, ${r.factoryId}::uuid, ${r.importJobId}, ${r.batch ? '[]' : (r.stored ?? JSON.stringify(r.changes))}::jsonb,
+              ${r.signature ? JSON.stringify(r.signature) : null}::jsonb, ${r.prev_hash}, ${r.hash},
+              ${keysOf(r)}::int4[], ${r.batch ? r.stored : null})
+    ) ${done}`.execute(trx);
+    return;
+  }
+  // Many entries: what they share travels once; each row carries only its own values (short keys).
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = JSON.stringify(rows.slice(i, i + CHUNK).map((r) => ({
-      s: r.seq, i: r.id, a: r.action, e: r.entity, r: r.recordId, c: r.recordCode, f: r.factoryId, j: r.importJobId, ch: r.changes, sg: r.signature, p: r.prev_hash, h: r.hash,
+      s: r.seq, i: r.id, a: r.action, e: r.entity, r: r.recordId, c: r.recordCode, f: r.factoryId, j: r.importJobId, ch: r.batch ? [] : r.changes, sg: r.signature, p: r.prev_hash, h: r.hash,
+      ...(r.batch ? { k: keysOf(r), b: r.stored } : {}),
     })));
     const insert = sql`
-      insert into audit_entry (tenant_id, at, user_id, user_name, api_key_name, ip, operation_id, seq, id, action, entity, record_id, record_code, factory_id, import_job_id, changes, signature, prev_hash, hash)
-      select ${shared}, x.s, x.i, x.a, x.e, x.r, x.c, x.f, x.j, x.ch, x.sg, x.p, x.h
-      from json_to_recordset(${chunk}::json) as x(s bigint, i uuid, a text, e text, r text, c text, f uuid, j text, ch jsonb, sg jsonb, p text, h text)`;
+      insert into audit_entry (tenant_id, at, user_id, user_name, api_key_name, ip, operation_id, seq, id, action, entity, record_id, record_code, factory_id, import_job_id, changes, signature, prev_hash, hash, record_keys, batch)
+      select ${shared}, x.s, x.i, x.a, x.e, x.r, x.c, x.f, x.j, x.ch, x.sg, x.p, x.h, x.k::int4[], x.b
+      from json_to_recordset(${chunk}::json) as x(s bigint, i uuid, a text, e text, r text, c text, f uuid, j text, ch jsonb, sg jsonb, p text, h text, k text, b text)`;
     if (i + CHUNK >= rows.length) {
-      await sql`with ins as (${insert}) update audit_chain set hash = ${prev}, last_at = ${at} where tenant_id = ${actor.tenantId}`.execute(trx);
+      await sql`with ins as (${insert}) ${done}`.execute(trx);
     } else {
       await insert.execute(trx);
     }

@@ -24,6 +24,10 @@ export interface AuditEntryTable {
   signature: ColumnType<unknown, string | null, string | null>;
   prev_hash: string;
   hash: string;
+  /** A batch row's index keys, one per record (migration 037); null for one record's entry. */
+  record_keys: number[] | null;
+  /** A batch row's records, packed (server/audit/batch.ts). */
+  batch: string | null;
 }
 
 export interface AuditChainTable {

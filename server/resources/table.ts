@@ -80,6 +80,23 @@ export class ResourceTable {
     return sql`tenant_id = ${scope.tenantId}${rows}`;
   }
 
+  /**
+   * The rows of the scope whose `key` (a field unique in the scope) is one of `values`. With `probe`, a
+   * text key is read with one index probe per value, which stays fast however large the scope; but
+   * it is planned value by value from the statistics, and where they hold the scope small, the planner
+   * may pick any index of the scope's columns, each probe then going through the whole scope. Without,
+   * one `= any(array)` goes through the scope once at worst.
+   */
+  matching(scope: ResourceScope, key: string, values: readonly string[], select: Fragment, probe: boolean): Fragment {
+    const distinct = [...new Set(values)];
+    const kind = this.column(key).field.kind;
+    if (!probe || (kind !== 'code' && kind !== 'text' && kind !== 'textarea')) {
+      return sql`select ${select} from ${this.table} where ${this.scopeWhere(scope)} and ${this.ref(key)}::text = any(${distinct}::text[])`;
+    }
+    return sql`select x.* from unnest(${distinct}::text[]) as k(v)
+      cross join lateral (select ${select} from ${this.table} where ${this.scopeWhere(scope)} and ${this.ref(key)} = k.v limit 1) x`;
+  }
+
   /** The columns of `scopeWhere`, for conflict targets. */
   scopeColumns(): Fragment {
     return this.factoryScoped ? sql`tenant_id, factory_id` : sql`tenant_id`;

@@ -1,7 +1,7 @@
 /**
  * The audit trail (issue 25), on PostgreSQL:
  * - import of 100,000 rows (a CSV, as a job) with history on and off: the overhead of writing one
- *   chained entry per row in the import's transaction (budget ≤ 15 %);
+ *   entry per row in the import's transaction, chained a chunk at a time (budget ≤ 15 %);
  * - a record's history read through the API with 10,000,000 entries in the table (p95 ≤ 50 ms).
  * BENCH_ONLY=audit runs it alone (`npx tsx tests/bench/run.ts`); AUDIT_BENCH_ENTRIES sets the fill.
  */
@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPath } from '../../model/resource';
 import { unit } from '../../model/resources';
 import { buildApi } from '../../server/app';
+import { recordKey } from '../../server/audit/batch';
 import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
@@ -70,22 +71,28 @@ export async function auditBench(rows: Row[]): Promise<void> {
     const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
 
-    // Import: off and on alternately, each into fresh codes (every row inserted).
+    // Import: each run into fresh codes (every row inserted), so each finds a larger table than the
+    // one before and takes a little longer. After one run not counted (the first into an empty table,
+    // and the code's first), off and on in the order off on on off, twice: a steady drift weighs the
+    // same on both, and the means compare.
+    await importOnce(app, headers, 'W');
     const times: Record<'off' | 'on', number[]> = { off: [], on: [] };
-    const order: ('off' | 'on')[] = ['off', 'on', 'off', 'on'];
+    const order: ('off' | 'on')[] = ['off', 'on', 'on', 'off', 'off', 'on', 'on', 'off'];
     for (const [i, mode] of order.entries()) {
       if (mode === 'off') process.env.AUDIT_TRAIL_BENCH_OFF = '1';
       else delete process.env.AUDIT_TRAIL_BENCH_OFF;
       times[mode].push(await importOnce(app, headers, `B${i}`));
     }
     delete process.env.AUDIT_TRAIL_BENCH_OFF;
-    const entries = await db.selectFrom('audit_entry').select(sql<string>`count(*)`.as('n')).where('tenant_id', '=', tenant.id).where('action', '=', 'import').executeTakeFirstOrThrow();
-    const best = (xs: number[]) => Math.min(...xs);
-    const overhead = best(times.on) / best(times.off) - 1;
+    // One entry per imported record, as the audit screen lists them (kept as one row per chunk, migration 037).
+    const entries = (await sql<{ n: string }>`select count(*) as n from audit_trail where tenant_id = ${tenant.id} and action = 'import' and import_job_id is not null`.execute(db)).rows[0]!;
+    const stored = await db.selectFrom('audit_entry').select(sql<string>`count(*)`.as('n')).where('tenant_id', '=', tenant.id).where('action', '=', 'import').executeTakeFirstOrThrow();
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const overhead = mean(times.on) / mean(times.off) - 1;
     rows.push([`PostgreSQL: import ${IMPORT_ROWS.toLocaleString('en')} rows (CSV, job), history off (each run)`, times.off.map(ms).join(', ')]);
     rows.push([`PostgreSQL: import ${IMPORT_ROWS.toLocaleString('en')} rows (CSV, job), history on (each run)`, times.on.map(ms).join(', ')]);
-    rows.push(['PostgreSQL: history entries written by the imports with history on', Number(entries.n).toLocaleString('en')]);
-    rows.push(['PostgreSQL: import overhead of history (best on / best off − 1)', `${(overhead * 100).toFixed(1)} %  ${verdict(overhead <= BUDGET.overhead)} (≤ ${BUDGET.overhead * 100} %)`]);
+    rows.push(['PostgreSQL: history entries written by the imports with history on (rows they are kept in)', `${Number(entries.n).toLocaleString('en')} (${Number(stored.n).toLocaleString('en')})`]);
+    rows.push(['PostgreSQL: import overhead of history (mean on / mean off − 1)', `${(overhead * 100).toFixed(1)} %  ${verdict(overhead <= BUDGET.overhead)} (≤ ${BUDGET.overhead * 100} %)`]);
 
     // Read: ENTRIES entries over a year (200,000 records, 50 each), in monthly partitions made for the past year.
     await sql`do $$ declare m timestamp; begin
@@ -120,6 +127,8 @@ export async function auditBench(rows: Row[]): Promise<void> {
     rows.push([`PostgreSQL: a record's history (${sample.data.items.length} entries) through the API, p50 / p95`, `${ms(pct(viaApi, 0.5))} / ${ms(p95)}  ${verdict(p95 <= BUDGET.readP95Ms)} (p95 ≤ ${BUDGET.readP95Ms} ms)`]);
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select * from audit_entry where tenant_id = ${tenant.id} and entity = 'material' and record_id = 'rec-1' order by at desc, seq desc limit 200`.execute(db);
     rows.push(['PostgreSQL: its plan uses', plan.rows.map((r) => r['QUERY PLAN']).filter((l) => /Index|Seq Scan/.test(l)).slice(0, 2).map((l) => l.trim()).join(' | ')]);
+    const chunks = await sql<{ 'QUERY PLAN': string }>`explain analyze select id from audit_entry where tenant_id = ${tenant.id} and entity = 'material' and record_keys @> array[${recordKey('rec-1')}::int4] and factory_id is null order by at desc, seq desc limit 200`.execute(db);
+    rows.push(['PostgreSQL: and for import chunks', chunks.rows.map((r) => r['QUERY PLAN']).filter((l) => /Index|Seq Scan|Execution/.test(l) && !/rows=0 loops/.test(l)).slice(0, 4).map((l) => l.trim()).join(' | ')]);
     await app.close();
   } finally {
     await database.close();

@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordKey } from '../../server/audit/batch';
 import type { AuditEntry, AuditHistory, AuditVerify } from '../../model/audit';
 import { apiPath, type ImportResult, type ResourceRow } from '../../model/resource';
 import { unit, user } from '../../model/resources';
@@ -155,14 +156,57 @@ describe.each(DIALECTS)('audit trail (%s)', (kind) => {
     const result = (res.json() as { data: ImportResult }).data;
     expect(result).toMatchObject({ inserted: 1000, updated: 0 });
     expect(result.importId).toBeTruthy();
-    const tied = await h.database.db.selectFrom('audit_entry').select(['action', 'record_code', 'entity']).where('tenant_id', '=', tenantId).where('import_job_id', '=', result.importId!).execute();
+    // One entry per record, as the audit screen lists them; kept as few rows of chunks (migration 037).
+    const tied = (await sql<{ action: string; record_code: string; entity: string; record_id: string }>`select action, record_code, entity, record_id from audit_trail
+      where tenant_id = ${tenantId} and import_job_id = ${result.importId!}`.execute(h.database.db)).rows;
     expect(tied).toHaveLength(1000);
+    const stored = await h.database.db.selectFrom('audit_entry').select(['id', 'batch']).where('tenant_id', '=', tenantId).where('import_job_id', '=', result.importId!).orderBy('seq').execute();
+    expect(stored.length).toBeLessThanOrEqual(2);
+    expect(stored.flatMap((r) => (JSON.parse(r.batch!) as { ids: string[] }).ids).sort()).toEqual(tied.map((t) => t.record_id).sort());
     expect(new Set(tied.map((t) => t.action))).toEqual(new Set(['import']));
     expect(new Set(tied.map((t) => t.record_code))).toEqual(new Set(rows.slice(1).map((r) => r[0])));
     const unitId = (await sql<{ id: string }>`select id from unit where tenant_id = ${tenantId} and code = 'AUD-IMP-0007'`.execute(h.database.db)).rows[0]!.id;
     const one = (await history('unit', unitId))[0]!;
     expect(one).toMatchObject({ action: 'import', importJobId: result.importId });
     expect(one.changes).toEqual(expect.arrayContaining([{ field: 'name', before: null, after: 'Imported 7' }]));
+    expect(one.recordCode).toBe('AUD-IMP-0007');
+    // The chunks naming a record are found for its own tenant only, whatever tenant is asked for.
+    const seqsAs = (as: string) => withTenant(as, () => sql<{ s: string }>`select audit_batch_seqs(${tenantId}::uuid, 'unit', ${recordKey(unitId)}) as s`.execute(h.database.db));
+    expect((await seqsAs(tenantId)).rows).toHaveLength(1);
+    expect((await seqsAs(otherTenant)).rows).toEqual([]);
+    // The audit screen shows the same entry, under the same id.
+    const listed = (await sql<{ id: string; changes: string }>`select id, changes from audit_trail where tenant_id = ${tenantId} and record_id = ${unitId}`.execute(h.database.db)).rows;
+    expect(listed.map((r) => r.id)).toEqual([one.id]);
+    expect(JSON.parse(listed[0]!.changes)).toEqual(one.changes);
+    expect((await verify()).ok).toBe(true);
+
+    // A record's values edited inside the chunk's row, or another record's id put in its place, break the chain there.
+    const row = stored[0]!;
+    const original = await sql<{ batch: string; record_keys: number[] }>`select batch, record_keys from audit_entry where tenant_id = ${tenantId} and id = ${row.id}`.execute(h.database.db);
+    await sql`update audit_entry set batch = jsonb_set(batch::jsonb, '{records,7,2,1}', '"Forged 7"')::text where tenant_id = ${tenantId} and id = ${row.id}`.execute(h.database.db);
+    expect((await history('unit', unitId))[0]!.changes).toEqual(expect.arrayContaining([{ field: 'name', before: null, after: 'Forged 7' }]));
+    expect(await verify()).toMatchObject({ ok: false, firstBroken: { id: row.id, reason: 'hash' } });
+    await sql`update audit_entry set batch = ${original.rows[0]!.batch} where tenant_id = ${tenantId} and id = ${row.id}`.execute(h.database.db);
+    const ids = (JSON.parse(original.rows[0]!.batch) as { ids: string[] }).ids;
+    await sql`update audit_entry set batch = replace(batch, ${ids[7]!}, ${ids[9]!}) where tenant_id = ${tenantId} and id = ${row.id}`.execute(h.database.db);
+    expect(await verify()).toMatchObject({ ok: false, firstBroken: { id: row.id, reason: 'hash' } });
+    await sql`update audit_entry set batch = ${original.rows[0]!.batch} where tenant_id = ${tenantId} and id = ${row.id}`.execute(h.database.db);
+    // Its index keys changed, the record's history would miss the entry: that too is named.
+    await sql`update audit_entry set record_keys[8] = record_keys[8] + 1 where tenant_id = ${tenantId} and id = ${row.id}`.execute(h.database.db);
+    expect(await verify()).toMatchObject({ ok: false, firstBroken: { id: row.id, reason: 'hash' } });
+    await sql`update audit_entry set record_keys = ${original.rows[0]!.record_keys}::int4[] where tenant_id = ${tenantId} and id = ${row.id}`.execute(h.database.db);
+    expect((await verify()).ok).toBe(true);
+
+    // Imported again with a new name: the entry holds the name before and after, and only what changed.
+    const again = await xlsx([['Code', 'Name', 'Type', 'Accuracy'], ['AUD-IMP-0007', 'Renamed 7', 'Quantity', 0]]);
+    const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="units.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`), again, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res2 = await h.app.inject({ method: 'POST', url: `${apiPath(unit)}/import`, payload: body, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-factory-id': factory } });
+    expect((res2.json() as { data: ImportResult }).data).toMatchObject({ inserted: 0, updated: 1 });
+    const [latest, first] = await history('unit', unitId);
+    expect(latest).toMatchObject({ action: 'import', recordCode: 'AUD-IMP-0007', changes: [{ field: 'name', before: 'Imported 7', after: 'Renamed 7' }] });
+    expect(first!.id).toBe(one.id);
+    const listedAgain = (await sql<{ id: string; changes: string }>`select id, changes from audit_trail where tenant_id = ${tenantId} and record_id = ${unitId} order by seq desc`.execute(h.database.db)).rows;
+    expect(listedAgain.map((r) => [r.id, JSON.parse(r.changes)])).toEqual([[latest!.id, latest!.changes], [one.id, one.changes]]);
     expect((await verify()).ok).toBe(true);
   });
 

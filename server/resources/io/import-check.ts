@@ -28,11 +28,11 @@ const rowError = (row: number, field: string, key: string, message: string): Imp
 const uniqueKey = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : JSON.stringify(v));
 
 /** Rows of `def` in scope whose business key is one of `codes`, by code. */
-async function rowsByCode(db: Db, def: ResourceDef, caller: Caller, codes: string[]): Promise<Map<string, ApiRow>> {
+async function rowsByCode(db: Db, def: ResourceDef, caller: Caller, codes: string[], probe: boolean): Promise<Map<string, ApiRow>> {
   const t = tableOf(def);
   const out = new Map<string, ApiRow>();
   if (codes.length === 0) return out;
-  const rows = await run(db, sql`select ${t.selectList()} from ${t.table} where ${t.scopeWhere(scopeOf(def, caller))} and ${t.ref(def.codeField)} = any(${codes}::text[])`);
+  const rows = await run(db, t.matching(scopeOf(def, caller), def.codeField, codes, t.selectList(), probe));
   for (const r of rows) {
     const api = t.toApi(r);
     out.set(String(api[def.codeField]), api);
@@ -41,16 +41,33 @@ async function rowsByCode(db: Db, def: ResourceDef, caller: Caller, codes: strin
 }
 
 /** Codes of the file that belong to rows of the scope the caller's data permission hides. */
-async function hiddenCodes(db: Db, def: ResourceDef, caller: Caller, codes: string[], visible: Map<string, ApiRow>): Promise<Set<string>> {
+async function hiddenCodes(db: Db, def: ResourceDef, caller: Caller, codes: string[], visible: Map<string, ApiRow>, probe: boolean): Promise<Set<string>> {
   const scope = scopeOf(def, caller);
   if (!scope.viewer || codes.length === 0) return new Set();
   const t = tableOf(def);
-  const all = await run(db, sql`select ${t.ref(def.codeField)}::text as code from ${t.table} where ${t.scopeWhere({ ...scope, viewer: undefined })} and ${t.ref(def.codeField)} = any(${codes}::text[])`);
+  const all = await run(db, t.matching({ ...scope, viewer: undefined }, def.codeField, codes, sql`${t.ref(def.codeField)}::text as code`, probe));
   return new Set(all.map((r) => String(r.code)).filter((c) => !visible.has(c)));
+}
+
+/** Up to this many rows in the scope, an import reads their codes once at its start (see `known`). */
+const KNOWN_CODES = 250_000;
+
+/**
+ * The codes of the scope's rows before the import, when there are at most KNOWN_CODES of them; null
+ * when there are more. A code not among them is new: no chunk needs to look it up. That matters
+ * beyond the saved statements: a scope the planner's statistics think small (a factory's first import)
+ * may be read through any index of its columns, and rows the import adds in its own transaction are
+ * never in the statistics, so each lookup would go through every row written so far.
+ */
+async function knownCodes(db: Db, def: ResourceDef, caller: Caller): Promise<Set<string> | null> {
+  const t = tableOf(def);
+  const rows = await run(db, sql`select ${t.ref(def.codeField)}::text as code from ${t.table} where ${t.scopeWhere({ ...scopeOf(def, caller), viewer: undefined })} limit ${KNOWN_CODES + 1}`);
+  return rows.length > KNOWN_CODES ? null : new Set(rows.map((r) => String(r.code)));
 }
 
 export class ImportChecker {
   private readonly def: ResourceDef;
+  private known: Set<string> | null = null;
   private readonly columns: Map<string, number>;
   private readonly fields: [string, FieldDef][];
   private readonly lookups: CellLookups = { refIds: new Map(), dictItems: new Map() };
@@ -67,6 +84,7 @@ export class ImportChecker {
     const columns = matchHeaders(service.def, headers);
     if (!columns.has(service.def.codeField)) return null;
     const checker = new ImportChecker(service, caller, tr, columns);
+    checker.known = await knownCodes(service.db, service.def, caller);
     for (const [key, f] of Object.entries(service.def.fields)) {
       if (f.kind === 'dict') checker.dictValues.set(key, await dictItems(service.db, caller.tenantId, f.dictType));
     }
@@ -131,10 +149,12 @@ export class ImportChecker {
       const c = fromCell(def.codeField, codeField, this.cell(r.cells, def.codeField), this.lookups);
       return 'value' in c && c.value !== undefined && c.value !== null ? String(c.value).trim() : '';
     };
-    const codes = [...new Set(batch.map(codeOf).filter(Boolean))];
-    const existing = await rowsByCode(db, def, this.caller, codes);
+    const codes = [...new Set(batch.map(codeOf).filter((c) => c && (!this.known || this.known.has(c))))];
+    // A large scope is read a code at a time: its statistics show it large, so the probes use its unique index.
+    const probe = this.known === null;
+    const existing = await rowsByCode(db, def, this.caller, codes, probe);
     // A row the data permission hides is neither shown nor overwritten by an upsert (SPEC §6).
-    const hidden = await hiddenCodes(db, def, this.caller, codes, existing);
+    const hidden = await hiddenCodes(db, def, this.caller, codes, existing, probe);
 
     const errors: ImportRowError[] = [];
     const rows: PreparedRow[] = [];

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { FieldDef } from '../../../model/resource';
 import { hooksOf } from '../hooks';
-import { recordHistory } from '../history';
+import { packImport, recordImport } from '../history';
 import { scopeOf, type Caller, type ResourceScope } from '../scope';
 import type { ResourceService } from '../service';
 import { isAnswered, run, tableOf, type Db, type Fragment } from '../table';
@@ -72,7 +72,18 @@ export class ImportWriter {
     if (rows.length === 0) return;
     const { def } = this.service;
     const arrays = this.keys.map((k) => sql`${rows.map((r) => asText(def.fields[k]!, r.values[k]))}::text[]`);
-    const out = await run(trx, this.statement(arrays));
+    const writing = run(trx, this.statement(arrays));
+    // Awaited below; a failure meanwhile is not an unhandled rejection.
+    writing.catch(() => undefined);
+    // The history is packed while the database writes the rows (the statement is on its way once
+    // this yields); their ids, in the rows' order, come with the answer.
+    await new Promise((resolve) => setImmediate(resolve));
+    const history = packImport(def, rows.map((r) => {
+      const after: Record<string, unknown> = { ...(r.before ?? {}) };
+      for (const k of this.keys) after[k] = r.values[k];
+      return { before: r.before, after };
+    }));
+    const out = await writing;
     const ids: string[] = [];
     for (const o of out) {
       if (o.inserted === true || o.inserted === 't') this.inserted++;
@@ -84,10 +95,6 @@ export class ImportWriter {
     if (hooks.afterWrite) {
       for (const [j, r] of rows.entries()) await hooks.afterWrite(trx, def, this.scope, ids[j]!, r.values);
     }
-    await recordHistory(trx, def, this.caller, this.scope, 'import', rows.map((r, i) => {
-      const after: Record<string, unknown> = { ...(r.before ?? {}) };
-      for (const k of this.keys) after[k] = r.values[k];
-      return { id: ids[i]!, before: r.before, after };
-    }), this.importId);
+    await recordImport(trx, def, this.caller, this.scope, history, ids, this.importId);
   }
 }

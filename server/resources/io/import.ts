@@ -37,8 +37,13 @@ export interface ImportOutcome {
   errors: ImportRowError[];
 }
 
-/** Rows checked (and written) together: fewer, larger statements. */
-const CHUNK = 2000;
+/**
+ * Rows checked (and written) together. Larger chunks make fewer statements; but a chunk's objects
+ * live until it is written, and past about a thousand rows they outlive the young generation and
+ * are left to the old one's slower collections: at 2,000 rows an import of 100,000 rows × 20 columns
+ * held some 100 MB more at its peak for no gain in time.
+ */
+const CHUNK = 1000;
 
 /** Thrown inside the transaction to roll it back when a row failed. */
 class Failed extends Error {}
