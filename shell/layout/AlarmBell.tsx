@@ -5,7 +5,7 @@ import { Badge, Button, Drawer, Empty, List, Message, Notification, Tag } from '
 import { IconExclamationCircle } from '@arco-design/web-react/icon';
 import { ALARM_PERMISSIONS, ALARM_POLL_MS, type AlarmItem } from '../../model/alarm';
 import { contract } from '../../model/contract';
-import { menuPermissions } from '../../model/menu';
+import { menuPermissions } from '../../model/menu-tree';
 import { callApi } from '../api/client';
 import { factoryIdAtom, menuAtom, settingsAtom } from '../state/atoms';
 import { speak } from './speech';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Popover, Space, Tag } from '@arco-design/web-react';
 import { IconCheckSquare } from '@arco-design/web-react/icon';
-import { findMenuByPath } from '../../model/menu';
+import { findMenuByPath } from '../../model/menu-tree';
 import { NOTICE_POLL_MS } from '../../model/notice';
 import { contract } from '../../model/contract';
 import type { TaskCounts } from '../../model/workflow/api';

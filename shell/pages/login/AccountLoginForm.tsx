@@ -5,7 +5,7 @@ import type { CaptchaData } from '../../../model';
 import { endpoints } from '../../api/endpoints';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
 import { useSetAtom } from 'jotai';
-import { isSecondStep } from '../../../model/security';
+import { isSecondStep } from '../../../model/login-steps';
 import { secondStepAtom } from './secondStep';
 
 interface Values {

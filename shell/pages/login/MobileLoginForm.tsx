@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input } from '@arco-design/web-react';
-import { MOBILE_PATTERN } from '../../../model/account';
+import { MOBILE_PATTERN } from '../../../model/patterns';
 import { endpoints } from '../../api/endpoints';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
 import { useSetAtom } from 'jotai';
-import { isSecondStep } from '../../../model/security';
+import { isSecondStep } from '../../../model/login-steps';
 import { secondStepAtom } from './secondStep';
 
 interface Values {
