@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../model/languages';
-import { switchLanguage } from '../locales/catalog';
+import { loadArcoLocale } from '../locales/arco';
+import { addNamespace, deferFallback, loadFallback, switchLanguage } from '../locales/catalog';
 
 export const i18n = i18next.createInstance();
 
@@ -12,12 +13,21 @@ void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: ['shell', 'common', 'model'],
+  // The login page's texts; `model` (field labels, validation messages) comes with what needs it.
+  ns: ['shell', 'common'],
   defaultNS: 'shell',
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
 });
 
-/** Shows the shell in a language once its texts have arrived. */
-export const showLanguage = (lang: Language): Promise<void> => switchLanguage(i18n, lang);
+deferFallback(i18n);
+
+/** Shows the shell in a language once its texts and Arco's have arrived. */
+export const showLanguage = (lang: Language): Promise<void> => switchLanguage(i18n, lang, loadArcoLocale(lang));
+
+/** The `model` texts, loaded with the screens that show them (after login, the login's second step). */
+export const loadModelTexts = (): Promise<void> => addNamespace(i18n, 'model').catch(() => undefined);
+
+/** After login the fallback language's texts follow in the background (the login page goes without). */
+export const loadFallbackTexts = (): void => { loadFallback(i18n).catch(() => undefined); };

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Menu, Message } from '@arco-design/web-react';
+import { Button, Dropdown, Message } from '@arco-design/web-react';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
 import { endpoints } from '../api/endpoints';
 import { corpVersionAtom, tokenAtom } from '../state/atoms';
@@ -27,6 +27,7 @@ export function LanguageSwitch() {
   const navigate = useNavigate();
   const [options, setOptions] = useState<Option[]>(LANGUAGES.map((l) => ({ key: l, label: NATIVE[l] })));
   const [allowed, setAllowed] = useState<Language[] | null>(null);
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -53,6 +54,7 @@ export function LanguageSwitch() {
   }, [allowed, lang]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function choose(next: string) {
+    setOpen(false);
     if (!isLanguage(next) || !options.some((o) => o.key === next)) {
       Message.error(t('language.notConfigured'));
       return;
@@ -61,13 +63,20 @@ export function LanguageSwitch() {
     navigate(`/${next}${rest}${location.search}`, { replace: true });
   }
 
+  // Arco's dropdown-menu look without its Menu component, which brings the layout's sider along (the login page shows this).
   const droplist = (
-    <Menu onClickMenuItem={choose} selectedKeys={[lang]}>
-      {options.map((o) => <Menu.Item key={o.key} data-testid={`lang-${o.key}`}>{o.label}</Menu.Item>)}
-    </Menu>
+    <div className="arco-dropdown-menu" role="menu">
+      {options.map((o) => (
+        <div key={o.key} role="menuitem" tabIndex={0} data-testid={`lang-${o.key}`} aria-current={o.key === lang}
+          className={`arco-dropdown-menu-item${o.key === lang ? ' arco-dropdown-menu-selected' : ''}`}
+          onClick={() => choose(o.key)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); choose(o.key); } }}>
+          {o.label}
+        </div>
+      ))}
+    </div>
   );
   return (
-    <Dropdown droplist={droplist} position="br" trigger="click">
+    <Dropdown droplist={droplist} position="br" trigger="click" popupVisible={open} onVisibleChange={setOpen}>
       <Button type="text" data-testid="language-switch" aria-label={t('language.switch')}>
         {options.find((o) => o.key === lang)?.label ?? NATIVE[lang]}
       </Button>
