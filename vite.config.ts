@@ -72,10 +72,15 @@ export default defineConfig({
         platform: resolve(root, 'subapps/platform/index.html'),
         basic: resolve(root, 'subapps/basic/index.html'),
       },
+      // b-validate (Arco's form validation) has no side effects but does not say so: Arco's English
+      // texts import one constant of it, and without this its every validator came along to the login page.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]b-validate[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           // zod and its no-eval switch in one chunk of their own, shared by every page that builds schemas.
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|model[\\/]zod-jitless/, priority: 10 }],
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|model[\\/]zod-jitless/, priority: 10 },
+          ],
         },
       },
     },

@@ -3,7 +3,8 @@
  * each operation with zod schemas the server validates with and the OpenAPI document describes; the
  * shell and the sub-apps only need an operation's method and path to call it (their types come from
  * the same declaration). So a browser build loads each feature module here, in Node, and serves the
- * bundle a module of plain objects: the same operations under the same names, without schemas or prose.
+ * bundle a module of plain objects: the same operations under the same names, each with its method,
+ * path and operation id only.
  * The login page then calls the contract without downloading zod or building a schema.
  */
 import { basename, dirname, join, resolve } from 'node:path';
@@ -12,24 +13,17 @@ import type { Plugin } from 'vite';
 
 /** Modules of the contract folder that are not a feature's operations (they are bundled as written). */
 const NOT_ROUTES = new Set(['endpoint.ts', 'client.ts', 'index.ts', 'common.ts', 'resource.ts']);
-/** Prose for the OpenAPI document: no use to a caller. */
-const PROSE = new Set(['summary', 'description']);
+/** What a caller needs of an operation: how to send it, and its name (the rest describes it for the server and the OpenAPI document). */
+const KEPT = ['method', 'path', 'operationId'] as const;
 
-const isSchema = (v: unknown) => typeof v === 'object' && v !== null && '_zod' in v;
-
-/** An operation without its schemas and prose; anything else that is not plain data is an error. */
-export function routeOf(value: unknown, where: string): unknown {
-  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return value;
-  if (Array.isArray(value)) return value.map((v, i) => routeOf(v, `${where}[${i}]`));
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      if (PROSE.has(k) || isSchema(v) || v === undefined) continue;
-      out[k] = routeOf(v, `${where}.${k}`);
-    }
-    return out;
+/** An operation as the browser needs it; a kept part that is not plain text is an error. */
+export function routeOf(value: Record<string, unknown>, where: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of KEPT) {
+    if (typeof value[k] !== 'string') throw new Error(`${where}.${k}: not text`);
+    out[k] = value[k];
   }
-  throw new Error(`${where}: not plain data (${typeof value})`);
+  return out;
 }
 
 const isEndpoint = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as { method?: unknown }).method === 'string' && typeof (v as { path?: unknown }).path === 'string';
@@ -45,7 +39,8 @@ export function routesModule(exports: Record<string, unknown>, file: string): st
     if (typeof value !== 'object' || value === null) continue;
     const ops = Object.values(value);
     if (!ops.length || !ops.every(isEndpoint)) continue;
-    lines.push(`export const ${name} = ${JSON.stringify(routeOf(value, `${file}: ${name}`))};`);
+    const routes = Object.fromEntries(Object.entries(value).map(([op, ep]) => [op, routeOf(ep as Record<string, unknown>, `${file}: ${name}.${op}`)]));
+    lines.push(`export const ${name} = ${JSON.stringify(routes)};`);
   }
   if (!lines.length) throw new Error(`${file}: no group of operations to serve as routes`);
   return `${lines.join('\n')}\n`;

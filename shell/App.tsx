@@ -3,12 +3,11 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ConfigProvider } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n, loadFallbackTexts, loadModelTexts } from './i18n';
+import { i18n, loadFallbackTexts, loadMoreTexts } from './i18n';
 import { settingsAtom } from './state/atoms';
 import { arcoLocale } from '../locales/arco';
 import { rootLanguage } from './router/rules';
 import { LanguageRoute } from './router/LanguageRoute';
-import { Guard } from './router/Guard';
 import { RouteErrorBoundary } from './router/RouteErrorBoundary';
 import { LoginPage } from './pages/LoginPage';
 import { ProgressBar } from './components/ProgressBar';
@@ -18,12 +17,14 @@ import { useLanguage } from './hooks/useLanguage';
 import { useFontSize } from './hooks/useFontSize';
 
 // Everything but the login page loads on demand, so the login page comes up with less JavaScript.
-// The layout's screens show field labels and validation messages (the `model` texts) the login page does not.
+// The layout's screens show texts the login page does not (`common`, and `model`: field labels, validation messages).
 const Layout = lazy(async () => {
   loadFallbackTexts();
-  const [m] = await Promise.all([loadChunk(() => import('./layout/Layout')), loadModelTexts()]);
+  const [m] = await Promise.all([loadChunk(() => import('./layout/Layout')), loadMoreTexts()]);
   return { default: m.Layout };
 });
+// The guard (menu, token) loads before the layout, which it may not let the user see.
+const Guard = lazy(() => loadChunk(() => import('./router/Guard')).then((m) => ({ default: m.Guard })));
 const ErrorPage = lazy(() => loadChunk(() => import('./pages/ErrorPage')).then((m) => ({ default: m.ErrorPage })));
 const AppDownloadPage = lazy(() => loadChunk(() => import('./pages/AppDownloadPage')).then((m) => ({ default: m.AppDownloadPage })));
 const SopPage = lazy(() => loadChunk(() => import('./pages/SopPage')).then((m) => ({ default: m.SopPage })));

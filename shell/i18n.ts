@@ -13,8 +13,8 @@ void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  // The login page's texts; `model` (field labels, validation messages) comes with what needs it.
-  ns: ['shell', 'common'],
+  // The login page's texts; `common` and `model` (field labels, validation messages) come with what needs them.
+  ns: ['shell'],
   defaultNS: 'shell',
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -26,8 +26,8 @@ deferFallback(i18n);
 /** Shows the shell in a language once its texts and Arco's have arrived. */
 export const showLanguage = (lang: Language): Promise<void> => switchLanguage(i18n, lang, loadArcoLocale(lang));
 
-/** The `model` texts, loaded with the screens that show them (after login, the login's second step). */
-export const loadModelTexts = (): Promise<void> => addNamespace(i18n, 'model').catch(() => undefined);
+/** The `common` and `model` texts, loaded with the screens that show them (after login, the login's second step). */
+export const loadMoreTexts = (): Promise<void> => Promise.all([addNamespace(i18n, 'common'), addNamespace(i18n, 'model')]).then(() => undefined, () => undefined);
 
 /** After login the fallback language's texts follow in the background (the login page goes without). */
 export const loadFallbackTexts = (): void => { loadFallback(i18n).catch(() => undefined); };

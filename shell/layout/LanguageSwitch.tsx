@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Message } from '@arco-design/web-react';
+import { Button, Message } from '@arco-design/web-react';
+import { loadChunk } from '../chunks';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
 import { endpoints } from '../api/endpoints';
 import { corpVersionAtom, tokenAtom } from '../state/atoms';
@@ -13,6 +14,9 @@ const NATIVE: Record<Language, string> = {
 };
 
 interface Option { key: Language; label: string }
+
+// Its pop-up loads at the first click; if that fails, the button stays as it is (the page is usable in its language).
+const LanguageDropdown = lazy(() => loadChunk(() => import('./LanguageDropdown')).catch(() => ({ default: ({ children }: { children: ReactElement }) => children })));
 
 /**
  * Switches the language by rewriting the URL's language segment. After login the choices are the
@@ -28,6 +32,7 @@ export function LanguageSwitch() {
   const [options, setOptions] = useState<Option[]>(LANGUAGES.map((l) => ({ key: l, label: NATIVE[l] })));
   const [allowed, setAllowed] = useState<Language[] | null>(null);
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -75,11 +80,16 @@ export function LanguageSwitch() {
       ))}
     </div>
   );
+  const button = (
+    <Button type="text" data-testid="language-switch" aria-label={t('language.switch')} aria-haspopup="menu"
+      onClick={wanted ? undefined : () => { setWanted(true); setOpen(true); }}>
+      {options.find((o) => o.key === lang)?.label ?? NATIVE[lang]}
+    </Button>
+  );
+  if (!wanted) return button;
   return (
-    <Dropdown droplist={droplist} position="br" trigger="click" popupVisible={open} onVisibleChange={setOpen}>
-      <Button type="text" data-testid="language-switch" aria-label={t('language.switch')}>
-        {options.find((o) => o.key === lang)?.label ?? NATIVE[lang]}
-      </Button>
-    </Dropdown>
+    <Suspense fallback={button}>
+      <LanguageDropdown droplist={droplist} open={open} onOpenChange={setOpen}>{button}</LanguageDropdown>
+    </Suspense>
   );
 }

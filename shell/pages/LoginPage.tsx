@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@arco-design/web-react';
 import { loginNoticeAtom } from '../state/atoms';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { AccountLoginForm } from './login/AccountLoginForm';
@@ -10,11 +9,13 @@ import { SsoLogin } from './login/SsoLogin';
 import { secondStepAtom } from './login/secondStep';
 import { ChunkBoundary } from '../components/ChunkBoundary';
 import { loadChunk } from '../chunks';
-import { loadModelTexts } from '../i18n';
+import { loadMoreTexts } from '../i18n';
+
+const LoginNotice = lazy(() => loadChunk(() => import('./login/LoginNotice')));
 
 // Few logins need a second step: its forms (and the field texts they show) load when one does.
 const SecondStepForm = lazy(async () => {
-  const [m] = await Promise.all([loadChunk(() => import('./login/SecondStepForm')), loadModelTexts()]);
+  const [m] = await Promise.all([loadChunk(() => import('./login/SecondStepForm')), loadMoreTexts()]);
   return { default: m.SecondStepForm };
 });
 
@@ -35,7 +36,7 @@ export function LoginPage() {
       <div className="login-card">
         <h1 className="login-title">{t('app.name')}</h1>
         <p className="login-subtitle">{t('login.subtitle')}</p>
-        {notice && <Alert type="warning" content={notice} className="login-notice" closable onClose={() => setNotice(null)} />}
+        {notice && <ChunkBoundary><Suspense fallback={null}><LoginNotice notice={notice} onClose={() => setNotice(null)} /></Suspense></ChunkBoundary>}
         {secondStep ? <ChunkBoundary><Suspense fallback={null}><SecondStepForm /></Suspense></ChunkBoundary> : <>
         {/* Two tabs drawn here: Arco's Tabs bring a dropdown menu and the layout's sider along. */}
         <div className="login-tabs" role="tablist">

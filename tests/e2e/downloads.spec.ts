@@ -30,11 +30,14 @@ test('the login page downloads the login only, in its own language', async ({ pa
   await page.waitForLoadState('networkidle');
 
   expect(fetched.map((f) => f.name).filter((n) => /^(Layout|basic|platform|FactorySelectPage|ErrorPage|SopPage|AppDownloadPage)-/.test(n))).toEqual([]);
+  // No schema library: the login calls the contract by its routes (scripts/contract-routes.ts).
+  expect(fetched.map((f) => f.name).filter((n) => n.startsWith('zod-'))).toEqual([]);
   expect(carrying(fetched, PLACEHOLDERS.en).length).toBeGreaterThan(0);
   for (const lang of ['es', 'vi', 'zh-TW'] as const) expect(carrying(fetched, PLACEHOLDERS[lang]), lang).toEqual([]);
-  // Styles of what the page shows (the form, the tabs) and not of a table it does not have.
+  // Styles of what the page shows (inputs, buttons) and not of a table it does not have.
   const css = fetched.filter((f) => f.name.endsWith('.css'));
-  expect(carrying(css, '.arco-form-item').length).toBeGreaterThan(0);
+  expect(carrying(css, '.arco-input-group').length).toBeGreaterThan(0);
+  expect(carrying(css, '.arco-btn-primary').length).toBeGreaterThan(0);
   expect(carrying(css, '.arco-table-th')).toEqual([]);
 
   // Choosing Vietnamese brings its texts, and the page shows them.

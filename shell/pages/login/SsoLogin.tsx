@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Divider } from '@arco-design/web-react';
+import { loadChunk } from '../../chunks';
+import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { sso } from '../../../model/contract/sso';
 import { urlOf } from '../../../model/contract/client';
 import { endpoints } from '../../api/endpoints';
 import { useLanguage } from '../../hooks/useLanguage';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
+
+const SsoView = lazy(() => loadChunk(() => import('./SsoView')));
 
 const KNOWN_ERRORS = ['ssoNoAccount', 'ssoDisabled', 'ssoStateInvalid', 'ssoUnavailable', 'ssoTenant', 'ssoNotConfigured', 'ssoFailed', 'ssoExchangeInvalid'];
 
@@ -48,15 +51,5 @@ export function SsoLogin() {
   };
 
   if (!enabled && !error) return null;
-  return (
-    <div className="login-sso">
-      {error && <Alert type="error" content={error} className="login-notice" data-testid="sso-error" />}
-      {enabled && (
-        <>
-          <Divider orientation="center">{t('sso.or')}</Divider>
-          <Button long onClick={start} data-testid="sso-start">{t('sso.button')}</Button>
-        </>
-      )}
-    </div>
-  );
+  return <ChunkBoundary><Suspense fallback={null}><SsoView enabled={enabled} error={error} onStart={start} /></Suspense></ChunkBoundary>;
 }
