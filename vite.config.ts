@@ -41,10 +41,25 @@ function zodJitless(): Plugin {
   };
 }
 
+/**
+ * Arco imports a ResizeObserver polyfill that hands back the browser's own ResizeObserver wherever
+ * one exists — every browser the portal supports — so the pages get that one without downloading the polyfill.
+ */
+function nativeResizeObserver(): Plugin {
+  const id = '\0native-resize-observer';
+  return {
+    name: 'native-resize-observer',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'resize-observer-polyfill' ? id : null),
+    load: (which) => (which === id ? 'export default globalThis.ResizeObserver;' : null),
+  };
+}
+
 /** One build, three pages: the shell and the sub-apps each served from their own origin by the server. */
 export default defineConfig({
   root,
-  plugins: [zodJitless(), contractRoutes(root), react(), arcoStyles()],
+  plugins: [zodJitless(), nativeResizeObserver(), contractRoutes(root), react(), arcoStyles()],
   css: {
     postcss: {
       // Every font size in rem (Arco's included; its body text of 14 px is 1rem), so the font size

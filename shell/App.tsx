@@ -3,7 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ConfigProvider } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n, loadFallbackTexts, loadMoreTexts } from './i18n';
+import { i18n, loadMoreTexts } from './i18n';
 import { settingsAtom } from './state/atoms';
 import { arcoLocale } from '../locales/arco';
 import { rootLanguage } from './router/rules';
@@ -19,7 +19,6 @@ import { useFontSize } from './hooks/useFontSize';
 // Everything but the login page loads on demand, so the login page comes up with less JavaScript.
 // The layout's screens show texts the login page does not (`common`, and `model`: field labels, validation messages).
 const Layout = lazy(async () => {
-  loadFallbackTexts();
   const [m] = await Promise.all([loadChunk(() => import('./layout/Layout')), loadMoreTexts()]);
   return { default: m.Layout };
 });

@@ -19,6 +19,9 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // Every shipped language is complete: the fallback language's texts are downloaded only if a text is missing.
+  saveMissing: true,
+  missingKeyHandler: () => { fallbackWanted(); },
 });
 
 deferFallback(i18n);
@@ -29,5 +32,10 @@ export const showLanguage = (lang: Language): Promise<void> => switchLanguage(i1
 /** The `common` and `model` texts, loaded with the screens that show them (after login, the login's second step). */
 export const loadMoreTexts = (): Promise<void> => Promise.all([addNamespace(i18n, 'common'), addNamespace(i18n, 'model')]).then(() => undefined, () => undefined);
 
-/** After login the fallback language's texts follow in the background (the login page goes without). */
-export const loadFallbackTexts = (): void => { loadFallback(i18n).catch(() => undefined); };
+let fallbackAsked = false;
+/** Downloads the fallback language's texts once, then draws the page again with them. */
+function fallbackWanted(): void {
+  if (fallbackAsked) return;
+  fallbackAsked = true;
+  loadFallback(i18n).then(() => i18n.changeLanguage(i18n.language), () => { fallbackAsked = false; });
+}
