@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../model/languages';
 import { loadArcoLocale } from '../locales/arco';
-import { addNamespace, deferFallback, loadFallback, switchLanguage } from '../locales/catalog';
+import { addNamespace, deferFallback, loadFallback, loadLanguage, switchLanguage } from '../locales/catalog';
 
 export const i18n = i18next.createInstance();
 
@@ -25,6 +25,9 @@ void i18n.use(initReactI18next).init({
 });
 
 deferFallback(i18n);
+
+/** Downloads a language's texts without showing it (a message said in it). */
+export const loadTexts = (lang: Language): Promise<void> => loadLanguage(i18n, lang);
 
 /** Shows the shell in a language once its texts and Arco's have arrived. */
 export const showLanguage = (lang: Language): Promise<void> => switchLanguage(i18n, lang, loadArcoLocale(lang));

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Message } from '@arco-design/web-react';
 import { loadChunk } from '../chunks';
+import { loadTexts } from '../i18n';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
 import { endpoints } from '../api/endpoints';
 import { corpVersionAtom, tokenAtom } from '../state/atoms';
@@ -52,10 +53,13 @@ export function LanguageSwitch() {
   // A language the tenant does not offer (an old link, or one just disabled) is refused (SPEC §8).
   useEffect(() => {
     if (!allowed || allowed.includes(lang)) return;
-    // Said in the language the user is taken to: the refused one is not the tenant's.
-    Message.error(t('language.notConfigured', { lng: allowed[0] }));
-    const rest = location.pathname.replace(/^\/[^/]+/, '');
-    navigate(`/${allowed[0]}${rest}${location.search}`, { replace: true });
+    const to = allowed[0]!;
+    // Said in the language the user is taken to (its texts first): the refused one is not the tenant's.
+    void loadTexts(to).catch(() => undefined).then(() => {
+      Message.error(t('language.notConfigured', { lng: to }));
+      const rest = location.pathname.replace(/^\/[^/]+/, '');
+      navigate(`/${to}${rest}${location.search}`, { replace: true });
+    });
   }, [allowed, lang]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function choose(next: string) {
