@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@arco-design/web-react';
 import { loadChunk } from '../../chunks';
 import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { sso } from '../../../model/contract/sso';
@@ -9,7 +10,7 @@ import { endpoints } from '../../api/endpoints';
 import { useLanguage } from '../../hooks/useLanguage';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
 
-const SsoView = lazy(() => loadChunk(() => import('./SsoView')));
+const LoginNotice = lazy(() => loadChunk(() => import('./LoginNotice')));
 
 const KNOWN_ERRORS = ['ssoNoAccount', 'ssoDisabled', 'ssoStateInvalid', 'ssoUnavailable', 'ssoTenant', 'ssoNotConfigured', 'ssoFailed', 'ssoExchangeInvalid'];
 
@@ -51,5 +52,15 @@ export function SsoLogin() {
   };
 
   if (!enabled && !error) return null;
-  return <ChunkBoundary><Suspense fallback={null}><SsoView enabled={enabled} error={error} onStart={start} /></Suspense></ChunkBoundary>;
+  return (
+    <div className="login-sso">
+      {error && <ChunkBoundary><Suspense fallback={null}><LoginNotice type="error" notice={error} testId="sso-error" /></Suspense></ChunkBoundary>}
+      {enabled && (
+        <>
+          <div className="login-sso-or" role="separator"><span>{t('sso.or')}</span></div>
+          <Button long onClick={start} data-testid="sso-start">{t('sso.button')}</Button>
+        </>
+      )}
+    </div>
+  );
 }
