@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { vitePluginForArco } from '@arco-plugins/vite-react';
 import pxtorem from 'postcss-pxtorem';
 import { resolve } from 'node:path';
+import { contractRoutes } from './scripts/contract-routes';
 
 const root = import.meta.dirname;
 
@@ -23,10 +24,42 @@ function arcoStyles(): Plugin {
   };
 }
 
+/**
+ * Every file of ours that imports `zod` gets model/zod-jitless.ts, which sets zod's no-eval switch
+ * before passing zod on: no schema is built before the switch, and no entry needs to import zod to set it.
+ */
+function zodJitless(): Plugin {
+  const wrapper = resolve(root, 'model/zod-jitless.ts');
+  return {
+    name: 'zod-jitless',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'zod' || !importer || importer === wrapper || importer.includes('/node_modules/')) return null;
+      return wrapper;
+    },
+  };
+}
+
+/**
+ * Arco imports a ResizeObserver polyfill that hands back the browser's own ResizeObserver wherever
+ * one exists — every browser the portal supports — so the pages get that one without downloading the polyfill.
+ */
+function nativeResizeObserver(): Plugin {
+  const id = '\0native-resize-observer';
+  return {
+    name: 'native-resize-observer',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'resize-observer-polyfill' ? id : null),
+    load: (which) => (which === id ? 'export default globalThis.ResizeObserver;' : null),
+  };
+}
+
 /** One build, three pages: the shell and the sub-apps each served from their own origin by the server. */
 export default defineConfig({
   root,
-  plugins: [react(), arcoStyles()],
+  plugins: [zodJitless(), nativeResizeObserver(), contractRoutes(root), react(), arcoStyles()],
   css: {
     postcss: {
       // Every font size in rem (Arco's included; its body text of 14 px is 1rem), so the font size
@@ -54,12 +87,15 @@ export default defineConfig({
         platform: resolve(root, 'subapps/platform/index.html'),
         basic: resolve(root, 'subapps/basic/index.html'),
       },
+      // b-validate (Arco's form validation) has no side effects but does not say so: Arco's English
+      // texts import one constant of it, and without this its every validator came along to the login page.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]b-validate[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
-          // zod and the switch that keeps it from compiling with eval share one chunk: chunks are not
-          // evaluated in source order, and a schema built before the switch probes eval, which the
-          // pages' script policy refuses (T2.9).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|model[\\/]zod-jitless/, priority: 10 }],
+          // zod and its no-eval switch in one chunk of their own, shared by every page that builds schemas.
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|model[\\/]zod-jitless/, priority: 10 },
+          ],
         },
       },
     },

@@ -31,9 +31,9 @@ function shippedTexts(lang: Language, ns: Namespace): Promise<Translations> {
 
 const overridesOf = new WeakMap<I18n, OverrideTexts>();
 
-/** Puts a language's shipped texts of the instance's namespaces in it, with the tenant's overrides on top. */
-async function install(instance: I18n, lang: Language): Promise<void> {
-  const namespaces = ([] as string[]).concat(instance.options.ns ?? []) as Namespace[];
+/** Puts a language's shipped texts of the instance's namespaces (or of those given) in it, with the tenant's overrides on top. */
+async function install(instance: I18n, lang: Language, only?: readonly Namespace[]): Promise<void> {
+  const namespaces = only ?? (([] as string[]).concat(instance.options.ns ?? []) as Namespace[]);
   const texts = await Promise.all(namespaces.map((ns) => shippedTexts(lang, ns)));
   const overrides = overridesOf.get(instance)?.[lang] ?? {};
   namespaces.forEach((ns, i) => {
@@ -58,14 +58,52 @@ export function loadLanguage(instance: I18n, lang: Language): Promise<void> {
   return done;
 }
 
+const fallbackLater = new WeakSet<I18n>();
+
+/** The instance loads its fallback language only once `loadFallback` is called (the shell's login page goes without). */
+export function deferFallback(instance: I18n): void {
+  fallbackLater.add(instance);
+}
+
+export function loadFallback(instance: I18n): Promise<void> {
+  fallbackLater.delete(instance);
+  return loadLanguage(instance, DEFAULT_LANGUAGE);
+}
+
 /**
- * Shows the instance in a language once its texts have arrived. The fallback language follows in
+ * Shows the instance in a language once its texts (and `alongside`) have arrived. The fallback language follows in
  * the background: every shipped language is complete, so it only covers a key added since.
  */
-export async function switchLanguage(instance: I18n, lang: Language): Promise<void> {
-  await loadLanguage(instance, lang);
-  if (lang !== DEFAULT_LANGUAGE) loadLanguage(instance, DEFAULT_LANGUAGE).catch(() => undefined);
+export async function switchLanguage(instance: I18n, lang: Language, alongside?: Promise<unknown>): Promise<void> {
+  // What else the language needs before it is shown (Arco's texts) downloads at the same time.
+  await Promise.all([loadLanguage(instance, lang), alongside?.catch(() => undefined)]);
+  if (lang !== DEFAULT_LANGUAGE && !fallbackLater.has(instance)) loadLanguage(instance, DEFAULT_LANGUAGE).catch(() => undefined);
   if (instance.language !== lang) await instance.changeLanguage(lang);
+}
+
+const adding = new WeakMap<I18n, Map<Namespace, Promise<void>>>();
+
+/**
+ * Adds a namespace to an instance that started without it, in every language it holds and in those
+ * it loads later (the shell's `model` texts, which the login page does not show, come with the layout).
+ */
+export function addNamespace(instance: I18n, ns: Namespace): Promise<void> {
+  let mine = adding.get(instance);
+  if (!mine) adding.set(instance, (mine = new Map()));
+  let done = mine.get(ns);
+  if (!done) {
+    done = (async () => {
+      await instance.loadNamespaces(ns);
+      const held = [...(installing.get(instance)?.entries() ?? [])];
+      // A language still arriving may have read the namespaces before this one joined: wait for it.
+      await Promise.all(held.map(async ([lang, loading]) => {
+        if (await loading.then(() => true, () => false)) await install(instance, lang, [ns]);
+      }));
+    })();
+    done.catch(() => mine.delete(ns));
+    mine.set(ns, done);
+  }
+  return done;
 }
 
 /** Lays a tenant's overrides over every language the instance holds (and those it loads later). */

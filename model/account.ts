@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Instant, Uuid } from './contract/common';
 
-/** SPEC §5: 6 to 16 characters of digits, letters and . _ ~ ! @ # $ ^ & * */
-export const PASSWORD_PATTERN = /^[A-Za-z0-9._~!@#$^&*]{6,16}$/;
-export const MOBILE_PATTERN = /^1\d{10}$/;
+import { MOBILE_PATTERN, PASSWORD_PATTERN } from './patterns';
+
+export { MOBILE_PATTERN, PASSWORD_PATTERN };
 export const FEEDBACK_MAX_DESCRIPTION = 500;
 /** SPEC §9: pictures at most 3 MB (3 MiB), in jpg, gif, png or bmp. */
 export const PICTURE_MAX_BYTES = 3 * 1024 * 1024;

@@ -5,13 +5,10 @@ import { Instant, Uuid } from './contract/common';
 export const ALARM_LEVELS = ['info', 'warning', 'critical'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
 
-/** How often the shell asks for new alarms when polling is on. */
-export const ALARM_POLL_MS = 10_000;
 /** At most this many new alarms per poll; the rest come with the next one. */
 export const ALARM_FEED_MAX = 50;
 
-/** Permission codes (the menu's `/system/alarm` buttons). */
-export const ALARM_PERMISSIONS = { view: 'system:alarm:view', raise: 'system:alarm:raise', handle: 'system:alarm:handle', export: 'system:alarm:export' } as const;
+export { ALARM_PERMISSIONS, ALARM_POLL_MS } from './bells';
 
 const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 const optional = (max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, { error: 'validation.tooLong' }).optional());

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './contract/common';
 
-/**
- * The route prefixes the shell routes to sub-applications (SPEC §2: one wildcard route each), plus
- * `helper`, the helper screens. An app may register only these; the server refuses any other.
- */
-export const ROUTE_PREFIXES = [
-  'paas', 'home', 'platform', 'system', 'log', 'flow', 'basic', 'mes', 'qms', 'wms', 'esop', 'tpm',
-  'spc', 'dcm', 'andon', 'spm', 'fms', 'visual', 'datav', 'mds', 'helper',
-] as const;
-export type RoutePrefix = (typeof ROUTE_PREFIXES)[number];
+export { ROUTE_PREFIXES, appForPath, type RoutePrefix } from './app-routes';
 
 /** Application descriptor of SPEC §3, answered by `platFactoryApp`. */
 export const AppDescriptor = z.object({
@@ -29,9 +21,3 @@ export type AppDescriptor = z.infer<typeof AppDescriptor>;
 /** Where the mobile app is downloaded from (the public page `/{lang}/app/download`); null when not configured. */
 export const AppDownloadInfo = z.object({ url: z.string().nullable(), version: z.string().nullable() }).meta({ id: 'AppDownloadInfo' });
 export type AppDownloadInfo = z.infer<typeof AppDownloadInfo>;
-
-/** The app whose prefix starts `path` (`/platform/dict` → the app with prefix `platform`). */
-export function appForPath<T extends Pick<AppDescriptor, 'prefixPath'>>(apps: readonly T[], path: string): T | null {
-  const first = path.replace(/^\/+/, '').split('/')[0] ?? '';
-  return apps.find((a) => a.prefixPath.includes(first)) ?? null;
-}

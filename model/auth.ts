@@ -75,7 +75,4 @@ export type SsoConfig = z.infer<typeof SsoConfig>;
 export const OrgOption = z.object({ id: Uuid, orgCode: z.string(), orgName: z.string() }).meta({ id: 'OrgOption' });
 export type OrgOption = z.infer<typeof OrgOption>;
 
-/** Whether the user must choose a factory before entering: several to choose from and none (valid) chosen. */
-export function needsFactoryChoice(factoryIds: readonly string[], chosen: string | null): boolean {
-  return factoryIds.length > 1 && (chosen === null || !factoryIds.includes(chosen));
-}
+export { needsFactoryChoice } from './login-steps';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Uuid } from './contract/common';
+import type { MenuNode as MenuNodeShape, PermissionNode as PermissionNodeShape } from './menu-tree';
 
-export type MenuType = 'catalogue' | 'menu' | 'button' | 'tab';
+export { findMenuByPath, menuPaths, menuPermissions, type MenuType, type TerminalType } from './menu-tree';
 
 /** A button or tab permission under a menu (SPEC §3 buttonChildren / tabChildren). */
 export const PermissionNode = z.object({
@@ -9,23 +10,10 @@ export const PermissionNode = z.object({
   functionName: z.string(),
   perms: z.string().meta({ description: 'The permission code, e.g. `platform:dict:add`' }),
 }).meta({ id: 'MenuPermissionNode' });
-export type PermissionNode = z.infer<typeof PermissionNode>;
+export type PermissionNode = PermissionNodeShape;
 
 /** One node of the menu tree answered by `function/routes` (SPEC §3). */
-export interface MenuNode {
-  id: string;
-  functionName: string;
-  /** Route path without the language segment, e.g. `/platform/dict`; empty for catalogues. */
-  path: string;
-  type: 'catalogue' | 'menu';
-  icon: string | null;
-  productType: string;
-  productTypeName: string;
-  hasAuth: boolean;
-  children: MenuNode[];
-  buttonChildren: PermissionNode[];
-  tabChildren: PermissionNode[];
-}
+export type MenuNode = MenuNodeShape;
 export const MenuNode: z.ZodType<MenuNode> = z.object({
   id: Uuid,
   functionName: z.string(),
@@ -40,41 +28,7 @@ export const MenuNode: z.ZodType<MenuNode> = z.object({
   tabChildren: z.array(PermissionNode),
 }).meta({ id: 'MenuNode' });
 
-export type TerminalType = 'web' | 'app';
-
-/** Every path of a menu tree, depth first, in menu order. */
-export function menuPaths(nodes: readonly MenuNode[]): string[] {
-  const out: string[] = [];
-  const walk = (list: readonly MenuNode[]) => {
-    for (const n of list) {
-      if (n.type === 'menu' && n.path) out.push(n.path);
-      walk(n.children);
-    }
-  };
-  walk(nodes);
-  return out;
-}
-
-/** Every button and tab permission code of a menu tree. */
-export function menuPermissions(nodes: readonly MenuNode[]): string[] {
-  const out = new Set<string>();
-  const walk = (list: readonly MenuNode[]) => {
-    for (const n of list) {
-      for (const b of n.buttonChildren) out.add(b.perms);
-      for (const t of n.tabChildren) out.add(t.perms);
-      walk(n.children);
-    }
-  };
-  walk(nodes);
-  return [...out];
-}
-
-/** The menu node whose path is `path` or a parent route of it. */
-export function findMenuByPath(nodes: readonly MenuNode[], path: string): MenuNode | null {
-  for (const n of nodes) {
-    if (n.type === 'menu' && n.path && (path === n.path || path.startsWith(n.path + '/'))) return n;
-    const hit = findMenuByPath(n.children, path);
-    if (hit) return hit;
-  }
-  return null;
-}
+// The plain shape and the schema describe one thing: a change to either that the other lacks fails here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type PermissionNodeChecked = Holds<Same<z.infer<typeof PermissionNode>, PermissionNodeShape>>;

@@ -21,8 +21,7 @@ export const NoticeListData = z.object({
 }).meta({ id: 'NoticeListData' });
 export type NoticeListData = z.infer<typeof NoticeListData>;
 
-/** How often the shell polls the counters when polling is on. */
-export const NOTICE_POLL_MS = 30_000;
+export { NOTICE_POLL_MS } from './bells';
 
 export const NOTICE_LEVELS = ['info', 'warning', 'urgent'] as const;
 const audience = z.array(Uuid).max(500).default([]);

@@ -147,4 +147,4 @@ export const expiredPasswordInput = z.object({
   newPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).regex(PASSWORD_PATTERN, { error: 'validation.password' }),
 });
 
-export const isSecondStep = (a: LoginAnswer): a is SecondStep => 'secondStep' in a;
+export { isSecondStep } from './login-steps';

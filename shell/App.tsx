@@ -2,13 +2,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ConfigProvider } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from './i18n';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n, loadMoreTexts } from './i18n';
 import { settingsAtom } from './state/atoms';
 import { arcoLocale } from '../locales/arco';
 import { rootLanguage } from './router/rules';
 import { LanguageRoute } from './router/LanguageRoute';
-import { Guard } from './router/Guard';
 import { RouteErrorBoundary } from './router/RouteErrorBoundary';
 import { LoginPage } from './pages/LoginPage';
 import { ProgressBar } from './components/ProgressBar';
@@ -18,7 +17,13 @@ import { useLanguage } from './hooks/useLanguage';
 import { useFontSize } from './hooks/useFontSize';
 
 // Everything but the login page loads on demand, so the login page comes up with less JavaScript.
-const Layout = lazy(() => loadChunk(() => import('./layout/Layout')).then((m) => ({ default: m.Layout })));
+// The layout's screens show texts the login page does not (`common`, and `model`: field labels, validation messages).
+const Layout = lazy(async () => {
+  const [m] = await Promise.all([loadChunk(() => import('./layout/Layout')), loadMoreTexts()]);
+  return { default: m.Layout };
+});
+// The guard (menu, token) loads before the layout, which it may not let the user see.
+const Guard = lazy(() => loadChunk(() => import('./router/Guard')).then((m) => ({ default: m.Guard })));
 const ErrorPage = lazy(() => loadChunk(() => import('./pages/ErrorPage')).then((m) => ({ default: m.ErrorPage })));
 const AppDownloadPage = lazy(() => loadChunk(() => import('./pages/AppDownloadPage')).then((m) => ({ default: m.AppDownloadPage })));
 const SopPage = lazy(() => loadChunk(() => import('./pages/SopPage')).then((m) => ({ default: m.SopPage })));
@@ -56,6 +61,8 @@ function ErrorRoute({ status }: { status: 401 | 403 | 404 | 500 }) {
 
 function Localised() {
   const lang = useLanguage();
+  // Drawn again when the language has been switched, by then with Arco's texts of it.
+  useTranslation();
   return (
     <ConfigProvider locale={arcoLocale(lang)}>
       <Routes>

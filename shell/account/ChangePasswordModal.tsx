@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal } from '@arco-design/web-react';
-import { endpoints } from '../api/endpoints';
+import { accountEndpoints } from '../api/accountEndpoints';
 import { newPasswordRules } from './passwordRules';
 
 interface Values { oldPassword: string; newPassword: string; confirm: string }
@@ -23,7 +23,7 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
     }
     setSaving(true);
     try {
-      const res = await endpoints.changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      const res = await accountEndpoints.changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
       if (res.code === 200) {
         form.resetFields();
         onClose();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Input, Message, Modal, Upload } from '@arco-design/web-react';
 import type { UploadItem } from '@arco-design/web-react/es/Upload';
 import { FEEDBACK_MAX_DESCRIPTION, FEEDBACK_MAX_PICTURES, PICTURE_MAX_BYTES } from '../../model/account';
-import { endpoints } from '../api/endpoints';
+import { accountEndpoints } from '../api/accountEndpoints';
 import { MyFeedbackList } from './MyFeedbackList';
 
 interface Values { description: string; contact?: string }
@@ -43,7 +43,7 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
     for (const f of files) if (f.originFile) body.append('pictures', f.originFile, f.originFile.name);
     setSaving(true);
     try {
-      const res = await endpoints.saveFeedback(body);
+      const res = await accountEndpoints.saveFeedback(body);
       if (res.code === 200) {
         form.resetFields();
         setFiles([]);

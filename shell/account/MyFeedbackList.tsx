@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, Tag } from '@arco-design/web-react';
 import type { FeedbackRecord } from '../../model/account';
-import { contract } from '../../model/contract';
+import { contract } from '../api/contract';
 import { callApi } from '../api/client';
 
 /** The user's own feedback with how it was handled (status and the handler's opinion). */

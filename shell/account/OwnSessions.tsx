@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Tag } from '@arco-design/web-react';
-import { contract } from '../../model/contract';
+import { contract } from '../api/contract';
 import type { OnlineSession } from '../../model/security';
 import { describeUserAgent } from '../../model/user-agent';
 import { callApi } from '../api/client';

@@ -6,6 +6,7 @@ import { MOBILE_PATTERN, type UpdateProfileInput } from '../../model/account';
 import { EXTENSION_PATTERN } from '../../model/resources/staff';
 import type { PersonalCenterInput, StaffDetail } from '../../model/staff';
 import { endpoints } from '../api/endpoints';
+import { accountEndpoints } from '../api/accountEndpoints';
 import { factoryIdAtom, userAtom } from '../state/atoms';
 import { OwnSessions } from './OwnSessions';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -38,7 +39,7 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
     });
     setStaff(null);
     if (factoryId) {
-      void endpoints.staffDetail(factoryId).then((res) => {
+      void accountEndpoints.staffDetail(factoryId).then((res) => {
         if (res.code !== 200) return;
         setStaff(res.data);
         staffForm.setFieldsValue({ englishName: res.data.englishName ?? '', sex: res.data.sex === 'male' || res.data.sex === 'female' ? res.data.sex : null, extensionNumber: res.data.extensionNumber ?? '' });
@@ -59,9 +60,9 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
     try {
       if (staffValues) {
         const body = { englishName: staffValues.englishName || null, sex: staffValues.sex ?? null, extensionNumber: staffValues.extensionNumber || null };
-        if ((await endpoints.updateStaff(body)).code !== 200) return;
+        if ((await accountEndpoints.updateStaff(body)).code !== 200) return;
       }
-      const res = await endpoints.updateProfile(values);
+      const res = await accountEndpoints.updateProfile(values);
       if (res.code === 200) {
         setUser(res.data);
         onClose();

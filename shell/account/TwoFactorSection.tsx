@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Space, Tag } from '@arco-design/web-react';
-import { contract } from '../../model/contract';
+import { contract } from '../api/contract';
 import type { TotpSetup, TwoFactorStatus } from '../../model/security';
 import { callApi } from '../api/client';
 import { RecoveryCodeList } from './RecoveryCodeList';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { RulesProps } from '@arco-design/web-react';
-import { PASSWORD_PATTERN } from '../../model/account';
+import { PASSWORD_PATTERN } from '../../model/patterns';
 
 /**
  * The browser's checks of a new password and its confirmation (SPEC §5), for every form that sets

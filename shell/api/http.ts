@@ -1,23 +1,22 @@
-import axios, { type AxiosRequestConfig } from 'axios';
 import { Message } from '@arco-design/web-react';
 import { API_BASE, REQUEST_TIMEOUT_MS, type ApiResult } from '../../model/api';
 import { activeTabIdAtom, clearSession, clientId, factoryIdAtom, loginNoticeAtom, store, tabsAtom, tokenAtom, tokenValidAtom } from '../state/atoms';
 import { i18n } from '../i18n';
 import { buildHeaders } from './headers';
 import { interpretResponse } from './response';
+import { exchange, NoAnswer, type Exchange } from './transport';
 import { broadcastLogout } from '../subapp/children';
 
-export interface RequestOptions extends Pick<AxiosRequestConfig, 'method' | 'url' | 'params' | 'data' | 'responseType' | 'signal' | 'timeout'> {
+export interface RequestOptions {
+  method?: string;
+  /** Under `/api`, without it. */
+  url: string;
+  params?: Exchange['params'];
+  data?: unknown;
+  timeout?: number;
   showSuccess?: boolean;
   showError?: boolean;
 }
-
-const instance = axios.create({
-  baseURL: API_BASE,
-  timeout: REQUEST_TIMEOUT_MS,
-  // The envelope's code decides success, not the HTTP status.
-  validateStatus: () => true,
-});
 
 let onTokenInvalid: () => void = () => { window.location.assign(`/${i18n.language}/login`); };
 /** The router registers how to go to the login page without a reload. */
@@ -48,11 +47,14 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
   let status = 0;
   let body: unknown = null;
   try {
-    const res = await instance.request({ ...options, headers: currentHeaders() });
+    const res = await exchange({
+      method: (options.method ?? 'GET').toUpperCase(), url: API_BASE + options.url, params: options.params, data: options.data,
+      headers: currentHeaders(), timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+    });
     status = res.status;
-    body = res.data;
+    body = res.body;
   } catch (e) {
-    const timeout = axios.isAxiosError(e) && e.code === 'ECONNABORTED';
+    const timeout = e instanceof NoAnswer && e.timedOut;
     const message = i18n.t(timeout ? 'shell:http.timeout' : 'shell:http.network');
     if (options.showError !== false) Message.error(message);
     return { code: 0, msg: message, data: null as T };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Result, Spin } from '@arco-design/web-react';
 import { IconQuestionCircle } from '@arco-design/web-react/icon';
 import type { HelpDocument } from '../../model/help';
-import { contract } from '../../model/contract';
+import { contract } from '../api/contract';
 import { callApi } from '../api/client';
 import { activeTabIdAtom, tabsAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Menu, Message } from '@arco-design/web-react';
+import { Button, Message } from '@arco-design/web-react';
+import { loadChunk } from '../chunks';
+import { loadTexts } from '../i18n';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
 import { endpoints } from '../api/endpoints';
 import { corpVersionAtom, tokenAtom } from '../state/atoms';
@@ -13,6 +15,9 @@ const NATIVE: Record<Language, string> = {
 };
 
 interface Option { key: Language; label: string }
+
+// Its pop-up loads at the first click; if that fails, the button stays as it is (the page is usable in its language).
+const LanguageDropdown = lazy(() => loadChunk(() => import('./LanguageDropdown')).catch(() => ({ default: ({ children }: { children: ReactElement }) => children })));
 
 /**
  * Switches the language by rewriting the URL's language segment. After login the choices are the
@@ -27,6 +32,8 @@ export function LanguageSwitch() {
   const navigate = useNavigate();
   const [options, setOptions] = useState<Option[]>(LANGUAGES.map((l) => ({ key: l, label: NATIVE[l] })));
   const [allowed, setAllowed] = useState<Language[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -46,13 +53,17 @@ export function LanguageSwitch() {
   // A language the tenant does not offer (an old link, or one just disabled) is refused (SPEC §8).
   useEffect(() => {
     if (!allowed || allowed.includes(lang)) return;
-    // Said in the language the user is taken to: the refused one is not the tenant's.
-    Message.error(t('language.notConfigured', { lng: allowed[0] }));
-    const rest = location.pathname.replace(/^\/[^/]+/, '');
-    navigate(`/${allowed[0]}${rest}${location.search}`, { replace: true });
+    const to = allowed[0]!;
+    // Said in the language the user is taken to (its texts first): the refused one is not the tenant's.
+    void loadTexts(to).catch(() => undefined).then(() => {
+      Message.error(t('language.notConfigured', { lng: to }));
+      const rest = location.pathname.replace(/^\/[^/]+/, '');
+      navigate(`/${to}${rest}${location.search}`, { replace: true });
+    });
   }, [allowed, lang]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function choose(next: string) {
+    setOpen(false);
     if (!isLanguage(next) || !options.some((o) => o.key === next)) {
       Message.error(t('language.notConfigured'));
       return;
@@ -61,16 +72,28 @@ export function LanguageSwitch() {
     navigate(`/${next}${rest}${location.search}`, { replace: true });
   }
 
+  // Arco's dropdown-menu look without its Menu component, which brings the layout's sider along (the login page shows this).
   const droplist = (
-    <Menu onClickMenuItem={choose} selectedKeys={[lang]}>
-      {options.map((o) => <Menu.Item key={o.key} data-testid={`lang-${o.key}`}>{o.label}</Menu.Item>)}
-    </Menu>
+    <div className="arco-dropdown-menu" role="menu">
+      {options.map((o) => (
+        <div key={o.key} role="menuitem" tabIndex={0} data-testid={`lang-${o.key}`} aria-current={o.key === lang}
+          className={`arco-dropdown-menu-item${o.key === lang ? ' arco-dropdown-menu-selected' : ''}`}
+          onClick={() => choose(o.key)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); choose(o.key); } }}>
+          {o.label}
+        </div>
+      ))}
+    </div>
   );
+  const button = (
+    <Button type="text" data-testid="language-switch" aria-label={t('language.switch')} aria-haspopup="menu"
+      onClick={wanted ? undefined : () => { setWanted(true); setOpen(true); }}>
+      {options.find((o) => o.key === lang)?.label ?? NATIVE[lang]}
+    </Button>
+  );
+  if (!wanted) return button;
   return (
-    <Dropdown droplist={droplist} position="br" trigger="click">
-      <Button type="text" data-testid="language-switch" aria-label={t('language.switch')}>
-        {options.find((o) => o.key === lang)?.label ?? NATIVE[lang]}
-      </Button>
-    </Dropdown>
+    <Suspense fallback={button}>
+      <LanguageDropdown droplist={droplist} open={open} onOpenChange={setOpen}>{button}</LanguageDropdown>
+    </Suspense>
   );
 }

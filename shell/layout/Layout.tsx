@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
-import { appForPath } from '../../model/app';
+import { appForPath } from '../../model/app-routes';
 import { endpoints } from '../api/endpoints';
 import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, tabsAtom, type Tab } from '../state/atoms';
 import { isFullScreenPath, splitLanguage } from '../router/rules';

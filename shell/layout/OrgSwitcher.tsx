@@ -3,7 +3,7 @@ import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Select } from '@arco-design/web-react';
 import type { OrgOption } from '../../model/auth';
-import { endpoints } from '../api/endpoints';
+import { accountEndpoints } from '../api/accountEndpoints';
 import { orgCodeAtom } from '../state/atoms';
 
 /** Switches the current organisation; its code is kept and every open sub-app is told (through the context). */
@@ -14,7 +14,7 @@ export function OrgSwitcher() {
 
   useEffect(() => {
     let live = true;
-    void endpoints.organizations().then((res) => {
+    void accountEndpoints.organizations().then((res) => {
       if (!live || res.code !== 200) return;
       setOrgs(res.data);
       if (!res.data.some((o) => o.orgCode === orgCode)) setOrgCode(res.data[0]?.orgCode ?? null);

@@ -2,7 +2,8 @@ import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Menu, Tag } from '@arco-design/web-react';
-import { appForPath, type MenuNode } from '../../model';
+import { appForPath } from '../../model/app-routes';
+import type { MenuNode } from '../../model/menu-tree';
 import { appsAtom, appsLoadedAtom, menuAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,14 @@ import { markSessionEnded } from '../api/http';
 import { clearSession, userAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { broadcastLogout } from '../subapp/children';
-import { ProfileDrawer } from '../account/ProfileDrawer';
-import { ChangePasswordModal } from '../account/ChangePasswordModal';
-import { FeedbackModal } from '../account/FeedbackModal';
-import { SettingsDrawer } from '../account/SettingsDrawer';
+import { loadChunk } from '../chunks';
+import { ChunkBoundary } from '../components/ChunkBoundary';
+
+// The account's panels load when first opened: most visits open none of them.
+const ProfileDrawer = lazy(() => loadChunk(() => import('../account/ProfileDrawer')).then((m) => ({ default: m.ProfileDrawer })));
+const ChangePasswordModal = lazy(() => loadChunk(() => import('../account/ChangePasswordModal')).then((m) => ({ default: m.ChangePasswordModal })));
+const FeedbackModal = lazy(() => loadChunk(() => import('../account/FeedbackModal')).then((m) => ({ default: m.FeedbackModal })));
+const SettingsDrawer = lazy(() => loadChunk(() => import('../account/SettingsDrawer')).then((m) => ({ default: m.SettingsDrawer })));
 
 type Panel = 'profile' | 'password' | 'feedback' | 'settings' | null;
 
@@ -21,6 +25,9 @@ export function UserMenu() {
   const lang = useLanguage();
   const navigate = useNavigate();
   const [panel, setPanel] = useState<Panel>(null);
+  // A panel stays mounted once opened, so it closes with its animation and opens again at once.
+  const [opened, setOpened] = useState<ReadonlySet<Panel>>(new Set());
+  const open = (p: Panel) => { setOpened((s) => new Set(s).add(p)); setPanel(p); };
 
   async function logout() {
     markSessionEnded();
@@ -31,7 +38,7 @@ export function UserMenu() {
   }
 
   const droplist = (
-    <Menu onClickMenuItem={(key) => { if (key === 'logout') void logout(); else setPanel(key as Panel); }}>
+    <Menu onClickMenuItem={(key) => { if (key === 'logout') void logout(); else open(key as Panel); }}>
       <Menu.Item key="profile" data-testid="menu-profile">{t('account.profile')}</Menu.Item>
       <Menu.Item key="password" data-testid="menu-password">{t('account.changePassword')}</Menu.Item>
       <Menu.Item key="settings" data-testid="menu-settings">{t('settings.title')}</Menu.Item>
@@ -45,10 +52,14 @@ export function UserMenu() {
       <Dropdown droplist={droplist} position="br" trigger="click">
         <Button type="text" data-testid="user-menu">{user?.nickname || user?.account}</Button>
       </Dropdown>
-      <ProfileDrawer visible={panel === 'profile'} onClose={close} />
-      <ChangePasswordModal visible={panel === 'password'} onClose={close} />
-      <FeedbackModal visible={panel === 'feedback'} onClose={close} />
-      <SettingsDrawer visible={panel === 'settings'} onClose={close} />
+      <ChunkBoundary>
+        <Suspense fallback={null}>
+          {opened.has('profile') && <ProfileDrawer visible={panel === 'profile'} onClose={close} />}
+          {opened.has('password') && <ChangePasswordModal visible={panel === 'password'} onClose={close} />}
+          {opened.has('feedback') && <FeedbackModal visible={panel === 'feedback'} onClose={close} />}
+          {opened.has('settings') && <SettingsDrawer visible={panel === 'settings'} onClose={close} />}
+        </Suspense>
+      </ChunkBoundary>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { MenuNode } from '../../model';
-import { findMenuByPath } from '../../model/menu';
+import { findMenuByPath } from '../../model/menu-tree';
 import type { Tab } from '../state/atoms';
 
 export const MAX_TABS = 20;

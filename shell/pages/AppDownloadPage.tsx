@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Message, Result, Spin } from '@arco-design/web-react';
 import QRCode from 'qrcode';
 import type { AppDownloadInfo } from '../../model/app';
-import { contract } from '../../model/contract';
+import { contract } from '../api/contract';
 import { callApi } from '../api/client';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 

@@ -1,20 +1,33 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Alert, Tabs } from '@arco-design/web-react';
 import { loginNoticeAtom } from '../state/atoms';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { AccountLoginForm } from './login/AccountLoginForm';
 import { MobileLoginForm } from './login/MobileLoginForm';
 import { SsoLogin } from './login/SsoLogin';
-import { SecondStepForm } from './login/SecondStepForm';
 import { secondStepAtom } from './login/secondStep';
+import { ChunkBoundary } from '../components/ChunkBoundary';
+import { loadChunk } from '../chunks';
+import { loadMoreTexts } from '../i18n';
+
+const LoginNotice = lazy(() => loadChunk(() => import('./login/LoginNotice')));
+
+// Few logins need a second step: its forms (and the field texts they show) load when one does.
+const SecondStepForm = lazy(async () => {
+  const [m] = await Promise.all([loadChunk(() => import('./login/SecondStepForm')), loadMoreTexts()]);
+  return { default: m.SecondStepForm };
+});
+
+const WAYS = ['account', 'mobile'] as const;
+type Way = (typeof WAYS)[number];
 
 /** SPEC §2: login with an account tab or a mobile tab, with a tenant code. */
 export function LoginPage() {
   const { t } = useTranslation('shell');
   const [notice, setNotice] = useAtom(loginNoticeAtom);
   const [secondStep, setSecondStep] = useAtom(secondStepAtom);
+  const [way, setWay] = useState<Way>('account');
   // A second step belongs to this visit of the login page.
   useEffect(() => () => setSecondStep(null), [setSecondStep]);
   return (
@@ -23,16 +36,20 @@ export function LoginPage() {
       <div className="login-card">
         <h1 className="login-title">{t('app.name')}</h1>
         <p className="login-subtitle">{t('login.subtitle')}</p>
-        {notice && <Alert type="warning" content={notice} className="login-notice" closable onClose={() => setNotice(null)} />}
-        {secondStep ? <SecondStepForm /> : <>
-        <Tabs defaultActiveTab="account" destroyOnHide>
-          <Tabs.TabPane key="account" title={<span data-testid="tab-account">{t('login.accountTab')}</span>}>
-            <AccountLoginForm />
-          </Tabs.TabPane>
-          <Tabs.TabPane key="mobile" title={<span data-testid="tab-mobile">{t('login.mobileTab')}</span>}>
-            <MobileLoginForm />
-          </Tabs.TabPane>
-        </Tabs>
+        {notice && <ChunkBoundary><Suspense fallback={null}><LoginNotice notice={notice} onClose={() => setNotice(null)} /></Suspense></ChunkBoundary>}
+        {secondStep ? <ChunkBoundary><Suspense fallback={null}><SecondStepForm /></Suspense></ChunkBoundary> : <>
+        {/* Two tabs drawn here: Arco's Tabs bring a dropdown menu and the layout's sider along. */}
+        <div className="login-tabs" role="tablist">
+          {WAYS.map((w) => (
+            <button key={w} type="button" role="tab" id={`login-tab-${w}`} aria-selected={way === w} aria-controls="login-way"
+              className={way === w ? 'login-tab login-tab-active' : 'login-tab'} data-testid={`tab-${w}`} onClick={() => setWay(w)}>
+              {t(w === 'account' ? 'login.accountTab' : 'login.mobileTab')}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id="login-way" aria-labelledby={`login-tab-${way}`}>
+          {way === 'account' ? <AccountLoginForm /> : <MobileLoginForm />}
+        </div>
         <SsoLogin />
         </>}
       </div>

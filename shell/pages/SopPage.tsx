@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Result, Spin } from '@arco-design/web-react';
 import type { HelpDocument } from '../../model/help';
-import { contract } from '../../model/contract';
+import { contract } from '../api/contract';
 import { callApi } from '../api/client';
 import { useLanguage } from '../hooks/useLanguage';
 import { LanguageSwitch } from '../layout/LanguageSwitch';

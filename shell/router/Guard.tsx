@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { menuPaths } from '../../model/menu';
+import { menuPaths } from '../../model/menu-tree';
 import { endpoints } from '../api/endpoints';
 import { busyAtom, errorTextAtom, factoryIdAtom, menuAtom, menuLanguageAtom, menuLoadedAtom, tokenAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';

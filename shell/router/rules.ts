@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, matchLanguage, type Language }
 /** Paths (after the language segment) that anyone may open (SPEC §2). */
 const PUBLIC = [/^\/login$/, /^\/app\/download$/, /^\/sop\/[^/]+$/, /^\/(401|403|404|500)$/];
 
-import { ROUTE_PREFIXES } from '../../model/app';
+import { ROUTE_PREFIXES } from '../../model/app-routes';
 
 /** One wildcard route per sub-application prefix (SPEC §2), plus the shell's helper pages. */
 export { ROUTE_PREFIXES };

@@ -6,7 +6,7 @@
 import { atom } from 'jotai';
 import type { TranslationOverrides } from '../../model/helper';
 import { setOverrides } from '../../locales/catalog';
-import { contract } from '../../model/contract';
+import { contract } from '../api/contract';
 import { callApi } from '../api/client';
 import { i18n } from '../i18n';
 import { corpVersionAtom, store } from './atoms';

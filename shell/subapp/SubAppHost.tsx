@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { Spin } from '@arco-design/web-react';
-import { appForPath } from '../../model/app';
+import { appForPath } from '../../model/app-routes';
 import { appsAtom, appsLoadedAtom, factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, userAtom, type Tab } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { broadcastContext } from './children';

@@ -1,6 +1,6 @@
 import type { BridgeContext } from '../../bridge/protocol';
 import { isLanguage } from '../../model/languages';
-import { menuPermissions } from '../../model/menu';
+import { menuPermissions } from '../../model/menu-tree';
 import { i18n } from '../i18n';
 import { factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, store, userAtom } from '../state/atoms';
 import { overridesAtom } from '../state/tenantTexts';

@@ -2,7 +2,7 @@ import { fileNameFromDisposition } from './fileName';
 import { Message, Modal } from '@arco-design/web-react';
 import type { HostHandlers } from '../../bridge/host';
 import { REQUEST_TIMEOUT_MS, type ApiResult } from '../../model/api';
-import { menuPermissions } from '../../model/menu';
+import { menuPermissions } from '../../model/menu-tree';
 import { request, currentHeaders, sessionEnded } from '../api/http';
 import { i18n } from '../i18n';
 import { menuAtom, store } from '../state/atoms';

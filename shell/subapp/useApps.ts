@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { appForPath } from '../../model/app';
-import { menuPaths } from '../../model/menu';
+import { appForPath } from '../../model/app-routes';
+import { menuPaths } from '../../model/menu-tree';
 import { endpoints } from '../api/endpoints';
 import { appsAtom, appsLoadedAtom, menuAtom, tokenAtom, type AppState } from '../state/atoms';
 import { probe } from './probe';

@@ -1,4 +1,3 @@
-import '../../model/zod-jitless';
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import '../kit/subapp.css';
 import { StrictMode } from 'react';

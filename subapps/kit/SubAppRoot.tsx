@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { ConfigProvider, Result, Spin } from '@arco-design/web-react';
 import { BridgeProvider, useBridge, useBridgeContext } from '../../bridge/react';
 import type { ChildBridge } from '../../bridge/child';
-import { arcoLocale } from '../../locales/arco';
+import { arcoLocale, loadArcoLocale } from '../../locales/arco';
 import { switchLanguage } from '../../locales/catalog';
 import type { Language } from '../../model/languages';
 import { matchRoute, type RouteTable } from './routing';
@@ -96,7 +96,7 @@ function Routed({ i18n, routes, prefixes }: Props) {
   useEffect(() => {
     let live = true;
     const ready = () => { if (live) setTextsReady(true); };
-    switchLanguage(i18n, context.language).then(ready, ready);
+    switchLanguage(i18n, context.language, loadArcoLocale(context.language)).then(ready, ready);
     return () => { live = false; };
   }, [context.language, i18n]);
   useEffect(() => {

@@ -1,12 +1,13 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../model/languages';
-import { setOverrides, type Namespace } from '../../locales/catalog';
+import { deferFallback, loadFallback, setOverrides, type Namespace } from '../../locales/catalog';
 import type { BridgeContext } from '../../bridge/protocol';
 
 /** An i18next instance for one sub-app, with only the namespaces it uses; texts arrive per language (locales/catalog.ts). */
 export function createSubAppI18n(namespaces: readonly Namespace[], defaultNS: Namespace): I18n {
   const instance = i18next.createInstance();
+  let fallbackAsked = false;
   void instance.use(initReactI18next).init({
     resources: {},
     partialBundledLanguages: true,
@@ -17,7 +18,15 @@ export function createSubAppI18n(namespaces: readonly Namespace[], defaultNS: Na
     defaultNS,
     interpolation: { escapeValue: false },
     initAsync: false,
+    // Every shipped language is complete: the fallback language's texts are downloaded only if a text is missing.
+    saveMissing: true,
+    missingKeyHandler: () => {
+      if (fallbackAsked) return;
+      fallbackAsked = true;
+      loadFallback(instance).then(() => instance.changeLanguage(instance.language), () => { fallbackAsked = false; });
+    },
   });
+  deferFallback(instance);
   return instance;
 }
 

@@ -1,9 +1,12 @@
+import { lazy } from 'react';
 import type { RouteTable } from '../kit/routing';
-import { AlarmAdmin } from './content/AlarmAdmin';
-import { CourseAdmin } from './content/CourseAdmin';
-import { FeedbackAdmin } from './content/FeedbackAdmin';
-import { HelpDocAdmin } from './content/HelpDocAdmin';
-import { NoticeAdmin } from './content/NoticeAdmin';
+
+// Each screen loads when it is opened: the app's first page does not wait for the others.
+const AlarmAdmin = lazy(() => import('./content/AlarmAdmin').then((m) => ({ default: m.AlarmAdmin })));
+const CourseAdmin = lazy(() => import('./content/CourseAdmin').then((m) => ({ default: m.CourseAdmin })));
+const FeedbackAdmin = lazy(() => import('./content/FeedbackAdmin').then((m) => ({ default: m.FeedbackAdmin })));
+const HelpDocAdmin = lazy(() => import('./content/HelpDocAdmin').then((m) => ({ default: m.HelpDocAdmin })));
+const NoticeAdmin = lazy(() => import('./content/NoticeAdmin').then((m) => ({ default: m.NoticeAdmin })));
 
 /** Screens of notices, alarms, feedback, help and SOP documents, courses (issue 9). */
 export const CONTENT_ROUTES: RouteTable = {

@@ -37,6 +37,13 @@ function sum(files: Iterable<string>, ext: '.js' | '.css'): number {
   return total;
 }
 
+/** `BENCH_BYTES_FILES=1` lists each file counted, to see what a figure is made of. */
+function list(label: string, files: Iterable<string>): void {
+  if (!process.env.BENCH_BYTES_FILES) return;
+  const rows = [...new Set(files)].filter((f) => f.endsWith('.js') || f.endsWith('.css')).map((f) => [gz(f), f] as const).sort((a, b) => b[0] - a[0]);
+  console.log(`${label}:\n${rows.map(([n, f]) => `  ${(n / KB).toFixed(1).padStart(6)} KiB  ${f}`).join('\n')}`);
+}
+
 const verdict = (value: number, budget: number) => `${(value / KB).toFixed(1)} KiB (budget ≤ ${budget} KiB) ${value <= budget * KB ? 'PASS' : 'FAIL'}`;
 
 /** `login` logs in from the login page to the first table painted. */
@@ -46,6 +53,7 @@ export async function bytesBench(browser: Browser, base: string, login: (page: P
   const fetched = record(page);
   await page.goto(`${base}/en/login`, { waitUntil: 'networkidle' });
   const loginFiles = fetched.map((f) => f.path);
+  list('login page', loginFiles);
   rows.push(['login page JavaScript, gzipped (entry, preloads, texts of its language)', verdict(sum(loginFiles, '.js'), 150)]);
   rows.push(['login page CSS, gzipped', verdict(sum(loginFiles, '.css'), 30)]);
 
@@ -54,6 +62,7 @@ export async function bytesBench(browser: Browser, base: string, login: (page: P
   await page.waitForLoadState('networkidle');
   const shellOrigin = new URL(base).origin;
   const shellFiles = fetched.filter((f) => f.page === shellOrigin).map((f) => f.path);
+  list('shell after login', shellFiles.filter((f) => !loginFiles.includes(f)));
   rows.push(['shell JavaScript after login, gzipped (login page included)', verdict(sum(shellFiles, '.js'), 350)]);
   // What an app's page asks for beyond the URLs the browser already fetched (for the shell or an app opened earlier).
   const held = new Set(fetched.slice(0, before).map((f) => f.url));
@@ -64,6 +73,7 @@ export async function bytesBench(browser: Browser, base: string, login: (page: P
   }
   for (const [origin, files] of byApp) {
     const own = files.filter((f) => !held.has(f.url)).map((f) => f.path);
+    list(`sub-app ${origin} beyond what the browser holds`, own);
     rows.push([`sub-app ${origin}: JavaScript beyond what the browser holds, gzipped (all it asks for: ${(sum(files.map((f) => f.path), '.js') / KB).toFixed(1)} KiB)`, verdict(sum(own, '.js'), 60)]);
     for (const f of files) held.add(f.url);
   }

@@ -4,18 +4,20 @@
  * and a language chosen on it brings that language's texts. Sub-apps on their own origins load the
  * build's shared files from the shell's origin, so the browser holds one copy for all of them.
  */
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './helpers';
 import { openScreen } from './screens';
 
-interface Fetched { name: string; body: string }
+interface Fetched { name: string; body: string; gzipped: number }
 
 function record(page: Page): Fetched[] {
   const fetched: Fetched[] = [];
   page.on('response', async (res) => {
     const path = new URL(res.url()).pathname;
     if (!path.startsWith('/assets/')) return;
-    fetched.push({ name: path.split('/').pop()!, body: await res.text().catch(() => '') });
+    const bytes = await res.body().catch(() => Buffer.alloc(0));
+    fetched.push({ name: path.split('/').pop()!, body: bytes.toString('utf8'), gzipped: gzipSync(bytes, { level: 9 }).length });
   });
   return fetched;
 }
@@ -30,11 +32,18 @@ test('the login page downloads the login only, in its own language', async ({ pa
   await page.waitForLoadState('networkidle');
 
   expect(fetched.map((f) => f.name).filter((n) => /^(Layout|basic|platform|FactorySelectPage|ErrorPage|SopPage|AppDownloadPage)-/.test(n))).toEqual([]);
+  // No schema library: the login calls the contract by its routes (scripts/contract-routes.ts).
+  expect(fetched.map((f) => f.name).filter((n) => n.startsWith('zod-'))).toEqual([]);
   expect(carrying(fetched, PLACEHOLDERS.en).length).toBeGreaterThan(0);
-  for (const lang of ['es', 'vi', 'zh-TW'] as const) expect(carrying(fetched, PLACEHOLDERS[lang]), lang).toEqual([]);
-  // Styles of what the page shows (the form, the tabs) and not of a table it does not have.
+  // Not even the fallback language: it comes only if a text is missing, and none is.
+  for (const lang of ['es', 'vi', 'zh-TW', 'zh-CN'] as const) expect(carrying(fetched, PLACEHOLDERS[lang]), lang).toEqual([]);
+  // The budget: at most 150 KiB of JavaScript, gzipped, for the whole login page (single sign-on offered, as here).
+  const js = [...new Map(fetched.filter((f) => f.name.endsWith('.js')).map((f) => [f.name, f.gzipped])).values()].reduce((n, b) => n + b, 0);
+  expect(js / 1024).toBeLessThanOrEqual(150);
+  // Styles of what the page shows (inputs, buttons) and not of a table it does not have.
   const css = fetched.filter((f) => f.name.endsWith('.css'));
-  expect(carrying(css, '.arco-form-item').length).toBeGreaterThan(0);
+  expect(carrying(css, '.arco-input-group').length).toBeGreaterThan(0);
+  expect(carrying(css, '.arco-btn-primary').length).toBeGreaterThan(0);
   expect(carrying(css, '.arco-table-th')).toEqual([]);
 
   // Choosing Vietnamese brings its texts, and the page shows them.

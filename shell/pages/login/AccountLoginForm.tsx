@@ -1,24 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input } from '@arco-design/web-react';
+import { Button, Input } from '@arco-design/web-react';
 import type { CaptchaData } from '../../../model';
 import { endpoints } from '../../api/endpoints';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
 import { useSetAtom } from 'jotai';
-import { isSecondStep } from '../../../model/security';
+import { isSecondStep } from '../../../model/login-steps';
 import { secondStepAtom } from './secondStep';
-
-interface Values {
-  tenantCode: string;
-  account: string;
-  password: string;
-  captcha?: string;
-}
+import { Field, required, useFields } from './fields';
 
 /** Login by tenant code, account and password, with a captcha unless it is switched off. */
 export function AccountLoginForm() {
   const { t } = useTranslation('shell');
-  const [form] = Form.useForm<Values>();
+  const form = useFields({ tenantCode: localStorage.getItem(LAST_TENANT) ?? 'demo', account: '', password: '', captcha: '' });
+  const { values, errors } = form;
   const [captcha, setCaptcha] = useState<CaptchaData | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const complete = useCompleteLogin();
@@ -27,14 +22,20 @@ export function AccountLoginForm() {
   const refreshCaptcha = useCallback(async () => {
     const res = await endpoints.captcha();
     if (res.code === 200) setCaptcha(res.data);
-    form.setFieldValue('captcha', '');
-  }, [form]);
+    form.set('captcha', '');
+  }, []);
 
   useEffect(() => { void refreshCaptcha(); }, [refreshCaptcha]);
 
-  const required = (field: string) => [{ required: true, message: t('login.required', { field: t(field) }) }];
+  const checks = {
+    tenantCode: [required(t('login.required', { field: t('login.tenantCode') }))],
+    account: [required(t('login.required', { field: t('login.account') }))],
+    password: [required(t('login.required', { field: t('login.password') }))],
+    ...(captcha?.enabled ? { captcha: [required(t('login.required', { field: t('login.captcha') }))] } : {}),
+  };
 
-  async function submit(values: Values) {
+  async function submit() {
+    if (!form.validate(checks)) return;
     setSubmitting(true);
     try {
       const tenantCode = values.tenantCode.trim();
@@ -43,7 +44,7 @@ export function AccountLoginForm() {
         account: values.account.trim(),
         password: values.password,
         captchaId: captcha?.captchaId ?? undefined,
-        captcha: values.captcha,
+        captcha: captcha?.enabled ? values.captcha : undefined,
       });
       if (res.code !== 200) return void refreshCaptcha();
       if (isSecondStep(res.data)) return void setSecondStep({ ...res.data, tenantCode });
@@ -53,33 +54,40 @@ export function AccountLoginForm() {
     }
   }
 
+  const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
-    <Form<Values> form={form} layout="vertical" onSubmit={submit} autoComplete="on"
-      initialValues={{ tenantCode: localStorage.getItem(LAST_TENANT) ?? 'demo' }}>
-      <Form.Item field="tenantCode" label={t('login.tenantCode')} rules={required('login.tenantCode')}>
-        <Input name="tenantCode" placeholder={t('login.tenantCodePlaceholder')} />
-      </Form.Item>
-      <Form.Item field="account" label={t('login.account')} rules={required('login.account')}>
-        <Input name="account" autoComplete="username" placeholder={t('login.accountPlaceholder')} />
-      </Form.Item>
-      <Form.Item field="password" label={t('login.password')} rules={required('login.password')}>
-        <Input.Password name="password" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
-      </Form.Item>
+    <form className="login-form" autoComplete="on" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <Field id="login-tenantCode" label={t('login.tenantCode')} error={errors.tenantCode}>
+        <Input id="login-tenantCode" name="tenantCode" status={status('tenantCode')} value={values.tenantCode}
+          onChange={(v) => form.set('tenantCode', v, checks.tenantCode)} placeholder={t('login.tenantCodePlaceholder')} />
+      </Field>
+      <Field id="login-account" label={t('login.account')} error={errors.account}>
+        <Input id="login-account" name="account" autoComplete="username" status={status('account')} value={values.account}
+          onChange={(v) => form.set('account', v, checks.account)} placeholder={t('login.accountPlaceholder')} />
+      </Field>
+      <Field id="login-password" label={t('login.password')} error={errors.password}>
+        <Input.Password id="login-password" name="password" autoComplete="current-password" status={status('password')} value={values.password}
+          onChange={(v) => form.set('password', v, checks.password)} placeholder={t('login.passwordPlaceholder')} />
+      </Field>
       {captcha?.enabled && (
-        <Form.Item field="captcha" label={t('login.captcha')} rules={required('login.captcha')}>
+        <Field id="login-captcha" label={t('login.captcha')} error={errors.captcha}>
           <Input
+            id="login-captcha"
             name="captcha"
             className="login-captcha"
+            status={status('captcha')}
+            value={values.captcha}
+            onChange={(v) => form.set('captcha', v, checks.captcha)}
             placeholder={t('login.captchaPlaceholder')}
             addAfter={captcha.image ? (
               <img src={captcha.image} alt={t('login.captchaAlt')} title={t('login.captchaRefresh')} onClick={() => void refreshCaptcha()} />
             ) : null}
           />
-        </Form.Item>
+        </Field>
       )}
       <Button type="primary" htmlType="submit" long loading={submitting} data-testid="login-submit">
         {t('login.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -3,7 +3,7 @@ import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Link } from '@arco-design/web-react';
 import { security } from '../../../model/contract/security';
-import { isSecondStep } from '../../../model/security';
+import { isSecondStep } from '../../../model/login-steps';
 import { callApi } from '../../api/client';
 import { secondStepAtom } from './secondStep';
 import { useCompleteLogin } from './useCompleteLogin';

@@ -1,18 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input } from '@arco-design/web-react';
-import { MOBILE_PATTERN } from '../../../model/account';
+import { Button, Input } from '@arco-design/web-react';
+import { MOBILE_PATTERN } from '../../../model/patterns';
 import { endpoints } from '../../api/endpoints';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
 import { useSetAtom } from 'jotai';
-import { isSecondStep } from '../../../model/security';
+import { isSecondStep } from '../../../model/login-steps';
 import { secondStepAtom } from './secondStep';
-
-interface Values {
-  tenantCode: string;
-  mobile: string;
-  code: string;
-}
+import { Field, matches, required, useFields } from './fields';
 
 /** SPEC §9: one code per number a minute. */
 const RESEND_SECONDS = 60;
@@ -20,7 +15,8 @@ const RESEND_SECONDS = 60;
 /** Login by tenant code, 11-digit mobile number and a 6-digit SMS code. */
 export function MobileLoginForm() {
   const { t } = useTranslation('shell');
-  const [form] = Form.useForm<Values>();
+  const form = useFields({ tenantCode: localStorage.getItem(LAST_TENANT) ?? 'demo', mobile: '', code: '' });
+  const { values, errors } = form;
   const [wait, setWait] = useState(0);
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -33,26 +29,25 @@ export function MobileLoginForm() {
     return () => window.clearTimeout(id);
   }, [wait]);
 
-  const required = (field: string) => ({ required: true, message: t('login.required', { field: t(field) }) });
-  const mobileRule = { match: MOBILE_PATTERN, message: t('login.mobileInvalid') };
+  const checks = {
+    tenantCode: [required(t('login.required', { field: t('login.tenantCode') }))],
+    mobile: [required(t('login.required', { field: t('login.mobile') })), matches(MOBILE_PATTERN, t('login.mobileInvalid'))],
+    code: [required(t('login.required', { field: t('login.smsCode') })), matches(/^\d{6}$/, t('login.smsCodeInvalid'))],
+  };
 
   async function send() {
-    try {
-      await form.validate(['tenantCode', 'mobile']);
-    } catch {
-      return;
-    }
+    if (!form.validate({ tenantCode: checks.tenantCode, mobile: checks.mobile })) return;
     setSending(true);
     try {
-      const { tenantCode, mobile } = form.getFieldsValue(['tenantCode', 'mobile']) as Pick<Values, 'tenantCode' | 'mobile'>;
-      const res = await endpoints.sendSmsCode(tenantCode.trim(), mobile.trim());
+      const res = await endpoints.sendSmsCode(values.tenantCode.trim(), values.mobile.trim());
       if (res.code === 200) setWait(RESEND_SECONDS);
     } finally {
       setSending(false);
     }
   }
 
-  async function submit(values: Values) {
+  async function submit() {
+    if (!form.validate(checks)) return;
     setSubmitting(true);
     try {
       const tenantCode = values.tenantCode.trim();
@@ -65,20 +60,26 @@ export function MobileLoginForm() {
     }
   }
 
+  const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
-    <Form<Values> form={form} layout="vertical" onSubmit={submit}
-      initialValues={{ tenantCode: localStorage.getItem(LAST_TENANT) ?? 'demo' }}>
-      <Form.Item field="tenantCode" label={t('login.tenantCode')} rules={[required('login.tenantCode')]}>
-        <Input name="tenantCode" placeholder={t('login.tenantCodePlaceholder')} />
-      </Form.Item>
-      <Form.Item field="mobile" label={t('login.mobile')} rules={[required('login.mobile'), mobileRule]}>
-        <Input name="mobile" inputMode="numeric" maxLength={{ length: 11, errorOnly: true }} placeholder={t('login.mobilePlaceholder')} />
-      </Form.Item>
-      <Form.Item field="code" label={t('login.smsCode')} rules={[required('login.smsCode'), { match: /^\d{6}$/, message: t('login.smsCodeInvalid') }]}>
+    <form className="login-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <Field id="mobile-tenantCode" label={t('login.tenantCode')} error={errors.tenantCode}>
+        <Input id="mobile-tenantCode" name="tenantCode" status={status('tenantCode')} value={values.tenantCode}
+          onChange={(v) => form.set('tenantCode', v, checks.tenantCode)} placeholder={t('login.tenantCodePlaceholder')} />
+      </Field>
+      <Field id="mobile-mobile" label={t('login.mobile')} error={errors.mobile}>
+        <Input id="mobile-mobile" name="mobile" inputMode="numeric" maxLength={{ length: 11, errorOnly: true }} status={status('mobile')} value={values.mobile}
+          onChange={(v) => form.set('mobile', v, checks.mobile)} placeholder={t('login.mobilePlaceholder')} />
+      </Field>
+      <Field id="mobile-code" label={t('login.smsCode')} error={errors.code}>
         <Input
+          id="mobile-code"
           name="smsCode"
           inputMode="numeric"
           maxLength={{ length: 6, errorOnly: true }}
+          status={status('code')}
+          value={values.code}
+          onChange={(v) => form.set('code', v, checks.code)}
           placeholder={t('login.smsCodePlaceholder')}
           addAfter={
             <Button type="text" size="small" disabled={wait > 0} loading={sending} onClick={() => void send()} data-testid="sms-send">
@@ -86,10 +87,10 @@ export function MobileLoginForm() {
             </Button>
           }
         />
-      </Form.Item>
+      </Field>
       <Button type="primary" htmlType="submit" long loading={submitting} data-testid="mobile-login-submit">
         {t('login.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }

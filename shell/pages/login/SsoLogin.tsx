@@ -1,12 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Divider } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
+import { loadChunk } from '../../chunks';
+import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { sso } from '../../../model/contract/sso';
 import { urlOf } from '../../../model/contract/client';
 import { endpoints } from '../../api/endpoints';
 import { useLanguage } from '../../hooks/useLanguage';
 import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
+
+const LoginNotice = lazy(() => loadChunk(() => import('./LoginNotice')));
 
 const KNOWN_ERRORS = ['ssoNoAccount', 'ssoDisabled', 'ssoStateInvalid', 'ssoUnavailable', 'ssoTenant', 'ssoNotConfigured', 'ssoFailed', 'ssoExchangeInvalid'];
 
@@ -50,10 +54,10 @@ export function SsoLogin() {
   if (!enabled && !error) return null;
   return (
     <div className="login-sso">
-      {error && <Alert type="error" content={error} className="login-notice" data-testid="sso-error" />}
+      {error && <ChunkBoundary><Suspense fallback={null}><LoginNotice type="error" notice={error} testId="sso-error" /></Suspense></ChunkBoundary>}
       {enabled && (
         <>
-          <Divider orientation="center">{t('sso.or')}</Divider>
+          <div className="login-sso-or" role="separator"><span>{t('sso.or')}</span></div>
           <Button long onClick={start} data-testid="sso-start">{t('sso.button')}</Button>
         </>
       )}

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useAtom, useSetAtom } from 'jotai';
 import type { LoginData } from '../../../model';
-import { needsFactoryChoice } from '../../../model/auth';
+import { needsFactoryChoice } from '../../../model/login-steps';
 import { endpoints } from '../../api/endpoints';
 import { factoryIdAtom, lastWorkplace, loginNoticeAtom, menuLoadedAtom, orgCodeAtom, tokenAtom, tokenValidAtom, userAtom } from '../../state/atoms';
 import { useLanguage } from '../../hooks/useLanguage';

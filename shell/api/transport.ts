@@ -1,0 +1,59 @@
+/**
+ * One HTTP exchange of the shell's client, over the browser's fetch: the query without empty values,
+ * a JSON body (a FormData as it is), a time limit over the whole exchange, and the answer's body
+ * read as JSON when it is JSON. Whatever the status, the answer is handed back: the envelope's code
+ * decides success (response.ts).
+ */
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface Exchange {
+  method: string;
+  /** The full path, `/api/…`. */
+  url: string;
+  params?: Record<string, QueryValue>;
+  data?: unknown;
+  headers: Record<string, string>;
+  timeout: number;
+}
+
+export interface Answered { status: number; body: unknown }
+
+/** Why no answer came: the time limit passed, or the network failed. */
+export class NoAnswer extends Error {
+  constructor(readonly timedOut: boolean, cause: unknown) {
+    super(timedOut ? 'request timed out' : 'network error', { cause });
+    this.name = 'NoAnswer';
+  }
+}
+
+export function withQuery(url: string, params: Exchange['params']): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== null) query.append(k, String(v));
+  const text = query.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+const passedAsIs = (data: unknown) => data instanceof FormData || data instanceof Blob || data instanceof URLSearchParams || data instanceof ArrayBuffer;
+
+export async function exchange(x: Exchange): Promise<Answered> {
+  const headers = { ...x.headers };
+  let body: BodyInit | undefined;
+  // A GET carries no body (fetch refuses one).
+  if (x.data !== undefined && x.method !== 'GET' && x.method !== 'HEAD') {
+    if (passedAsIs(x.data)) body = x.data as BodyInit;
+    else {
+      body = JSON.stringify(x.data);
+      headers['content-type'] = 'application/json';
+    }
+  }
+  try {
+    const res = await fetch(withQuery(x.url, x.params), { method: x.method, headers, body, signal: AbortSignal.timeout(x.timeout) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if (text) try { parsed = JSON.parse(text); } catch { /* not JSON: the text itself */ }
+    return { status: res.status, body: text ? parsed : null };
+  } catch (e) {
+    throw new NoAnswer(e instanceof DOMException && e.name === 'TimeoutError', e);
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The login forms' fields: a label, the control and its message, checked on submit (and again as a
+ * shown error is corrected). Arco's form look without Arco's Form, whose validation and layout code
+ * (with lodash) would be a large part of what the login page downloads.
+ */
+import { useState, type ReactNode } from 'react';
+
+/** A check of one value: the message to show, or null when it passes. */
+export type Check = (value: string) => string | null;
+
+export const required = (message: string): Check => (v) => (v.trim() ? null : message);
+export const matches = (pattern: RegExp, message: string): Check => (v) => (!v.trim() || pattern.test(v.trim()) ? null : message);
+
+export function useFields<K extends string>(initial: Record<K, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
+  const first = (checks: readonly Check[], v: string) => checks.map((c) => c(v)).find((m) => m) ?? undefined;
+  return {
+    values,
+    errors,
+    /** Sets a value; an error shown for it is checked again. */
+    set(key: K, value: string, checks: readonly Check[] = []) {
+      setValues((p) => ({ ...p, [key]: value }));
+      setErrors((e) => (e[key] ? { ...e, [key]: first(checks, value) } : e));
+    },
+    /** Checks the fields given and shows their messages; true when all pass. */
+    validate(checks: Partial<Record<K, readonly Check[]>>): boolean {
+      const found: Partial<Record<K, string>> = {};
+      for (const key of Object.keys(checks) as K[]) found[key] = first(checks[key] ?? [], values[key]);
+      setErrors((e) => ({ ...e, ...found }));
+      return Object.values(found).every((m) => !m);
+    },
+  };
+}
+
+export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="login-field">
+      <label className="login-field-label" htmlFor={id}><span className="login-field-required" aria-hidden>*</span>{label}</label>
+      {children}
+      <div className="login-field-message" role={error ? 'alert' : undefined}>{error ?? ''}</div>
+    </div>
+  );
+}
