@@ -1,8 +1,8 @@
 /** Reading a record's history (issue 25): the tenant's entries of one record, newest first. */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditAction, AuditChange, AuditEntry } from '../../model/audit';
 import type { DB } from '../db/types';
-import type {} from '../db/types-audit';
+import type { AuditEntryTable } from '../db/types-audit';
 import { itemId, recordKey, unpackRecord, type BatchChanges } from './batch';
 import { contentOf } from './verify';
 
@@ -12,21 +12,7 @@ export interface HistoryScope {
   factoryId: string | null;
 }
 
-interface BatchRow {
-  id: string;
-  seq: string;
-  at: Date | string;
-  action: string;
-  entity: string;
-  factory_id: string | null;
-  user_id: string | null;
-  user_name: string | null;
-  api_key_name: string | null;
-  ip: string | null;
-  operation_id: string | null;
-  import_job_id: string | null;
-  batch: string;
-}
+type BatchRow = Pick<Selectable<AuditEntryTable>, 'id' | 'seq' | 'at' | 'action' | 'entity' | 'factory_id' | 'user_id' | 'user_name' | 'api_key_name' | 'ip' | 'operation_id' | 'import_job_id'> & { batch: string };
 
 const newestFirst = (a: { at: string; seq: number }, b: { at: string; seq: number }) => (a.at === b.at ? b.seq - a.seq : a.at < b.at ? 1 : -1);
 
