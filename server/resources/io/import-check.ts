@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { inputSchema, ioFields, statusFields, type FieldDef, type ImportRowError, type ResourceDef } from '../../../model/resource';
 import type { Translator } from '../../i18n';
+import { positiveEnv } from '../../workers/pool';
 import { dictItems, type DictItemOption } from '../dicts';
 import { fieldLabel, issueErrors } from '../errors';
 import { refScopeOf, scopeOf, type Caller } from '../scope';
@@ -49,20 +50,21 @@ async function hiddenCodes(db: Db, def: ResourceDef, caller: Caller, codes: stri
   return new Set(all.map((r) => String(r.code)).filter((c) => !visible.has(c)));
 }
 
-/** Up to this many rows in the scope, an import reads their codes once at its start (see `known`). */
-const KNOWN_CODES = 250_000;
+/** Up to this many rows in the scope (IMPORT_KNOWN_CODES), an import reads their codes once at its start. */
+const knownLimit = () => positiveEnv('IMPORT_KNOWN_CODES', 250_000);
 
 /**
- * The codes of the scope's rows before the import, when there are at most KNOWN_CODES of them; null
- * when there are more. A code not among them is new: no chunk needs to look it up. That matters
+ * The codes of the scope's rows before the import, when there are at most knownLimit() of them; null
+ * when there are more (memory: some 30 MB at the limit). A code not among them is new: no chunk needs to look it up. That matters
  * beyond the saved statements: a scope the planner's statistics think small (a factory's first import)
  * may be read through any index of its columns, and rows the import adds in its own transaction are
  * never in the statistics, so each lookup would go through every row written so far.
  */
 async function knownCodes(db: Db, def: ResourceDef, caller: Caller): Promise<Set<string> | null> {
   const t = tableOf(def);
-  const rows = await run(db, sql`select ${t.ref(def.codeField)}::text as code from ${t.table} where ${t.scopeWhere({ ...scopeOf(def, caller), viewer: undefined })} limit ${KNOWN_CODES + 1}`);
-  return rows.length > KNOWN_CODES ? null : new Set(rows.map((r) => String(r.code)));
+  const limit = knownLimit();
+  const rows = await run(db, sql`select ${t.ref(def.codeField)}::text as code from ${t.table} where ${t.scopeWhere({ ...scopeOf(def, caller), viewer: undefined })} limit ${limit + 1}`);
+  return rows.length > limit ? null : new Set(rows.map((r) => String(r.code)));
 }
 
 export class ImportChecker {
