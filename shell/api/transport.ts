@@ -9,7 +9,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface Exchange {
   method: string;
-  /** The full path, `/api/…`. */
+  /** The full path, under /api/. */
   url: string;
   params?: Record<string, QueryValue>;
   data?: unknown;
