@@ -43,19 +43,24 @@ async function install(instance: I18n, lang: Language, only?: readonly Namespace
   });
 }
 
+/** `make()` once per instance and key: callers share it, and a failure is tried again by the next caller. */
+function once<K>(table: WeakMap<I18n, Map<K, Promise<void>>>, instance: I18n, key: K, make: () => Promise<void>): Promise<void> {
+  let mine = table.get(instance);
+  if (!mine) table.set(instance, (mine = new Map()));
+  let done = mine.get(key);
+  if (!done) {
+    done = make();
+    done.catch(() => mine.delete(key));
+    mine.set(key, done);
+  }
+  return done;
+}
+
 const installing = new WeakMap<I18n, Map<Language, Promise<void>>>();
 
 /** Loads a language into the instance once (concurrent callers share the download). */
 export function loadLanguage(instance: I18n, lang: Language): Promise<void> {
-  let mine = installing.get(instance);
-  if (!mine) installing.set(instance, (mine = new Map()));
-  let done = mine.get(lang);
-  if (!done) {
-    done = install(instance, lang);
-    done.catch(() => mine.delete(lang));
-    mine.set(lang, done);
-  }
-  return done;
+  return once(installing, instance, lang, () => install(instance, lang));
 }
 
 const fallbackLater = new WeakSet<I18n>();
@@ -88,22 +93,14 @@ const adding = new WeakMap<I18n, Map<Namespace, Promise<void>>>();
  * it loads later (the shell's `model` texts, which the login page does not show, come with the layout).
  */
 export function addNamespace(instance: I18n, ns: Namespace): Promise<void> {
-  let mine = adding.get(instance);
-  if (!mine) adding.set(instance, (mine = new Map()));
-  let done = mine.get(ns);
-  if (!done) {
-    done = (async () => {
-      await instance.loadNamespaces(ns);
-      const held = [...(installing.get(instance)?.entries() ?? [])];
-      // A language still arriving may have read the namespaces before this one joined: wait for it.
-      await Promise.all(held.map(async ([lang, loading]) => {
-        if (await loading.then(() => true, () => false)) await install(instance, lang, [ns]);
-      }));
-    })();
-    done.catch(() => mine.delete(ns));
-    mine.set(ns, done);
-  }
-  return done;
+  return once(adding, instance, ns, async () => {
+    await instance.loadNamespaces(ns);
+    const held = [...(installing.get(instance)?.entries() ?? [])];
+    // A language still arriving may have read the namespaces before this one joined: wait for it.
+    await Promise.all(held.map(async ([lang, loading]) => {
+      if (await loading.then(() => true, () => false)) await install(instance, lang, [ns]);
+    }));
+  });
 }
 
 /** Lays a tenant's overrides over every language the instance holds (and those it loads later). */
