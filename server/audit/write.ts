@@ -163,16 +163,16 @@ async function writeChained(db: Kysely<DB>, actor: AuditActor, entries: readonly
     ) ${done}`.execute(trx);
     return;
   }
-  // Many entries: what they share travels once; each row carries only its own values (short keys).
+  // Many entries (never a batch row: writeBatch writes one alone): what they share travels once; each
+  // row carries only its own values (short keys).
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = JSON.stringify(rows.slice(i, i + CHUNK).map((r) => ({
-      s: r.seq, i: r.id, a: r.action, e: r.entity, r: r.recordId, c: r.recordCode, f: r.factoryId, j: r.importJobId, ch: r.batch ? [] : r.changes, sg: r.signature, p: r.prev_hash, h: r.hash,
-      ...(r.batch ? { k: keysOf(r), b: r.stored } : {}),
+      s: r.seq, i: r.id, a: r.action, e: r.entity, r: r.recordId, c: r.recordCode, f: r.factoryId, j: r.importJobId, ch: r.changes, sg: r.signature, p: r.prev_hash, h: r.hash,
     })));
     const insert = sql`
-      insert into audit_entry (tenant_id, at, user_id, user_name, api_key_name, ip, operation_id, seq, id, action, entity, record_id, record_code, factory_id, import_job_id, changes, signature, prev_hash, hash, record_keys, batch)
-      select ${shared}, x.s, x.i, x.a, x.e, x.r, x.c, x.f, x.j, x.ch, x.sg, x.p, x.h, x.k::int4[], x.b
-      from json_to_recordset(${chunk}::json) as x(s bigint, i uuid, a text, e text, r text, c text, f uuid, j text, ch jsonb, sg jsonb, p text, h text, k text, b text)`;
+      insert into audit_entry (tenant_id, at, user_id, user_name, api_key_name, ip, operation_id, seq, id, action, entity, record_id, record_code, factory_id, import_job_id, changes, signature, prev_hash, hash)
+      select ${shared}, x.s, x.i, x.a, x.e, x.r, x.c, x.f, x.j, x.ch, x.sg, x.p, x.h
+      from json_to_recordset(${chunk}::json) as x(s bigint, i uuid, a text, e text, r text, c text, f uuid, j text, ch jsonb, sg jsonb, p text, h text)`;
     if (i + CHUNK >= rows.length) {
       await sql`with ins as (${insert}) ${done}`.execute(trx);
     } else {
