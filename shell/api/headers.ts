@@ -1,4 +1,5 @@
 import { HEADERS } from '../../model/api';
+import { isLanguage } from '../../model/languages';
 
 export interface HeaderState {
   token: string | null;
@@ -24,4 +25,13 @@ export function buildHeaders(s: HeaderState): Record<string, string> {
   if (s.operationId) headers[HEADERS.operationId] = s.operationId;
   if (s.factoryId) headers[HEADERS.factoryId] = s.factoryId;
   return headers;
+}
+
+/**
+ * The language a request asks for: the URL's, which leads. i18n follows the URL only once that language's
+ * texts have arrived, and a call made meanwhile (the menu's, right after a switch) must already ask in the new one.
+ */
+export function requestLanguage(pathname: string, shown: string): string {
+  const first = pathname.split('/')[1];
+  return isLanguage(first) ? first : shown;
 }

@@ -2,7 +2,7 @@ import { Message } from '@arco-design/web-react';
 import { API_BASE, REQUEST_TIMEOUT_MS, type ApiResult } from '../../model/api';
 import { activeTabIdAtom, clearSession, clientId, factoryIdAtom, loginNoticeAtom, store, tabsAtom, tokenAtom, tokenValidAtom } from '../state/atoms';
 import { i18n } from '../i18n';
-import { buildHeaders } from './headers';
+import { buildHeaders, requestLanguage } from './headers';
 import { interpretResponse } from './response';
 import { exchange, NoAnswer, type Exchange } from './transport';
 import { broadcastLogout } from '../subapp/children';
@@ -32,7 +32,7 @@ function currentOperationId(): string | null {
 export function currentHeaders(): Record<string, string> {
   return buildHeaders({
     token: store.get(tokenAtom),
-    language: i18n.language,
+    language: requestLanguage(window.location.pathname, i18n.language),
     clientId: clientId(),
     operationId: currentOperationId(),
     factoryId: store.get(factoryIdAtom),

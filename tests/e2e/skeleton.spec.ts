@@ -60,6 +60,20 @@ test.describe('walking skeleton', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the menu follows a language switch whose texts arrive late', async ({ page }) => {
+    await login(page, 'en');
+    await expect(page.getByTestId('menu-/platform/dict')).toContainText('Dictionaries');
+    // The new language's texts come slowly, as on a busy line; the menu, asked for meanwhile, must come in the new language.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('lang-zh-CN').click();
+    await expect(page).toHaveURL(/\/zh-CN\/platform\/dict$/);
+    await expect(page.getByTestId('menu-/platform/dict')).toContainText('字典');
+  });
+
   test('an unknown path shows 404', async ({ page }) => {
     await login(page, 'en');
     await page.goto('/en/no-such-place');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHeaders, type HeaderState } from '../../shell/api/headers';
+import { buildHeaders, requestLanguage, type HeaderState } from '../../shell/api/headers';
 import { interpretResponse } from '../../shell/api/response';
 
 const state: HeaderState = {
@@ -28,6 +28,18 @@ describe('request headers (SPEC §7)', () => {
     expect(h.authorization).toBe('Bearer abc');
     expect(h['x-factory-id']).toBe('f-1');
     expect(h['x-operation-id']).toBe('menu-9');
+  });
+});
+
+describe('the language a request asks for', () => {
+  it('is the URL\'s, even while the texts shown are still those of the language before', () => {
+    expect(requestLanguage('/zh-CN/platform/dict', 'en')).toBe('zh-CN');
+    expect(requestLanguage('/vi/login', 'vi')).toBe('vi');
+  });
+
+  it('is the shown one where the URL names no language', () => {
+    expect(requestLanguage('/', 'es')).toBe('es');
+    expect(requestLanguage('/no-such/x', 'en')).toBe('en');
   });
 });
 
