@@ -1,6 +1,7 @@
 import { Button, Dropdown, Menu, Tabs } from '@arco-design/web-react';
 import { IconCheck, IconDown } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Tab } from '../state/atoms';
 
 export type TabAction = 'refresh' | 'keepAlive' | 'close' | 'closeOthers' | 'closeRight';
@@ -13,8 +14,11 @@ interface Props {
   onAction: (action: TabAction, tab: Tab) => void;
 }
 
-function TabMenu({ tab, tabs, onAction }: { tab: Tab; tabs: Tab[]; onAction: Props['onAction'] }) {
-  const { t } = useTranslation('shell');
+/**
+ * A tab's actions. Given to the dropdown as its Menu element itself (not a component around it), so the
+ * dropdown sees a menu and closes once an action is chosen.
+ */
+function tabMenu(t: TFunction<'shell'>, tab: Tab, tabs: Tab[], onAction: Props['onAction']) {
   const last = tabs[tabs.length - 1]?.id === tab.id;
   return (
     <Menu onClickMenuItem={(key) => onAction(key as TabAction, tab)} data-testid="tab-menu">
@@ -44,7 +48,7 @@ export function TabsBar({ tabs, activeId, onSelect, onClose, onAction }: Props) 
       onChange={(id) => { const tab = tabs.find((x) => x.id === id); if (tab) onSelect(tab); }}
       onDeleteTab={onClose}
       extra={active && (
-        <Dropdown droplist={<TabMenu tab={active} tabs={tabs} onAction={onAction} />} position="br" trigger="click">
+        <Dropdown droplist={tabMenu(t, active, tabs, onAction)} position="br" trigger="click">
           <Button size="mini" type="text" icon={<IconDown />} aria-label={t('tabs.actions')} data-testid="tab-actions" />
         </Dropdown>
       )}
@@ -53,7 +57,7 @@ export function TabsBar({ tabs, activeId, onSelect, onClose, onAction }: Props) 
         <Tabs.TabPane
           key={tab.id}
           title={
-            <Dropdown droplist={<TabMenu tab={tab} tabs={tabs} onAction={onAction} />} trigger="contextMenu" position="bl">
+            <Dropdown droplist={tabMenu(t, tab, tabs, onAction)} trigger="contextMenu" position="bl">
               <span data-testid={`tab-${tab.path}`} data-keep-alive={tab.keepAlive}>{tab.title}</span>
             </Dropdown>
           }

@@ -9,9 +9,14 @@ async function openTab(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
+/** Through the tab's own context menu, once the menu of an action before has gone (it fades out, still clickable for a moment). */
 async function tabAction(page: Page, path: string, action: string) {
+  const open = page.locator('[data-testid="tab-menu"]:visible');
+  await expect(open).toHaveCount(0);
   await page.getByTestId(`tab-${path}`).click({ button: 'right' });
-  await page.getByTestId(`tab-action-${action}`).last().click();
+  await expect(open).toHaveCount(1);
+  await open.getByTestId(`tab-action-${action}`).click();
+  await expect(open).toHaveCount(0);
 }
 
 test.describe('tabs', () => {
