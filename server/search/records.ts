@@ -58,15 +58,20 @@ function nameOf(def: ResourceDef, language: Language): Fragment {
   return local ? sql`coalesce(nullif(${t.ref(local)}::text, ''), ${t.ref(def.displayField)}::text)` : sql`${t.ref(def.displayField)}::text`;
 }
 
-export async function searchRecords(db: Db, ctx: RequestContext, entries: readonly MenuEntry[], q: string, limit: number): Promise<SearchRecordGroup[]> {
-  const targets = await readable(ctx, entries);
-  if (targets.length === 0) return [];
-  const parts = targets.map(({ def }, i) => {
+/** One statement for every resource: `target` (the index in `defs`), id, code, name; up to `limit` per resource and field. */
+export function searchStatement(defs: readonly ResourceDef[], ctx: RequestContext, q: string, limit: number): Fragment {
+  const parts = defs.map((def, i) => {
     const name = nameOf(def, ctx.language);
     const byName = def.displayField !== def.codeField ? sql` union all ${startingWith(def, ctx, def.displayField, q, limit, name)}` : sql``;
     return sql`select ${i}::int as target, y.* from (${startingWith(def, ctx, def.codeField, q, limit, name)}${byName}) y`;
   });
-  const rows = await run(db, sql.join(parts, sql` union all `));
+  return sql.join(parts, sql` union all `);
+}
+
+export async function searchRecords(db: Db, ctx: RequestContext, entries: readonly MenuEntry[], q: string, limit: number): Promise<SearchRecordGroup[]> {
+  const targets = await readable(ctx, entries);
+  if (targets.length === 0) return [];
+  const rows = await run(db, searchStatement(targets.map((x) => x.def), ctx, q, limit));
   return targets.flatMap(({ def, screen }, i) => {
     const seen = new Set<string>();
     const hits = rows

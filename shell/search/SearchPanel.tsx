@@ -1,7 +1,9 @@
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Input, Modal, Spin } from '@arco-design/web-react';
+import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { useLanguage } from '../hooks/useLanguage';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
@@ -16,7 +18,7 @@ interface Item {
   secondary: string | null;
 }
 
-function itemsOf(state: SearchState, t: (key: string, o?: Record<string, unknown>) => string): Item[] {
+function itemsOf(state: SearchState, t: TFunction): Item[] {
   if (state.kind !== 'done') return [];
   const menus = state.result.menus.map<Item>((m) => ({
     key: `menu-${m.id}`, group: t('search.menus'), path: m.path, primary: m.name, secondary: m.matched ? t('search.alsoNamed', { name: m.matched }) : null,
@@ -37,6 +39,7 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
   const lang = useLanguage();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
+  const input = useRef<RefInputType>(null);
   const state = useSearch(text);
   const items = useMemo(() => itemsOf(state, t), [state, t]);
   useEscapeCloses(true, onClose);
@@ -91,24 +94,28 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal visible title={t('search.title')} footer={null} onCancel={onClose} className="search-panel" style={{ width: 640 }} data-testid="search-panel" alignCenter={false}>
-      <Input
-        autoFocus
-        allowClear
-        prefix={<IconSearch />}
-        value={text}
-        maxLength={SEARCH_MAX_LENGTH}
-        placeholder={t('search.placeholder')}
-        aria-label={t('search.placeholder')}
-        role="combobox"
-        aria-expanded={items.length > 0}
-        aria-controls="search-results"
-        aria-activedescendant={current ? `search-item-${items.indexOf(current)}` : undefined}
-        onChange={(v) => { setText(v); setActive(0); }}
-        onKeyDown={onKeyDown}
-        data-testid="search-input"
-      />
-      <div className="search-body">{body}</div>
+    <Modal visible title={t('search.title')} footer={null} onCancel={onClose} className="search-panel" style={{ width: 640 }} alignCenter={false}
+      afterOpen={() => input.current?.focus()}>
+      <div data-testid="search-panel">
+        <Input
+          ref={input}
+          autoFocus
+          allowClear
+          prefix={<IconSearch />}
+          value={text}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.placeholder')}
+          role="combobox"
+          aria-expanded={items.length > 0}
+          aria-controls="search-results"
+          aria-activedescendant={current ? `search-item-${items.indexOf(current)}` : undefined}
+          onChange={(v) => { setText(v); setActive(0); }}
+          onKeyDown={onKeyDown}
+          data-testid="search-input"
+        />
+        <div className="search-body">{body}</div>
+      </div>
     </Modal>
   );
 }

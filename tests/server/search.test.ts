@@ -16,7 +16,7 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
   let demoId: string;
   let factory1: string;
   let factory2: string;
-  const menuId = new Map<string, string>(); // path → id
+  const menuId = new Map<string, string>(); // path or permission code → id
   const db = () => h.database.db;
 
   const find = (token: string, q: string, opts: { lang?: string; factory?: string } = {}) =>
@@ -25,11 +25,11 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
     });
   const codesOf = (r: SearchResult, resource: string) => r.records.find((g) => g.resource === resource)?.hits.map((x) => x.code) ?? [];
 
-  /** A user of the first plant whose one role holds the screens of `paths` with the data permission `dataScope`. */
-  async function userWith(account: string, paths: string[], dataScope = 'all'): Promise<string> {
+  /** A user of the first plant whose one role holds the screens and buttons of `grants` with the data permission `dataScope`. */
+  async function userWith(account: string, grants: string[], dataScope = 'all'): Promise<string> {
     const role = await call(h.app, 'POST', ROLES, { token: admin, body: { code: `r-${account}`, name: account, dataScope } });
     expect(role.status, JSON.stringify(role.body)).toBe(200);
-    const put = await call(h.app, 'PUT', `${ROLES}/${role.body.data.id}/menus`, { token: admin, body: { menuIds: paths.map((p) => menuId.get(p)!) } });
+    const put = await call(h.app, 'PUT', `${ROLES}/${role.body.data.id}/menus`, { token: admin, body: { menuIds: grants.map((g) => menuId.get(g)!) } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const id = await createUser(db(), { tenantId: demoId, account, password: PASSWORD, passwordHash: await passwordHash(), factoryIds: [factory1] });
     await db().insertInto('user_role').values({ tenant_id: demoId, user_id: id, role_id: role.body.data.id }).execute();
@@ -47,7 +47,10 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
     demoId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
     factory1 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
     factory2 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F002').executeTakeFirstOrThrow()).id;
-    for (const m of await db().selectFrom('menu').select(['id', 'path']).execute()) if (m.path) menuId.set(m.path, m.id);
+    for (const m of await db().selectFrom('menu').select(['id', 'path', 'perms']).execute()) {
+      if (m.path) menuId.set(m.path, m.id);
+      if (m.perms) menuId.set(m.perms, m.id);
+    }
     admin = await loginToken(h.app, 'demo', 'admin');
     const pcs = (await db().selectFrom('unit').select('id').where('tenant_id', '=', demoId).where('code', '=', 'PCS').executeTakeFirstOrThrow()).id;
     await create(admin, 'material', { code: 'QX-100', name: 'Quartz crystal 12 MHz', type: 'raw', basicUnitId: pcs });
@@ -107,7 +110,7 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
     expect((await find(clerk, 'Materials')).body.data.menus).toEqual([]);
     expect((await find(clerk, 'Workshops')).body.data.menus.map((m) => m.path)).toEqual(['/basic/workshop']);
     // Own records only: the administrator's workshops are not this user's.
-    const own = await userWith('search.own', ['/basic/workshop', '/basic/material'], 'self');
+    const own = await userWith('search.own', ['/basic/workshop', 'basic:workshop:add', '/basic/material'], 'self');
     const mine = await find(own, 'QX', { factory: factory1 });
     expect(mine.body.data.records).toEqual([]);
     await create(own, 'workshop', { code: 'QX-WS-OWN', name: 'My hall' }, factory1);
