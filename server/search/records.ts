@@ -40,15 +40,28 @@ async function readable(ctx: RequestContext, entries: readonly MenuEntry[]): Pro
 /** The prefix as typed, in upper and lower case, and capitalised (names start with a capital: `quartz` finds `Quartz …`). */
 const variantsOf = (q: string) => [...new Set([...prefixVariants(q), q.charAt(0).toUpperCase() + q.slice(1).toLowerCase()])];
 
+/**
+ * Index entries a prefix reads at most per resource, field and variant before the data permission
+ * is applied. A user who sees few rows (own records) typing one letter would otherwise walk every
+ * row starting with it (measured: 0.6–0.8 s on a million materials); past this many, such a user
+ * types more of the code or name.
+ */
+export const SEARCH_EXAMINED = 1000;
+
 /** Up to `limit` rows of one resource whose `key` column starts with one of the prefix's variants. */
 function startingWith(def: ResourceDef, ctx: RequestContext, key: string, q: string, limit: number, name: Fragment): Fragment {
   const t = tableOf(def);
   const col = t.ref(key);
   const lows = variantsOf(q);
   const highs = lows.map(nextPrefix);
+  // The list route's scope, in two steps: tenant (and factory) with the prefix, then the data permission.
+  const scope = scopeOf(def, callerOf(ctx));
+  const scopeColumns = t.factoryScoped ? sql`tenant_id, factory_id, created_by` : sql`tenant_id, created_by`;
   return sql`select x.* from unnest(${lows}::text[], ${highs}::text[]) as v(lo, hi)
-    cross join lateral (select id, ${t.ref(def.codeField)}::text as code, ${name} as name from ${t.table}
-      where ${t.scopeWhere(scopeOf(def, callerOf(ctx)))} and ${col} ~>=~ v.lo and ${col} ~<~ v.hi limit ${limit}) x`;
+    cross join lateral (select id, code, name from (
+        select id, ${t.ref(def.codeField)}::text as code, ${name} as name, ${scopeColumns} from ${t.table}
+        where ${t.scopeWhere({ ...scope, viewer: undefined })} and ${col} ~>=~ v.lo and ${col} ~<~ v.hi limit ${SEARCH_EXAMINED}
+      ) c where ${t.scopeWhere(scope)} limit ${limit}) x`;
 }
 
 /** The display name: the caller's language's column where the resource names rows per language. */

@@ -52,7 +52,7 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
       if (m.perms) menuId.set(m.perms, m.id);
     }
     admin = await loginToken(h.app, 'demo', 'admin');
-    const pcs = (await db().selectFrom('unit').select('id').where('tenant_id', '=', demoId).where('code', '=', 'PCS').executeTakeFirstOrThrow()).id;
+    const pcs = (await call(h.app, 'GET', '/api/basic-system/unit?code=PCS', { token: admin })).body.data.records[0].id;
     await create(admin, 'material', { code: 'QX-100', name: 'Quartz crystal 12 MHz', type: 'raw', basicUnitId: pcs });
     await create(admin, 'material', { code: 'QX-200', name: 'Quartz crystal 32 kHz', type: 'raw', basicUnitId: pcs });
     await create(admin, 'workshop', { code: 'QX-WS-SZ', name: 'Quartz hall Suzhou' }, factory1);
@@ -71,7 +71,7 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
     const group = byCode.body.data.records.find((g) => g.resource === 'material');
     expect(group?.hits.map((x) => [x.code, x.name])).toEqual([['QX-100', 'Quartz crystal 12 MHz']]);
     expect(group?.title).toBe('Materials');
-    const id = (await db().selectFrom('material').select('id').where('code', '=', 'QX-100').executeTakeFirstOrThrow()).id;
+    const id = (await call(h.app, 'GET', '/api/basic-system/material?code=QX-100', { token: admin })).body.data.records[0].id;
     expect(group?.hits[0]?.path).toBe(`/basic/material/${id}`);
 
     for (const q of ['Quartz crystal', 'quartz crystal', 'QUARTZ']) {

@@ -19,7 +19,7 @@ export function useRecordFocus(def: ResourceDef, apply: (filters: Filters, id: s
     let live = true;
     api.call(endpointsOf(def).get, { params: { id: recordId }, showError: false })
       .then((row) => {
-        const code = row[def.codeField];
+        const code = (row as Record<string, unknown>)[def.codeField];
         if (!live || typeof code !== 'string' || !code) return;
         const next = { [def.codeField]: code };
         setFilters(next);
