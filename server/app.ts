@@ -20,6 +20,7 @@ import { helpRoutes } from './routes/help';
 import { alarmRoutes } from './routes/alarm';
 import { contentAdminRoutes } from './routes/content';
 import { statisticsRoutes } from './routes/statistics';
+import { searchRoutes } from './routes/search';
 import { organizationRoutes } from './routes/organization';
 import { staffRoutes } from './routes/staff';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
@@ -145,6 +146,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       noticeRoutes(api, { db });
       helpRoutes(api, { db });
       statisticsRoutes(api, { db });
+      searchRoutes(api, { db });
       alarmRoutes(api, { db });
       contentAdminRoutes(api, { db });
       organizationRoutes(api, { db });

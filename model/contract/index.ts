@@ -27,6 +27,7 @@ import { security } from './security';
 import { apiKeys } from './api-keys';
 import { webhooks } from './webhooks';
 import { audit } from './audit';
+import { search } from './search';
 
 export const contract = {
   auth,
@@ -42,6 +43,7 @@ export const contract = {
   apiKeys,
   webhooks,
   audit,
+  search,
   notice,
   helper,
   course,

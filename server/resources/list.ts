@@ -156,6 +156,9 @@ export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\
 /** The first string after every string that starts with `p` (its last character raised by one). */
 export const nextPrefix = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
 
+/** A prefix as typed, in upper and in lower case (each once): how codes and names are matched by their start. */
+export const prefixVariants = (typed: string) => [...new Set([typed, typed.toUpperCase(), typed.toLowerCase()])];
+
 /** The first instant of `day` (YYYY-MM-DD) for a caller at `offset` (getTimezoneOffset minutes; null: UTC). */
 export const dayStart = (day: string, offset: number | null | undefined): Date => new Date(Date.parse(`${day}T00:00:00Z`) + (offset ?? 0) * 60_000);
 const DAY_MS = 86_400_000;
@@ -168,9 +171,7 @@ function filterSql(t: ResourceTable, f: Filter, offset: number | null | undefine
     case 'prefix': {
       // As typed, in upper and in lower case. Ranges, not LIKE or upper(): under row-level security only
       // leakproof operators reach an index, and the pattern comparisons are leakproof.
-      const typed = String(f.value);
-      const variants = [...new Set([typed, typed.toUpperCase(), typed.toLowerCase()])];
-      return sql`(${sql.join(variants.map((p) => sql`(${col} ~>=~ ${p} and ${col} ~<~ ${nextPrefix(p)})`), sql` or `)})`;
+      return sql`(${sql.join(prefixVariants(String(f.value)).map((p) => sql`(${col} ~>=~ ${p} and ${col} ~<~ ${nextPrefix(p)})`), sql` or `)})`;
     }
     case 'has':
       return sql`${col} @> array[${String(f.value)}]::uuid[]`;

@@ -22,6 +22,7 @@ import { TaskBell } from './TaskBell';
 import { loadOverrides } from '../state/tenantTexts';
 import { AlarmBell } from './AlarmBell';
 import { HelpButton } from './HelpButton';
+import { SearchBox } from './SearchBox';
 import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
@@ -136,6 +137,7 @@ export function Layout() {
         <ArcoLayout.Header className="portal-header">
           <div className="portal-header-left"><FactorySwitcher /><OrgSwitcher /></div>
           <div className="portal-header-right">
+            <SearchBox />
             <HelpButton />
             <AlarmBell />
             <NoticeBell />

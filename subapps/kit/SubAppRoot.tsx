@@ -9,6 +9,7 @@ import { switchLanguage } from '../../locales/catalog';
 import type { Language } from '../../model/languages';
 import { matchRoute, type RouteTable } from './routing';
 import { NotBuilt } from './NotBuilt';
+import { RoutePathContext } from './routePath';
 import { applyContextTranslations } from './i18n';
 
 interface Props {
@@ -133,7 +134,7 @@ function KeptRoute({ path, shown, language, children }: { path: string; shown: b
   return (
     <div ref={ref} className="subapp-route" hidden={!shown} data-route={path}>
       <ConfigProvider locale={arcoLocale(language)} getPopupContainer={() => ref.current ?? document.body}>
-        {children}
+        <RoutePathContext.Provider value={path}>{children}</RoutePathContext.Provider>
       </ConfigProvider>
     </div>
   );

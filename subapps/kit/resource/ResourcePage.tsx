@@ -17,6 +17,7 @@ import { ResourceFormDialog } from './ResourceFormDialog';
 import { SearchBar } from './SearchBar';
 import type { PageContext, ResourceOverrides } from './types';
 import { useResourceList } from './useResourceList';
+import { useRecordFocus } from './useRecordFocus';
 import { TREE_MAX_ROWS, useResourceTree, type TreeRow } from './useResourceTree';
 import './resource.css';
 
@@ -54,6 +55,7 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
   const [dialog, setDialog] = useState<{ visible: boolean; row: ResourceRow | null }>({ visible: false, row: null });
   const [importing, setImporting] = useState(false);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const focused = useRecordFocus(def, (filters, id) => { list.search(filters); setSelectedKeys([id]); });
 
   const records = list.data.records;
   const shown = view === 'tree' ? tree.rows : records;
@@ -123,7 +125,7 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
 
   return (
     <div data-testid={`page-${def.name}`} className="resource-page">
-      <SearchBar def={def} onSearch={(filters) => { setSelectedKeys([]); list.search(filters); }} />
+      <SearchBar def={def} values={focused} onSearch={(filters) => { setSelectedKeys([]); list.search(filters); }} />
       <div className="page-toolbar">
         {can('add') && <Button type="primary" data-testid="btn-add" onClick={() => setDialog({ visible: true, row: null })}>{t('common:add')}</Button>}
         {canEdit && <Button data-testid="btn-edit" onClick={() => edit(selected)}>{t('common:edit')}</Button>}

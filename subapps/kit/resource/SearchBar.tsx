@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, Space } from '@arco-design/web-react';
 import { searchFields, type ResourceDef, type ScalarField } from '../../../model/resource';
@@ -7,6 +8,8 @@ import type { Filters } from './useResourceList';
 
 interface Props {
   def: ResourceDef;
+  /** Values the screen searched by itself (a record it was opened at), shown in the form. */
+  values?: Filters | null;
   onSearch: (filters: Filters) => void;
 }
 
@@ -44,9 +47,10 @@ function PeriodPicker({ value, onChange, testId }: { value?: string[]; onChange?
 }
 
 /** The search form of the definition's search fields: text contains, selects for the rest. */
-export function SearchBar({ def, onSearch }: Props) {
+export function SearchBar({ def, values, onSearch }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const [form] = Form.useForm();
+  useEffect(() => { if (values) form.setFieldsValue(values); }, [form, values]);
   const fields = searchFields(def).filter((e): e is [string, ScalarField] => e[1].kind !== 'details');
   if (fields.length === 0) return null;
   const periods = new Set(fields.filter(([, f]) => isPeriod(f)).map(([k]) => k));

@@ -1,0 +1,14 @@
+import { createContext, useContext } from 'react';
+
+/** The route a kept page was mounted for (each kept route has its own; the shown one changes). */
+export const RoutePathContext = createContext<string>('/');
+
+export const useRoutePath = () => useContext(RoutePathContext);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The record a route names after its screen's path (`/basic/material/<id>`, as search results open it). */
+export function recordIdOf(path: string): string | null {
+  const last = path.split('/').at(-1) ?? '';
+  return UUID.test(last) ? last.toLowerCase() : null;
+}
