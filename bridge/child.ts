@@ -46,6 +46,7 @@ export type {
   NavigateOptions,
   NotifyOptions,
   NotifyType,
+  Theme,
 } from './protocol';
 
 /** The meta tag the server injects into every sub-app page: `<meta name="portal-shell-origin" content="http://host:8080">`. */
@@ -149,6 +150,11 @@ export interface ChildBridge {
   destroy(): void;
 }
 
+/** A context from a shell older than 1.2.0 has no theme: it shows the light one. */
+export function completeContext(context: BridgeContext): BridgeContext {
+  return context.theme === 'dark' || context.theme === 'light' ? context : { ...context, theme: 'light' };
+}
+
 function toError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
 }
@@ -216,7 +222,8 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
       if (isHello(host)) hostHelloReceived = host;
       return childHello;
     },
-    onContextChange: async (next: BridgeContext) => {
+    onContextChange: async (received: BridgeContext) => {
+      const next = completeContext(received);
       context = next;
       emit('context', next);
       await user.onContextChange?.(next);
@@ -277,7 +284,7 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
     if (missing.includes('getContext')) throw new BridgeUnsupportedError('getContext', hostHello.version);
     const fetched = (await raw.getContext!(new CallOptions({ timeout }))) as BridgeContext;
     // A context pushed by onContextChange while getContext was under way is at least as new.
-    if (context === null) context = fetched;
+    if (context === null) context = completeContext(fetched);
   } catch (e) {
     connection.destroy();
     throw toError(e);

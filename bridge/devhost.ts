@@ -12,6 +12,7 @@ import {
   type BridgeRequestConfig,
   type ChildMethods,
   type FontSize,
+  type Theme,
 } from './protocol';
 
 export interface DevHostConfig {
@@ -222,6 +223,7 @@ export function startDevHost(root: HTMLElement, config: DevHostConfig): DevHost 
 
 const LANGUAGE_CHOICES = ['zh-CN', 'zh-TW', 'en', 'vi', 'es'] as const;
 const FONT_SIZES: FontSize[] = ['small', 'medium', 'large'];
+const THEMES: Theme[] = ['light', 'dark'];
 
 /** The control bar: what the shell can tell the app. */
 function buildControls(
@@ -253,6 +255,7 @@ function buildControls(
   bar.append(
     select('Language', LANGUAGE_CHOICES, context.language, (v) => void host.changeContext({ language: v as BridgeContext['language'] })),
     select('Font size', FONT_SIZES, context.fontSize, (v) => void host.changeContext({ fontSize: v as FontSize })),
+    select('Theme', THEMES, context.theme, (v) => void host.changeContext({ theme: v as Theme })),
     path,
     button('Navigate', () => {
       void host.callChild('navigate', path.value);

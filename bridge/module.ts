@@ -7,6 +7,7 @@ export * from './child';
 export { getBridge, resetBridge } from './shared';
 export { fillTemplate, typedRequest, type AnswerData, type Requester, type TypedRequest, type TypedRequestConfig } from './typed';
 export { createPortalBridgeGlobal, type PortalBridgeGlobal } from './global';
+export { THEME_ATTRIBUTE, THEME_VARIABLES, applyPortalTheme } from './theme';
 export {
   CHILD_CAPABILITIES,
   HANDSHAKE_TIMEOUT_MS,

@@ -6,12 +6,14 @@ import type { ApiResult } from '../model/api';
 import type { Language } from '../model/languages';
 
 export const BRIDGE_PROTOCOL = 'mes-portal-bridge';
-export const BRIDGE_VERSION = '1.1.0';
+export const BRIDGE_VERSION = '1.2.0';
 export const BRIDGE_MAJOR = 1;
 /** How long either side waits for the handshake before giving up. */
 export const HANDSHAKE_TIMEOUT_MS = 10_000;
 
 export type FontSize = 'small' | 'medium' | 'large';
+/** The colour theme the shell shows (the user's choice, 'system' already resolved). */
+export type Theme = 'light' | 'dark';
 
 export interface BridgeUser {
   id: string;
@@ -30,6 +32,11 @@ export interface BridgeContext {
   orgCode: string | null;
   user: BridgeUser | null;
   fontSize: FontSize;
+  /**
+   * The shell's colour theme (since 1.2.0). A shell older than 1.2.0 sends none: the child bridge
+   * then fills in 'light', what every older shell shows.
+   */
+  theme: Theme;
   /** Button and tab permission codes of the current user. */
   permissions: string[];
   /**
@@ -142,15 +149,15 @@ export function majorOf(version: string): number {
 }
 
 /**
- * Parts of the contract that are options of a method rather than methods: a peer cannot announce
- * them in its capabilities, so they are known by the version that introduced them.
+ * Parts of the contract that are options of a method or fields of the context rather than methods:
+ * a peer cannot announce them in its capabilities, so they are known by the version that introduced them.
  */
-export const HOST_FEATURES = ['request.files', 'request.timeout'] as const;
+export const HOST_FEATURES = ['request.files', 'request.timeout', 'context.theme'] as const;
 export type HostFeature = (typeof HOST_FEATURES)[number];
 
 /**
  * When each part of the contract appeared (the version policy: within a major version the protocol
- * only grows; a minor version adds methods or options, a patch fixes behaviour without changing it).
+ * only grows; a minor version adds methods, options or context fields, a patch fixes behaviour without changing it).
  */
 export const SINCE: Readonly<Record<Exclude<keyof HostMethods | keyof ChildMethods, 'hello'> | HostFeature, string>> = {
   getContext: '1.0.0', request: '1.0.0', hasPermission: '1.0.0', navigate: '1.0.0', routeChanged: '1.0.0',
@@ -158,6 +165,7 @@ export const SINCE: Readonly<Record<Exclude<keyof HostMethods | keyof ChildMetho
   onContextChange: '1.0.0', refresh: '1.0.0', logout: '1.0.0', setActive: '1.0.0', ping: '1.0.0',
   'request.files': '1.1.0',
   'request.timeout': '1.1.0',
+  'context.theme': '1.2.0',
 };
 
 /** Compares two `major.minor.patch` versions numerically: negative when a < b, 0 when equal, positive when a > b. */

@@ -10,6 +10,8 @@
  */
 import { createPortalBridgeGlobal, type PortalBridgeGlobal } from './global';
 import { getBridge, resetBridge, settledBridge } from './shared';
+import { applyPortalTheme } from './theme';
+import type { ChildBridge, ConnectToHostOptions } from './child';
 
 export type { PortalBridgeGlobal } from './global';
 export type * from './child';
@@ -20,8 +22,21 @@ declare global {
   }
 }
 
+/** The page follows the shell's theme by itself: `html[data-portal-theme]` and the `--portal-*` variables (bridge/theme.ts). */
+const themed = new WeakSet<ChildBridge>();
+function getThemedBridge(options?: ConnectToHostOptions): Promise<ChildBridge> {
+  return getBridge(options).then((bridge) => {
+    if (!themed.has(bridge)) {
+      themed.add(bridge);
+      applyPortalTheme(bridge.context.theme);
+      bridge.on('context', (context) => applyPortalTheme(context.theme));
+    }
+    return bridge;
+  });
+}
+
 window.PortalBridge = createPortalBridgeGlobal({
-  get: getBridge,
+  get: getThemedBridge,
   reset: resetBridge,
   current: () => {
     const settled = settledBridge();

@@ -15,6 +15,7 @@ import { ChunkBoundary } from './components/ChunkBoundary';
 import { loadChunk } from './chunks';
 import { useLanguage } from './hooks/useLanguage';
 import { useFontSize } from './hooks/useFontSize';
+import { useTheme } from './hooks/useTheme';
 
 // Everything but the login page loads on demand, so the login page comes up with less JavaScript.
 // The layout's screens show texts the login page does not (`common`, and `model`: field labels, validation messages).
@@ -83,6 +84,7 @@ function Localised() {
 
 export function App() {
   useFontSize();
+  useTheme();
   return (
     <I18nextProvider i18n={i18n}>
       <BrowserRouter>

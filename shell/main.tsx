@@ -6,6 +6,8 @@ import { isLanguage } from '../model/languages';
 import { App } from './App';
 import { showLanguage } from './i18n';
 import { rootLanguage } from './router/rules';
+import { store, themeAtom } from './state/atoms';
+import { applyTheme } from './theme';
 
 // Pages served over https upgrade their requests (SPEC §2).
 if (location.protocol === 'https:') {
@@ -14,6 +16,9 @@ if (location.protocol === 'https:') {
   meta.content = 'upgrade-insecure-requests';
   document.head.appendChild(meta);
 }
+
+// The chosen theme before anything paints, so a dark page never flashes light while its texts load.
+applyTheme(store.get(themeAtom));
 
 // The page paints once the texts of its language have arrived (a failed download paints anyway;
 // the route's language switch tries again).

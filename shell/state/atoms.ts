@@ -3,6 +3,7 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { AppDescriptor, CurrentUser, Language, MenuNode } from '../../model';
 import type { FontSize } from '../../bridge/protocol';
 import { storageKey } from './storage';
+import { resolveTheme, systemIsDark, watchSystemTheme, type ThemeChoice } from '../theme';
 
 const local = <T>() => createJSONStorage<T>(() => localStorage);
 const session = <T>() => createJSONStorage<T>(() => sessionStorage);
@@ -23,8 +24,16 @@ export interface Settings {
   polling: boolean;
   size: FontSize;
   currentLang: Language | null;
+  /** Absent in settings kept before the theme existed: light. */
+  theme?: ThemeChoice;
 }
-export const settingsAtom = persisted<Settings>('settings', { polling: true, size: 'small', currentLang: null });
+export const settingsAtom = persisted<Settings>('settings', { polling: true, size: 'small', currentLang: null, theme: 'light' });
+
+/** Whether the operating system is in dark mode, followed live while anything reads the theme. */
+const systemDarkAtom = atom(systemIsDark());
+systemDarkAtom.onMount = (set) => watchSystemTheme(() => set(systemIsDark()));
+/** The theme shown by the shell and handed to every sub-app (`context.theme`). */
+export const themeAtom = atom((get) => resolveTheme(get(settingsAtom).theme, get(systemDarkAtom)));
 
 /** The menu tree of the current factory, and whether it has been loaded (SPEC §4). */
 export const menuAtom = atom<MenuNode[]>([]);

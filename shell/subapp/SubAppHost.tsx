@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { Spin } from '@arco-design/web-react';
 import { appForPath } from '../../model/app-routes';
-import { appsAtom, appsLoadedAtom, factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, userAtom, type Tab } from '../state/atoms';
+import { appsAtom, appsLoadedAtom, factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, themeAtom, userAtom, type Tab } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { broadcastContext } from './children';
 import { contextFor, setAppRoute } from './context';
@@ -24,6 +24,7 @@ export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | 
   const factoryId = useAtomValue(factoryIdAtom);
   const orgCode = useAtomValue(orgCodeAtom);
   const settings = useAtomValue(settingsAtom);
+  const theme = useAtomValue(themeAtom);
   const menu = useAtomValue(menuAtom);
   const user = useAtomValue(userAtom);
   const overrides = useAtomValue(overridesAtom);
@@ -32,7 +33,7 @@ export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | 
   useEffect(() => installRefusedLogger(), []);
 
   // The URL's language leads; i18n may still be switching when this runs.
-  useEffect(() => { broadcastContext((appId) => contextFor(appId, lang)); }, [lang, factoryId, orgCode, settings.size, menu, user, overrides]);
+  useEffect(() => { broadcastContext((appId) => contextFor(appId, lang)); }, [lang, factoryId, orgCode, settings.size, theme, menu, user, overrides]);
 
   const activeApp = activeTab ? appForPath(apps, activeTab.path) : null;
   if (activeApp && activeTab) setAppRoute(activeApp.id, activeTab.path);

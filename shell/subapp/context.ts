@@ -2,7 +2,7 @@ import type { BridgeContext } from '../../bridge/protocol';
 import { isLanguage } from '../../model/languages';
 import { menuPermissions } from '../../model/menu-tree';
 import { i18n } from '../i18n';
-import { factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, store, userAtom } from '../state/atoms';
+import { factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, store, themeAtom, userAtom } from '../state/atoms';
 import { overridesAtom } from '../state/tenantTexts';
 
 /** Each app's current and previous route, as the shell last showed or was told it. */
@@ -30,6 +30,7 @@ export function contextFor(appId: string, language: string = i18n.language): Bri
     orgCode: store.get(orgCodeAtom),
     user: user ? { id: user.id, account: user.account, nickname: user.nickname, type: user.type } : null,
     fontSize: store.get(settingsAtom).size,
+    theme: store.get(themeAtom),
     permissions: menuPermissions(store.get(menuAtom)),
     ...translationsOf(),
   };

@@ -105,6 +105,12 @@ function Routed({ i18n, routes, prefixes }: Props) {
     document.documentElement.dataset.fontSize = context.fontSize;
     document.body.dataset.fontSize = context.fontSize;
   }, [context.language, context.fontSize, i18n]);
+  // Arco's dark theme is its style sheet's body[arco-theme='dark']; color-scheme darkens scroll bars and native controls.
+  useEffect(() => {
+    if (context.theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
+    else document.body.removeAttribute('arco-theme');
+    document.documentElement.style.colorScheme = context.theme;
+  }, [context.theme]);
   useEffect(() => { applyContextTranslations(i18n, context.translations); }, [context.translations, i18n]);
   const kept = useKeptRoutes(route);
   useScrollPerRoute(route);
@@ -146,7 +152,7 @@ function Unconnected({ error }: { error: Error }) {
   );
 }
 
-/** Every React sub-app's root: the bridge, its language and font size, and its routes. */
+/** Every React sub-app's root: the bridge, its language, font size and theme, and its routes. */
 export function SubAppRoot(props: Props) {
   return (
     <I18nextProvider i18n={props.i18n}>

@@ -10,7 +10,7 @@ const SHELL = 'http://localhost:8080';
 const APP = 'http://localhost:4008';
 const context: BridgeContext = {
   path: '/andon/board', previousPath: null, language: 'en', factoryId: 'f-1', orgCode: null,
-  user: { id: 'u', account: 'admin', nickname: 'Admin', type: 'admin' }, fontSize: 'medium', permissions: ['andon:board:handle'],
+  user: { id: 'u', account: 'admin', nickname: 'Admin', type: 'admin' }, fontSize: 'medium', theme: 'light', permissions: ['andon:board:handle'],
 };
 
 const cleanups: (() => void)[] = [];

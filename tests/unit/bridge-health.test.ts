@@ -11,7 +11,7 @@ const SHELL = 'http://localhost:8080';
 const APP = 'http://localhost:4008';
 const EVIL = 'http://127.0.0.2:4666';
 const context: BridgeContext = {
-  path: '/andon/board', previousPath: null, language: 'en', factoryId: null, orgCode: null, user: null, fontSize: 'small', permissions: [],
+  path: '/andon/board', previousPath: null, language: 'en', factoryId: null, orgCode: null, user: null, fontSize: 'small', theme: 'light', permissions: [],
 };
 const methods = { getContext: () => context, setTitle: vi.fn() } as unknown as HostHandlers;
 

@@ -19,7 +19,8 @@ import { windowPair } from './bridge-harness';
 
 const SHELL = 'http://localhost:8080';
 const APP = 'http://localhost:4008';
-const context: BridgeContext = {
+/** The context of a shell older than 1.2.0: no theme. */
+const context: Omit<BridgeContext, 'theme'> = {
   path: '/andon/board', previousPath: null, language: 'en', factoryId: null, orgCode: null, user: null, fontSize: 'medium', permissions: [],
 };
 const hello = (version: string, capabilities: readonly string[]): Hello => ({ protocol: BRIDGE_PROTOCOL, version, capabilities: [...capabilities] });
@@ -63,7 +64,14 @@ describe('version negotiation (pure)', () => {
 
   it('an older minor lacks the options introduced after it and the methods it did not announce', () => {
     const outcome = negotiate('1.1.0', hello('1.0.0', HOST_CAPABILITIES.filter((c) => c !== 'download')), [...HOST_CAPABILITIES, ...HOST_FEATURES]);
-    expect(outcome).toEqual({ ok: true, missing: ['download', 'request.files', 'request.timeout'], remoteNewer: false });
+    expect(outcome).toEqual({ ok: true, missing: ['download', 'request.files', 'request.timeout', 'context.theme'], remoteNewer: false });
+  });
+
+  it('the context theme is known by the version that introduced it, 1.2.0', () => {
+    const expected = [...HOST_CAPABILITIES, ...HOST_FEATURES];
+    expect(negotiate(BRIDGE_VERSION, hello('1.1.0', HOST_CAPABILITIES), expected)).toEqual({ ok: true, missing: ['context.theme'], remoteNewer: false });
+    expect(negotiate(BRIDGE_VERSION, hello('1.2.0', HOST_CAPABILITIES), expected)).toEqual({ ok: true, missing: [], remoteNewer: false });
+    expect(compareVersions(BRIDGE_VERSION, '1.2.0')).toBeGreaterThanOrEqual(0);
   });
 
   it('a newer minor with everything is complete, and says it is newer', () => {
@@ -82,11 +90,14 @@ describe('version negotiation over the bridge', () => {
     cleanups.push(() => bridge.destroy());
 
     expect(bridge.hostHello.version).toBe('1.0.0');
-    expect(bridge.missing).toEqual(['download', 'request.files', 'request.timeout']);
-    expect(onMissing).toHaveBeenCalledWith(['download', 'request.files', 'request.timeout'], '1.0.0');
+    expect(bridge.missing).toEqual(['download', 'request.files', 'request.timeout', 'context.theme']);
+    expect(onMissing).toHaveBeenCalledWith(['download', 'request.files', 'request.timeout', 'context.theme'], '1.0.0');
     expect(bridge.supports('download')).toBe(false);
     expect(bridge.supports('request.files')).toBe(false);
     expect(bridge.supports('confirm')).toBe(true);
+    expect(bridge.supports('context.theme')).toBe(false);
+    // The old shell's context has no theme: the app is told the light one that shell shows.
+    expect(bridge.context.theme).toBe('light');
 
     // What the old shell offers still works.
     expect(await bridge.request({ url: '/api/notice' })).toEqual({ url: '/api/notice' });
@@ -106,7 +117,7 @@ describe('version negotiation over the bridge', () => {
     const bridge = await connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false });
     cleanups.push(() => bridge.destroy());
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toContain(`speaks bridge 1.0.0, this page ${BRIDGE_VERSION}; not available: request.files, request.timeout`);
+    expect(String(warn.mock.calls[0]![0])).toContain(`speaks bridge 1.0.0, this page ${BRIDGE_VERSION}; not available: request.files, request.timeout, context.theme`);
   });
 
   it('the shell connects to an older or partial child and knows what not to call', async () => {

@@ -27,6 +27,7 @@ const context: BridgeContext = {
   orgCode: null,
   user: null,
   fontSize: 'medium',
+  theme: 'light',
   permissions: ['basic:material:view'],
 };
 

@@ -28,6 +28,7 @@ const baseContext: BridgeContext = {
   orgCode: 'ORG1',
   user: { id: 'u-1', account: 'admin', nickname: 'Admin', type: 'admin' },
   fontSize: 'medium',
+  theme: 'light',
   permissions: ['platform:dict:view', 'platform:dict:add'],
 };
 
@@ -232,6 +233,8 @@ describe('bridge: host and child connected', () => {
     await child.remote.onContextChange({ ...next, fontSize: 'large' });
     expect(seen).toHaveLength(1);
     expect(bridge.context.fontSize).toBe('large');
+    await child.remote.onContextChange({ ...next, theme: 'dark' });
+    expect(bridge.context.theme).toBe('dark');
   });
 
   it('navigate, refresh, logout and setActive from the shell reach the listeners', async () => {

@@ -31,7 +31,7 @@ export const page = <T,>(records: T[]) => ({ records, total: records.length, pag
 export function fakeBridge(permissions: string[], language: Language, handler: Handler): FakeBridge {
   const context = {
     path: '/basic/test', previousPath: null, language, factoryId: 'f-1', orgCode: null, user: null,
-    fontSize: 'small' as const, permissions,
+    fontSize: 'small' as const, theme: 'light' as const, permissions,
   };
   const bridge: FakeBridge = {
     requests: [],
@@ -42,7 +42,7 @@ export function fakeBridge(permissions: string[], language: Language, handler: H
     context,
     active: true,
     host: {} as ChildBridge['host'],
-    hostHello: { protocol: 'mes-portal-bridge', version: '1.1.0', capabilities: [] },
+    hostHello: { protocol: 'mes-portal-bridge', version: '1.2.0', capabilities: [] },
     async request<T>(config: BridgeRequestConfig): Promise<T> {
       bridge.requests.push(config);
       return (await handler(config)) as T;
