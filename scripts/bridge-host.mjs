@@ -9,6 +9,7 @@
  *   --port <n>          port of the dev host (default 5999); the app must trust http://localhost:<n>
  *   --lang <lang>       zh-CN | zh-TW | en | vi | es (default en)
  *   --font <size>       small | medium | large (default medium)
+ *   --theme <theme>     light | dark (default light)
  *   --user <account>    the fake user's account (default dev)
  *   --perm <codes>      comma-separated permission codes (repeatable)
  *   --fixtures <file>   JSON: { "GET /api/x": { "code": 200, "msg": "ok", "data": … } }
@@ -70,6 +71,7 @@ export function devHostConfig(url, options) {
       orgCode: options.org ?? null,
       user: { id: '00000000-0000-4000-8000-0000000000de', account, nickname: `${account} (bridge:host)`, type: 'admin' },
       fontSize: options.font ?? 'medium',
+      theme: options.theme === 'dark' ? 'dark' : 'light',
       permissions: list(options.perm),
     },
   };
