@@ -38,7 +38,7 @@ async function shades(page: Page, basic: FrameLocator, andon: FrameLocator) {
     cell: await lightness(firstCell(basic)),
     cellText: await textLightness(firstCell(basic)),
     andonBody: await lightness(andon.locator('body')),
-    andonTable: await lightness(andon.getByTestId('andon-list')),
+    andonBar: await lightness(andon.locator('.bar')),
   };
 }
 
@@ -66,7 +66,7 @@ test('light, dark and the system theme switch the shell, an Arco sub-app and the
   expect(dark.tabs).toBeLessThan(DARK);
   expect(dark.cellText).toBeGreaterThan(LIGHT);
   expect(dark.andonBody).toBeLessThan(DARK);
-  expect(dark.andonTable).toBeLessThan(DARK);
+  expect(dark.andonBar).toBeLessThan(DARK);
   await expect(andon.locator('html')).toHaveAttribute('data-portal-theme', 'dark');
 
   await chooseTheme(page, 'light');
