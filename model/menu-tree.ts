@@ -28,17 +28,22 @@ export interface MenuNode {
 
 export type TerminalType = 'web' | 'app';
 
-/** Every path of a menu tree, depth first, in menu order. */
-export function menuPaths(nodes: readonly MenuNode[]): string[] {
-  const out: string[] = [];
+/** Every screen entry (a menu node with a path) of a menu tree, depth first, in menu order. */
+export function menuScreens(nodes: readonly MenuNode[]): MenuNode[] {
+  const out: MenuNode[] = [];
   const walk = (list: readonly MenuNode[]) => {
     for (const n of list) {
-      if (n.type === 'menu' && n.path) out.push(n.path);
+      if (n.type === 'menu' && n.path) out.push(n);
       walk(n.children);
     }
   };
   walk(nodes);
   return out;
+}
+
+/** Every path of a menu tree, depth first, in menu order. */
+export function menuPaths(nodes: readonly MenuNode[]): string[] {
+  return menuScreens(nodes).map((n) => n.path);
 }
 
 /** Every button and tab permission code of a menu tree. */

@@ -1,7 +1,7 @@
 /** The caller's menu entries with their names in every language, and those a text matches. */
 import type { Kysely } from 'kysely';
 import { LANGUAGES, type Language } from '../../model/languages';
-import type { MenuNode } from '../../model/menu-tree';
+import { menuScreens, type MenuNode } from '../../model/menu-tree';
 import type { SearchMenuHit } from '../../model/search';
 import type { DB, I18nText } from '../db/types';
 
@@ -17,14 +17,7 @@ export interface MenuEntry {
 
 /** The menu entries (not catalogues) of a user's tree, in menu order, with their names and permission. */
 export async function menuEntries(db: Kysely<DB>, tree: readonly MenuNode[]): Promise<MenuEntry[]> {
-  const nodes: MenuNode[] = [];
-  const walk = (list: readonly MenuNode[]) => {
-    for (const n of list) {
-      if (n.type === 'menu' && n.path) nodes.push(n);
-      walk(n.children);
-    }
-  };
-  walk(tree);
+  const nodes = menuScreens(tree);
   if (nodes.length === 0) return [];
   const rows = await db.selectFrom('menu').select(['id', 'name_i18n', 'perms']).where('id', 'in', nodes.map((n) => n.id)).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
