@@ -7,7 +7,8 @@ import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { useLanguage } from '../hooks/useLanguage';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
-import { SEARCH_MAX_LENGTH, useSearch, type SearchState } from './useSearch';
+import { SEARCH_MAX_LENGTH } from '../../model/search-limits';
+import { useSearch, type SearchState } from './useSearch';
 
 /** One line of the results, in the order the arrow keys walk them. */
 interface Item {

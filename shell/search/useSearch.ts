@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { search } from '../../model/contract/search';
 import type { SearchResult } from '../../model/search';
-export { SEARCH_MAX_LENGTH } from '../../model/search-limits';
 import { callApi } from '../api/client';
 
 /** Waits this long after the last key before asking the server. */
