@@ -44,3 +44,10 @@ export function applyPortalTheme(theme: Theme, root: HTMLElement = document.docu
   root.setAttribute(THEME_ATTRIBUTE, chosen);
   for (const [name, value] of Object.entries(THEME_VARIABLES[chosen])) root.style.setProperty(name, value);
 }
+
+/** The same theme on a page built with Arco: its dark style sheet is `body[arco-theme='dark']`; `color-scheme` darkens scroll bars and native controls. */
+export function applyArcoTheme(theme: Theme): void {
+  if (theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
+  else document.body.removeAttribute('arco-theme');
+  document.documentElement.style.colorScheme = theme;
+}

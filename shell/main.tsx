@@ -7,7 +7,7 @@ import { App } from './App';
 import { showLanguage } from './i18n';
 import { rootLanguage } from './router/rules';
 import { store, themeAtom } from './state/atoms';
-import { applyTheme } from './theme';
+import { applyArcoTheme } from '../bridge/theme';
 
 // Pages served over https upgrade their requests (SPEC §2).
 if (location.protocol === 'https:') {
@@ -18,7 +18,7 @@ if (location.protocol === 'https:') {
 }
 
 // The chosen theme before anything paints, so a dark page never flashes light while its texts load.
-applyTheme(store.get(themeAtom));
+applyArcoTheme(store.get(themeAtom));
 
 // The page paints once the texts of its language have arrived (a failed download paints anyway;
 // the route's language switch tries again).

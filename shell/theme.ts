@@ -21,10 +21,3 @@ export function watchSystemTheme(onChange: () => void): () => void {
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
-
-/** Arco's dark theme is its style sheet's `body[arco-theme='dark']`; `color-scheme` darkens scroll bars and native controls. */
-export function applyTheme(theme: Theme): void {
-  if (theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
-  else document.body.removeAttribute('arco-theme');
-  document.documentElement.style.colorScheme = theme;
-}

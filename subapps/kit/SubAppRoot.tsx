@@ -10,6 +10,7 @@ import type { Language } from '../../model/languages';
 import { matchRoute, type RouteTable } from './routing';
 import { NotBuilt } from './NotBuilt';
 import { RoutePathContext } from './routePath';
+import { applyArcoTheme } from '../../bridge/theme';
 import { applyContextTranslations } from './i18n';
 
 interface Props {
@@ -105,12 +106,7 @@ function Routed({ i18n, routes, prefixes }: Props) {
     document.documentElement.dataset.fontSize = context.fontSize;
     document.body.dataset.fontSize = context.fontSize;
   }, [context.language, context.fontSize, i18n]);
-  // Arco's dark theme is its style sheet's body[arco-theme='dark']; color-scheme darkens scroll bars and native controls.
-  useEffect(() => {
-    if (context.theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
-    else document.body.removeAttribute('arco-theme');
-    document.documentElement.style.colorScheme = context.theme;
-  }, [context.theme]);
+  useEffect(() => applyArcoTheme(context.theme), [context.theme]);
   useEffect(() => { applyContextTranslations(i18n, context.translations); }, [context.translations, i18n]);
   const kept = useKeptRoutes(route);
   useScrollPerRoute(route);
