@@ -48,9 +48,16 @@ export function translator(language: Language): Translator {
   if (!tr) {
     const ts: TFunction = instance.getFixedT(language, 'server');
     const tmf: TFunction = instance.getFixedT(language, 'model');
+    // A message without placeholders reads the same every time ("success" ends every answer).
+    const plain = new Map<string, string>();
     tr = {
       language,
-      t: (key, options) => String(ts(key, options as never)),
+      t: (key, options) => {
+        if (options) return String(ts(key, options as never));
+        let text = plain.get(key);
+        if (text === undefined) plain.set(key, (text = String(ts(key))));
+        return text;
+      },
       tm: (key, options) => String(tmf(key, options as never)),
     };
     cache.set(language, tr);

@@ -79,15 +79,25 @@ function savepointName(name: string): string {
 }
 
 /**
- * Opens a tenant's transaction in one round trip: `BEGIN` and both settings as one simple-protocol
- * message (the tenant id is a checked UUID and the role a constant, so nothing from input is inlined).
+ * Sends several statements without parameters as one simple-protocol message: a tenant's
+ * transaction opens in one round trip (`BEGIN` and both settings; the tenant id is a checked UUID
+ * and the role a constant, so nothing from input is inlined), and `commitWith` ends one in one.
  */
-export type BeginScoped = (connection: DatabaseConnection, sqlText: string) => Promise<void>;
+export type SimpleQuery = (connection: DatabaseConnection, sqlText: string) => Promise<void>;
 
 /** The default: a statement without parameters, which node-postgres sends as a simple query. */
-const beginBySimpleQuery: BeginScoped = async (connection, sqlText) => {
+const bySimpleQuery: SimpleQuery = async (connection, sqlText) => {
   await connection.executeQuery(CompiledQuery.raw(sqlText));
 };
+
+/**
+ * A string as an SQL literal to inline in a statement sent without parameters (`commitWith`). The
+ * escape-string form reads the same whatever `standard_conforming_strings` says.
+ */
+export function literal(value: string): string {
+  if (value.includes('\u0000')) throw new Error('an SQL literal cannot hold U+0000');
+  return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
 
 /**
  * A statement that only reads: its transaction's COMMIT cannot fail in a way the caller must hear
@@ -115,11 +125,14 @@ class ScopedConnection implements DatabaseConnection {
   }
 }
 
+/** Which driver opened a scoped connection (for `commitWith`, which gets only the connection). */
+const scopedDrivers = new WeakMap<DatabaseConnection, ScopedDriver>();
+
 class ScopedDriver implements Driver {
   /** COMMITs of read-only transactions still on their way; awaited before the driver closes. */
   private readonly closing = new Set<Promise<void>>();
 
-  constructor(private readonly inner: Driver, private readonly begin: BeginScoped) {}
+  constructor(private readonly inner: Driver, readonly simple: SimpleQuery) {}
 
   init(): Promise<void> {
     return this.inner.init();
@@ -132,13 +145,15 @@ class ScopedDriver implements Driver {
     if (scope?.mode !== 'tenant') return connection;
     const tenantId = scope.tenantId && UUID.test(scope.tenantId) ? scope.tenantId : NO_TENANT;
     try {
-      await this.begin(connection, `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)`);
+      await this.simple(connection, `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)`);
     } catch (err) {
       await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
       await this.inner.releaseConnection(connection);
       throw err;
     }
-    return new ScopedConnection(connection);
+    const scoped = new ScopedConnection(connection);
+    scopedDrivers.set(scoped, this);
+    return scoped;
   }
 
   // A transaction the code asks for in a tenant scope is the scope's own, which its connection opened
@@ -150,6 +165,7 @@ class ScopedDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     if (!(connection instanceof ScopedConnection)) return this.inner.commitTransaction(connection);
+    if (connection.ended) return; // by `commitWith`
     connection.ended = true;
     await connection.inner.executeQuery(CompiledQuery.raw('COMMIT')).catch(async (err: unknown) => {
       await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
@@ -198,9 +214,9 @@ class ScopedDriver implements Driver {
 
 /** Wraps a dialect so that its connections honour the current DbScope. */
 export class ScopedDialect implements Dialect {
-  constructor(private readonly inner: Dialect, private readonly begin: BeginScoped = beginBySimpleQuery) {}
+  constructor(private readonly inner: Dialect, private readonly simple: SimpleQuery = bySimpleQuery) {}
   createDriver(): Driver {
-    return new ScopedDriver(this.inner.createDriver(), this.begin);
+    return new ScopedDriver(this.inner.createDriver(), this.simple);
   }
   createQueryCompiler(): QueryCompiler {
     return this.inner.createQueryCompiler();
@@ -213,4 +229,23 @@ export class ScopedDialect implements Dialect {
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return this.inner.createIntrospector(db);
   }
+}
+
+/**
+ * Runs `statement` (no parameters: values inlined with `literal`) as the last of a tenant's
+ * transaction and commits, both in one message: a write transaction saves the round trip of its
+ * COMMIT. Outside a tenant's transaction the statement runs alone and the caller's commit follows.
+ * A failure leaves the transaction to the caller's rollback, as any failed statement does.
+ */
+export async function commitWith<D>(trx: Kysely<D>, statement: string): Promise<void> {
+  await trx.getExecutor().provideConnection(async (connection) => {
+    const driver = scopedDrivers.get(connection);
+    if (!(connection instanceof ScopedConnection) || !driver || connection.ended) {
+      await connection.executeQuery(CompiledQuery.raw(statement));
+      return;
+    }
+    connection.wrote = true;
+    await driver.simple(connection.inner, `${statement};\nCOMMIT`);
+    connection.ended = true;
+  });
 }

@@ -4,30 +4,54 @@
  * so two callers — in one process or in several — can never read the same value, and a call that
  * would run past the end code changes nothing. The caller's transaction holds the row until its
  * audit rows are written and it commits.
+ *
+ * `reserveIfUnchanged` is the same statement for a rule compiled earlier and held in memory: it takes
+ * the offsets only while the stored rule still has the fingerprint it was compiled from, so a held
+ * rule costs no round trip of its own and an edit made by any process is seen at the next code.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { CounterKey } from '../../model/rules';
-import type { RuleDb } from './store';
+import { rowFingerprint, type RuleDb } from './store';
 
 export interface CounterRef extends CounterKey {
   tenantId: string;
   ruleId: string;
 }
 
-/** Reserves `count` offsets; returns the first, or null when fewer than `count` are left. */
-export async function reserve(db: RuleDb, ref: CounterRef, count: number, capacity: bigint): Promise<bigint | null> {
+function upsert(ref: CounterRef, count: number, capacity: bigint, also: RawBuilder<unknown> = sql`true`) {
   const n = String(count);
   const cap = capacity.toString();
-  const r = await sql<{ value: string }>`
+  return sql`
     insert into encoding_counter as c (tenant_id, rule_id, factory_code, line_code, period, value)
     select ${ref.tenantId}, ${ref.ruleId}, ${ref.factoryCode}, ${ref.lineCode}, ${ref.period}, ${n}::bigint
-    where ${n}::bigint <= ${cap}::bigint
+    where ${n}::bigint <= ${cap}::bigint and ${also}
     on conflict (tenant_id, rule_id, factory_code, line_code, period)
     do update set value = c.value + excluded.value, updated_at = now()
       where c.value <= ${cap}::bigint - excluded.value
-    returning c.value::text as value`.execute(db);
+    returning c.value::text as value`;
+}
+
+/** Reserves `count` offsets; returns the first, or null when fewer than `count` are left. */
+export async function reserve(db: RuleDb, ref: CounterRef, count: number, capacity: bigint): Promise<bigint | null> {
+  const r = await sql<{ value: string }>`${upsert(ref, count, capacity)}`.execute(db);
   const row = r.rows[0];
   return row ? BigInt(row.value) - BigInt(count) : null;
+}
+
+/**
+ * `reserve` for a rule whose stored row had `fingerprint`: 'changed' (nothing taken) when the row
+ * is no longer so, or no longer there.
+ */
+export async function reserveIfUnchanged(
+  db: RuleDb, ref: CounterRef, count: number, capacity: bigint, fingerprint: string,
+): Promise<bigint | null | 'changed'> {
+  const r = await sql<{ value: string | null; unchanged: boolean | null }>`
+    with rule as (select ${rowFingerprint('e')} as fingerprint from encoding_rule e where e.tenant_id = ${ref.tenantId} and e.id = ${ref.ruleId}),
+      taken as (${upsert(ref, count, capacity, sql`(select fingerprint from rule) = ${fingerprint}`)})
+    select (select value from taken) as value, (select fingerprint from rule) = ${fingerprint} as unchanged`.execute(db);
+  const row = r.rows[0]!;
+  if (row.unchanged !== true) return 'changed';
+  return row.value === null ? null : BigInt(row.value) - BigInt(count);
 }
 
 /** How many codes the counter has issued (0 before the first). */

@@ -1,8 +1,9 @@
 /**
  * Issuing codes from an encoding rule. Concurrent requests for one rule in one process go in one
- * transaction (group commit): the rule is read once, each counter key gets ONE row-locked update that
+ * transaction (group commit): the rule is compiled once and held for later batches (its stored row's
+ * fingerprint is checked by the first counter update), each counter key gets ONE row-locked update that
  * reserves the sum of the counts, the numbers are handed out in arrival order, and one multi-row
- * insert audits every code. Across processes the counter row's lock still orders the batches, so
+ * insert, sent with the COMMIT, audits every code: three round trips a batch. Across processes the counter row's lock still orders the batches, so
  * no number is given twice or skipped. A batch that fails as a whole is retried one request at a
  * time, so one request's failure never becomes its neighbours'.
  */
@@ -15,13 +16,13 @@ import {
   type CompiledRule, type EncodingContext, type EncodingRuleInput, type ExhaustedData, type GenerateContext, type GenerateResult, type ResolvedContext,
 } from '../../model/rules';
 import type { DB } from '../db/types';
-import { withTenant } from '../db/tenant-scope';
+import { commitWith, withTenant } from '../db/tenant-scope';
 import { notFound, type RequestContext } from '../http';
-import { issued, reserve, type CounterRef } from './counter';
+import { issued, reserve, reserveIfUnchanged, type CounterRef } from './counter';
 import { resolveContext, type LookupMemo } from './context';
 import { RuleError } from './errors';
 import { GroupCommit, type Settled } from './group-commit';
-import { alreadyIssued, loadRow, writeAudits, type AuditRow } from './store';
+import { alreadyIssued, auditStatement, loadRow, loadRowWithFingerprint, ruleUnchanged, type AuditRow } from './store';
 
 /** Compiles a stored rule; a row that no longer passes validation is refused rather than guessed at. */
 export function compileStored(row: Record<string, unknown>): CompiledRule {
@@ -71,11 +72,56 @@ async function exhausted(db: Kysely<DB>, rule: CompiledRule, ref: CounterRef, na
   return new RuleError(409, 'rules.exhausted', { name, remaining, requested: count }, data);
 }
 
-/** Reserves numbers for plans of one counter key: one update for all, or one each when the sum does not fit. */
-async function reserveGroup(trx: Kysely<DB>, rule: CompiledRule, name: string, group: Plan[], out: Settled<GenerateResult>[]): Promise<Plan[]> {
+/** A rule compiled from its stored row, and that row's fingerprint (see `reserveIfUnchanged`). */
+interface HeldRule {
+  rule: CompiledRule;
+  name: string;
+  fingerprint: string;
+}
+
+/**
+ * Rules compiled in earlier batches, by tenant and id. A batch with a held rule reads no rule row:
+ * its first reservation checks the fingerprint in the same statement. Kept to the most recent few
+ * hundred rules; a Map keeps insertion order, so the oldest goes first.
+ */
+class HeldRules {
+  private readonly rules = new Map<string, HeldRule>();
+  constructor(private readonly limit = 500) {}
+  get(key: string): HeldRule | undefined {
+    return this.rules.get(key);
+  }
+  set(key: string, held: HeldRule): void {
+    this.rules.delete(key);
+    this.rules.set(key, held);
+    if (this.rules.size > this.limit) this.rules.delete(this.rules.keys().next().value!);
+  }
+  delete(key: string): void {
+    this.rules.delete(key);
+  }
+}
+
+/** Reads and compiles a rule; undefined when it is not there, a RuleError when it no longer validates. */
+async function loadRule(trx: Kysely<DB>, tenantId: string, ruleId: string): Promise<HeldRule | undefined> {
+  const loaded = await loadRowWithFingerprint(trx, encodingRule, tenantId, ruleId);
+  if (!loaded) return undefined;
+  return { rule: compileStored(loaded.row), name: String(loaded.row.name), fingerprint: loaded.fingerprint };
+}
+
+/**
+ * Reserves numbers for plans of one counter key: one update for all, or one each when the sum does
+ * not fit. With `fingerprint` (a held rule not yet checked in this batch) the first update checks it
+ * and takes nothing when the rule changed.
+ */
+async function reserveGroup(
+  trx: Kysely<DB>, held: HeldRule, group: Plan[], out: Settled<GenerateResult>[], fingerprint: string | null,
+): Promise<Plan[] | 'changed'> {
+  const { rule, name } = held;
   const ref = group[0]!.ref;
   const total = group.reduce((s, p) => s + p.ask.count, 0);
-  let start = await reserve(trx, ref, total, rule.capacity);
+  let start = fingerprint === null
+    ? await reserve(trx, ref, total, rule.capacity)
+    : await reserveIfUnchanged(trx, ref, total, rule.capacity, fingerprint);
+  if (start === 'changed') return 'changed';
   if (start !== null) {
     for (const p of group) {
       p.first = start;
@@ -95,21 +141,18 @@ async function reserveGroup(trx: Kysely<DB>, rule: CompiledRule, name: string, g
   return granted;
 }
 
-/** One batch inside its transaction. `issuing` collects the codes about to be audited (for a clash's message). */
-async function issueBatch(trx: Kysely<DB>, asks: Ask[], issuing: string[]): Promise<Settled<GenerateResult>[]> {
+/** A batch's answers, and the audit rows of the codes it issued (not yet written). */
+interface Issued {
+  out: Settled<GenerateResult>[];
+  audit: AuditRow[];
+}
+
+/** One batch with its rule, inside its transaction; 'changed' when a held rule turned out stale (nothing was taken). */
+async function issueWith(trx: Kysely<DB>, held: HeldRule, checked: boolean, asks: Ask[], memo: LookupMemo): Promise<Issued | 'changed'> {
   const { tenantId, ruleId } = asks[0]!;
-  const row = await loadRow(trx, encodingRule, tenantId, ruleId);
-  if (!row) return asks.map(() => failed(notFound()));
-  let rule: CompiledRule;
-  try {
-    rule = compileStored(row);
-  } catch (err) {
-    return asks.map(() => failed(err));
-  }
-  const name = String(row.name);
+  const { rule } = held;
   const out: Settled<GenerateResult>[] = new Array(asks.length);
   const groups = new Map<string, Plan[]>();
-  const memo: LookupMemo = new Map();
   for (const [index, ask] of asks.entries()) {
     try {
       const { encoding, resolved } = await resolveContext(trx, ask.ctx, ask.request, rule, ask.context, memo);
@@ -125,39 +168,68 @@ async function issueBatch(trx: Kysely<DB>, asks: Ask[], issuing: string[]): Prom
       out[index] = failed(err);
     }
   }
+  // Every ask failed on its context: those answers stand only if the held rule was still current.
+  if (!checked && groups.size === 0 && !(await ruleUnchanged(trx, tenantId, ruleId, held.fingerprint))) return 'changed';
   const audit: AuditRow[] = [];
   for (const group of groups.values()) {
-    for (const p of await reserveGroup(trx, rule, name, group, out)) {
+    const granted = await reserveGroup(trx, held, group, out, checked ? null : held.fingerprint);
+    if (granted === 'changed') return 'changed';
+    checked = true;
+    for (const p of granted) {
       p.codes = formatCodes(rule, p.first, p.ask.count, p.encoding);
       const batchId = randomUUID();
       p.codes.forEach((code, i) => audit.push({
         code, counterValue: (p.first + BigInt(i)).toString(), factoryCode: p.resolved.factoryCode ?? '', lineCode: p.resolved.lineCode ?? '',
         period: p.ref.period, date: p.resolved.date, batchId, userId: p.ask.ctx.user.id, account: p.ask.ctx.user.account,
       }));
-      issuing.push(...p.codes);
       out[p.index] = {
         ok: true,
         value: { codes: p.codes, batchId, firstOffset: p.first.toString(), remaining: left(rule, p.first + BigInt(p.ask.count)).toString(), context: p.resolved },
       };
     }
   }
-  await writeAudits(trx, tenantId, ruleId, audit);
-  return out;
+  return { out, audit };
 }
 
-async function runBatch(db: Kysely<DB>, head: Ask, take: () => Ask[]): Promise<Settled<GenerateResult>[]> {
+/** One batch inside its transaction, with the held rule when there is one, else the stored row. */
+async function issueBatch(trx: Kysely<DB>, rules: HeldRules, asks: Ask[]): Promise<Issued> {
+  const { tenantId, ruleId } = asks[0]!;
+  const key = `${tenantId}:${ruleId}`;
+  const memo: LookupMemo = new Map();
+  const held = rules.get(key);
+  if (held) {
+    const issued = await issueWith(trx, held, false, asks, memo);
+    if (issued !== 'changed') return issued;
+    rules.delete(key);
+  }
+  let fresh: HeldRule | undefined;
+  try {
+    fresh = await loadRule(trx, tenantId, ruleId);
+  } catch (err) {
+    return { out: asks.map(() => failed(err)), audit: [] };
+  }
+  if (!fresh) return { out: asks.map(() => failed(notFound())), audit: [] };
+  rules.set(key, fresh);
+  // Read in this transaction just now: nothing to check.
+  return (await issueWith(trx, fresh, true, asks, memo)) as Issued;
+}
+
+async function runBatch(db: Kysely<DB>, rules: HeldRules, head: Ask, take: () => Ask[]): Promise<Settled<GenerateResult>[]> {
   const { tenantId, ruleId } = head;
   let asks: Ask[] = [];
-  const issuing: string[] = [];
+  let issuing: string[] = [];
   try {
-    return await withTenant(tenantId, () => db.transaction().execute((trx) => {
+    return await withTenant(tenantId, () => db.transaction().execute(async (trx) => {
       asks = take();
-      return issueBatch(trx, asks, issuing);
+      const { out, audit } = await issueBatch(trx, rules, asks);
+      issuing = audit.map((a) => a.code);
+      if (audit.length > 0) await commitWith(trx, auditStatement(tenantId, ruleId, audit));
+      return out;
     }));
   } catch (err) {
     if (asks.length > 1) {
       const out: Settled<GenerateResult>[] = [];
-      for (const ask of asks) out.push((await runBatch(db, ask, () => [ask]))[0]!);
+      for (const ask of asks) out.push((await runBatch(db, rules, ask, () => [ask]))[0]!);
       return out;
     }
     if ((err as { code?: string }).code !== '23505') throw err;
@@ -181,7 +253,8 @@ export function issueCodes(
 ): Promise<GenerateResult> {
   let committer = committers.get(db);
   if (!committer) {
-    committer = new GroupCommit((head, take) => runBatch(db, head, take), BATCH_LIMIT);
+    const rules = new HeldRules();
+    committer = new GroupCommit((head, take) => runBatch(db, rules, head, take), BATCH_LIMIT);
     committers.set(db, committer);
   }
   return committer.submit(`${ctx.tenantId}:${ruleId}`, { tenantId: ctx.tenantId, ruleId, ctx, request, count, context });

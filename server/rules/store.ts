@@ -1,21 +1,44 @@
 /** Reading rule rows by their definition's columns, and writing the audit of issued codes. */
 import { sql, type Kysely } from 'kysely';
 import type { ResourceDef } from '../../model/resource';
+import { literal } from '../db/tenant-scope';
 import type { DB } from '../db/types';
 
 export type RuleDb = Kysely<DB>;
 
-/** One row of `def`'s table in the tenant, by field key (details parsed), or undefined. */
-export async function loadRow(db: RuleDb, def: ResourceDef, tenantId: string, id: string): Promise<Record<string, unknown> | undefined> {
-  const r = await sql<Record<string, unknown>>`select * from ${sql.table(def.table)} where tenant_id = ${tenantId} and id = ${id}`.execute(db);
-  const row = r.rows[0];
-  if (!row) return undefined;
+function byFieldKey(def: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { id: row.id };
   for (const [key, f] of Object.entries(def.fields)) {
     const v = row[f.column!];
     out[key] = f.kind === 'details' && typeof v === 'string' ? JSON.parse(v) : v ?? null;
   }
   return out;
+}
+
+/** One row of `def`'s table in the tenant, by field key (details parsed), or undefined. */
+export async function loadRow(db: RuleDb, def: ResourceDef, tenantId: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const r = await sql<Record<string, unknown>>`select * from ${sql.table(def.table)} where tenant_id = ${tenantId} and id = ${id}`.execute(db);
+  const row = r.rows[0];
+  return row ? byFieldKey(def, row) : undefined;
+}
+
+/** The whole stored row's digest, as `loadRowWithFingerprint` reads it and a statement can check it. */
+export const rowFingerprint = (alias: string) => sql<string>`md5(${sql.ref(alias)}::text)`;
+
+/** `loadRow`, with the fingerprint of the row as stored: any change to any column changes it. */
+export async function loadRowWithFingerprint(
+  db: RuleDb, def: ResourceDef, tenantId: string, id: string,
+): Promise<{ row: Record<string, unknown>; fingerprint: string } | undefined> {
+  const r = await sql<Record<string, unknown> & { fingerprint: string }>`
+    select t.*, ${rowFingerprint('t')} as fingerprint from ${sql.table(def.table)} t where t.tenant_id = ${tenantId} and t.id = ${id}`.execute(db);
+  const row = r.rows[0];
+  return row ? { row: byFieldKey(def, row), fingerprint: row.fingerprint } : undefined;
+}
+
+/** Whether the encoding rule's stored row still has `fingerprint`. */
+export async function ruleUnchanged(db: RuleDb, tenantId: string, id: string, fingerprint: string): Promise<boolean> {
+  const r = await sql<{ fingerprint: string }>`select ${rowFingerprint('e')} as fingerprint from encoding_rule e where e.tenant_id = ${tenantId} and e.id = ${id}`.execute(db);
+  return r.rows[0]?.fingerprint === fingerprint;
 }
 
 /** One issued code as its audit row records it. */
@@ -31,14 +54,15 @@ export interface AuditRow {
   account: string;
 }
 
-/** The audit rows of one rule, in a single append-only statement whatever their number. */
-export async function writeAudits(db: RuleDb, tenantId: string, ruleId: string, rows: AuditRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    insert into encoding_issue (tenant_id, rule_id, code, counter_value, factory_code, line_code, period, issue_date, batch_id, user_id, account)
-    select ${tenantId}, ${ruleId}, r.code, r."counterValue"::bigint, r."factoryCode", r."lineCode", r.period, r.date::date, r."batchId"::uuid, r."userId"::uuid, r.account
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(code text, "counterValue" text, "factoryCode" text, "lineCode" text, period text, date text, "batchId" text, "userId" text, account text)`.execute(db);
+/**
+ * The audit rows of one rule as one append-only statement whatever their number, without parameters
+ * (values inlined), so that it can end the issuing transaction together with its COMMIT (`commitWith`).
+ */
+export function auditStatement(tenantId: string, ruleId: string, rows: AuditRow[]): string {
+  return `insert into encoding_issue (tenant_id, rule_id, code, counter_value, factory_code, line_code, period, issue_date, batch_id, user_id, account)
+    select ${literal(tenantId)}::uuid, ${literal(ruleId)}::uuid, r.code, r."counterValue"::bigint, r."factoryCode", r."lineCode", r.period, r.date::date, r."batchId"::uuid, r."userId"::uuid, r.account
+    from jsonb_to_recordset(${literal(JSON.stringify(rows))}::jsonb)
+      as r(code text, "counterValue" text, "factoryCode" text, "lineCode" text, period text, date text, "batchId" text, "userId" text, account text)`;
 }
 
 /** The first of `codes` the rule has already issued, if any. */

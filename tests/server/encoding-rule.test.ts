@@ -223,6 +223,27 @@ describe.each(DIALECTS)('encoding rules [%s]', (kind) => {
     expect(del.status).toBe(409);
   });
 
+  it('issues by the rule as it is now stored, whether edited through the API or in the database by another process', async () => {
+    const id = await create({ name: 'T_EDIT', startCode: '1', details: [fixed(1, 'A'), serial] });
+    expect(await codes(id, 2)).toEqual(['A1', 'A2']);
+    const put = await req('PUT', `${BASE}/${id}`, { details: [fixed(1, 'B'), serial] });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(await codes(id, 2)).toEqual(['B3', 'B4']);
+    // A change no API saw (the updated_at column left as it was), as another server or a script makes it.
+    await sql`update encoding_rule set details = jsonb_set(details, '{0,value}', '"C"') where id = ${id}`.execute(db);
+    expect(await codes(id, 1)).toEqual(['C5']);
+    // Values a statement could misread: quotes and backslashes reach the audit exactly as printed.
+    await sql`update encoding_rule set details = jsonb_set(details, '{0,value}', ${JSON.stringify(`O'\\'`)}::jsonb) where id = ${id}`.execute(db);
+    expect(await codes(id, 2)).toEqual([`O'\\'6`, `O'\\'7`]);
+    const audited = await sql<{ code: string }>`select code from encoding_issue where rule_id = ${id} order by counter_value`.execute(db);
+    expect(audited.rows.map((r) => r.code)).toEqual(['A1', 'A2', 'B3', 'B4', 'C5', `O'\\'6`, `O'\\'7`]);
+    // A stored row that no longer validates is refused, not issued by the rule it was before.
+    await sql`update encoding_rule set details = '[]'::jsonb where id = ${id}`.execute(db);
+    const refused = await generate(id, 1);
+    expect(refused.status).toBe(409);
+    expect(await auditCount(id)).toBe(7);
+  });
+
   it('checks permissions and tenants', async () => {
     const id = await create({ name: 'T_PERM', startCode: '1', details: [serial] });
     expect((await generate(id, 1, {}, coder)).status).toBe(200);
