@@ -8,13 +8,14 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordKey } from '../../server/audit/batch';
+import { importKeysSettling } from '../../server/audit/settle';
 import type { AuditEntry, AuditHistory, AuditVerify } from '../../model/audit';
 import { apiPath, type ImportResult, type ResourceRow } from '../../model/resource';
 import { unit, user } from '../../model/resources';
 import { APP_ROLE, withTenant } from '../../server/db/tenant-scope';
 import { writeHistory, systemActor } from '../../server/audit/write';
 import { verifyChain } from '../../server/audit/verify';
-import { RetentionRefused, maintainAuditTrail, setRetention } from '../../server/audit/maintain';
+import { RetentionRefused, maintainAuditTrail, makePartitions, setRetention } from '../../server/audit/maintain';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createTenant, createUser } from '../../server/services/users';
@@ -208,6 +209,37 @@ describe.each(DIALECTS)('audit trail (%s)', (kind) => {
     const listedAgain = (await sql<{ id: string; changes: string }>`select id, changes from audit_trail where tenant_id = ${tenantId} and record_id = ${unitId} order by seq desc`.execute(h.database.db)).rows;
     expect(listedAgain.map((r) => [r.id, JSON.parse(r.changes)])).toEqual([[latest!.id, latest!.changes], [one.id, one.changes]]);
     expect((await verify()).ok).toBe(true);
+  });
+
+  it("merges an import's record keys into the history index after the import commits, not in a later import's statements", async () => {
+    const db = h.database.db;
+    const rows: (string | number)[][] = [['Code', 'Name', 'Type', 'Accuracy']];
+    for (let i = 0; i < 300; i++) rows.push([`AUD-KEY-${String(i).padStart(4, '0')}`, `Keyed ${i}`, 'Quantity', 0]);
+    const boundary = '----auditKeys';
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="units.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`), await xlsx(rows), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res = await h.app.inject({ method: 'POST', url: `${apiPath(unit)}/import`, payload, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-factory-id': factory } });
+    expect((res.json() as { data: ImportResult }).data).toMatchObject({ inserted: 300 });
+    // Each partition's index takes a pending list large enough that an import never merges it itself …
+    const limits = await sql<{ name: string; options: string[] | null }>`select c.relname as name, c.reloptions as options from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'audit_entry_batch_idx'::regclass`.execute(db);
+    expect(limits.rows.length).toBeGreaterThanOrEqual(5);
+    for (const r of limits.rows) expect(r.options ?? [], r.name).toContain('gin_pending_list_limit=16384');
+    // … and once the import has committed, the server has merged it: nothing is left pending.
+    await importKeysSettling(db);
+    const pending = await sql<{ pages: string }>`select coalesce(sum(gin_clean_pending_list(inhrelid::regclass)), 0)::text as pages
+      from pg_inherits where inhparent = 'audit_entry_batch_idx'::regclass`.execute(db);
+    expect(Number(pending.rows[0]!.pages)).toBe(0);
+    // The record is found through the merged index.
+    const unitId = (await sql<{ id: string }>`select id from unit where tenant_id = ${tenantId} and code = 'AUD-KEY-0042'`.execute(db)).rows[0]!.id;
+    expect((await history('unit', unitId))[0]).toMatchObject({ action: 'import', recordCode: 'AUD-KEY-0042' });
+    // A partition made later gets the same list.
+    await sql`drop table if exists audit_entry_2099_01`.execute(db);
+    await sql`create table audit_entry_2099_01 partition of audit_entry for values from ('2099-01-01') to ('2099-02-01')`.execute(db);
+    await makePartitions(db);
+    const later = await sql<{ options: string[] | null }>`select c.reloptions as options from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      join pg_index x on x.indexrelid = c.oid where i.inhparent = 'audit_entry_batch_idx'::regclass and x.indrelid = 'audit_entry_2099_01'::regclass`.execute(db);
+    expect(later.rows[0]?.options ?? []).toContain('gin_pending_list_limit=16384');
+    await sql`drop table audit_entry_2099_01`.execute(db);
   });
 
   it("shows a tenant's history to that tenant only (the route and row-level security)", async () => {

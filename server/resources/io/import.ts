@@ -16,6 +16,7 @@ import type { Caller } from '../scope';
 import type { ResourceService } from '../service';
 import type { Db } from '../table';
 import { isEmbedded } from '../../db/embedded';
+import { settleImportKeys } from '../../audit/settle';
 import { ImportChecker, type PreparedRow } from './import-check';
 import { ImportWriter } from './import-write';
 import type { SheetRow } from './sheet';
@@ -106,6 +107,7 @@ export async function importRows(
         outcome.inserted = writer.inserted;
         outcome.updated = writer.updated;
       });
+      await settleImportKeys(service.db);
     } catch (err) {
       if (!(err instanceof Failed)) throw err;
     }
