@@ -111,6 +111,45 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
     expect(codes.length).toBeGreaterThanOrEqual(6);
   });
 
+  it("codes drawn one after another follow the counter, the rule and the factory's code exactly as they change (another process, an edit, a rename)", async () => {
+    const db = h.database.db;
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const factory = await db.selectFrom('factory').select(['id', 'code']).where('tenant_id', '=', tenantId).orderBy('code').executeTakeFirstOrThrow();
+    const details = (prefix: string) => [{ order: 1, paramType: 'fixed', value: prefix }, { order: 2, paramType: 'system', parameter: 'factoryCode' }, { order: 3, paramType: 'fixed', value: '-' }, { order: 4, paramType: 'system', parameter: 'serial' }];
+    const body = (prefix: string) => ({ name: 'FOLLOW', ruleType: 'base10', startCode: '0001', endCode: '9999', resetType: 'none', details: details(prefix) });
+    const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', { token, body: body('P') });
+    const ruleId = created.body.data.id;
+    // One at a time, as a station printing labels asks: every batch after the first knows the counter.
+    const next = async (app = h.app) => {
+      const r = await app.inject({ method: 'POST', url: `/api/basic-system/encoding-rule/${ruleId}/generate`, headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory.id }, payload: { count: 1 } });
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json() as { data: { codes: string[] } }).data.codes[0]!;
+    };
+    const drawn = [await next(), await next(), await next()];
+    expect(drawn).toEqual([`P${factory.code}-0001`, `P${factory.code}-0002`, `P${factory.code}-0003`]);
+    // Another server process takes codes meanwhile: this one continues after them, never over them.
+    expect(await next(second.app)).toBe(`P${factory.code}-0004`);
+    expect(await next(second.app)).toBe(`P${factory.code}-0005`);
+    expect(await next()).toBe(`P${factory.code}-0006`);
+    // The rule is edited: the next code is written the new way.
+    const edited = await call(h.app, 'PUT', `/api/basic-system/encoding-rule/${ruleId}`, { token, body: body('R') });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await next()).toBe(`R${factory.code}-0007`);
+    // The factory's code changes: the next code prints the new one.
+    await db.updateTable('factory').set({ code: 'FZ9' }).where('id', '=', factory.id).execute();
+    try {
+      expect(await next()).toBe('RFZ9-0001');
+      expect(await next()).toBe('RFZ9-0002');
+    } finally {
+      await db.updateTable('factory').set({ code: factory.code }).where('id', '=', factory.id).execute();
+    }
+    expect(await next()).toBe(`R${factory.code}-0008`);
+    const audit = await sql<{ code: string }>`select code from encoding_issue where rule_id = ${ruleId} order by issued_at, counter_value`.execute(db);
+    expect(audit.rows.map((r) => r.code).sort()).toEqual([
+      ...[1, 2, 3, 4, 5, 6].map((n) => `P${factory.code}-000${n}`), `R${factory.code}-0007`, `R${factory.code}-0008`, 'RFZ9-0001', 'RFZ9-0002',
+    ].sort());
+  });
+
   // Only PostgreSQL: PGlite serves as its one superuser, so there is no separate serving role to hold to the grants.
   it.skipIf(kind !== 'postgres')('the serving role cannot change or delete issued codes', async () => {
     const db = h.database.db;
