@@ -272,9 +272,9 @@ async function issuePredicted(db: Kysely<DB>, rules: HeldRules, memory: CounterM
       value: { codes: p.codes, batchId, firstOffset: p.first.toString(), remaining: left(rule, next).toString(), context: p.resolved },
     };
   }
-  const statement = advanceIfAt(ref, expected, total, held.fingerprint, [...factories], (where) => auditStatement(tenantId, ruleId, audit, where));
   let taken = false;
   try {
+    const statement = advanceIfAt(ref, expected, total, held.fingerprint, [...factories], (where) => auditStatement(tenantId, ruleId, audit, where));
     const results = await send(`${tenantOpening(tenantId)};\n${statement};\nCOMMIT`);
     taken = results.some((r) => (r.rows[0] as { taken?: number } | undefined)?.taken === 1);
   } catch {
