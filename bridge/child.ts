@@ -30,8 +30,11 @@ import {
   type NotifyOptions,
   type Remote,
 } from './protocol';
+import { cleanAppShortcuts, shellShortcutOf, type AppShortcut } from './shortcuts';
 
 export { BRIDGE_PROTOCOL, BRIDGE_VERSION, BridgeUnsupportedError, BridgeVersionError } from './protocol';
+export { SHELL_KEYS, SHELL_SHORTCUTS, chordLabel, isTypingTarget, matchesChord, shellShortcutOf } from './shortcuts';
+export type { AppShortcut, KeyChord, ShellShortcut } from './shortcuts';
 export type {
   BridgeContext,
   BridgeRequestConfig,
@@ -113,6 +116,11 @@ export interface ConnectToHostOptions {
    * default: a console warning listing them. The same list is `bridge.missing`.
    */
   onMissing?: (missing: string[], hostVersion: string) => void;
+  /**
+   * Hand the shell's shortcuts (search, next and previous tab, close tab, help, the shortcut list)
+   * pressed inside this page to the shell, which the frame's key events never reach; default true.
+   */
+  shellShortcuts?: boolean;
 }
 
 export interface ChildBridge {
@@ -145,6 +153,8 @@ export interface ChildBridge {
   closeTab(): Promise<void>;
   reportError(report: ErrorReport | Error): Promise<void>;
   routeChanged(path: string): Promise<void>;
+  /** Lists the app's own shortcuts in the shell's shortcut list (`?`) while its tab is shown; the app handles their keys itself. */
+  setShortcuts(shortcuts: AppShortcut[]): Promise<void>;
   /** Subscribes to what the shell tells the app; returns the unsubscribe function. */
   on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void;
   destroy(): void;
@@ -361,6 +371,10 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
       await needs('routeChanged');
       await host.routeChanged(path);
     },
+    async setShortcuts(shortcuts) {
+      await needs('setShortcuts');
+      await host.setShortcuts(cleanAppShortcuts(shortcuts));
+    },
     on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void {
       const set = listeners[event] as Set<BridgeListener<E>> | undefined;
       if (!set) throw new TypeError(`Unknown bridge event: ${String(event)}`);
@@ -381,7 +395,25 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
   if (options.captureErrors !== false && typeof window !== 'undefined') {
     cleanups.push(captureErrors(bridge));
   }
+  if (options.shellShortcuts !== false && !lacks('shortcut') && typeof window !== 'undefined') {
+    cleanups.push(forwardShortcuts(bridge));
+  }
   return bridge;
+}
+
+/** Hands the shell's shortcuts pressed in this page to the shell (before the page's own handlers see them). */
+function forwardShortcuts(bridge: ChildBridge): () => void {
+  const onKey = (e: KeyboardEvent) => {
+    const name = shellShortcutOf(e);
+    if (!name) return;
+    e.preventDefault();
+    e.stopPropagation();
+    bridge.host.shortcut(name).catch(() => {
+      /* the shell is gone: nothing to do */
+    });
+  };
+  window.addEventListener('keydown', onKey, true);
+  return () => window.removeEventListener('keydown', onKey, true);
 }
 
 /** At most this many error reports per window of REPORT_WINDOW_MS, so a failing timer cannot flood the shell. */

@@ -142,6 +142,8 @@ export function startDevHost(root: HTMLElement, config: DevHostConfig): DevHost 
       config.confirmAnswer ?? window.confirm(`${c.title}\n\n${c.content}`)),
     download: logged('download', (): ApiResult<null> => ({ code: 200, msg: '', data: null })),
     reportError: logged('reportError', () => undefined),
+    shortcut: logged('shortcut', (name: string) => { showToast(`shortcut: ${name}`); }),
+    setShortcuts: logged('setShortcuts', () => undefined),
   };
 
   const frame = document.createElement('iframe');

@@ -30,6 +30,7 @@ import type {
   NavigateOptions,
   NotifyOptions,
 } from './protocol';
+import type { AppShortcut } from './shortcuts';
 
 export interface PortalBridgeGlobal {
   readonly version: string;
@@ -61,6 +62,8 @@ export interface PortalBridgeGlobal {
   setTitle(title: string): Promise<void>;
   closeTab(): Promise<void>;
   reportError(report: ErrorReport | Error): Promise<void>;
+  /** Lists the page's own shortcuts in the shell's shortcut list (`?`) while its tab is shown (since 1.3.0). */
+  setShortcuts(shortcuts: AppShortcut[]): Promise<void>;
   readonly ApiError: typeof ApiError;
   readonly BridgeVersionError: typeof BridgeVersionError;
   readonly BridgeUnsupportedError: typeof BridgeUnsupportedError;
@@ -122,6 +125,7 @@ export function createPortalBridgeGlobal(source: BridgeSource): PortalBridgeGlob
     setTitle: (title) => withBridge((b) => b.setTitle(title)),
     closeTab: () => withBridge((b) => b.closeTab()),
     reportError: (report) => withBridge((b) => b.reportError(report)),
+    setShortcuts: (shortcuts) => withBridge((b) => b.setShortcuts(shortcuts)),
     ApiError,
     BridgeVersionError,
     BridgeUnsupportedError,

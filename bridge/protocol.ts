@@ -4,9 +4,10 @@
  */
 import type { ApiResult } from '../model/api';
 import type { Language } from '../model/languages';
+import type { AppShortcut, ShellShortcut } from './shortcuts';
 
 export const BRIDGE_PROTOCOL = 'mes-portal-bridge';
-export const BRIDGE_VERSION = '1.2.0';
+export const BRIDGE_VERSION = '1.3.0';
 export const BRIDGE_MAJOR = 1;
 /** How long either side waits for the handshake before giving up. */
 export const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -120,6 +121,10 @@ export interface HostMethods {
   confirm(options: ConfirmOptions): Promise<boolean>;
   download(options: DownloadOptions): Promise<ApiResult<null>>;
   reportError(report: ErrorReport): void;
+  /** One of the shell's shortcuts was pressed inside the frame (since 1.3.0; the child bridge sends it by itself). */
+  shortcut(name: ShellShortcut): void;
+  /** The app's own shortcuts, listed in the shell's shortcut list while its tab is shown (since 1.3.0). */
+  setShortcuts(shortcuts: AppShortcut[]): void;
 }
 
 /** Methods the child offers the shell. */
@@ -137,7 +142,7 @@ export interface ChildMethods {
 
 export const HOST_CAPABILITIES: (keyof HostMethods)[] = [
   'getContext', 'request', 'hasPermission', 'navigate', 'routeChanged', 'closeTab', 'setTitle',
-  'notify', 'confirm', 'download', 'reportError',
+  'notify', 'confirm', 'download', 'reportError', 'shortcut', 'setShortcuts',
 ];
 export const CHILD_CAPABILITIES: (keyof ChildMethods)[] = [
   'onContextChange', 'navigate', 'refresh', 'logout', 'setActive', 'ping',
@@ -166,6 +171,8 @@ export const SINCE: Readonly<Record<Exclude<keyof HostMethods | keyof ChildMetho
   'request.files': '1.1.0',
   'request.timeout': '1.1.0',
   'context.theme': '1.2.0',
+  shortcut: '1.3.0',
+  setShortcuts: '1.3.0',
 };
 
 /** Compares two `major.minor.patch` versions numerically: negative when a < b, 0 when equal, positive when a > b. */

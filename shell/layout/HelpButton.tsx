@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Result, Spin } from '@arco-design/web-react';
 import { IconQuestionCircle } from '@arco-design/web-react/icon';
@@ -10,6 +10,7 @@ import { activeTabIdAtom, tabsAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { RichText } from '../components/RichText';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
+import { helpOpenAtom } from './shortcuts';
 
 /** The help document of the open screen, in the current language (SPEC §7 `route/help/doc/content`). */
 export function HelpButton() {
@@ -17,22 +18,32 @@ export function HelpButton() {
   const lang = useLanguage();
   const tabs = useAtomValue(tabsAtom);
   const activeId = useAtomValue(activeTabIdAtom);
-  const [open, setOpen] = useState(false);
+  // Also opened by F1, in the shell or inside a frame (shortcuts.ts).
+  const [open, setOpen] = useAtom(helpOpenAtom);
   useEscapeCloses(open, () => setOpen(false));
   const [doc, setDoc] = useState<HelpDocument | null | 'missing' | 'loading'>(null);
   const path = tabs.find((tab) => tab.id === activeId)?.path ?? null;
 
-  async function show() {
-    setOpen(true);
-    if (!path) return setDoc('missing');
+  // The document of the screen shown when the drawer opens.
+  useEffect(() => {
+    if (!open) return;
+    if (!path) {
+      setDoc('missing');
+      return;
+    }
+    let current = true;
     setDoc('loading');
-    const res = await callApi(contract.help.content, { query: { path, lang }, showError: false });
-    setDoc(res.code === 200 ? res.data : 'missing');
-  }
+    void callApi(contract.help.content, { query: { path, lang }, showError: false }).then((res) => {
+      if (current) setDoc(res.code === 200 ? res.data : 'missing');
+    });
+    return () => { current = false; };
+    // The open screen's document at the moment of opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
 
   return (
     <>
-      <Button type="text" icon={<IconQuestionCircle />} aria-label={t('help.title')} onClick={() => void show()} data-testid="help-button" />
+      <Button type="text" icon={<IconQuestionCircle />} aria-label={t('help.title')} onClick={() => setOpen(true)} data-testid="help-button" />
       <Drawer title={doc && typeof doc === 'object' ? doc.title : t('help.title')} visible={open} width={480} footer={null} onCancel={() => setOpen(false)}>
         <div data-testid="help-content">
           {doc === 'loading' && <Spin />}

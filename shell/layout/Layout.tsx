@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
 import { appForPath } from '../../model/app-routes';
@@ -23,6 +23,8 @@ import { loadOverrides } from '../state/tenantTexts';
 import { AlarmBell } from './AlarmBell';
 import { HelpButton } from './HelpButton';
 import { SearchBox } from './SearchBox';
+import { ShortcutList } from './ShortcutList';
+import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
 import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
@@ -96,6 +98,34 @@ export function Layout() {
     keepTabs(tabs.filter((tab) => tab.id !== id), neighbourAfterClose(tabs, id));
   }
 
+  const setSearchOpen = useSetAtom(searchOpenAtom);
+  const setHelpOpen = useSetAtom(helpOpenAtom);
+  const setShortcutListOpen = useSetAtom(shortcutListOpenAtom);
+  useShellShortcuts((name) => {
+    const at = tabs.findIndex((tab) => tab.id === activeId);
+    switch (name) {
+      case 'search':
+        setSearchOpen(true);
+        break;
+      case 'help':
+        setHelpOpen(true);
+        break;
+      case 'shortcuts':
+        setShortcutListOpen(true);
+        break;
+      case 'nextTab':
+      case 'previousTab': {
+        if (tabs.length < 2 || at < 0) break;
+        const next = tabs[(at + (name === 'nextTab' ? 1 : tabs.length - 1)) % tabs.length]!;
+        navigate(`/${lang}${next.path}`);
+        break;
+      }
+      case 'closeTab':
+        if (activeId) closeTab(activeId);
+        break;
+    }
+  });
+
   function onTabAction(action: TabAction, tab: Tab) {
     switch (action) {
       case 'refresh':
@@ -156,6 +186,7 @@ export function Layout() {
         <ArcoLayout.Content className="portal-content">
           <SubAppHost tabs={tabs} activeTab={activeTab} />
         </ArcoLayout.Content>
+        <ShortcutList appId={activeTab ? appForPath(apps, activeTab.path)?.id ?? null : null} />
       </ArcoLayout>
     </ArcoLayout>
   );

@@ -1,31 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { loadChunk } from '../chunks';
+import { searchOpenAtom } from './shortcuts';
 
 // The panel (its list, its calls) loads at the first search, not with the layout.
 const SearchPanel = lazy(() => loadChunk(() => import('../search/SearchPanel')).then((m) => ({ default: m.SearchPanel })));
 
-/** Ctrl+K, or ⌘K on a Mac. */
-export const isSearchKey = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>) =>
-  (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k';
-
 const onApple = () => /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** The header's search box: opens the search panel, as Ctrl+K (⌘K) does from anywhere in the shell. */
+/** The header's search box: opens the search panel, as Ctrl+K (⌘K) does from anywhere. */
 export function SearchBox() {
   const { t } = useTranslation('shell');
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isSearchKey(e)) return;
-      e.preventDefault();
-      setOpen(true);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Also opened by Ctrl+K (⌘K), in the shell or inside a frame (shortcuts.ts).
+  const [open, setOpen] = useAtom(searchOpenAtom);
   return (
     <>
       <Button className="header-search" icon={<IconSearch />} onClick={() => setOpen(true)} data-testid="search-open" aria-keyshortcuts="Control+K Meta+K" aria-haspopup="dialog">

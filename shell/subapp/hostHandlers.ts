@@ -8,6 +8,8 @@ import { i18n } from '../i18n';
 import { menuAtom, store } from '../state/atoms';
 import { contextFor } from './context';
 import { afterWrite } from '../state/tenantTexts';
+import { SHELL_SHORTCUTS, cleanAppShortcuts } from '../../bridge/shortcuts';
+import { appShortcutsAtom, runShortcut } from '../layout/shortcuts';
 
 export interface HostDeps {
   appId: string;
@@ -100,5 +102,12 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
       return { code: 200, msg: '', data: null };
     },
     reportError: (report) => { console.warn(`[sub-app ${deps.appId}]`, report.message); },
+    // Keys reach only the focused frame, the shown one; a hidden frame's claim is ignored.
+    shortcut: (name) => {
+      if (deps.isActive() && (SHELL_SHORTCUTS as readonly string[]).includes(name)) runShortcut(name);
+    },
+    setShortcuts: (shortcuts) => {
+      store.set(appShortcutsAtom, (all) => ({ ...all, [deps.appId]: cleanAppShortcuts(shortcuts) }));
+    },
   };
 }

@@ -9,7 +9,7 @@ import { switchLanguage } from '../../locales/catalog';
 import type { Language } from '../../model/languages';
 import { matchRoute, type RouteTable } from './routing';
 import { NotBuilt } from './NotBuilt';
-import { RoutePathContext } from './routePath';
+import { RoutePathContext, RouteShownContext } from './routePath';
 import { applyArcoTheme } from '../../bridge/theme';
 import { applyContextTranslations } from './i18n';
 
@@ -136,7 +136,9 @@ function KeptRoute({ path, shown, language, children }: { path: string; shown: b
   return (
     <div ref={ref} className="subapp-route" hidden={!shown} data-route={path}>
       <ConfigProvider locale={arcoLocale(language)} getPopupContainer={() => ref.current ?? document.body}>
-        <RoutePathContext.Provider value={path}>{children}</RoutePathContext.Provider>
+        <RoutePathContext.Provider value={path}>
+          <RouteShownContext.Provider value={shown}>{children}</RouteShownContext.Provider>
+        </RoutePathContext.Provider>
       </ConfigProvider>
     </div>
   );

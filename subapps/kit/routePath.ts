@@ -6,6 +6,11 @@ export const RoutePathContext = createContext<string>('/');
 
 export const useRoutePath = () => useContext(RoutePathContext);
 
+/** Whether the kept page is the one shown (hidden kept pages stay mounted). */
+export const RouteShownContext = createContext<boolean>(true);
+
+export const useRouteShown = () => useContext(RouteShownContext);
+
 /** The record a route names after its screen's path (`/basic/material/<id>`, as search results open it). */
 export function recordIdOf(path: string): string | null {
   const last = path.split('/').at(-1) ?? '';

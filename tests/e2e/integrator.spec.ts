@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { login, token, watchConsole } from './helpers';
-import { BRIDGE_VERSION, CHILD_CAPABILITIES, HOST_CAPABILITIES } from '../../bridge/protocol';
+import { BRIDGE_VERSION, CHILD_CAPABILITIES, HOST_CAPABILITIES, SINCE } from '../../bridge/protocol';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SHELL = `http://localhost:${PORT}`;
@@ -64,7 +64,7 @@ const OLD_HOST = () => `<!doctype html><html><body>
 <iframe id="app" src="${LOCAL}/new-child.html" style="width:600px;height:200px"></iframe>
 <script src="/__fixtures/penpal.js"></script>
 <script>
-  const caps = ${JSON.stringify(HOST_CAPABILITIES.filter((c) => c !== 'download'))};
+  const caps = ${JSON.stringify(HOST_CAPABILITIES.filter((c) => c !== 'download' && SINCE[c as Exclude<typeof c, 'hello'>] === '1.0.0'))};
   const context = { path: '/andon/board', previousPath: null, language: 'es', factoryId: null, orgCode: null, user: null, fontSize: 'large', permissions: [] };
   const methods = { hello: () => ({ protocol: 'mes-portal-bridge', version: '1.0.0', capabilities: caps }) };
   for (const c of caps) methods[c] = () => undefined;
@@ -367,7 +367,7 @@ test.describe('integrator kit: origins and versions', () => {
     await page.goto('/en/andon/board/compat');
     await expect(page.frameLocator('[data-testid="frame-andon"]').locator('#status')).toHaveText(`shell ${BRIDGE_VERSION}, user admin, ${await noticeCount(page)} notices`);
 
-    // Our own script as the newer side, framed by a hand-written 1.0.0 shell that lacks `download`.
+    // Our own script as the newer side, framed by a hand-written 1.0.0 shell that lacks `download` and what came after 1.0.0.
     const warnings: string[] = [];
     page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
     await page.goto(`${LOOPBACK}/old-host.html`);
@@ -376,13 +376,13 @@ test.describe('integrator kit: origins and versions', () => {
     const result = JSON.parse((await child.locator('body').getAttribute('data-result'))!) as Record<string, unknown>;
     expect(result).toEqual({
       version: '1.0.0',
-      missing: ['download', 'request.files', 'request.timeout', 'context.theme'],
+      missing: ['download', 'shortcut', 'setShortcuts', 'request.files', 'request.timeout', 'context.theme'],
       language: 'es',
       request: { url: '/api/anything' },
       download: 'BridgeUnsupportedError',
       upload: 'BridgeUnsupportedError',
     });
-    expect(warnings.some((w) => w.includes('speaks bridge 1.0.0') && w.includes('not available: download, request.files, request.timeout, context.theme'))).toBe(true);
+    expect(warnings.some((w) => w.includes('speaks bridge 1.0.0') && w.includes('not available: download, shortcut, setShortcuts, request.files, request.timeout, context.theme'))).toBe(true);
   });
 
   test('a child of another major version is a clear error in the shell', async ({ page }) => {

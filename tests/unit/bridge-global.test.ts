@@ -26,6 +26,8 @@ function setup() {
     confirm: vi.fn(async () => true),
     download: vi.fn(async () => ({ code: 200, msg: '', data: null })),
     reportError: vi.fn(),
+    shortcut: vi.fn(),
+    setShortcuts: vi.fn(),
   } satisfies HostHandlers;
   const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods: handlers, timeout: 2000 });
   cleanups.push(() => conn.destroy());

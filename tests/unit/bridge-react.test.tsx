@@ -44,6 +44,8 @@ function handlers() {
     confirm: vi.fn(async () => false),
     download: vi.fn(async () => ({ code: 200, msg: 'ok', data: null })),
     reportError: vi.fn(),
+    shortcut: vi.fn(),
+    setShortcuts: vi.fn(),
   } satisfies HostHandlers;
 }
 

@@ -48,6 +48,8 @@ function makeHandlers(context: BridgeContext = baseContext) {
     confirm: vi.fn(async (_options: ConfirmOptions) => true),
     download: vi.fn(async (): Promise<ApiResult<null>> => ({ code: 200, msg: 'ok', data: null })),
     reportError: vi.fn(),
+    shortcut: vi.fn(),
+    setShortcuts: vi.fn(),
   } satisfies HostHandlers;
 }
 type Handlers = ReturnType<typeof makeHandlers>;
@@ -469,5 +471,52 @@ describe('bridge paths (T2.10)', () => {
     expect(handlers.request).not.toHaveBeenCalled();
     expect(handlers.download).not.toHaveBeenCalled();
     expect(conn.calls.request).toBe(refusedPaths.length);
+  });
+});
+
+describe('bridge: shell shortcuts pressed inside the frame (1.3.0)', () => {
+  const press = (init: KeyboardEventInit, target: EventTarget = window) => {
+    const e = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
+    target.dispatchEvent(e);
+    return e;
+  };
+
+  it("hands the shell's keys to the shell and keeps them from the page; other keys stay the page's", async () => {
+    const { handlers, bridge } = await connectBoth();
+    const pageSaw: string[] = [];
+    const onPage = (e: KeyboardEvent) => pageSaw.push(e.key);
+    window.addEventListener('keydown', onPage);
+    try {
+      expect(press({ key: 'k', code: 'KeyK', ctrlKey: true }).defaultPrevented).toBe(true);
+      press({ key: 'PageDown', code: 'PageDown', altKey: true });
+      press({ key: 'F1', code: 'F1' });
+      press({ key: '?', code: 'Slash', shiftKey: true });
+      // Typed into a field, `?` is a character; Ctrl+K is still the search.
+      const input = document.createElement('input');
+      document.body.append(input);
+      expect(press({ key: '?', code: 'Slash', shiftKey: true }, input).defaultPrevented).toBe(false);
+      press({ key: 'k', code: 'KeyK', metaKey: true }, input);
+      input.remove();
+      expect(press({ key: 'a', code: 'KeyA' }).defaultPrevented).toBe(false);
+      await vi.waitFor(() => expect(handlers.shortcut).toHaveBeenCalledTimes(5));
+      expect(handlers.shortcut.mock.calls.map((c) => c[0])).toEqual(['search', 'nextTab', 'help', 'shortcuts', 'search']);
+      expect(pageSaw).toEqual(['?', 'a']);
+    } finally {
+      window.removeEventListener('keydown', onPage);
+    }
+    // The app's own list reaches the shell cleaned: blank keys left out, long texts cut.
+    await bridge.setShortcuts([{ keys: 'Alt+Shift+N', description: 'Add a record' }, { keys: ' ', description: 'nothing' }, { keys: 'F9', description: 'x'.repeat(500) }]);
+    expect(handlers.setShortcuts).toHaveBeenCalledWith([{ keys: 'Alt+Shift+N', description: 'Add a record' }, { keys: 'F9', description: 'x'.repeat(120) }]);
+    bridge.destroy();
+    press({ key: 'F1', code: 'F1' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(handlers.shortcut).toHaveBeenCalledTimes(5);
+  });
+
+  it('leaves the keys to the page when asked to', async () => {
+    const { handlers } = await connectBoth({ shellShortcuts: false });
+    expect(press({ key: 'F1', code: 'F1' }).defaultPrevented).toBe(false);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(handlers.shortcut).not.toHaveBeenCalled();
   });
 });

@@ -56,6 +56,7 @@ export function fakeBridge(permissions: string[], language: Language, handler: H
     setTitle: async () => undefined,
     closeTab: async () => undefined,
     reportError: async () => undefined,
+    setShortcuts: async () => undefined,
     routeChanged: async () => undefined,
     on: () => () => undefined,
     destroy: () => undefined,

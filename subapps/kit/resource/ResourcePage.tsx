@@ -8,6 +8,7 @@ import { AUDIT_PERMISSIONS } from '../../../model/audit';
 import { VERBS, type ResourceDef, type ResourceRow, type Verb } from '../../../model/resource';
 import { useApi } from '../api';
 import { HistoryDrawer, type HistoryTarget } from '../history/HistoryDrawer';
+import { useScreenShortcuts } from '../shortcuts';
 import { generatedColumns } from './columns';
 import { describeError } from './errors';
 import { ImportDialog } from './ImportDialog';
@@ -25,6 +26,9 @@ export interface ResourcePageProps {
   def: ResourceDef;
   overrides?: ResourceOverrides;
 }
+
+/** Opens the add dialog from the keyboard. */
+const ADD_KEYS = { code: 'KeyN', alt: true, shift: true } as const;
 
 /** Today as `YYYYMMDD` in the user's own time zone (not UTC's day), for file names. */
 const stamp = () => dayjs().format('YYYYMMDD');
@@ -95,6 +99,9 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
   function template() {
     void bridge.download({ ...api.prepare(eps.template), filename: `${t('common:resource.templateFile', { title })}.xlsx` }).catch(() => undefined);
   }
+
+  // Not while a record's form is open: the key would replace what is being typed.
+  useScreenShortcuts(can('add') && !dialog.visible ? [{ chord: ADD_KEYS, description: t('common:shortcuts.add'), run: () => setDialog({ visible: true, row: null }) }] : []);
 
   const canEdit = can('edit');
   const canDelete = can('delete');
