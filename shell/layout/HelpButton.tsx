@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Result, Spin } from '@arco-design/web-react';
@@ -23,6 +23,7 @@ export function HelpButton() {
   useEscapeCloses(open, () => setOpen(false));
   const [doc, setDoc] = useState<HelpDocument | null | 'missing' | 'loading'>(null);
   const path = tabs.find((tab) => tab.id === activeId)?.path ?? null;
+  const content = useRef<HTMLDivElement>(null);
 
   // The document of the screen shown when the drawer opens.
   useEffect(() => {
@@ -44,8 +45,10 @@ export function HelpButton() {
   return (
     <>
       <Button type="text" icon={<IconQuestionCircle />} aria-label={t('help.title')} onClick={() => setOpen(true)} data-testid="help-button" />
-      <Drawer title={doc && typeof doc === 'object' ? doc.title : t('help.title')} visible={open} width={480} footer={null} onCancel={() => setOpen(false)}>
-        <div data-testid="help-content">
+      {/* Focus moves into the drawer (F1 may come from inside a frame, where Escape would not reach the shell). */}
+      <Drawer title={doc && typeof doc === 'object' ? doc.title : t('help.title')} visible={open} width={480} footer={null} onCancel={() => setOpen(false)}
+        afterOpen={() => content.current?.focus()}>
+        <div data-testid="help-content" ref={content} tabIndex={-1} className="help-content">
           {doc === 'loading' && <Spin />}
           {doc === 'missing' && <Result status="404" subTitle={t('help.notMaintained')} />}
           {doc && typeof doc === 'object' && <RichText html={doc.content} />}

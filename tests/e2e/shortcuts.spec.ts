@@ -27,7 +27,8 @@ test.describe('keyboard shortcuts', () => {
     await expect(page.getByTestId('search-panel')).toBeHidden();
 
     // `?` outside a field lists the shell's keys and the screen's own.
-    await customers.getByTestId('page-customer').click({ position: { x: 5, y: 5 } });
+    await customers.getByTestId('resource-table').locator('th').first().click();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
     await page.keyboard.press('Shift+Slash');
     const list = page.getByTestId('shortcut-list');
     await expect(list).toBeVisible();
@@ -40,22 +41,24 @@ test.describe('keyboard shortcuts', () => {
     await expect(list).toBeHidden();
 
     // The screen's own key opens its add form; typed into the form, `?` is only a character.
-    await customers.getByTestId('page-customer').click({ position: { x: 5, y: 5 } });
+    await customers.getByTestId('search-code').click();
     await page.keyboard.press('Alt+Shift+N');
-    const form = customers.getByTestId('form-customer');
-    await expect(form).toBeVisible();
-    const first = form.locator('input').first();
-    await first.click();
+    // The form's dialog covers the frame (it is not inside the route's element).
+    const code = basic.getByTestId('form-code');
+    await expect(code).toBeVisible();
+    await code.click();
     await page.keyboard.type('A?');
-    await expect(first).toHaveValue('A?');
+    await expect(code).toHaveValue('A?');
     await expect(list).toBeHidden();
-    await customers.getByTestId('dialog-cancel').click();
-    await expect(form).toBeHidden();
+    await basic.getByTestId('dialog-cancel').click();
+    await expect(code).toBeHidden();
 
     // F1 opens the help of the screen shown.
     await customers.getByTestId('search-code').click();
     await page.keyboard.press('F1');
     await expect(page.getByTestId('help-content')).toBeVisible();
+    // The focus follows into the drawer, so that Escape closes it.
+    await expect(page.getByTestId('help-content')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('help-content')).toBeHidden();
 
@@ -79,7 +82,8 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.press('Shift+Slash');
     await expect(list).toBeVisible();
     await page.keyboard.press('Escape');
-    expect(errors).toEqual([]);
+    // The customers screen has no help document: its 404 is the drawer's "not written yet".
+    expect(errors.filter((e) => !e.includes('/route/help/doc/content?path=%2Fbasic%2Fcustomer'))).toEqual([]);
   });
 
   test("a plain JavaScript app's page hands the shell's keys over too", async ({ page }) => {
