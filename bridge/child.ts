@@ -155,6 +155,12 @@ export interface ChildBridge {
   routeChanged(path: string): Promise<void>;
   /** Lists the app's own shortcuts in the shell's shortcut list (`?`) while its tab is shown; the app handles their keys itself. */
   setShortcuts(shortcuts: AppShortcut[]): Promise<void>;
+  /**
+   * Tells the shell a screen has unsaved changes (true) or has none any more (false): the shell asks
+   * before closing its tab, switching factory, organisation or language, logging out or reloading.
+   * `path`: the app's route they belong to, default the one it shows.
+   */
+  setDirty(dirty: boolean, path?: string): Promise<void>;
   /** Subscribes to what the shell tells the app; returns the unsubscribe function. */
   on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void;
   destroy(): void;
@@ -374,6 +380,10 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
     async setShortcuts(shortcuts) {
       await needs('setShortcuts');
       await host.setShortcuts(cleanAppShortcuts(shortcuts));
+    },
+    async setDirty(dirty, path) {
+      await needs('setDirty');
+      await (path === undefined ? host.setDirty(Boolean(dirty)) : host.setDirty(Boolean(dirty), path));
     },
     on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void {
       const set = listeners[event] as Set<BridgeListener<E>> | undefined;

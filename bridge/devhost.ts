@@ -144,6 +144,7 @@ export function startDevHost(root: HTMLElement, config: DevHostConfig): DevHost 
     reportError: logged('reportError', () => undefined),
     shortcut: logged('shortcut', (name: string) => { showToast(`shortcut: ${name}`); }),
     setShortcuts: logged('setShortcuts', () => undefined),
+    setDirty: logged('setDirty', () => undefined),
   };
 
   const frame = document.createElement('iframe');

@@ -64,6 +64,8 @@ export interface PortalBridgeGlobal {
   reportError(report: ErrorReport | Error): Promise<void>;
   /** Lists the page's own shortcuts in the shell's shortcut list (`?`) while its tab is shown (since 1.3.0). */
   setShortcuts(shortcuts: AppShortcut[]): Promise<void>;
+  /** The page has unsaved changes (true) or none any more (false): the shell asks before throwing them away (since 1.3.0). */
+  setDirty(dirty: boolean, path?: string): Promise<void>;
   readonly ApiError: typeof ApiError;
   readonly BridgeVersionError: typeof BridgeVersionError;
   readonly BridgeUnsupportedError: typeof BridgeUnsupportedError;
@@ -126,6 +128,7 @@ export function createPortalBridgeGlobal(source: BridgeSource): PortalBridgeGlob
     closeTab: () => withBridge((b) => b.closeTab()),
     reportError: (report) => withBridge((b) => b.reportError(report)),
     setShortcuts: (shortcuts) => withBridge((b) => b.setShortcuts(shortcuts)),
+    setDirty: (dirty, path) => withBridge((b) => b.setDirty(dirty, path)),
     ApiError,
     BridgeVersionError,
     BridgeUnsupportedError,

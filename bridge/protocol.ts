@@ -125,6 +125,12 @@ export interface HostMethods {
   shortcut(name: ShellShortcut): void;
   /** The app's own shortcuts, listed in the shell's shortcut list while its tab is shown (since 1.3.0). */
   setShortcuts(shortcuts: AppShortcut[]): void;
+  /**
+   * Whether a screen of the app holds changes not yet saved (since 1.3.0): the shell asks before
+   * anything would throw them away (closing its tab, switching factory, organisation or language,
+   * logging out, reloading). `path`: the app's route the changes belong to, default the one it shows.
+   */
+  setDirty(dirty: boolean, path?: string): void;
 }
 
 /** Methods the child offers the shell. */
@@ -142,7 +148,7 @@ export interface ChildMethods {
 
 export const HOST_CAPABILITIES: (keyof HostMethods)[] = [
   'getContext', 'request', 'hasPermission', 'navigate', 'routeChanged', 'closeTab', 'setTitle',
-  'notify', 'confirm', 'download', 'reportError', 'shortcut', 'setShortcuts',
+  'notify', 'confirm', 'download', 'reportError', 'shortcut', 'setShortcuts', 'setDirty',
 ];
 export const CHILD_CAPABILITIES: (keyof ChildMethods)[] = [
   'onContextChange', 'navigate', 'refresh', 'logout', 'setActive', 'ping',
@@ -173,6 +179,7 @@ export const SINCE: Readonly<Record<Exclude<keyof HostMethods | keyof ChildMetho
   'context.theme': '1.2.0',
   shortcut: '1.3.0',
   setShortcuts: '1.3.0',
+  setDirty: '1.3.0',
 };
 
 /** Compares two `major.minor.patch` versions numerically: negative when a < b, 0 when equal, positive when a > b. */

@@ -5,6 +5,7 @@ import { Select } from '@arco-design/web-react';
 import type { Factory } from '../../model';
 import { endpoints } from '../api/endpoints';
 import { factoryIdAtom, menuLoadedAtom } from '../state/atoms';
+import { confirmDiscard } from './unsaved';
 
 /** Switches the current factory; the menu is fetched again for the new one. */
 export function FactorySwitcher() {
@@ -38,8 +39,11 @@ export function FactorySwitcher() {
         style={{ width: 200 }}
         onChange={(id: string) => {
           if (id === factoryId) return;
-          setFactoryId(id);
-          setMenuLoaded(false);
+          void confirmDiscard().then((ok) => {
+            if (!ok) return;
+            setFactoryId(id);
+            setMenuLoaded(false);
+          });
         }}
         options={options}
       />

@@ -23,7 +23,7 @@ const LanguageDropdown = lazy(() => loadChunk(() => import('./LanguageDropdown')
  * Switches the language by rewriting the URL's language segment. After login the choices are the
  * corp info's language list, labelled by the language dictionary (SPEC §3, §7).
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ beforeChange }: { beforeChange?: () => Promise<boolean> } = {}) {
   const { t } = useTranslation('shell');
   const lang = useLanguage();
   const token = useAtomValue(tokenAtom);
@@ -62,12 +62,13 @@ export function LanguageSwitch() {
     });
   }, [allowed, lang]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  function choose(next: string) {
+  async function choose(next: string) {
     setOpen(false);
     if (!isLanguage(next) || !options.some((o) => o.key === next)) {
       Message.error(t('language.notConfigured'));
       return;
     }
+    if (next !== lang && beforeChange && !(await beforeChange())) return;
     const rest = location.pathname.replace(/^\/[^/]+/, '');
     navigate(`/${next}${rest}${location.search}`, { replace: true });
   }
@@ -78,7 +79,7 @@ export function LanguageSwitch() {
       {options.map((o) => (
         <div key={o.key} role="menuitem" tabIndex={0} data-testid={`lang-${o.key}`} aria-current={o.key === lang}
           className={`arco-dropdown-menu-item${o.key === lang ? ' arco-dropdown-menu-selected' : ''}`}
-          onClick={() => choose(o.key)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); choose(o.key); } }}>
+          onClick={() => void choose(o.key)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); void choose(o.key); } }}>
           {o.label}
         </div>
       ))}

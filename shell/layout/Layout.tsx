@@ -25,6 +25,7 @@ import { HelpButton } from './HelpButton';
 import { SearchBox } from './SearchBox';
 import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
+import { confirmDiscard, forgetUnsaved, useAskBeforeUnload } from './unsaved';
 import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
@@ -85,9 +86,17 @@ export function Layout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activeTab?.id, activeTab?.path]);
 
-  /** Keeps `next` as the open tabs; shows a neighbour when the active one closed. */
-  function keepTabs(next: Tab[], preferred: Tab | null) {
-    for (const tab of tabs) if (!next.some((n) => n.id === tab.id)) closedPaths.current.add(tab.path);
+  useAskBeforeUnload();
+
+  /**
+   * Keeps `next` as the open tabs, once the user lets go of what the closing ones hold unsaved;
+   * shows a neighbour when the active one closed.
+   */
+  async function keepTabs(next: Tab[], preferred: Tab | null) {
+    const closing = tabs.filter((tab) => !next.some((n) => n.id === tab.id));
+    if (!(await confirmDiscard(closing.map((tab) => tab.id)))) return;
+    forgetUnsaved(closing.map((tab) => tab.id));
+    for (const tab of closing) closedPaths.current.add(tab.path);
     setTabs(next);
     if (activeId && next.some((n) => n.id === activeId)) return;
     const target = preferred && next.some((n) => n.id === preferred.id) ? preferred : next[next.length - 1] ?? null;
@@ -95,7 +104,7 @@ export function Layout() {
   }
 
   function closeTab(id: string) {
-    keepTabs(tabs.filter((tab) => tab.id !== id), neighbourAfterClose(tabs, id));
+    void keepTabs(tabs.filter((tab) => tab.id !== id), neighbourAfterClose(tabs, id));
   }
 
   const setSearchOpen = useSetAtom(searchOpenAtom);
@@ -139,10 +148,10 @@ export function Layout() {
         closeTab(tab.id);
         break;
       case 'closeOthers':
-        keepTabs(closeOthers(tabs, tab.id), tab);
+        void keepTabs(closeOthers(tabs, tab.id), tab);
         break;
       case 'closeRight':
-        keepTabs(closeRight(tabs, tab.id), tab);
+        void keepTabs(closeRight(tabs, tab.id), tab);
         break;
     }
   }
@@ -172,7 +181,7 @@ export function Layout() {
             <AlarmBell />
             <NoticeBell />
             <TaskBell />
-            <LanguageSwitch />
+            <LanguageSwitch beforeChange={() => confirmDiscard()} />
             <UserMenu />
           </div>
         </ArcoLayout.Header>

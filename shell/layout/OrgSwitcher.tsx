@@ -5,6 +5,7 @@ import { Select } from '@arco-design/web-react';
 import type { OrgOption } from '../../model/auth';
 import { accountEndpoints } from '../api/accountEndpoints';
 import { orgCodeAtom } from '../state/atoms';
+import { confirmDiscard } from './unsaved';
 
 /** Switches the current organisation; its code is kept and every open sub-app is told (through the context). */
 export function OrgSwitcher() {
@@ -34,7 +35,7 @@ export function OrgSwitcher() {
         value={orgCode ?? undefined}
         placeholder={t('org.choose')}
         style={{ width: 180 }}
-        onChange={(code: string) => setOrgCode(code)}
+        onChange={(code: string) => { void confirmDiscard().then((ok) => { if (ok) setOrgCode(code); }); }}
         options={orgs.map((o) => ({ label: o.orgName, value: o.orgCode }))}
       />
     </span>

@@ -10,6 +10,7 @@ import { useLanguage } from '../hooks/useLanguage';
 import { broadcastLogout } from '../subapp/children';
 import { loadChunk } from '../chunks';
 import { ChunkBoundary } from '../components/ChunkBoundary';
+import { confirmDiscard } from './unsaved';
 
 // The account's panels load when first opened: most visits open none of them.
 const ProfileDrawer = lazy(() => loadChunk(() => import('../account/ProfileDrawer')).then((m) => ({ default: m.ProfileDrawer })));
@@ -30,6 +31,7 @@ export function UserMenu() {
   const open = (p: Panel) => { setOpened((s) => new Set(s).add(p)); setPanel(p); };
 
   async function logout() {
+    if (!(await confirmDiscard())) return;
     markSessionEnded();
     await endpoints.logout();
     await broadcastLogout();

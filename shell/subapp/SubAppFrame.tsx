@@ -4,8 +4,10 @@ import { useSetAtom } from 'jotai';
 import { Spin } from '@arco-design/web-react';
 import { connectChild, originOf, type ConnectedChild } from '../../bridge/host';
 import { BRIDGE_VERSION, BridgeVersionError } from '../../bridge/protocol';
-import { busyAtom, store, tabsAtom, type AppState } from '../state/atoms';
+import { findMenuByPath } from '../../model/menu-tree';
+import { busyAtom, menuAtom, store, tabsAtom, type AppState } from '../state/atoms';
 import { neighbourAfterClose } from '../layout/tabs';
+import { forgetUnsaved, markUnsaved } from '../layout/unsaved';
 import { useLanguage } from '../hooks/useLanguage';
 import { registerChild, unregisterChild } from './children';
 import { contextFor, setAppRoute } from './context';
@@ -121,11 +123,20 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
           const closing = tabs.find((tab) => tab.path === shownPath.current);
           if (!closing) return;
           const neighbour = neighbourAfterClose(tabs, closing.id);
+          // The app closes its own tab: whatever it held unsaved is its own decision.
+          forgetUnsaved([closing.id]);
           setTabs(tabs.filter((tab) => tab.id !== closing.id));
           // The shown tab closed: show its neighbour, as the tab bar's close button does.
           if (activeRef.current) navigateRef.current(neighbour ? `/${langRef.current}${neighbour.path}` : `/${langRef.current}`);
         },
         setTitle: (title) => setTabs((tabs) => tabs.map((tab) => (tab.path === shownPath.current ? { ...tab, title } : tab))),
+        setDirty: (dirty, to) => {
+          const route = to !== null && ownsPath(app.prefixPath, to) ? to : shownPath.current;
+          const tabs = store.get(tabsAtom);
+          const menuId = findMenuByPath(store.get(menuAtom), route)?.id;
+          const tab = tabs.find((t) => t.path === route) ?? tabs.find((t) => t.id === menuId);
+          if (tab) markUnsaved(tab.id, dirty);
+        },
       }),
       onReload: () => {
         console.info(`[shell] ${app.appName} loaded a new page: reconnecting`);

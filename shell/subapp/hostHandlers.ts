@@ -23,6 +23,8 @@ export interface HostDeps {
   rememberRoute: (path: string) => void;
   closeTab: () => void;
   setTitle: (title: string) => void;
+  /** Marks the tab of `path` (null: of the app's shown route) as holding unsaved changes or not. */
+  setDirty: (dirty: boolean, path: string | null) => void;
 }
 
 const MAX_TIMEOUT_MS = 10 * 60_000;
@@ -106,6 +108,7 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
     shortcut: (name) => {
       if (deps.isActive() && (SHELL_SHORTCUTS as readonly string[]).includes(name)) runShortcut(name);
     },
+    setDirty: (dirty, path) => deps.setDirty(Boolean(dirty), typeof path === 'string' ? path : null),
     setShortcuts: (shortcuts) => {
       store.set(appShortcutsAtom, (all) => ({ ...all, [deps.appId]: cleanAppShortcuts(shortcuts) }));
     },

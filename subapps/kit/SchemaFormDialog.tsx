@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, InputNumber, Modal } from '@arco-design/web-react';
 import type { ZodObject, ZodRawShape, ZodType } from 'zod';
@@ -6,6 +6,7 @@ import type { FieldError } from '../../model/api';
 import { ApiError } from '../../bridge/child';
 import { dialogWidth } from './dialog';
 import { fieldErrors, zodRule } from './zodRules';
+import { useUnsaved } from './unsaved';
 
 export interface FieldSpec {
   name: string;
@@ -28,8 +29,11 @@ interface Props<T> {
 export function SchemaFormDialog<T>({ title, visible, schema, fields, initial, onSubmit, onClose }: Props<T>) {
   const { t } = useTranslation(['model', 'common']);
   const [form] = Form.useForm();
+  const [changed, setChanged] = useState(false);
+  useUnsaved(visible && changed);
 
   useEffect(() => {
+    setChanged(false);
     if (visible) {
       form.resetFields();
       if (initial) form.setFieldsValue(initial);
@@ -45,6 +49,7 @@ export function SchemaFormDialog<T>({ title, visible, schema, fields, initial, o
     }
     try {
       await onSubmit(values);
+      setChanged(false);
       onClose();
     } catch (e) {
       if (e instanceof ApiError && e.code === 400) {
@@ -57,7 +62,7 @@ export function SchemaFormDialog<T>({ title, visible, schema, fields, initial, o
   return (
     <Modal title={title} visible={visible} onOk={submit} onCancel={onClose} style={{ width: dialogWidth(fields.length) }}
       okText={t('common:ok')} cancelText={t('common:cancel')} unmountOnExit>
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" onChange={() => setChanged(true)}>
         {fields.map((f) => {
           const label = t(`model:${f.label}`);
           const shape = schema.shape[f.name] as ZodType | undefined;

@@ -28,6 +28,7 @@ function setup() {
     reportError: vi.fn(),
     shortcut: vi.fn(),
     setShortcuts: vi.fn(),
+    setDirty: vi.fn(),
   } satisfies HostHandlers;
   const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods: handlers, timeout: 2000 });
   cleanups.push(() => conn.destroy());

@@ -46,6 +46,7 @@ function handlers() {
     reportError: vi.fn(),
     shortcut: vi.fn(),
     setShortcuts: vi.fn(),
+    setDirty: vi.fn(),
   } satisfies HostHandlers;
 }
 

@@ -50,6 +50,7 @@ function makeHandlers(context: BridgeContext = baseContext) {
     reportError: vi.fn(),
     shortcut: vi.fn(),
     setShortcuts: vi.fn(),
+    setDirty: vi.fn(),
   } satisfies HostHandlers;
 }
 type Handlers = ReturnType<typeof makeHandlers>;

@@ -57,6 +57,7 @@ export function fakeBridge(permissions: string[], language: Language, handler: H
     closeTab: async () => undefined,
     reportError: async () => undefined,
     setShortcuts: async () => undefined,
+    setDirty: async () => undefined,
     routeChanged: async () => undefined,
     on: () => () => undefined,
     destroy: () => undefined,

@@ -7,6 +7,7 @@ import type { ValidationErrorData } from '../../../model/api';
 import { endpointsOf } from '../../../model/contract';
 import { formFields, type FieldDef, type ResourceDef, type ResourceRow } from '../../../model/resource';
 import { useApi } from '../api';
+import { useUnsaved } from '../unsaved';
 import { dialogWidth } from '../dialog';
 import { conflictOf, describeError } from './errors';
 import { FieldEditor } from './FieldEditor';
@@ -51,6 +52,9 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
   const api = useApi();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
+  /** Whether the user changed anything since the form opened or was last saved (the shell asks before it is thrown away). */
+  const [changed, setChanged] = useState(false);
+  useUnsaved(visible && changed);
   const [current, setCurrent] = useState<ResourceRow | null>(row);
   /** Cells of each detail table that hold a refused value (`details.0.order`), marked in the table. */
   const [cells, setCells] = useState<Record<string, string[]>>({});
@@ -66,6 +70,7 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
   const tabOf = (f: FieldDef) => f.tab ?? def.tabs?.[0] ?? '';
 
   useEffect(() => {
+    setChanged(false);
     if (!visible) return;
     setCurrent(row);
     setCells({});
@@ -103,6 +108,7 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
         ? await api.call(endpointsOf(def).update, { params: { id: current.id }, body: { ...values, updatedAt: current.updatedAt }, showSuccess: true, showError: false })
         : await api.call(endpointsOf(def).create, { body: values, showSuccess: true, showError: false });
       onSaved(saved);
+      setChanged(false);
       if (!current && def.tabs && def.tabs.length > 1) {
         // Saved with its basic information: the dialog stays, now editing the row, with every tab open.
         setCurrent(saved);
@@ -160,7 +166,7 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
       style={{ width, maxWidth: 'calc(100vw - 32px)' }} okText={t('common:ok')} cancelText={t('common:cancel')}
       okButtonProps={{ 'data-testid': 'dialog-ok' } as ButtonProps} cancelButtonProps={{ 'data-testid': 'dialog-cancel' } as ButtonProps}
       unmountOnExit maskClosable={false}>
-      <Form form={form} layout="vertical" data-testid={`form-${def.name}`}>
+      <Form form={form} layout="vertical" data-testid={`form-${def.name}`} onChange={() => setChanged(true)}>
         {def.tabs ? (
           <Tabs activeTab={activeTab} onChange={setActiveTab} lazyload={false} data-testid="form-tabs">
             {def.tabs.map((tab, i) => (
