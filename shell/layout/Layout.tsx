@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
 import { appForPath } from '../../model/app-routes';
 import { endpoints } from '../api/endpoints';
-import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, tabsAtom, type Tab } from '../state/atoms';
+import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, store, tabsAtom, type Tab } from '../state/atoms';
 import { isFullScreenPath, splitLanguage } from '../router/rules';
 import { useLanguage } from '../hooks/useLanguage';
 import { useApps } from '../subapp/useApps';
@@ -25,7 +25,7 @@ import { HelpButton } from './HelpButton';
 import { SearchBox } from './SearchBox';
 import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
-import { confirmDiscard, forgetUnsaved, useAskBeforeUnload } from './unsaved';
+import { confirmDiscard, forgetUnsaved, unsavedTabsAtom, useAskBeforeUnload } from './unsaved';
 import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
@@ -59,7 +59,8 @@ export function Layout() {
 
   useEffect(() => {
     if (path === '/' || fullScreen) return;
-    const { tabs: next, active, opened, evicted } = tabForPath(tabs, menu, path);
+    const unsaved = store.get(unsavedTabsAtom);
+    const { tabs: next, active, opened, evicted } = tabForPath(tabs, menu, path, (tab) => unsaved.has(tab.id));
     const returning = !opened && active.id !== activeId && !active.keepAlive;
     const reopened = opened && closedPaths.current.delete(active.path);
     if (returning || reopened) pendingRefresh.current = active.id;

@@ -14,7 +14,8 @@ export interface TabMove {
   evicted: Tab | null;
 }
 
-export function tabForPath(tabs: readonly Tab[], menu: readonly MenuNode[], path: string): TabMove {
+/** `unsaved`: tabs holding unsaved changes, never closed to stay within MAX_TABS (the oldest other one is). */
+export function tabForPath(tabs: readonly Tab[], menu: readonly MenuNode[], path: string, unsaved: (tab: Tab) => boolean = () => false): TabMove {
   const node = findMenuByPath(menu, path);
   const id = node?.id ?? path;
   const existing = tabs.find((t) => t.id === id);
@@ -25,8 +26,9 @@ export function tabForPath(tabs: readonly Tab[], menu: readonly MenuNode[], path
   const created: Tab = { id, title: node?.functionName ?? path, path, menuId: node?.id ?? null, keepAlive: true };
   const next = [...tabs, created];
   if (next.length <= MAX_TABS) return { tabs: next, active: created, opened: true, evicted: null };
-  // Beyond the bound, the oldest tab closes, and the user is told which.
-  return { tabs: next.slice(1), active: created, opened: true, evicted: next[0] ?? null };
+  // Beyond the bound, the oldest tab without unsaved changes closes, and the user is told which.
+  const evicted = next.find((t) => t !== created && !unsaved(t)) ?? null;
+  return { tabs: evicted ? next.filter((t) => t !== evicted) : next, active: created, opened: true, evicted };
 }
 
 /** Closes every tab but `id`. */

@@ -34,6 +34,20 @@ describe('tabs', () => {
     expect(evicted).toEqual(['m1', '/platform/x0', '/platform/x1']);
   });
 
+  it('never closes a tab holding unsaved changes to stay within MAX_TABS: the oldest other one goes', () => {
+    let tabs = tabForPath([], menu, '/platform/dict').tabs;
+    for (let i = 0; i < MAX_TABS - 1; i++) tabs = tabForPath(tabs, menu, `/platform/x${i}`).tabs;
+    const unsaved = new Set(['m1', '/platform/x0']);
+    const move = tabForPath(tabs, menu, '/platform/more', (t) => unsaved.has(t.id));
+    expect(move.evicted?.id).toBe('/platform/x1');
+    expect(move.tabs).toHaveLength(MAX_TABS);
+    expect(move.tabs.map((t) => t.id)).toEqual(expect.arrayContaining(['m1', '/platform/x0', '/platform/more']));
+    // Every other tab unsaved too: none is closed.
+    const all = tabForPath(move.tabs, menu, '/platform/last', () => true);
+    expect(all.evicted).toBeNull();
+    expect(all.tabs).toHaveLength(MAX_TABS + 1);
+  });
+
   it('tells an opened tab from one shown again', () => {
     const first = tabForPath([], menu, '/platform/dict');
     expect(first.opened).toBe(true);
