@@ -11,6 +11,7 @@ import { AppUnavailable } from './AppUnavailable';
 import { installRefusedLogger } from './refused';
 import { MAX_LIVE_FRAMES, liveApps, touch } from './lru';
 import { overridesAtom } from '../state/tenantTexts';
+import { unsavedTabsAtom } from '../layout/unsaved';
 
 /**
  * One iframe per sub-app, created when its first tab opens and kept while any tab of it is open;
@@ -28,6 +29,7 @@ export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | 
   const menu = useAtomValue(menuAtom);
   const user = useAtomValue(userAtom);
   const overrides = useAtomValue(overridesAtom);
+  const unsavedTabs = useAtomValue(unsavedTabsAtom);
   const recency = useRef<string[]>([]);
 
   useEffect(() => installRefusedLogger(), []);
@@ -40,7 +42,8 @@ export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | 
   if (activeApp) recency.current = touch(recency.current, activeApp.id);
 
   const open = apps.filter((app) => tabs.some((t) => appForPath(apps, t.path)?.id === app.id));
-  const live = new Set(liveApps(open.map((a) => a.id), recency.current, activeApp?.id ?? null, MAX_LIVE_FRAMES));
+  const unsavedApps = new Set(tabs.filter((t) => unsavedTabs.has(t.id)).map((t) => appForPath(apps, t.path)?.id).filter((id): id is string => Boolean(id)));
+  const live = new Set(liveApps(open.map((a) => a.id), recency.current, activeApp?.id ?? null, MAX_LIVE_FRAMES, unsavedApps));
   const lastPath = (appId: string) =>
     activeApp?.id === appId && activeTab ? activeTab.path : [...tabs].reverse().find((t) => appForPath(apps, t.path)?.id === appId)?.path ?? '/';
 

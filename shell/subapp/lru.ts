@@ -15,11 +15,15 @@ export function touch(recency: readonly string[], id: string): string[] {
  * the browser reloads them): the active app always, then the most recently shown others up to `cap`.
  * Apps never shown yet count as the least recent, in the order they were opened.
  */
-export function liveApps(open: readonly string[], recency: readonly string[], activeId: string | null, cap: number = MAX_LIVE_FRAMES): string[] {
+export function liveApps(
+  open: readonly string[], recency: readonly string[], activeId: string | null, cap: number = MAX_LIVE_FRAMES,
+  /** Apps holding unsaved changes: never unloaded, whatever the cap (their frame holds the changes). */
+  unsaved: ReadonlySet<string> = new Set(),
+): string[] {
   const limit = Math.max(1, cap);
   const rank = (id: string) => recency.indexOf(id);
   const byRecency = [...open].sort((a, b) => rank(b) - rank(a) || open.indexOf(a) - open.indexOf(b));
-  const keep = new Set<string>();
+  const keep = new Set<string>(open.filter((id) => unsaved.has(id)));
   if (activeId !== null && open.includes(activeId)) keep.add(activeId);
   for (const id of byRecency) {
     if (keep.size >= limit) break;

@@ -23,6 +23,13 @@ describe('live iframe budget (least recently used)', () => {
     expect(liveApps(['a', 'b', 'c'], ['a', 'b', 'c'], 'a', 2)).toEqual(['a', 'c']);
   });
 
+  it('never unloads an app holding unsaved changes: the others give way', () => {
+    const open = ['a', 'b', 'c', 'd', 'e'];
+    expect(liveApps(open, ['a', 'b', 'c', 'd', 'e'], 'e', 3, new Set(['a']))).toEqual(['a', 'd', 'e']);
+    // Even beyond the cap.
+    expect(liveApps(open, ['a', 'b', 'c', 'd', 'e'], 'e', 2, new Set(['a', 'b']))).toEqual(['a', 'b', 'e']);
+  });
+
   it('a cap below one still keeps the shown app', () => {
     expect(liveApps(['a', 'b'], ['a', 'b'], 'b', 0)).toEqual(['b']);
   });
