@@ -130,6 +130,20 @@ async function reserveGroup(
   return granted;
 }
 
+/** Writes a plan's codes from its first offset, adds their audit rows to `audit`, and answers them. */
+function grant(rule: CompiledRule, p: Plan, audit: AuditRow[]): Settled<GenerateResult> {
+  p.codes = formatCodes(rule, p.first, p.ask.count, p.encoding);
+  const batchId = randomUUID();
+  p.codes.forEach((code, i) => audit.push({
+    code, counterValue: (p.first + BigInt(i)).toString(), factoryCode: p.resolved.factoryCode ?? '', lineCode: p.resolved.lineCode ?? '',
+    period: p.ref.period, date: p.resolved.date, batchId, userId: p.ask.ctx.user.id, account: p.ask.ctx.user.account,
+  }));
+  return {
+    ok: true,
+    value: { codes: p.codes, batchId, firstOffset: p.first.toString(), remaining: left(rule, p.first + BigInt(p.ask.count)).toString(), context: p.resolved },
+  };
+}
+
 /** A batch's answers, the audit rows of the codes it issued (not yet written), and what it saw. */
 interface Issued {
   out: Settled<GenerateResult>[];
@@ -178,18 +192,7 @@ async function issueWith(trx: Kysely<DB>, held: HeldRule, checked: boolean, asks
     for (const p of group) {
       if (p.ask.ctx.factoryId && p.ask.context.factoryCode === undefined && p.resolved.factoryCode) factories.push([p.ask.ctx.factoryId, p.resolved.factoryCode]);
     }
-    for (const p of granted) {
-      p.codes = formatCodes(rule, p.first, p.ask.count, p.encoding);
-      const batchId = randomUUID();
-      p.codes.forEach((code, i) => audit.push({
-        code, counterValue: (p.first + BigInt(i)).toString(), factoryCode: p.resolved.factoryCode ?? '', lineCode: p.resolved.lineCode ?? '',
-        period: p.ref.period, date: p.resolved.date, batchId, userId: p.ask.ctx.user.id, account: p.ask.ctx.user.account,
-      }));
-      out[p.index] = {
-        ok: true,
-        value: { codes: p.codes, batchId, firstOffset: p.first.toString(), remaining: left(rule, p.first + BigInt(p.ask.count)).toString(), context: p.resolved },
-      };
-    }
+    for (const p of granted) out[p.index] = grant(rule, p, audit);
   }
   return { out, audit, counters, factories };
 }
@@ -261,16 +264,7 @@ async function issuePredicted(db: Kysely<DB>, rules: HeldRules, memory: CounterM
   for (const p of plans) {
     p.first = next;
     next += BigInt(p.ask.count);
-    p.codes = formatCodes(rule, p.first, p.ask.count, p.encoding);
-    const batchId = randomUUID();
-    p.codes.forEach((code, i) => audit.push({
-      code, counterValue: (p.first + BigInt(i)).toString(), factoryCode: p.resolved.factoryCode ?? '', lineCode: p.resolved.lineCode ?? '',
-      period: p.ref.period, date: p.resolved.date, batchId, userId: p.ask.ctx.user.id, account: p.ask.ctx.user.account,
-    }));
-    out[p.index] = {
-      ok: true,
-      value: { codes: p.codes, batchId, firstOffset: p.first.toString(), remaining: left(rule, next).toString(), context: p.resolved },
-    };
+    out[p.index] = grant(rule, p, audit);
   }
   let taken = false;
   try {
