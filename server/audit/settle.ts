@@ -3,7 +3,9 @@
  * list are merged into the index (migration 039), so that the merge is not paid inside a later
  * import's statements. On PostgreSQL it runs on a connection of its own after the answer, as the
  * connecting role (the index's owner); on the embedded database, whose one connection the import
- * held anyway, before the import's outcome. A role that does not own the index leaves the merge to
+ * held anyway, before the import's outcome. Each partition's index is merged in a transaction of its
+ * own that holds no other lock and waits at most a moment for one, so it never deadlocks with the
+ * statements that make or remove partitions. A role that does not own the index leaves the merge to
  * PostgreSQL's own limit and autovacuum.
  */
 import { sql, type Kysely } from 'kysely';
@@ -14,7 +16,15 @@ import type { DB } from '../db/types';
 const settling = new WeakMap<Kysely<DB>, Promise<void>>();
 
 async function settle(db: Kysely<DB>): Promise<void> {
-  await asSystem(() => sql`select audit_settle_batch_keys()`.execute(db)).catch(() => undefined);
+  await asSystem(async () => {
+    const indexes = await sql<{ oid: number }>`select inhrelid::int as oid from pg_inherits where inhparent = 'audit_entry_batch_idx'::regclass`.execute(db);
+    for (const { oid } of indexes.rows) {
+      await db.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = '200ms'`.execute(trx);
+        await sql`select gin_clean_pending_list(${oid}::oid::regclass)`.execute(trx);
+      }).catch(() => undefined);
+    }
+  }).catch(() => undefined);
 }
 
 /** Merges the pending keys; at most one merge per database at a time (a later call joins it). */

@@ -1,9 +1,9 @@
 -- The record keys of an import's history chunks (migration 037) enter the GIN index through its
 -- pending list. At the default 4 MB list, every second import of 100,000 records merged the whole
 -- list into the index inside one of its own chunk statements (2 ms of each chunk's 3.4 on average,
--- in spikes). A 16 MB list leaves that merge to `audit_settle_batch_keys()`, which the server calls
--- after an import commits (server/audit/settle.ts), off the import's path; a lookup meanwhile reads
--- the list (one import's keys are about 2 MB) as well as the index.
+-- in spikes). A 16 MB list leaves that merge to the server, which runs it after an import commits
+-- (server/audit/settle.ts), off the import's path; a lookup meanwhile reads the list (one import's
+-- keys are about 2 MB) as well as the index.
 CREATE FUNCTION audit_batch_index_tune() RETURNS integer LANGUAGE plpgsql AS $fn$
 DECLARE
   ix regclass;
@@ -19,14 +19,6 @@ BEGIN
   END LOOP;
   RETURN n;
 END
-$fn$;
-
--- Merges the pending record keys of every partition into the index; how many partitions had some.
-CREATE FUNCTION audit_settle_batch_keys() RETURNS integer LANGUAGE sql AS $fn$
-  SELECT count(*)::integer FROM (
-    SELECT gin_clean_pending_list(i.inhrelid::regclass) AS pages
-    FROM pg_inherits i WHERE i.inhparent = 'audit_entry_batch_idx'::regclass
-  ) cleaned WHERE pages > 0
 $fn$;
 
 SELECT audit_batch_index_tune();
