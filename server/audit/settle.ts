@@ -4,8 +4,8 @@
  * import's statements. On PostgreSQL it runs on a connection of its own after the answer, as the
  * connecting role (the index's owner); on the embedded database, whose one connection the import
  * held anyway, before the import's outcome. Each partition's index is merged in a transaction of its
- * own that holds no other lock and waits at most a moment for one, so it never deadlocks with the
- * statements that make or remove partitions. A role that does not own the index leaves the merge to
+ * own, its partition locked first as the statements that make partitions lock them, waiting at most
+ * a moment for either, so that it never deadlocks with them. A role that does not own the index leaves the merge to
  * PostgreSQL's own limit and autovacuum.
  */
 import { sql, type Kysely } from 'kysely';
@@ -17,11 +17,17 @@ const settling = new WeakMap<Kysely<DB>, Promise<void>>();
 
 async function settle(db: Kysely<DB>): Promise<void> {
   await asSystem(async () => {
-    const indexes = await sql<{ oid: number }>`select inhrelid::int as oid from pg_inherits where inhparent = 'audit_entry_batch_idx'::regclass`.execute(db);
-    for (const { oid } of indexes.rows) {
+    const indexes = await sql<{ index: number; heap: string }>`
+      select x.indexrelid::int as index, x.indrelid::regclass::text as heap
+      from pg_inherits i join pg_index x on x.indexrelid = i.inhrelid
+      where i.inhparent = 'audit_entry_batch_idx'::regclass`.execute(db);
+    for (const { index, heap } of indexes.rows) {
       await db.transaction().execute(async (trx) => {
         await sql`set local lock_timeout = '200ms'`.execute(trx);
-        await sql`select gin_clean_pending_list(${oid}::oid::regclass)`.execute(trx);
+        // The partition before its index, in the order making a partition locks them (it takes the
+        // default partition whole): the other order deadlocked with it.
+        await sql`lock table ${sql.raw(heap)} in row exclusive mode`.execute(trx);
+        await sql`select gin_clean_pending_list(${index}::oid::regclass)`.execute(trx);
       }).catch(() => undefined);
     }
   }).catch(() => undefined);

@@ -59,7 +59,7 @@ export async function auditBench(rows: Row[]): Promise<void> {
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-audit-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, DATA_DIR: dataDir, DATABASE_URL: pg.url, WEBHOOK_INTERVAL_MS: '0' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, DATA_DIR: dataDir, DATABASE_URL: pg.url, WEBHOOK_INTERVAL_MS: '0', AUDIT_MAINTENANCE_INTERVAL_MS: '0' });
   const database = await createDatabase(config);
   try {
     const db = database.db;
