@@ -8,7 +8,6 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { DB } from './types';
 import { markEmbedded } from './embedded';
-import { registerMessageRunner } from './message';
 import { ScopedDialect } from './tenant-scope';
 
 export type { DB } from './types';
@@ -102,7 +101,6 @@ export async function createDatabase(
     // dropped by the pool, which then emits 'error': without a listener that would end the process.
     pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new ScopedDialect(new PostgresDialect({ pool })) });
-    registerMessageRunner(db, pool);
     const pgDatabase: Database & { inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> } = {
       db,
       kind: 'postgres',

@@ -91,15 +91,6 @@ const bySimpleQuery: SimpleQuery = async (connection, sqlText) => {
 };
 
 /**
- * What opens a tenant's transaction, as one message: BEGIN, then the tenant and the serving role for
- * this transaction only. A tenant id that is not a UUID (or none yet) opens onto no tenant's rows.
- */
-export function tenantOpening(tenantId: string | null): string {
-  const id = tenantId && UUID.test(tenantId) ? tenantId : NO_TENANT;
-  return `BEGIN; SELECT set_config('app.tenant_id', '${id}', true), set_config('role', '${APP_ROLE}', true)`;
-}
-
-/**
  * A string as an SQL literal to inline in a statement sent without parameters (`commitWith`). The
  * escape-string form reads the same whatever `standard_conforming_strings` says.
  */
@@ -152,8 +143,9 @@ class ScopedDriver implements Driver {
     const scope = storage.getStore();
     const connection = await this.inner.acquireConnection();
     if (scope?.mode !== 'tenant') return connection;
+    const tenantId = scope.tenantId && UUID.test(scope.tenantId) ? scope.tenantId : NO_TENANT;
     try {
-      await this.simple(connection, tenantOpening(scope.tenantId));
+      await this.simple(connection, `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)`);
     } catch (err) {
       await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
       await this.inner.releaseConnection(connection);

@@ -68,22 +68,9 @@ export async function resolveContext(
   const line = input.lineCode ?? null;
   if (line !== null) {
     if (!factory || !(await remembered(memo, `line\u0000${factory}\u0000${line}`, () => lineExists(db, ctx.tenantId, factory, line)))) throw new RuleError(400, 'rules.lineUnknown', { code: line, factory: factory ?? '-' });
+  } else if (rule.uses.line) {
+    throw new RuleError(400, 'encoding.lineMissing', {}, null, 'model');
   }
-  return settle(request, rule, input, factory, line);
-}
-
-/**
- * `resolveContext` without a look-up, for a request that names neither a factory nor a line and
- * whose factory's code the caller already knows (null when the request has no factory).
- */
-export function resolveKnown(request: FastifyRequest, rule: CompiledRule, input: GenerateContext, factory: string | null): Resolved {
-  if (rule.uses.factory && !factory) throw new RuleError(400, 'encoding.factoryMissing', {}, null, 'model');
-  return settle(request, rule, input, factory, null);
-}
-
-/** The context once the factory's code is known and the line, when named, checked. */
-function settle(request: FastifyRequest, rule: CompiledRule, input: GenerateContext, factory: string | null, line: string | null): Resolved {
-  if (line === null && rule.uses.line) throw new RuleError(400, 'encoding.lineMissing', {}, null, 'model');
   let date: LocalDate | null = input.date ? parseLocalDate(input.date) : null;
   if (!date) {
     const offset = timezoneOffset(request);

@@ -11,8 +11,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { CounterKey } from '../../model/rules';
-import { literal } from '../db/tenant-scope';
-import { rowFingerprint, rowFingerprintText, type RuleDb } from './store';
+import { rowFingerprint, type RuleDb } from './store';
 
 export interface CounterRef extends CounterKey {
   tenantId: string;
@@ -62,27 +61,4 @@ export async function issued(db: RuleDb, ref: CounterRef): Promise<bigint> {
     where tenant_id = ${ref.tenantId} and rule_id = ${ref.ruleId} and factory_code = ${ref.factoryCode}
       and line_code = ${ref.lineCode} and period = ${ref.period}`.execute(db);
   return r.rows[0] ? BigInt(r.rows[0].value) : 0n;
-}
-
-/**
- * The statement of a batch sent in one message (issue.ts `issuePredicted`): advances the counter by
- * `total` only while it holds `expected`, the rule's stored row still has `fingerprint` and each of
- * `factories` (id, code) still has that code, and runs `audit` (auditStatement's insert, given
- * `advancedOnly` as its condition) only if it did. Values are written in (a message carries no
- * parameters). Answers one row, `taken`: 1 when it advanced, else 0 (nothing written).
- */
-export function advanceIfAt(
-  ref: CounterRef, expected: bigint, total: number, fingerprint: string, factories: readonly [string, string][], audit: (advancedOnly: string) => string,
-): string {
-  const tenant = literal(ref.tenantId);
-  const factoryChecks = factories.map(([id, code]) =>
-    `\n      and exists (select 1 from factory f where f.tenant_id = ${tenant} and f.id = ${literal(id)} and f.code = ${literal(code)})`).join('');
-  return `with advanced as (
-    update encoding_counter c set value = c.value + ${BigInt(total).toString()}, updated_at = now()
-    where c.tenant_id = ${tenant} and c.rule_id = ${literal(ref.ruleId)} and c.factory_code = ${literal(ref.factoryCode)}
-      and c.line_code = ${literal(ref.lineCode)} and c.period = ${literal(ref.period)} and c.value = ${expected.toString()}
-      and (select ${rowFingerprintText('e')} from encoding_rule e where e.tenant_id = ${tenant} and e.id = ${literal(ref.ruleId)}) = ${literal(fingerprint)}${factoryChecks}
-    returning c.value),
-  audited as (${audit('exists (select 1 from advanced)')})
-  select count(*)::int as taken from advanced`;
 }

@@ -23,11 +23,7 @@ export async function loadRow(db: RuleDb, def: ResourceDef, tenantId: string, id
 }
 
 /** The whole stored row's digest, as `loadRowWithFingerprint` reads it and a statement can check it. */
-export function rowFingerprintText(alias: string): string {
-  if (!/^[a-z]+$/.test(alias)) throw new Error(`not a table alias: ${alias}`);
-  return `md5("${alias}"::text)`;
-}
-export const rowFingerprint = (alias: string) => sql<string>`${sql.raw(rowFingerprintText(alias))}`;
+export const rowFingerprint = (alias: string) => sql<string>`md5(${sql.ref(alias)}::text)`;
 
 /** `loadRow`, with the fingerprint of the row as stored: any change to any column changes it. */
 export async function loadRowWithFingerprint(
@@ -60,15 +56,13 @@ export interface AuditRow {
 
 /**
  * The audit rows of one rule as one append-only statement whatever their number, without parameters
- * (values inlined), so that it can end the issuing transaction together with its COMMIT (`commitWith`)
- * or go in one message with the rest of it; `where` (SQL text) keeps the rows only while it holds.
+ * (values inlined), so that it can end the issuing transaction together with its COMMIT (`commitWith`).
  */
-export function auditStatement(tenantId: string, ruleId: string, rows: AuditRow[], where = ''): string {
+export function auditStatement(tenantId: string, ruleId: string, rows: AuditRow[]): string {
   return `insert into encoding_issue (tenant_id, rule_id, code, counter_value, factory_code, line_code, period, issue_date, batch_id, user_id, account)
     select ${literal(tenantId)}::uuid, ${literal(ruleId)}::uuid, r.code, r."counterValue"::bigint, r."factoryCode", r."lineCode", r.period, r.date::date, r."batchId"::uuid, r."userId"::uuid, r.account
     from jsonb_to_recordset(${literal(JSON.stringify(rows))}::jsonb)
-      as r(code text, "counterValue" text, "factoryCode" text, "lineCode" text, period text, date text, "batchId" text, "userId" text, account text)${where ? `
-    where ${where}` : ''}`;
+      as r(code text, "counterValue" text, "factoryCode" text, "lineCode" text, period text, date text, "batchId" text, "userId" text, account text)`;
 }
 
 /** The first of `codes` the rule has already issued, if any. */
