@@ -93,9 +93,18 @@ export function Layout() {
    * Keeps `next` as the open tabs, once the user lets go of what the closing ones hold unsaved;
    * shows a neighbour when the active one closed.
    */
-  async function keepTabs(next: Tab[], preferred: Tab | null) {
+  function keepTabs(next: Tab[], preferred: Tab | null) {
     const closing = tabs.filter((tab) => !next.some((n) => n.id === tab.id));
-    if (!(await confirmDiscard(closing.map((tab) => tab.id)))) return;
+    const unsaved = store.get(unsavedTabsAtom);
+    // Nothing unsaved among them (the usual case): closed at once, within the click that asked.
+    if (closing.some((tab) => unsaved.has(tab.id))) {
+      void confirmDiscard(closing.map((tab) => tab.id)).then((ok) => { if (ok) closeTabs(closing, next, preferred); });
+    } else {
+      closeTabs(closing, next, preferred);
+    }
+  }
+
+  function closeTabs(closing: Tab[], next: Tab[], preferred: Tab | null) {
     forgetUnsaved(closing.map((tab) => tab.id));
     for (const tab of closing) closedPaths.current.add(tab.path);
     setTabs(next);
@@ -105,7 +114,7 @@ export function Layout() {
   }
 
   function closeTab(id: string) {
-    void keepTabs(tabs.filter((tab) => tab.id !== id), neighbourAfterClose(tabs, id));
+    keepTabs(tabs.filter((tab) => tab.id !== id), neighbourAfterClose(tabs, id));
   }
 
   const setSearchOpen = useSetAtom(searchOpenAtom);
@@ -149,10 +158,10 @@ export function Layout() {
         closeTab(tab.id);
         break;
       case 'closeOthers':
-        void keepTabs(closeOthers(tabs, tab.id), tab);
+        keepTabs(closeOthers(tabs, tab.id), tab);
         break;
       case 'closeRight':
-        void keepTabs(closeRight(tabs, tab.id), tab);
+        keepTabs(closeRight(tabs, tab.id), tab);
         break;
     }
   }
