@@ -6,6 +6,7 @@
  */
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { login, watchConsole } from './helpers';
+import { BRIDGE_VERSION } from '../../bridge/protocol';
 
 /** The painted background behind an element (its own, else the first opaque ancestor's), as a 0–255 lightness. */
 const lightness = (l: Locator) => l.evaluate((start) => {
@@ -53,7 +54,7 @@ test('light, dark and the system theme switch the shell, an Arco sub-app and the
   await expect(firstCell(basic)).not.toBeEmpty();
   await page.getByTestId('menu-/andon/board').click();
   const andon = page.frameLocator('[data-testid="frame-andon"]');
-  await expect(andon.getByTestId('andon-status')).toContainText('1.2.0');
+  await expect(andon.getByTestId('andon-status')).toContainText(BRIDGE_VERSION);
   // Back on the customers: the andon frame stays mounted (hidden) and must follow as well.
   await page.getByTestId('menu-/basic/customer').click();
   await expect(firstCell(basic)).toBeVisible();
