@@ -33,7 +33,7 @@ import {
 import { cleanAppShortcuts, shellShortcutOf, type AppShortcut } from './shortcuts';
 
 export { BRIDGE_PROTOCOL, BRIDGE_VERSION, BridgeUnsupportedError, BridgeVersionError } from './protocol';
-export { SHELL_KEYS, SHELL_SHORTCUTS, chordLabel, isTypingTarget, matchesChord, shellShortcutOf } from './shortcuts';
+export { SHELL_KEYS, SHELL_SHORTCUTS, chordLabel, isTypingTarget, matchesChord, onApplePlatform, shellShortcutOf } from './shortcuts';
 export type { AppShortcut, KeyChord, ShellShortcut } from './shortcuts';
 export type {
   BridgeContext,

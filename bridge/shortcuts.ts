@@ -58,6 +58,9 @@ export function shellShortcutOf(e: KeyLike & { target?: EventTarget | null }): S
   return SHELL_SHORTCUTS.find((name) => matchesChord(e, SHELL_KEYS[name], typing)) ?? null;
 }
 
+/** Whether the keyboard is an Apple one (⌘ instead of Ctrl in labels). */
+export const onApplePlatform = (): boolean => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
 /** How a chord is written for people: `Ctrl+K`, `⌘K` on Apple systems, `Alt+PageDown`, `?`. */
 export function chordLabel(chord: KeyChord, apple: boolean): string {
   const key = chord.key ?? (chord.code ?? '').replace(/^Key/, '');

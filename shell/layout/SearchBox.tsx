@@ -5,11 +5,10 @@ import { Button } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { loadChunk } from '../chunks';
 import { searchOpenAtom } from './shortcuts';
+import { onApplePlatform } from '../../bridge/shortcuts';
 
 // The panel (its list, its calls) loads at the first search, not with the layout.
 const SearchPanel = lazy(() => loadChunk(() => import('../search/SearchPanel')).then((m) => ({ default: m.SearchPanel })));
-
-const onApple = () => /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The header's search box: opens the search panel, as Ctrl+K (⌘K) does from anywhere. */
 export function SearchBox() {
@@ -20,7 +19,7 @@ export function SearchBox() {
     <>
       <Button className="header-search" icon={<IconSearch />} onClick={() => setOpen(true)} data-testid="search-open" aria-keyshortcuts="Control+K Meta+K" aria-haspopup="dialog">
         <span className="header-search-text">{t('search.open')}</span>
-        <kbd className="header-search-key">{onApple() ? '⌘K' : t('search.shortcut')}</kbd>
+        <kbd className="header-search-key">{onApplePlatform() ? '⌘K' : t('search.shortcut')}</kbd>
       </Button>
       {open && <Suspense fallback={null}><SearchPanel onClose={() => setOpen(false)} /></Suspense>}
     </>

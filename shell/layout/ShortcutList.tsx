@@ -1,10 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@arco-design/web-react';
-import { SHELL_KEYS, SHELL_SHORTCUTS, chordLabel } from '../../bridge/shortcuts';
+import { SHELL_KEYS, SHELL_SHORTCUTS, chordLabel, onApplePlatform } from '../../bridge/shortcuts';
 import { appShortcutsAtom, shortcutListOpenAtom } from './shortcuts';
-
-const onApple = () => /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The shortcut list (`?`): the shell's shortcuts, then those the shown screen's app declared. */
 export function ShortcutList({ appId }: { appId: string | null }) {
@@ -12,7 +10,7 @@ export function ShortcutList({ appId }: { appId: string | null }) {
   const [open, setOpen] = useAtom(shortcutListOpenAtom);
   const byApp = useAtomValue(appShortcutsAtom);
   const own = appId ? byApp[appId] ?? [] : [];
-  const apple = onApple();
+  const apple = onApplePlatform();
   return (
     <Modal title={t('shortcuts.title')} visible={open} footer={null} onCancel={() => setOpen(false)} unmountOnExit>
       <table className="portal-shortcuts" data-testid="shortcut-list">

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useBridge } from '../../bridge/react';
-import { chordLabel, isTypingTarget, matchesChord, type KeyChord } from '../../bridge/child';
+import { chordLabel, isTypingTarget, matchesChord, onApplePlatform, type KeyChord } from '../../bridge/child';
 import { useRouteShown } from './routePath';
 
 export interface ScreenShortcut {
@@ -14,14 +14,12 @@ export interface ScreenShortcut {
   run: () => void;
 }
 
-const onApple = () => /Mac|iPhone|iPad/.test(navigator.platform);
-
 export function useScreenShortcuts(shortcuts: ScreenShortcut[]): void {
   const bridge = useBridge();
   const shown = useRouteShown();
   const current = useRef(shortcuts);
   current.current = shortcuts;
-  const listed = shortcuts.map((s) => ({ keys: chordLabel(s.chord, onApple()), description: s.description }));
+  const listed = shortcuts.map((s) => ({ keys: chordLabel(s.chord, onApplePlatform()), description: s.description }));
   const key = JSON.stringify(listed);
   useEffect(() => {
     if (!shown) return;
