@@ -21,6 +21,7 @@ import { alarmRoutes } from './routes/alarm';
 import { contentAdminRoutes } from './routes/content';
 import { statisticsRoutes } from './routes/statistics';
 import { searchRoutes } from './routes/search';
+import { workbenchRoutes } from './routes/workbench';
 import { organizationRoutes } from './routes/organization';
 import { staffRoutes } from './routes/staff';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
@@ -147,6 +148,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       helpRoutes(api, { db });
       statisticsRoutes(api, { db });
       searchRoutes(api, { db });
+      workbenchRoutes(api, { db });
       alarmRoutes(api, { db });
       contentAdminRoutes(api, { db });
       organizationRoutes(api, { db });

@@ -28,6 +28,7 @@ import { apiKeys } from './api-keys';
 import { webhooks } from './webhooks';
 import { audit } from './audit';
 import { search } from './search';
+import { workbench } from './workbench';
 
 export const contract = {
   auth,
@@ -44,6 +45,7 @@ export const contract = {
   webhooks,
   audit,
   search,
+  workbench,
   notice,
   helper,
   course,

@@ -20,6 +20,8 @@ export interface SeedMenuNode {
   productType: 'platform' | 'basic';
   /** Granted to the seeded `staff` role (view only). */
   staff?: boolean;
+  /** Its place among its siblings when not their position (the workbench goes before entries seeded earlier). */
+  sort?: number;
   children: SeedMenuNode[];
 }
 
@@ -113,6 +115,9 @@ function catalogue(key: string, icon: string, names: Names, children: SeedMenuNo
 function platform(): SeedMenuNode[] {
   currentProduct = 'platform';
   return [
+    // The landing screen (issue 24): first in the menu, so `/` leads to it; every seeded role holds it.
+    { ...menu('/home', ['工作台', '工作台', 'Workbench', 'Bàn làm việc', 'Área de trabajo'], { staff: true, icon: 'dashboard' }),
+      code: 'home:workbench', perms: 'home:workbench:view', sort: 0 },
     catalogue('system', 'setting', ['系统管理', '系統管理', 'System management', 'Quản lý hệ thống', 'Gestión del sistema'], [
       menu('/platform/dict', ['字典管理', '字典管理', 'Dictionaries', 'Từ điển', 'Diccionarios'], { buttons: CRUD, staff: true, icon: 'book' }),
       menu('/platform/config-item', ['配置项', '配置項', 'Configuration items', 'Mục cấu hình', 'Elementos de configuración'], { buttons: CRUD }),

@@ -41,7 +41,7 @@ export async function seedMenu(db: Kysely<DB>): Promise<number> {
               path: n.path,
               perms: n.perms,
               icon: n.icon,
-              sort,
+              sort: n.sort ?? sort,
               product_type: n.productType,
               terminal_type: 'web',
             })

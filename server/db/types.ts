@@ -180,6 +180,14 @@ export interface MenuAccessRecordTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface MenuFavouriteTable {
+  tenant_id: string;
+  user_id: string;
+  factory_id: string;
+  function_id: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface AppTable {
   id: Generated<string>;
   app_type: string;
@@ -427,6 +435,7 @@ export interface DB {
   dict: DictTable;
   dict_item: DictItemTable;
   menu_access_record: MenuAccessRecordTable;
+  menu_favourite: MenuFavouriteTable;
   app: AppTable;
   schema_migrations: SchemaMigrationsTable;
 }
