@@ -16,5 +16,6 @@ import { security } from '../../model/contract/security';
 import { sso } from '../../model/contract/sso';
 import { staff } from '../../model/contract/staff';
 import { system } from '../../model/contract/system';
+import { workbench } from '../../model/contract/workbench';
 
-export const contract = { account, alarm, auth, feedback, flow, help, helper, notice, organization, platform, security, sso, staff, system };
+export const contract = { account, alarm, auth, feedback, flow, help, helper, notice, organization, platform, security, sso, staff, system, workbench };

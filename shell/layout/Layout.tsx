@@ -22,6 +22,7 @@ import { TaskBell } from './TaskBell';
 import { loadOverrides } from '../state/tenantTexts';
 import { AlarmBell } from './AlarmBell';
 import { HelpButton } from './HelpButton';
+import { FavouriteButton } from './FavouriteButton';
 import { SearchBox } from './SearchBox';
 import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
@@ -187,6 +188,7 @@ export function Layout() {
           <div className="portal-header-left"><FactorySwitcher /><OrgSwitcher /></div>
           <div className="portal-header-right">
             <SearchBox />
+            <FavouriteButton path={activeTab ? activeTab.path : null} />
             <HelpButton />
             <AlarmBell />
             <NoticeBell />

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { SubAppRoot } from '../kit/SubAppRoot';
 import { createSubAppI18n } from '../kit/i18n';
 import { Dictionaries } from './pages/Dictionaries';
+import { Workbench } from './home/Workbench';
 import { ACCESS_ROUTES } from './routes-access';
 import { ORG_ROUTES } from './routes-org';
 import { CONTENT_ROUTES } from './routes-content';
@@ -20,6 +21,6 @@ const i18n = createSubAppI18n(['common', 'platform', 'model'], 'platform');
 /** The platform sub-app: prefixes paas, home, platform, system, log, flow (SPEC §2). */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SubAppRoot i18n={i18n} prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper']} routes={{ ...ACCESS_ROUTES, ...ORG_ROUTES, ...CONTENT_ROUTES, ...FLOW_ROUTES, ...HELPER_ROUTES, ...SYSTEM_ROUTES, ...SECURITY_ROUTES, '/platform/dict': Dictionaries, '/system/visit-statistics': VisitStatistics }} />
+    <SubAppRoot i18n={i18n} prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper']} routes={{ ...ACCESS_ROUTES, ...ORG_ROUTES, ...CONTENT_ROUTES, ...FLOW_ROUTES, ...HELPER_ROUTES, ...SYSTEM_ROUTES, ...SECURITY_ROUTES, '/home': Workbench, '/platform/dict': Dictionaries, '/system/visit-statistics': VisitStatistics }} />
   </StrictMode>,
 );

@@ -21,7 +21,7 @@ describe.each(DIALECTS)('workbench [%s]', (kind) => {
   let factory2: string;
   const menuId = new Map<string, string>(); // path or permission code → id
   const db = () => h.database.db;
-  const at = (factory?: string) => (factory ? { 'x-factory-id': factory } : {});
+  const at = (factory?: string): Record<string, string> => (factory ? { 'x-factory-id': factory } : {});
 
   const visit = (token: string, factoryId: string, path: string) =>
     call(h.app, 'POST', '/api/platform-system/menu/access/record/save', { token, body: { factoryId, functionId: menuId.get(path)! } });

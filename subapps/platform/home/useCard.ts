@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { useBridgeContext } from '../../../bridge/react';
+import { useRouteShown } from '../../kit/routePath';
+
+export type CardState<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: T };
+
+/**
+ * One card's data, loaded on its own (a slow or failing card never holds the others), again when the
+ * factory changes and each time the workbench is shown again (a kept tab may be stale). The setter
+ * replaces the data with what a change the card made answered.
+ */
+export function useCard<T>(load: () => Promise<T>): [CardState<T>, (data: T) => void] {
+  const { factoryId, language } = useBridgeContext();
+  const shown = useRouteShown();
+  const [state, setState] = useState<CardState<T>>({ kind: 'loading' });
+  useEffect(() => {
+    if (!shown) return;
+    let live = true;
+    load().then((data) => { if (live) setState({ kind: 'ready', data }); }, () => { if (live) setState({ kind: 'failed' }); });
+    return () => { live = false; };
+    // `load` is a new function each render; what it reads is in the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown, factoryId, language]);
+  return [state, (data: T) => setState({ kind: 'ready', data })];
+}
