@@ -37,7 +37,7 @@ export const DEMO_ROLES: RoleSpec[] = [
     code: 'factory-admin', name: '工厂管理员 Factory administrator', dataScope: 'factory',
     remark: 'Runs one plant: its master data, staff, notices and tasks; sees the rows of the users of the chosen factory',
     grants: [
-      ['/basic/*', '*'], ['/platform/dict', []], ['/platform/department', []], ['/platform/staff', '*'],
+      ['/home', []], ['/basic/*', '*'], ['/platform/dict', []], ['/platform/department', []], ['/platform/staff', '*'],
       ['/system/notice', '*'], ['/system/alarm', '*'], ['/system/feedback', '*'], ['/system/help-doc', '*'],
       ['/system/visit-statistics', '*'], ['/flow/task', '*'], ['/andon/board', []],
     ],
@@ -46,7 +46,7 @@ export const DEMO_ROLES: RoleSpec[] = [
     code: 'quality', name: '质量工程师 Quality engineer', dataScope: 'factory',
     remark: 'Reviews document releases and feedback in the task list',
     grants: [
-      ['/flow/task', '*'], ['/basic/document', ['preview', 'browse-authority', 'export']], ['/basic/document-type', []],
+      ['/home', []], ['/flow/task', '*'], ['/basic/document', ['preview', 'browse-authority', 'export']], ['/basic/document-type', []],
       ['/basic/material', ['tab-basic', 'tab-quality']], ['/basic/bom', []], ['/basic/scan-rule', []], ['/system/feedback', []],
     ],
   },
@@ -54,7 +54,7 @@ export const DEMO_ROLES: RoleSpec[] = [
     code: 'line-clerk', name: '产线文员 Line clerk', dataScope: 'self',
     remark: 'Keeps the workstations, process stations and line-side carts of a line; sees only the rows they made',
     grants: [
-      ['/basic/workstation', ['add', 'edit']], ['/basic/process-station', ['add', 'edit']],
+      ['/home', []], ['/basic/workstation', ['add', 'edit']], ['/basic/process-station', ['add', 'edit']],
       ['/basic/transport-shelf', ['add', 'edit']], ['/basic/document', ['preview']],
     ],
   },

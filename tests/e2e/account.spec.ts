@@ -47,7 +47,7 @@ test.describe('account and settings', () => {
     await page.locator('input[name="smsCode"]').fill(codeFromLog(mobile)!);
     await page.getByTestId('mobile-login-submit').click();
     await enterFactory(page);
-    await expect(page).toHaveURL(/\/en\/platform\/dict$/);
+    await expect(page).toHaveURL(/\/en\/home$/);
     expect(errors).toEqual([]);
   });
 
@@ -55,7 +55,7 @@ test.describe('account and settings', () => {
     const errors = watchConsole(page);
     await login(page, 'en');
     const frame = page.frameLocator('[data-testid="frame-platform"]');
-    await expect(frame.getByTestId('page-dict')).toBeVisible();
+    await expect(frame.getByTestId('page-workbench')).toBeVisible();
     await expect(frame.locator('body')).toHaveAttribute('data-font-size', 'small');
     await openUserMenu(page, 'menu-settings');
     await page.getByTestId('font-large').click();

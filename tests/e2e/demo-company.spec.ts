@@ -59,12 +59,12 @@ test.describe('demo company', () => {
     await expect(menuEntry(page, '/basic/document')).toBeAttached();
     await expect(menuEntry(page, '/basic/line')).toHaveCount(0);
 
-    // The line clerk: four screens.
+    // The line clerk: the workbench and four screens.
     await logOut(page);
     await login(page, 'en', 'li.ming');
     await expect(page.getByTestId('factory-switcher')).toContainText('(F001)');
-    await expect(menuEntries(page)).toHaveCount(4);
-    for (const path of ['/basic/workstation', '/basic/process-station', '/basic/transport-shelf', '/basic/document']) {
+    await expect(menuEntries(page)).toHaveCount(5);
+    for (const path of ['/home', '/basic/workstation', '/basic/process-station', '/basic/transport-shelf', '/basic/document']) {
       await expect(menuEntry(page, path)).toBeAttached();
     }
     expect(errors).toEqual([]);

@@ -45,14 +45,14 @@ test('until the registry and the probe answer, the landing screen is loading: no
     await route.continue();
   });
   await submitLogin(page, 'en');
-  await expect(page).toHaveURL(/\/en\/platform\/dict$/);
+  await expect(page).toHaveURL(/\/en\/home$/);
   await expect(page.getByTestId('menu-/platform/dict')).toBeVisible();
   await page.waitForTimeout(1500);
   expect(await seenOnce(page)).toEqual({});
   await expect(page.getByTestId('apps-loading')).toBeVisible();
   release();
   const frame = page.frameLocator('[data-testid="frame-platform"]');
-  await expect(frame.getByTestId('page-dict')).toBeVisible();
+  await expect(frame.getByTestId('page-workbench')).toBeVisible();
   await expect(page.getByTestId('apps-loading')).toHaveCount(0);
   expect(await seenOnce(page)).toEqual({});
   // Every entry's label is whole: nothing tagged, nothing cut.
@@ -65,7 +65,7 @@ test('a shell load logs no console error: apps no menu entry reaches are not pro
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   await submitLogin(page, 'en');
   const frame = page.frameLocator('[data-testid="frame-platform"]');
-  await expect(frame.getByTestId('page-dict')).toBeVisible();
+  await expect(frame.getByTestId('page-workbench')).toBeVisible();
   // Open an entry of the other app too, then reload: each load probes again.
   await page.getByTestId('menu-/basic/customer').click();
   await expect(page.frameLocator('[data-testid="frame-basic"]').getByTestId('page-customer')).toBeVisible();

@@ -10,7 +10,8 @@ test.describe('keyboard shortcuts', () => {
   test("the shell's keys work from inside a sub-app's frame, and a screen's own key is listed and works", async ({ page }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
-    // Two tabs of two apps: the dictionaries (platform, where login lands) and the customers (basic).
+    // Two apps: the dictionaries (platform, beside the workbench where login lands) and the customers (basic).
+    await page.getByTestId('menu-/platform/dict').click();
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);
     await page.getByTestId('menu-/basic/customer').click();
     await expect(page).toHaveURL(/\/en\/basic\/customer$/);

@@ -26,15 +26,18 @@ test.describe('walking skeleton', () => {
   test('login, menu, dictionaries in the platform iframe, add one, switch language', async ({ page }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
-    // The first allowed menu path opens, in its own tab.
-    await expect(page).toHaveURL(/\/en\/platform\/dict$/);
+    // The first allowed menu path, the workbench, opens in its own tab.
+    await expect(page).toHaveURL(/\/en\/home$/);
     await expect(page.getByTestId('menu-/platform/dict')).toBeVisible();
     await expect(page.getByTestId('menu-/basic/customer')).toBeAttached();
 
     const iframe = page.getByTestId('frame-platform');
-    await expect(iframe).toHaveAttribute('src', new RegExp(`^http://localhost:${process.env.E2E_SUBAPP_BASE ?? 14000}/platform/dict`));
+    await expect(iframe).toHaveAttribute('src', new RegExp(`^http://localhost:${process.env.E2E_SUBAPP_BASE ?? 14000}/home`));
     await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-downloads');
     const frame = page.frameLocator('[data-testid="frame-platform"]');
+    await expect(frame.getByTestId('page-workbench')).toBeVisible();
+    await page.getByTestId('menu-/platform/dict').click();
+    await expect(page).toHaveURL(/\/en\/platform\/dict$/);
     await expect(frame.getByTestId('page-dict')).toBeVisible();
 
     const type = `e2e_${Date.now()}`;
@@ -62,6 +65,7 @@ test.describe('walking skeleton', () => {
 
   test('the menu follows a language switch whose texts arrive late', async ({ page }) => {
     await login(page, 'en');
+    await page.getByTestId('menu-/platform/dict').click();
     await expect(page.getByTestId('menu-/platform/dict')).toContainText('Dictionaries');
     // The new language's texts come slowly, as on a busy line; the menu, asked for meanwhile, must come in the new language.
     await page.route('**/assets/*.js', async (route) => {
@@ -85,8 +89,10 @@ test.describe('walking skeleton', () => {
 
   test('the landing path goes to the first allowed path, a path outside the menu to the 403 page (SPEC §6)', async ({ page }) => {
     await login(page, 'en');
-    await page.goto('/en');
+    await page.getByTestId('menu-/platform/dict').click();
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);
+    await page.goto('/en');
+    await expect(page).toHaveURL(/\/en\/home$/);
     await page.goto('/en/platform/not-in-any-menu');
     await expect(page).toHaveURL(/\/en\/403$/);
     await expect(page.getByTestId('error-403')).toBeVisible();
@@ -101,6 +107,7 @@ test.describe('walking skeleton', () => {
     // The page shows before its first list call goes out: revoke only after that call was answered.
     const listed = page.waitForResponse((r) => r.url().includes('/api/platform-system/dict?'));
     await login(page, 'en');
+    await page.getByTestId('menu-/platform/dict').click();
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);
     const frame = page.frameLocator('[data-testid="frame-platform"]');
     await expect(frame.getByTestId('page-dict')).toBeVisible();

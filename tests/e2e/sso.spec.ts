@@ -41,7 +41,7 @@ test.describe('single sign-on (OpenID Connect, PKCE)', () => {
     await expect(page).toHaveURL(/localhost:\d+\/interaction\//);
     await signInAtProvider(page, 'admin');
     await enterFactory(page);
-    await expect(page).toHaveURL(/\/en\/platform\/dict$/);
+    await expect(page).toHaveURL(/\/en\/home$/);
     await expect(page.getByTestId('user-menu')).toHaveText('系统管理员 Administrator');
     // The token never travelled in a URL: the address bar holds no code any more.
     expect(page.url()).not.toContain('sso=');
@@ -65,7 +65,7 @@ test.describe('single sign-on (OpenID Connect, PKCE)', () => {
     await page.getByTestId('sso-start').click();
     await signInAtProvider(page, 'admin');
     await enterFactory(page);
-    await expect(page).toHaveURL(/\/en\/platform\/dict$/);
+    await expect(page).toHaveURL(/\/en\/home$/);
     expect(first).not.toBeNull();
     const tokenAfterFirst = await page.evaluate(() => localStorage.getItem('mes-portal:token'));
     // A new login request in the same browser, held back before its own callback…

@@ -23,6 +23,7 @@ test.describe('tabs', () => {
   test('a kept tab returns with its half-filled form; a tab that is not kept starts afresh', async ({ page }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
+    await openTab(page, DICT);
     const frame = page.frameLocator('[data-testid="frame-platform"]');
     const search = frame.locator('[data-route="/platform/dict"]').getByTestId('search-name');
     await search.fill('half typed');
@@ -45,6 +46,7 @@ test.describe('tabs', () => {
 
   test('refresh reloads the page; close others and close to the right; the tabs survive a reload', async ({ page }) => {
     await login(page, 'en');
+    await openTab(page, DICT);
     const frame = page.frameLocator('[data-testid="frame-platform"]');
     const search = frame.locator('[data-route="/platform/dict"]').getByTestId('search-name');
     await search.fill('to be refreshed');
@@ -53,14 +55,15 @@ test.describe('tabs', () => {
 
     await openTab(page, STATS);
     await openTab(page, '/basic/unit');
-    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(3);
+    // The workbench, where login landed, and the three opened.
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(4);
 
     await page.reload();
-    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(3);
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(4);
     await expect(page).toHaveURL(/\/basic\/unit$/);
 
     await tabAction(page, STATS, 'closeRight');
-    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(2);
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(3);
     await expect(page).toHaveURL(new RegExp(`${STATS}$`));
 
     await tabAction(page, DICT, 'closeOthers');

@@ -32,35 +32,35 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
     await h?.close();
   });
 
-  it('gives the admin the whole menu, dictionaries first, with buttons and tabs', async () => {
+  it('gives the admin the whole menu, the workbench first, then dictionaries, with buttons and tabs', async () => {
     const r = await call<MenuNode[]>(h.app, 'GET', '/api/platform-system/function/routes?terminalType=web&factoryId=', { token: admin, lang: 'en' });
     expect(r.status).toBe(200);
     const tree = r.body.data;
     const paths = menuPaths(tree);
-    expect(paths[0]).toBe('/platform/dict');
-    expect(paths).toHaveLength(62);
+    expect(paths.slice(0, 2)).toEqual(['/home', '/platform/dict']);
+    expect(paths).toHaveLength(63);
     expect(paths).toEqual(expect.arrayContaining(['/paas/tenant', '/system/visit-statistics', '/basic/document-type', '/flow/task', '/helper/language', '/helper/apply-menu', '/system/course', '/log/online-session', '/platform/security-policy', '/platform/api-key', '/platform/webhook', '/log/audit-trail']));
-    expect(tree[0]?.functionName).toBe('System management');
-    const dict = tree[0]?.children[0];
+    expect(tree.slice(0, 2).map((n) => n.functionName)).toEqual(['Workbench', 'System management']);
+    const dict = tree[1]?.children[0];
     expect(dict).toMatchObject({ functionName: 'Dictionaries', path: '/platform/dict', type: 'menu', productType: 'platform', productTypeName: 'Platform', hasAuth: true });
     expect(dict?.buttonChildren.map((b) => b.perms)).toEqual(['platform:dict:add', 'platform:dict:edit', 'platform:dict:delete']);
     const perms = menuPermissions(tree);
     expect(perms).toEqual(expect.arrayContaining(['basic:material:import', 'basic:material:tab-packing']));
     const zh = await call<MenuNode[]>(h.app, 'GET', '/api/platform-system/function/routes', { token: admin, lang: 'zh-CN' });
-    expect(zh.body.data[0]?.children[0]?.functionName).toBe('字典管理');
+    expect(zh.body.data[1]?.children[0]?.functionName).toBe('字典管理');
     const vi = await call<MenuNode[]>(h.app, 'GET', '/api/platform-system/function/routes', { token: admin, lang: 'vi' });
-    expect(vi.body.data[0]?.children[0]?.functionName).toBe('Từ điển');
+    expect(vi.body.data[1]?.children[0]?.functionName).toBe('Từ điển');
   });
 
   it('gives a staff user only the menus of its role, without buttons', async () => {
     const r = await call<MenuNode[]>(h.app, 'GET', `/api/platform-system/function/routes?terminalType=web&factoryId=${demoFactory}`, { token: staff, lang: 'en' });
     expect(r.status).toBe(200);
     const paths = menuPaths(r.body.data);
-    expect(paths[0]).toBe('/platform/dict');
-    expect(paths.sort()).toEqual(['/basic/customer', '/basic/material', '/basic/supplier', '/basic/unit', '/platform/dict', '/system/help-doc', '/system/notice'].sort());
+    expect(paths[0]).toBe('/home');
+    expect(paths.sort()).toEqual(['/basic/customer', '/basic/material', '/basic/supplier', '/basic/unit', '/home', '/platform/dict', '/system/help-doc', '/system/notice'].sort());
     expect(menuPermissions(r.body.data)).toEqual([]);
     // catalogues without visible children are dropped
-    expect(r.body.data.map((c) => c.functionName)).toEqual(['System management', 'Materials', 'Business partners']);
+    expect(r.body.data.map((c) => c.functionName)).toEqual(['Workbench', 'System management', 'Materials', 'Business partners']);
   });
 
   it('enforces permissions on the server: staff may view dictionaries but not add', async () => {
@@ -124,7 +124,7 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
 
   it('saves a menu access record and validates it', async () => {
     const tree = (await call<MenuNode[]>(h.app, 'GET', '/api/platform-system/function/routes', { token: staff })).body.data;
-    const functionId = tree[0]?.children[0]?.id as string;
+    const functionId = tree[1]?.children[0]?.id as string;
     const ok = await call(h.app, 'POST', '/api/platform-system/menu/access/record/save', { token: staff, body: { factoryId: demoFactory, functionId } });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toBeNull();
