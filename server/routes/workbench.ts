@@ -5,7 +5,7 @@ import { ALARM_PERMISSIONS } from '../../model/bells';
 import { workbench } from '../../model/contract/workbench';
 import { menuScreens } from '../../model/menu-tree';
 import { FLOW_PERMISSIONS } from '../../model/workflow/input';
-import { FREQUENT_DAYS, WORKBENCH_CARDS, WORKBENCH_LIST_SIZE, type ScreenLink, type WorkbenchCard } from '../../model/workbench';
+import { FREQUENT_DAYS, WORKBENCH_CARDS, WORKBENCH_LIST_SIZE, WORKBENCH_PATH, type ScreenLink, type WorkbenchCard } from '../../model/workbench';
 import type { DB } from '../db/types';
 import { ApiError, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
@@ -30,10 +30,10 @@ const RECENT_DAYS = 90;
 
 type Screen = { path: string; name: string };
 
-/** The screens of the caller's menu by id, named in the caller's language. */
+/** The screens of the caller's menu by id, named in the caller's language; the workbench itself is none of its lists. */
 async function screensOf(db: Kysely<DB>, ctx: RequestContext, tr: Translator): Promise<Map<string, Screen>> {
   const tree = await userMenuTree(db, { tenantId: ctx.tenantId, userId: ctx.user.id, type: ctx.user.type, terminalType: 'web', tr });
-  return new Map(menuScreens(tree).map((n) => [n.id, { path: n.path, name: n.functionName }]));
+  return new Map(menuScreens(tree).filter((n) => n.path !== WORKBENCH_PATH).map((n) => [n.id, { path: n.path, name: n.functionName }]));
 }
 
 /** Rows in the caller's menu, as links, at most WORKBENCH_LIST_SIZE (a screen taken off the menu drops out). */
