@@ -64,7 +64,8 @@ test.describe('account and settings', () => {
     await expect(frame.locator('.subapp')).toHaveClass(/font-large/);
     // The organisation chosen in the header reaches the sub-app's context as well.
     await expect(page.getByTestId('org-switcher')).toContainText('Huayuan Metering (Suzhou)');
-    const platform = page.frames().find((f) => /:\d+\/platform\//.test(f.url()));
+    // The platform app's frame, loaded at the workbench where login landed.
+    const platform = page.frames().find((f) => /:\d+\/home\b/.test(f.url()));
     await expect.poll(() => platform?.evaluate(() => window.portalBridge?.context.orgCode)).toBe('ORG001');
     expect(errors).toEqual([]);
   });

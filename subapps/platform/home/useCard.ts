@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useBridgeContext } from '../../../bridge/react';
+import { useActive, useBridgeContext } from '../../../bridge/react';
 import { useRouteShown } from '../../kit/routePath';
 
 export type CardState<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: T };
@@ -11,7 +11,10 @@ export type CardState<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'r
  */
 export function useCard<T>(load: () => Promise<T>): [CardState<T>, (data: T) => void] {
   const { factoryId, language } = useBridgeContext();
-  const shown = useRouteShown();
+  // Shown: the route within its app, and the app's frame within the shell.
+  const routeShown = useRouteShown();
+  const frameShown = useActive();
+  const shown = routeShown && frameShown;
   const [state, setState] = useState<CardState<T>>({ kind: 'loading' });
   useEffect(() => {
     if (!shown) return;
