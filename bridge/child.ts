@@ -26,6 +26,8 @@ import {
   type ErrorReport,
   type Hello,
   type HostMethods,
+  type ModalOptions,
+  type ModalOutcome,
   type NavigateOptions,
   type NotifyOptions,
   type Remote,
@@ -46,6 +48,9 @@ export type {
   Hello,
   HostMethods,
   HttpMethod,
+  ModalOptions,
+  ModalOutcome,
+  ModalSize,
   NavigateOptions,
   NotifyOptions,
   NotifyType,
@@ -161,14 +166,22 @@ export interface ChildBridge {
    * `path`: the app's route they belong to, default the one it shows.
    */
   setDirty(dirty: boolean, path?: string): Promise<void>;
+  /**
+   * Opens a route of any app over the whole page (since 1.4.0); resolves how it ended: `{ done: true,
+   * value }` when the opened screen handed a value back, `{ done: false }` when the user dismissed it.
+   */
+  openModal(path: string, options?: ModalOptions): Promise<ModalOutcome>;
+  /** In a screen opened by `openModal` (`context.modal`): closes it, handing `value` to the opener. */
+  closeModal(value?: unknown): Promise<void>;
   /** Subscribes to what the shell tells the app; returns the unsubscribe function. */
   on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void;
   destroy(): void;
 }
 
-/** A context from a shell older than 1.2.0 has no theme: it shows the light one. */
+/** A context from a shell older than 1.2.0 has no theme: it shows the light one; older than 1.4.0, no dialogs. */
 export function completeContext(context: BridgeContext): BridgeContext {
-  return context.theme === 'dark' || context.theme === 'light' ? context : { ...context, theme: 'light' };
+  const themed = context.theme === 'dark' || context.theme === 'light' ? context : { ...context, theme: 'light' as const };
+  return typeof themed.modal === 'boolean' ? themed : { ...themed, modal: false };
 }
 
 function toError(e: unknown): Error {
@@ -384,6 +397,11 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
     async setDirty(dirty, path) {
       await needs('setDirty');
       await (path === undefined ? host.setDirty(Boolean(dirty)) : host.setDirty(Boolean(dirty), path));
+    },
+    openModal: (path, modalOptions) => needs('openModal') ?? (modalOptions === undefined ? host.openModal(path) : host.openModal(path, modalOptions)),
+    async closeModal(value) {
+      await needs('closeModal');
+      await (value === undefined ? host.closeModal() : host.closeModal(value));
     },
     on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void {
       const set = listeners[event] as Set<BridgeListener<E>> | undefined;

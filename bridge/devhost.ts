@@ -12,6 +12,7 @@ import {
   type BridgeRequestConfig,
   type ChildMethods,
   type FontSize,
+  type ModalOutcome,
   type Theme,
 } from './protocol';
 
@@ -145,6 +146,9 @@ export function startDevHost(root: HTMLElement, config: DevHostConfig): DevHost 
     shortcut: logged('shortcut', (name: string) => { showToast(`shortcut: ${name}`); }),
     setShortcuts: logged('setShortcuts', () => undefined),
     setDirty: logged('setDirty', () => undefined),
+    // The dev host shows one app: a dialog of another is answered as dismissed, and logged.
+    openModal: logged('openModal', (): ModalOutcome => ({ done: false })),
+    closeModal: logged('closeModal', () => undefined),
   };
 
   const frame = document.createElement('iframe');

@@ -27,6 +27,8 @@ import type {
   ConfirmOptions,
   DownloadOptions,
   ErrorReport,
+  ModalOptions,
+  ModalOutcome,
   NavigateOptions,
   NotifyOptions,
 } from './protocol';
@@ -66,6 +68,10 @@ export interface PortalBridgeGlobal {
   setShortcuts(shortcuts: AppShortcut[]): Promise<void>;
   /** The page has unsaved changes (true) or none any more (false): the shell asks before throwing them away (since 1.3.0). */
   setDirty(dirty: boolean, path?: string): Promise<void>;
+  /** Opens a route of any app over the page; resolves `{ done: true, value }` or `{ done: false }` when it closes (since 1.4.0). */
+  openModal(path: string, options?: ModalOptions): Promise<ModalOutcome>;
+  /** In a screen opened by openModal: closes it, handing `value` to the opener (since 1.4.0). */
+  closeModal(value?: unknown): Promise<void>;
   readonly ApiError: typeof ApiError;
   readonly BridgeVersionError: typeof BridgeVersionError;
   readonly BridgeUnsupportedError: typeof BridgeUnsupportedError;
@@ -129,6 +135,8 @@ export function createPortalBridgeGlobal(source: BridgeSource): PortalBridgeGlob
     reportError: (report) => withBridge((b) => b.reportError(report)),
     setShortcuts: (shortcuts) => withBridge((b) => b.setShortcuts(shortcuts)),
     setDirty: (dirty, path) => withBridge((b) => b.setDirty(dirty, path)),
+    openModal: (path, options) => withBridge((b) => b.openModal(path, options)),
+    closeModal: (value) => withBridge((b) => b.closeModal(value)),
     ApiError,
     BridgeVersionError,
     BridgeUnsupportedError,

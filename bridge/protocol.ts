@@ -7,7 +7,7 @@ import type { Language } from '../model/languages';
 import type { AppShortcut, ShellShortcut } from './shortcuts';
 
 export const BRIDGE_PROTOCOL = 'mes-portal-bridge';
-export const BRIDGE_VERSION = '1.3.0';
+export const BRIDGE_VERSION = '1.4.0';
 export const BRIDGE_MAJOR = 1;
 /** How long either side waits for the handshake before giving up. */
 export const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -40,6 +40,11 @@ export interface BridgeContext {
   theme: Theme;
   /** Button and tab permission codes of the current user. */
   permissions: string[];
+  /**
+   * Whether this frame shows a screen another app opened over the page (`openModal`, since 1.4.0);
+   * it ends with `closeModal`. Older shells send none: the child bridge fills in false.
+   */
+  modal?: boolean;
   /**
    * The tenant's own words for shipped texts (language → namespace → dotted key → text), present
    * when the tenant has any; `version` changes with every edit. Apps using the portal's locales
@@ -98,6 +103,22 @@ export interface ErrorReport {
   stack?: string;
 }
 
+/** How a screen opened over the page is shown (since 1.4.0). */
+export type ModalSize = 'small' | 'medium' | 'large' | 'full';
+export const MODAL_SIZES: readonly ModalSize[] = ['small', 'medium', 'large', 'full'];
+
+export interface ModalOptions {
+  /** The dialog's title; default: the menu's name of the path. */
+  title?: string;
+  /** Default 'large'. */
+  size?: ModalSize;
+  /** A drawer from the side instead of a dialog in the middle. */
+  drawer?: boolean;
+}
+
+/** How a screen opened over the page ended: closed with a value it handed back, or dismissed by the user. */
+export type ModalOutcome = { done: true; value: unknown } | { done: false };
+
 /** The hello both sides exchange first. */
 export interface Hello {
   protocol: typeof BRIDGE_PROTOCOL;
@@ -131,6 +152,17 @@ export interface HostMethods {
    * logging out, reloading). `path`: the app's route the changes belong to, default the one it shows.
    */
   setDirty(dirty: boolean, path?: string): void;
+  /**
+   * Opens a route of any app over the whole page, a dialog or a drawer (since 1.4.0). Resolves when it
+   * closes: with the value the opened screen handed back (`closeModal`), or `done: false` when the user
+   * dismissed it. Rejects when the path is no screen of the user's menu or its app is offline.
+   */
+  openModal(path: string, options?: ModalOptions): Promise<ModalOutcome>;
+  /**
+   * In a screen opened by `openModal` (context.modal): closes it, handing `value` (anything structured
+   * clone can copy) to the opener (since 1.4.0). Elsewhere it does nothing.
+   */
+  closeModal(value?: unknown): void;
 }
 
 /** Methods the child offers the shell. */
@@ -148,7 +180,7 @@ export interface ChildMethods {
 
 export const HOST_CAPABILITIES: (keyof HostMethods)[] = [
   'getContext', 'request', 'hasPermission', 'navigate', 'routeChanged', 'closeTab', 'setTitle',
-  'notify', 'confirm', 'download', 'reportError', 'shortcut', 'setShortcuts', 'setDirty',
+  'notify', 'confirm', 'download', 'reportError', 'shortcut', 'setShortcuts', 'setDirty', 'openModal', 'closeModal',
 ];
 export const CHILD_CAPABILITIES: (keyof ChildMethods)[] = [
   'onContextChange', 'navigate', 'refresh', 'logout', 'setActive', 'ping',
@@ -180,6 +212,8 @@ export const SINCE: Readonly<Record<Exclude<keyof HostMethods | keyof ChildMetho
   shortcut: '1.3.0',
   setShortcuts: '1.3.0',
   setDirty: '1.3.0',
+  openModal: '1.4.0',
+  closeModal: '1.4.0',
 };
 
 /** Compares two `major.minor.patch` versions numerically: negative when a < b, 0 when equal, positive when a > b. */

@@ -23,6 +23,7 @@ import { loadOverrides } from '../state/tenantTexts';
 import { AlarmBell } from './AlarmBell';
 import { HelpButton } from './HelpButton';
 import { FavouriteButton } from './FavouriteButton';
+import { ModalHost } from '../subapp/ModalHost';
 import { SearchBox } from './SearchBox';
 import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
@@ -208,6 +209,7 @@ export function Layout() {
           <SubAppHost tabs={tabs} activeTab={activeTab} />
         </ArcoLayout.Content>
         <ShortcutList appId={activeTab ? appForPath(apps, activeTab.path)?.id ?? null : null} />
+        <ModalHost />
       </ArcoLayout>
     </ArcoLayout>
   );

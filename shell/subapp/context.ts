@@ -32,6 +32,7 @@ export function contextFor(appId: string, language: string = i18n.language): Bri
     fontSize: store.get(settingsAtom).size,
     theme: store.get(themeAtom),
     permissions: menuPermissions(store.get(menuAtom)),
+    modal: false,
     ...translationsOf(),
   };
 }

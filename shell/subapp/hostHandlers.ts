@@ -7,6 +7,7 @@ import { request, currentHeaders, sessionEnded } from '../api/http';
 import { i18n } from '../i18n';
 import { menuAtom, store } from '../state/atoms';
 import { contextFor } from './context';
+import { openModal } from './modals';
 import { afterWrite } from '../state/tenantTexts';
 import { SHELL_SHORTCUTS, cleanAppShortcuts } from '../../bridge/shortcuts';
 import { appShortcutsAtom, runShortcut } from '../layout/shortcuts';
@@ -25,6 +26,8 @@ export interface HostDeps {
   setTitle: (title: string) => void;
   /** Marks the tab of `path` (null: of the app's shown route) as holding unsaved changes or not. */
   setDirty: (dirty: boolean, path: string | null) => void;
+  /** Set for a frame shown in a dialog (openModal): its route, and how it hands a value back. */
+  modal?: { path: string; close: (value: unknown) => void };
 }
 
 const MAX_TIMEOUT_MS = 10 * 60_000;
@@ -46,7 +49,7 @@ function formData(data: unknown, files: Record<string, Blob>): FormData {
 /** What the shell does for a sub-app: every call runs with the shell's token, never exposing it. */
 export function hostHandlers(deps: HostDeps): HostHandlers {
   return {
-    getContext: () => contextFor(deps.appId),
+    getContext: () => (deps.modal ? { ...contextFor(deps.appId), path: deps.modal.path, previousPath: null, modal: true } : contextFor(deps.appId)),
     request: async (config) => {
       if (sessionEnded()) return { code: 401, msg: i18n.t('shell:login.sessionEnded'), data: null };
       const url = config.url.replace(/^\/api(?=\/)/, '');
@@ -109,6 +112,8 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
       if (deps.isActive() && (SHELL_SHORTCUTS as readonly string[]).includes(name)) runShortcut(name);
     },
     setDirty: (dirty, path) => deps.setDirty(Boolean(dirty), typeof path === 'string' ? path : null),
+    openModal: (path, options) => openModal(path, options && typeof options === 'object' ? options : {}),
+    closeModal: (value) => deps.modal?.close(value),
     setShortcuts: (shortcuts) => {
       store.set(appShortcutsAtom, (all) => ({ ...all, [deps.appId]: cleanAppShortcuts(shortcuts) }));
     },

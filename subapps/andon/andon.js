@@ -33,6 +33,7 @@
       chooseFactory: '请先在门户顶部选择工厂：告警属于工厂。',
       connected: '已通过门户桥接 {version} 连接', updated: '更新于 {time}', paused: '已暂停（标签页在后台）',
       outside: '请在制造执行门户中打开此页面。', loadFailed: '无法加载告警。', alarmTitle: '告警 {title}',
+      device: '选择设备…', deviceChosen: '已选择设备 {code} {name}', deviceNone: '未选择设备',
     },
     'zh-TW': {
       title: '安燈看板', all: '未處理警報', critical: '嚴重', refresh: '重新整理', export: '匯出', notices: '開啟通知公告', close: '關閉分頁',
@@ -44,6 +45,7 @@
       chooseFactory: '請先在入口網站頂部選擇工廠：警報屬於工廠。',
       connected: '已透過入口網站橋接 {version} 連線', updated: '更新於 {time}', paused: '已暫停（分頁在背景）',
       outside: '請在製造執行入口網站中開啟此頁面。', loadFailed: '無法載入警報。', alarmTitle: '警報 {title}',
+      device: '選擇設備…', deviceChosen: '已選擇設備 {code} {name}', deviceNone: '未選擇設備',
     },
     en: {
       title: 'Andon board', all: 'Open alarms', critical: 'Critical', refresh: 'Refresh', export: 'Export', notices: 'Open notices', close: 'Close tab',
@@ -55,6 +57,7 @@
       chooseFactory: 'Choose a factory at the top of the portal first: alarms belong to a factory.',
       connected: 'Connected through the portal bridge {version}', updated: 'updated at {time}', paused: 'paused (tab in the background)',
       outside: 'Open this page in the manufacturing portal.', loadFailed: 'The alarms could not be loaded.', alarmTitle: 'Alarm {title}',
+      device: 'Choose a device…', deviceChosen: 'Device {code} {name} chosen', deviceNone: 'No device chosen',
     },
     vi: {
       title: 'Bảng Andon', all: 'Cảnh báo chưa xử lý', critical: 'Nghiêm trọng', refresh: 'Làm mới', export: 'Xuất', notices: 'Mở thông báo', close: 'Đóng thẻ',
@@ -66,6 +69,7 @@
       chooseFactory: 'Hãy chọn nhà máy ở đầu cổng thông tin trước: cảnh báo thuộc về một nhà máy.',
       connected: 'Đã kết nối qua cầu nối cổng thông tin {version}', updated: 'cập nhật lúc {time}', paused: 'tạm dừng (thẻ đang ẩn)',
       outside: 'Hãy mở trang này trong cổng thông tin điều hành sản xuất.', loadFailed: 'Không tải được cảnh báo.', alarmTitle: 'Cảnh báo {title}',
+      device: 'Chọn thiết bị…', deviceChosen: 'Đã chọn thiết bị {code} {name}', deviceNone: 'Chưa chọn thiết bị',
     },
     es: {
       title: 'Tablero Andon', all: 'Alarmas abiertas', critical: 'Críticas', refresh: 'Actualizar', export: 'Exportar', notices: 'Abrir avisos', close: 'Cerrar pestaña',
@@ -77,6 +81,7 @@
       chooseFactory: 'Elija primero una fábrica en la parte superior del portal: las alarmas pertenecen a una fábrica.',
       connected: 'Conectado mediante el puente del portal {version}', updated: 'actualizado a las {time}', paused: 'en pausa (pestaña en segundo plano)',
       outside: 'Abra esta página en el portal de fabricación.', loadFailed: 'No se pudieron cargar las alarmas.', alarmTitle: 'Alarma {title}',
+      device: 'Elegir un dispositivo…', deviceChosen: 'Dispositivo {code} {name} elegido', deviceNone: 'Ningún dispositivo elegido',
     },
   };
 
@@ -90,6 +95,8 @@
     title: null,
     /** Alarms acknowledged from this page, by id (the open list no longer holds them). */
     acknowledged: {},
+    /** The device last chosen in the portal's device list, opened as a dialog. */
+    device: null,
   };
 
   function $(id) { return document.getElementById(id); }
@@ -317,7 +324,27 @@
     } else {
       renderDetail(route.id);
     }
+    renderDevice();
     renderStatus();
+  }
+
+  /**
+   * Another app's screen as a dialog (bridge 1.4.0): the portal's device list opens over the page, and
+   * the row the user chooses comes back here ({ done: true, value: { code, name, ... } }).
+   */
+  function chooseDevice() {
+    if (!state.bridge.supports('openModal')) { showMessage(t('deviceNone')); return; }
+    state.bridge.openModal('/basic/device', { size: 'large' })
+      .then(function (outcome) {
+        state.device = outcome.done && outcome.value ? outcome.value : null;
+        renderDevice();
+      })
+      .catch(function (e) { showMessage(e && e.message ? e.message : String(e)); });
+  }
+
+  function renderDevice() {
+    var d = state.device;
+    $('device-chosen').textContent = d ? t('deviceChosen', { code: d.code || '', name: d.name || '' }) : t('deviceNone');
   }
 
   /* ---------- wiring ---------- */
@@ -339,6 +366,7 @@
       bridge.navigate('/system/notice', { newTab: true }).catch(function () {});
     });
     $('close').addEventListener('click', function () { bridge.closeTab().catch(function () {}); });
+    $('device').addEventListener('click', chooseDevice);
 
     bridge.on('navigate', show);
     bridge.on('context', function (ctx) {

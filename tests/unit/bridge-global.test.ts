@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectChild, type ConnectedChild, type HostHandlers } from '../../bridge/host';
 import { ApiError, connectToHost, type ChildBridge } from '../../bridge/child';
 import { createPortalBridgeGlobal } from '../../bridge/global';
-import { BRIDGE_VERSION, type BridgeContext } from '../../bridge/protocol';
+import { BRIDGE_VERSION, type BridgeContext, type ModalOutcome } from '../../bridge/protocol';
 import { windowPair } from './bridge-harness';
 
 const SHELL = 'http://localhost:8080';
@@ -29,6 +29,8 @@ function setup() {
     shortcut: vi.fn(),
     setShortcuts: vi.fn(),
     setDirty: vi.fn(),
+    openModal: vi.fn(async (): Promise<ModalOutcome> => ({ done: false })),
+    closeModal: vi.fn(),
   } satisfies HostHandlers;
   const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods: handlers, timeout: 2000 });
   cleanups.push(() => conn.destroy());

@@ -12,7 +12,7 @@ import {
   useBridgeRequest,
   usePermission,
 } from '../../bridge/react';
-import { BRIDGE_VERSION, type BridgeContext } from '../../bridge/protocol';
+import { BRIDGE_VERSION, type BridgeContext, type ModalOutcome } from '../../bridge/protocol';
 import type { ConnectToHostOptions } from '../../bridge/child';
 import { windowPair } from './bridge-harness';
 
@@ -47,6 +47,8 @@ function handlers() {
     shortcut: vi.fn(),
     setShortcuts: vi.fn(),
     setDirty: vi.fn(),
+    openModal: vi.fn(async (): Promise<ModalOutcome> => ({ done: false })),
+    closeModal: vi.fn(),
   } satisfies HostHandlers;
 }
 

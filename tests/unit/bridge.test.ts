@@ -12,6 +12,7 @@ import {
   type ConfirmOptions,
   type BridgeRequestConfig,
   type Hello,
+  type ModalOutcome,
 } from '../../bridge/protocol';
 import type { ApiResult } from '../../model/api';
 import { windowPair } from './bridge-harness';
@@ -51,6 +52,8 @@ function makeHandlers(context: BridgeContext = baseContext) {
     shortcut: vi.fn(),
     setShortcuts: vi.fn(),
     setDirty: vi.fn(),
+    openModal: vi.fn(async (): Promise<ModalOutcome> => ({ done: false })),
+    closeModal: vi.fn(),
   } satisfies HostHandlers;
 }
 type Handlers = ReturnType<typeof makeHandlers>;

@@ -5,7 +5,7 @@
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError, type ChildBridge } from '../../bridge/child';
-import type { BridgeRequestConfig, ConfirmOptions, DownloadOptions, NotifyOptions } from '../../bridge/protocol';
+import type { BridgeRequestConfig, ConfirmOptions, DownloadOptions, ModalOptions, NotifyOptions } from '../../bridge/protocol';
 import { BridgeValueProvider } from '../../bridge/react';
 import type { Language } from '../../model/languages';
 import type { ResourceDef } from '../../model/resource';
@@ -24,6 +24,9 @@ export interface FakeBridge extends ChildBridge {
   downloads: DownloadOptions[];
   /** What the next confirmations answer. */
   confirmAnswer: boolean;
+  /** Screens asked for as dialogs, and values handed back by closeModal. */
+  modals: { path: string; options: ModalOptions | undefined }[];
+  closed: unknown[];
 }
 
 export const page = <T,>(records: T[]) => ({ records, total: records.length, page: 1, size: 20 });
@@ -39,6 +42,8 @@ export function fakeBridge(permissions: string[], language: Language, handler: H
     confirms: [],
     downloads: [],
     confirmAnswer: true,
+    modals: [],
+    closed: [],
     context,
     active: true,
     host: {} as ChildBridge['host'],
@@ -58,6 +63,9 @@ export function fakeBridge(permissions: string[], language: Language, handler: H
     reportError: async () => undefined,
     setShortcuts: async () => undefined,
     setDirty: async () => undefined,
+    /** The harness shows no other screen: a dialog asked for is dismissed; the asks are kept. */
+    openModal: async (path, options) => { bridge.modals.push({ path, options }); return { done: false }; },
+    closeModal: async (value) => { bridge.closed.push(value); },
     routeChanged: async () => undefined,
     on: () => () => undefined,
     destroy: () => undefined,

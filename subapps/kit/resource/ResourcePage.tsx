@@ -19,6 +19,7 @@ import { SearchBar } from './SearchBar';
 import type { PageContext, ResourceOverrides } from './types';
 import { useResourceList } from './useResourceList';
 import { useRecordFocus } from './useRecordFocus';
+import { pickedOf } from './picked';
 import { TREE_MAX_ROWS, useResourceTree, type TreeRow } from './useResourceTree';
 import './resource.css';
 
@@ -41,7 +42,7 @@ const stamp = () => dayjs().format('YYYYMMDD');
 export function ResourcePage({ def, overrides }: ResourcePageProps) {
   const { t } = useTranslation(['common', 'model']);
   const bridge = useBridge();
-  const { permissions, language } = useBridgeContext();
+  const { permissions, language, modal } = useBridgeContext();
   const api = useApi();
   const eps = endpointsOf(def);
   const can = (verb: Verb | 'template' | string) => {
@@ -112,6 +113,17 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
     t, def, language, sort: list.sort, dictLabels, canChangeState: (verb) => can(verb), cells: overrides?.cells, reload,
   });
   if (overrides?.columns) columns = overrides.columns(columns, ctx);
+  // Opened over another screen (bridge openModal): each row can be chosen, handed back to the opener.
+  if (modal) {
+    columns = [{
+      key: '$choose', title: t('common:resource.choose'), fixed: 'left', width: 100,
+      render: (_: unknown, row: ResourceRow) => (
+        <Button type="primary" size="mini" data-testid="row-choose" onClick={(e) => { e.stopPropagation(); void bridge.closeModal(pickedOf(def, row)); }}>
+          {t('common:resource.choose')}
+        </Button>
+      ),
+    }, ...columns];
+  }
   if (canEdit || canDelete || canHistory || overrides?.rowActions) {
     columns = [...columns, {
       key: '$actions', title: t('common:actions'), fixed: 'right', width: canHistory ? 200 : 160,

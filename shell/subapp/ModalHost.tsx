@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { Drawer, Modal } from '@arco-design/web-react';
+import { factoryIdAtom } from '../state/atoms';
+import { ModalFrame } from './ModalFrame';
+import { closeModal, dismissAllModals, modalsAtom, type OpenModal } from './modals';
+
+const WIDTH: Record<OpenModal['size'], string | number> = { small: 560, medium: 840, large: 1120, full: '96vw' };
+
+/** The screens opened over the page, the last on top; Escape or the close button dismisses the top one. */
+export function ModalHost() {
+  const modals = useAtomValue(modalsAtom);
+  const factoryId = useAtomValue(factoryIdAtom);
+  // A dialog opened in one factory answers for that factory only; so does one still open at logout.
+  useEffect(() => dismissAllModals, [factoryId]);
+
+  return (
+    <>
+      {modals.map((m) => {
+        const dismiss = () => closeModal(m.id, { done: false });
+        const body = <ModalFrame modal={m} />;
+        return m.drawer ? (
+          <Drawer key={m.id} visible title={m.title} width={WIDTH[m.size]} footer={null} onCancel={dismiss} unmountOnExit
+            className="portal-modal" data-testid="portal-modal">{body}</Drawer>
+        ) : (
+          <Modal key={m.id} visible title={m.title} style={{ width: WIDTH[m.size] }} footer={null} onCancel={dismiss} unmountOnExit
+            className="portal-modal" data-testid="portal-modal">{body}</Modal>
+        );
+      })}
+    </>
+  );
+}
