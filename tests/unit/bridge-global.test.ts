@@ -11,6 +11,7 @@ const APP = 'http://localhost:4008';
 const context: BridgeContext = {
   path: '/andon/board', previousPath: null, language: 'en', factoryId: 'f-1', orgCode: null,
   user: { id: 'u', account: 'admin', nickname: 'Admin', type: 'admin' }, fontSize: 'medium', theme: 'light', permissions: ['andon:board:handle'],
+  modal: false,
 };
 
 const cleanups: (() => void)[] = [];
@@ -119,6 +120,11 @@ describe('window.PortalBridge', () => {
     await api.setTitle('Andon');
     await api.closeTab();
     await api.reportError(new Error('broken'));
+    handlers.openModal.mockResolvedValueOnce({ done: true, value: { code: 'DEV-0003' } });
+    expect(await api.openModal('/basic/device', { drawer: true })).toEqual({ done: true, value: { code: 'DEV-0003' } });
+    await api.closeModal(42);
+    expect(handlers.openModal).toHaveBeenCalledWith('/basic/device', { drawer: true });
+    expect(handlers.closeModal).toHaveBeenCalledWith(42);
     expect(handlers.navigate).toHaveBeenCalledWith('/system/notice', { newTab: true });
     expect(handlers.routeChanged).toHaveBeenCalledWith('/andon/board');
     expect(handlers.notify).toHaveBeenCalledWith({ type: 'success', message: 'ok' });

@@ -109,6 +109,21 @@ describe('version negotiation over the bridge', () => {
     expect(request).toHaveBeenCalledTimes(1);
   });
 
+  it('a 1.3.0 shell lacks the dialogs: openModal fails at once, and the page is no dialog', async () => {
+    const { hostWindow, childWindow } = windowPair(SHELL, APP);
+    const offered = HOST_CAPABILITIES.filter((c) => c !== 'openModal' && c !== 'closeModal');
+    olderHost(childWindow, '1.3.0', offered);
+    const bridge = await connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false, onMissing: () => undefined });
+    cleanups.push(() => bridge.destroy());
+    expect(bridge.missing).toEqual(['openModal', 'closeModal']);
+    expect(bridge.supports('openModal')).toBe(false);
+    const refused = await bridge.openModal('/basic/device').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BridgeUnsupportedError);
+    expect(refused).toMatchObject({ part: 'openModal', hostVersion: '1.3.0' });
+    await expect(bridge.closeModal('x')).rejects.toBeInstanceOf(BridgeUnsupportedError);
+    expect(bridge.context.modal).toBe(false);
+  });
+
   it('without onMissing the child warns once in the console', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     cleanups.push(() => warn.mockRestore());

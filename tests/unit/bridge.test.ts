@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WindowMessenger, connect, type Methods } from 'penpal';
 import { connectChild, originOf, type ConnectedChild, type HostConnection, type HostHandlers } from '../../bridge/host';
-import { ApiError, connectToHost, type ChildBridge, type ConnectToHostOptions } from '../../bridge/child';
+import { ApiError, completeContext, connectToHost, type ChildBridge, type ConnectToHostOptions } from '../../bridge/child';
 import {
   BRIDGE_PROTOCOL,
   BRIDGE_VERSION,
@@ -31,6 +31,7 @@ const baseContext: BridgeContext = {
   fontSize: 'medium',
   theme: 'light',
   permissions: ['platform:dict:view', 'platform:dict:add'],
+  modal: false,
 };
 
 function makeHandlers(context: BridgeContext = baseContext) {
@@ -322,6 +323,40 @@ describe('bridge: host and child connected', () => {
     const bridge = await connectToHost({ remoteWindow: hostWindow, timeout: 2000, captureErrors: false });
     cleanups.push(() => bridge.destroy());
     expect(bridge.context.path).toBe('/platform/dict');
+  });
+});
+
+describe('bridge: a screen of another app as a dialog (1.4.0)', () => {
+  it('openModal hands the path and options to the shell and answers how the dialog ended', async () => {
+    const { bridge, handlers } = await connectBoth();
+    handlers.openModal.mockResolvedValueOnce({ done: true, value: { resource: 'device', id: 'd-3', code: 'DEV-0003', name: 'Reflow oven' } });
+    expect(await bridge.openModal('/basic/device', { size: 'large', title: 'Pick a device' }))
+      .toEqual({ done: true, value: { resource: 'device', id: 'd-3', code: 'DEV-0003', name: 'Reflow oven' } });
+    expect(handlers.openModal).toHaveBeenCalledWith('/basic/device', { size: 'large', title: 'Pick a device' });
+    // Dismissed by the user: nothing comes back.
+    expect(await bridge.openModal('/basic/device')).toEqual({ done: false });
+    expect(handlers.openModal.mock.calls[1]).toEqual(['/basic/device']);
+  });
+
+  it("the shell's refusal reaches the opener as an error with its reason", async () => {
+    const { bridge, handlers } = await connectBoth();
+    handlers.openModal.mockRejectedValueOnce(new Error('Cannot open /platform/x: it is not in your menu'));
+    await expect(bridge.openModal('/platform/x')).rejects.toThrow('Cannot open /platform/x: it is not in your menu');
+  });
+
+  it('closeModal hands its value over, or none', async () => {
+    const { bridge, handlers } = await connectBoth();
+    await bridge.closeModal({ code: 'DEV-0001', when: new Date(0) });
+    await bridge.closeModal();
+    expect(handlers.closeModal.mock.calls).toEqual([[{ code: 'DEV-0001', when: new Date(0) }], []]);
+  });
+
+  it('the context says whether the frame is a dialog; a context without it (an older shell) is no dialog', async () => {
+    const { bridge } = await connectBoth();
+    expect(bridge.context.modal).toBe(false);
+    expect(completeContext({ ...baseContext, modal: true }).modal).toBe(true);
+    const { modal: _omitted, ...older } = baseContext;
+    expect(completeContext(older).modal).toBe(false);
   });
 });
 
