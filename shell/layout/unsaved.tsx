@@ -33,17 +33,22 @@ export function confirmDiscard(tabIds?: readonly string[]): Promise<boolean> {
   const unsaved = store.get(unsavedTabsAtom);
   const tabs = store.get(tabsAtom).filter((tab) => unsaved.has(tab.id) && (!tabIds || tabIds.includes(tab.id)));
   if (tabs.length === 0) return Promise.resolve(true);
-  const titles = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(tabs.map((tab) => tab.title));
+  return askToDiscard(tabs.map((tab) => tab.title), () => forgetUnsaved(tabs.map((tab) => tab.id)));
+}
+
+/** Asks whether the unsaved changes of the screens titled `titles` may be thrown away; true when they may. */
+export function askToDiscard(titleList: readonly string[], onDiscard: () => void = () => undefined): Promise<boolean> {
+  const titles = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(titleList);
   return new Promise((resolve) => {
     Modal.confirm({
       title: i18n.t('shell:unsaved.title'),
-      content: <span data-testid="unsaved-question">{i18n.t('shell:unsaved.content', { count: tabs.length, titles })}</span>,
+      content: <span data-testid="unsaved-question">{i18n.t('shell:unsaved.content', { count: titleList.length, titles })}</span>,
       okText: i18n.t('shell:unsaved.discard'),
       cancelText: i18n.t('shell:unsaved.keep'),
       okButtonProps: { status: 'danger', 'data-testid': 'unsaved-discard' } as ButtonProps,
       cancelButtonProps: { 'data-testid': 'unsaved-keep' } as ButtonProps,
       onOk: () => {
-        forgetUnsaved(tabs.map((tab) => tab.id));
+        onDiscard();
         resolve(true);
       },
       onCancel: () => resolve(false),

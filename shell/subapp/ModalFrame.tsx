@@ -7,7 +7,7 @@ import { useLanguage } from '../hooks/useLanguage';
 import { frameUrl, ownsPath } from './appRoutes';
 import { FRAME_SANDBOX } from './SubAppFrame';
 import { hostHandlers } from './hostHandlers';
-import { closeModal, setModalTitle, type OpenModal } from './modals';
+import { closeModal, setModalDirty, setModalTitle, type OpenModal } from './modals';
 import { registerFrame } from './refused';
 
 /**
@@ -48,7 +48,7 @@ export function ModalFrame({ modal }: { modal: OpenModal }) {
         rememberRoute: () => undefined,
         closeTab: dismiss,
         setTitle: (title) => setModalTitle(id, title),
-        setDirty: () => undefined,
+        setDirty: (dirty) => setModalDirty(id, dirty),
         modal: { path, close: (value) => closeModal(id, { done: true, value }) },
       }),
     });

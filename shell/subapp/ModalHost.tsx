@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Drawer, Modal } from '@arco-design/web-react';
 import { factoryIdAtom } from '../state/atoms';
+import { askToDiscard } from '../layout/unsaved';
 import { ModalFrame } from './ModalFrame';
 import { closeModal, dismissAllModals, modalsAtom, type OpenModal } from './modals';
 
@@ -17,7 +18,8 @@ export function ModalHost() {
   return (
     <>
       {modals.map((m) => {
-        const dismiss = () => closeModal(m.id, { done: false });
+        // Dismissed by the user: a screen holding unsaved changes asks first, as a tab does.
+        const dismiss = () => void (m.dirty ? askToDiscard([m.title]) : Promise.resolve(true)).then((ok) => { if (ok) closeModal(m.id, { done: false }); });
         const body = <ModalFrame modal={m} />;
         return m.drawer ? (
           <Drawer key={m.id} visible title={m.title} width={WIDTH[m.size]} footer={null} onCancel={dismiss} unmountOnExit

@@ -17,6 +17,8 @@ export interface OpenModal {
   title: string;
   size: ModalSize;
   drawer: boolean;
+  /** Its screen holds changes not yet saved (setDirty): dismissing it asks first. */
+  dirty: boolean;
 }
 
 /** Dialogs stacked this deep at most: a screen opening itself over and over stops here. */
@@ -37,7 +39,7 @@ export function openModal(path: unknown, options: ModalOptions = {}): Promise<Mo
   const id = ++lastId;
   const title = typeof options.title === 'string' && options.title.trim() ? options.title.trim().slice(0, 120) : findMenuByPath(menu, path)?.functionName ?? path;
   const size = MODAL_SIZES.includes(options.size as ModalSize) ? (options.size as ModalSize) : 'large';
-  store.set(modalsAtom, (open) => [...open, { id, app, path, title, size, drawer: options.drawer === true }]);
+  store.set(modalsAtom, (open) => [...open, { id, app, path, title, size, drawer: options.drawer === true, dirty: false }]);
   return new Promise((resolve) => waiting.set(id, resolve));
 }
 
@@ -56,4 +58,8 @@ export function dismissAllModals(): void {
 
 export function setModalTitle(id: number, title: string): void {
   store.set(modalsAtom, (open) => open.map((m) => (m.id === id && typeof title === 'string' && title.trim() ? { ...m, title: title.trim().slice(0, 120) } : m)));
+}
+
+export function setModalDirty(id: number, dirty: boolean): void {
+  store.set(modalsAtom, (open) => open.map((m) => (m.id === id ? { ...m, dirty } : m)));
 }

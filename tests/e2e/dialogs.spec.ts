@@ -31,10 +31,18 @@ test.describe('dialogs across apps', () => {
     await expect(page.getByTestId('tab-/basic/device')).toHaveCount(0);
     await expect(page).toHaveURL(/\/en\/andon\/board$/);
 
-    // Opened again and dismissed: nothing comes back.
+    // Opened again with a record half typed in it: dismissing asks first, as closing a tab does.
     await board.getByTestId('andon-device').click();
     await expect(devices.getByTestId('resource-table').locator('tbody tr').first()).toBeVisible();
+    await devices.getByTestId('btn-add').click();
+    await devices.getByTestId('form-code').fill('DEV-HALF');
     await dialog.locator('.arco-modal-close-icon').click();
+    await expect(page.getByTestId('unsaved-question')).toContainText('Devices');
+    await page.getByTestId('unsaved-keep').click();
+    await expect(devices.getByTestId('form-code')).toHaveValue('DEV-HALF');
+    // Thrown away on request: the dialog closes, and nothing comes back.
+    await dialog.locator('.arco-modal-close-icon').click();
+    await page.getByTestId('unsaved-discard').click();
     await expect(dialog).toHaveCount(0);
     await expect(board.getByTestId('andon-device-chosen')).toHaveText('No device chosen');
 
