@@ -376,13 +376,13 @@ test.describe('integrator kit: origins and versions', () => {
     const result = JSON.parse((await child.locator('body').getAttribute('data-result'))!) as Record<string, unknown>;
     expect(result).toEqual({
       version: '1.0.0',
-      missing: ['download', 'shortcut', 'setShortcuts', 'setDirty', 'request.files', 'request.timeout', 'context.theme'],
+      missing: ['download', 'shortcut', 'setShortcuts', 'setDirty', 'openModal', 'closeModal', 'request.files', 'request.timeout', 'context.theme'],
       language: 'es',
       request: { url: '/api/anything' },
       download: 'BridgeUnsupportedError',
       upload: 'BridgeUnsupportedError',
     });
-    expect(warnings.some((w) => w.includes('speaks bridge 1.0.0') && w.includes('not available: download, shortcut, setShortcuts, setDirty, request.files, request.timeout, context.theme'))).toBe(true);
+    expect(warnings.some((w) => w.includes('speaks bridge 1.0.0') && w.includes('not available: download, shortcut, setShortcuts, setDirty, openModal, closeModal, request.files, request.timeout, context.theme'))).toBe(true);
   });
 
   test('a child of another major version is a clear error in the shell', async ({ page }) => {
