@@ -52,6 +52,7 @@ test.describe('help and SOP', () => {
 
   test('the help button shows the open screen\'s help, or that it is missing for the language', async ({ page }) => {
     await login(page, 'en');
+    await page.getByTestId('menu-/platform/dict').click();
     await page.getByTestId('help-button').click();
     await expect(page.getByTestId('help-content')).toContainText('A type is unique within the tenant');
     await page.goto('/vi/platform/dict');

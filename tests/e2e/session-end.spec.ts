@@ -12,7 +12,7 @@ import { login, token } from './helpers';
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SHELL = `http://localhost:${PORT}`;
 const BASE = Number(process.env.E2E_SUBAPP_BASE ?? 14000);
-const APPS = { platform: { origin: `http://localhost:${BASE}`, route: '/platform/dict' }, andon: { origin: `http://localhost:${BASE + 8}`, route: '/andon/board' } };
+const APPS = { platform: { origin: `http://localhost:${BASE}`, route: '/home' }, andon: { origin: `http://localhost:${BASE + 8}`, route: '/andon/board' } };
 const PENPAL = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/penpal/dist/penpal.js'), 'utf8');
 
 const logouts = new Map<string, number>();
