@@ -47,7 +47,7 @@ test.describe('dialogs across apps', () => {
     await expect(board.getByTestId('andon-device-chosen')).toHaveText('No device chosen');
 
     // A path outside the user's menu is refused, with the reason.
-    const andon = page.frames().find((f) => /\/andon\/board/.test(f.url()))!;
+    const andon = (await (await page.getByTestId('frame-andon').elementHandle())!.contentFrame())!;
     const refused = await andon.evaluate(() => (window as unknown as { andon: { bridge: { openModal(p: string): Promise<unknown> } } })
       .andon.bridge.openModal('/platform/not-a-screen').then(() => 'opened', (e: Error) => e.message));
     expect(refused).toContain('Cannot open /platform/not-a-screen: it is not in your menu');
