@@ -39,9 +39,9 @@ describe.each(DIALECTS)('demo company seed [%s]', (kind) => {
     expect((await get('hanoi.admin', '/api/basic-system/line', 'F001')).status).toBe(403);
   });
 
-  it('shows the line clerk four screens and refuses the others', async () => {
+  it('shows the line clerk the workbench and four screens, and refuses the others', async () => {
     const menu = await get<MenuNode[]>('li.ming', '/api/platform-system/function/routes');
-    expect(paths(menu.body.data).sort()).toEqual(['/basic/document', '/basic/process-station', '/basic/transport-shelf', '/basic/workstation']);
+    expect(paths(menu.body.data).sort()).toEqual(['/basic/document', '/basic/process-station', '/basic/transport-shelf', '/basic/workstation', '/home']);
     expect((await get('li.ming', '/api/platform-system/app-user')).status).toBe(403);
     expect((await get('li.ming', '/api/basic-system/material')).status).toBe(403);
     const factoryAdmin = paths((await get<MenuNode[]>('hanoi.admin', '/api/platform-system/function/routes')).body.data);
