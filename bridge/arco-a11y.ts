@@ -79,6 +79,13 @@ export function mendArco(root: ParentNode, doc: Document, texts: ArcoA11yTexts):
     eye.setAttribute('aria-label', texts.showPassword);
   }
 
+  // Select with a search box: the box is the stop, but the combobox around it stays one too and hands
+  // its focus back to the box, so Shift+Tab from the box never leaves it (a keyboard trap).
+  for (const input of root.querySelectorAll('input.arco-select-view-input:not([tabindex="-1"])')) {
+    const combobox = input.closest('[role="combobox"][tabindex="0"]');
+    if (combobox) combobox.setAttribute('tabindex', '-1');
+  }
+
   // Table: the row selection's check boxes have no name.
   for (const input of root.querySelectorAll('.arco-table-th input[type="checkbox"]')) setIfMissing(input, 'aria-label', texts.selectAll);
   for (const input of root.querySelectorAll('.arco-table-td input[type="checkbox"]')) setIfMissing(input, 'aria-label', texts.selectRow);
