@@ -85,10 +85,12 @@ export function LanguageSwitch({ beforeChange }: { beforeChange?: () => Promise<
       ))}
     </div>
   );
+  const current = options.find((o) => o.key === lang)?.label ?? NATIVE[lang];
+  // The name holds the language shown on the button, so a user who says what they see reaches it.
   const button = (
-    <Button type="text" data-testid="language-switch" aria-label={t('language.switch')} aria-haspopup="menu"
+    <Button type="text" data-testid="language-switch" aria-label={`${t('language.switch')}: ${current}`} aria-haspopup="menu"
       onClick={wanted ? undefined : () => { setWanted(true); setOpen(true); }}>
-      {options.find((o) => o.key === lang)?.label ?? NATIVE[lang]}
+      {current}
     </Button>
   );
   if (!wanted) return button;

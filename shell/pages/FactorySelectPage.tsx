@@ -38,7 +38,10 @@ export function FactorySelectPage() {
         <Grid.Row gutter={16}>
           {factories.map((f) => (
             <Grid.Col key={f.id} xs={24} sm={12} md={8}>
-              <Card hoverable className={`factory-card${f.id === factoryId ? ' is-current' : ''}`} onClick={() => enter(f.id)} data-testid={`factory-${f.code}`}>
+              {/* A button to the keyboard as well: Tab reaches each plant, Enter or Space enters it. */}
+              <Card hoverable className={`factory-card${f.id === factoryId ? ' is-current' : ''}`} onClick={() => enter(f.id)} data-testid={`factory-${f.code}`}
+                role="button" tabIndex={0} aria-current={f.id === factoryId || undefined}
+                onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); enter(f.id); } }}>
                 <div className="factory-name">{f.name}</div>
                 <div className="factory-code">{f.code}</div>
               </Card>

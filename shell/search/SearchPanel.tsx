@@ -8,6 +8,7 @@ import { IconSearch } from '@arco-design/web-react/icon';
 import { useLanguage } from '../hooks/useLanguage';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
 import { SEARCH_MAX_LENGTH } from '../../model/search-limits';
+import { requestScreenFocus } from '../subapp/screenFocus';
 import { useSearch, type SearchState } from './useSearch';
 
 /** One line of the results, in the order the arrow keys walk them. */
@@ -47,6 +48,7 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
 
   const open = (item: Item | undefined) => {
     if (!item) return;
+    requestScreenFocus();
     onClose();
     navigate(`/${lang}${item.path}`);
   };

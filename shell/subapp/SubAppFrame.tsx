@@ -17,6 +17,7 @@ import { frameUrl, ownsPath } from './appRoutes';
 import { registerFrame } from './refused';
 import { RELOAD_CHECK_MS, startHeartbeat, within, type AppHealth } from './health';
 import { AppNotice } from './AppNotice';
+import { takeScreenFocus } from './screenFocus';
 
 /** Sandbox of every sub-app frame (DESIGN §6): never allow-top-navigation. */
 export const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-downloads';
@@ -213,6 +214,11 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
     const child = childRef.current;
     if (health === 'connected' && child?.supports('setActive')) void child.remote.setActive(active).catch(() => undefined);
   }, [active, health]);
+
+  // A screen opened by the keyboard (a search result) takes the focus once it is shown and connected.
+  useEffect(() => {
+    if (active && health === 'connected' && takeScreenFocus()) frameRef.current?.focus();
+  }, [active, health, path]);
 
   /**
    * The frame finished loading a page. The first load is the one the handshake waits for; a later one

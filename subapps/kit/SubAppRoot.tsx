@@ -11,6 +11,7 @@ import { matchRoute, type RouteTable } from './routing';
 import { NotBuilt } from './NotBuilt';
 import { RoutePathContext, RouteShownContext } from './routePath';
 import { applyArcoTheme } from '../../bridge/theme';
+import { watchArcoA11y } from '../../bridge/arco-a11y';
 import { applyContextTranslations } from './i18n';
 
 interface Props {
@@ -107,6 +108,10 @@ function Routed({ i18n, routes, prefixes }: Props) {
     document.body.dataset.fontSize = context.fontSize;
   }, [context.language, context.fontSize, i18n]);
   useEffect(() => applyArcoTheme(context.theme), [context.theme]);
+  useEffect(() => {
+    const text = (key: string) => (i18n.exists(`common:a11y.${key}`) ? i18n.t(`common:a11y.${key}`) : '');
+    return watchArcoA11y(document, () => ({ selectRow: text('selectRow'), selectAll: text('selectAll'), goToPage: text('goToPage'), showPassword: text('showPassword') }));
+  }, [i18n]);
   useEffect(() => { applyContextTranslations(i18n, context.translations); }, [context.translations, i18n]);
   const kept = useKeptRoutes(route);
   useScrollPerRoute(route);

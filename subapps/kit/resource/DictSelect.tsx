@@ -10,11 +10,13 @@ interface Props {
   value?: string;
   onChange?: (value: string | undefined) => void;
   testId?: string;
+  /** The control's id (a form item's label is tied to it). */
+  id?: string;
   error?: boolean;
 }
 
 /** The items of the tenant dictionary of a dict field, searchable by label or value. */
-export function DictSelect({ def, fieldKey, value, onChange, testId, error }: Props) {
+export function DictSelect({ def, fieldKey, value, onChange, testId, id, error }: Props) {
   const bridge = useBridge();
   const [items, setItems] = useState<RefOption[]>([]);
   const [loading, setLoading] = useState(true);
@@ -27,7 +29,7 @@ export function DictSelect({ def, fieldKey, value, onChange, testId, error }: Pr
   const options = items.map((o) => ({ value: o.code, label: o.name || o.code }));
   if (value && !items.some((o) => o.code === value)) options.push({ value, label: value });
   return (
-    <Select data-testid={testId} allowClear showSearch loading={loading} error={error} value={value}
+    <Select id={id} data-testid={testId} allowClear showSearch loading={loading} error={error} value={value}
       onChange={(v: string | undefined) => onChange?.(v ?? undefined)} options={options}
       filterOption={(input, option) => {
         const props = (option as { props?: { value?: string; children?: unknown } }).props;

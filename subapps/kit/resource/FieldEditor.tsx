@@ -9,6 +9,8 @@ export interface FieldEditorProps {
   value?: unknown;
   onChange?: (value: unknown) => void;
   testId?: string;
+  /** The control's id from Form.Item (its label is tied to it). */
+  id?: string;
   /** In the search form: text fields without length limits, bools as a yes/no select. */
   search?: boolean;
   /** A detail table's cells that hold a refused value (`details.0.order`). */

@@ -13,6 +13,8 @@ interface Props {
   onChange?: (value: string | string[] | undefined) => void;
   placeholder?: string;
   testId?: string;
+  /** The control's id (a form item's label is tied to it). */
+  id?: string;
   style?: React.CSSProperties;
   error?: boolean;
 }
@@ -23,7 +25,7 @@ const asList = (v: Props['value']): string[] => (Array.isArray(v) ? v : v ? [v] 
  * A searchable select over `GET /options/:field`: searches by code or name on the server, and
  * labels the current value even when it is not among the first options.
  */
-export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeholder, testId, style, error }: Props) {
+export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeholder, testId, id, style, error }: Props) {
   const bridge = useBridge();
   const [options, setOptions] = useState<RefOption[]>([]);
   const [known, setKnown] = useState<Map<string, RefOption>>(new Map());
@@ -66,6 +68,7 @@ export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeho
 
   return (
     <Select
+      id={id}
       data-testid={testId}
       style={style}
       error={error}

@@ -166,7 +166,7 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
       style={{ width, maxWidth: 'calc(100vw - 32px)' }} okText={t('common:ok')} cancelText={t('common:cancel')}
       okButtonProps={{ 'data-testid': 'dialog-ok' } as ButtonProps} cancelButtonProps={{ 'data-testid': 'dialog-cancel' } as ButtonProps}
       unmountOnExit maskClosable={false}>
-      <Form form={form} layout="vertical" data-testid={`form-${def.name}`} onChange={() => setChanged(true)}>
+      <Form form={form} id={`form-${def.name}`} layout="vertical" data-testid={`form-${def.name}`} onChange={() => setChanged(true)}>
         {def.tabs ? (
           <Tabs activeTab={activeTab} onChange={setActiveTab} lazyload={false} data-testid="form-tabs">
             {def.tabs.map((tab, i) => (

@@ -55,7 +55,7 @@ export function SearchBar({ def, values, onSearch }: Props) {
   if (fields.length === 0) return null;
   const periods = new Set(fields.filter(([, f]) => isPeriod(f)).map(([k]) => k));
   return (
-    <Form form={form} layout="inline" className="resource-search" data-testid="search-form"
+    <Form form={form} id={`search-${def.name}`} layout="inline" className="resource-search" data-testid="search-form"
       onSubmit={(values: Record<string, unknown>) => onSearch(toFilters(values, periods))}>
       {fields.map(([key, f]) => (
         <Form.Item key={key} field={key} label={fieldLabel(t, f)}>

@@ -47,14 +47,14 @@ export function SecurityPolicyPage() {
               options={PASSWORD_CLASSES.map((c) => ({ value: c, label: t(`securityPolicy.classes.${c}`) }))} />
           </div>
           <div>
-            <div>{t('securityPolicy.passwordMaxAgeDays')}</div>
-            <InputNumber min={0} max={PASSWORD_POLICY_LIMITS.maxAgeDays} precision={0} style={{ width: 160 }} disabled={!canEdit || !policy} data-testid="password-max-age"
+            <div><label htmlFor="password-max-age">{t('securityPolicy.passwordMaxAgeDays')}</label></div>
+            <InputNumber id="password-max-age" min={0} max={PASSWORD_POLICY_LIMITS.maxAgeDays} precision={0} style={{ width: 160 }} disabled={!canEdit || !policy} data-testid="password-max-age"
               value={policy?.passwordMaxAgeDays} onChange={(v) => change({ passwordMaxAgeDays: Number(v ?? 0) })} />
             <div className="arco-form-message-help">{t('securityPolicy.zeroNever')}</div>
           </div>
           <div>
-            <div>{t('securityPolicy.passwordHistory')}</div>
-            <InputNumber min={0} max={PASSWORD_POLICY_LIMITS.history} precision={0} style={{ width: 160 }} disabled={!canEdit || !policy} data-testid="password-history"
+            <div><label htmlFor="password-history">{t('securityPolicy.passwordHistory')}</label></div>
+            <InputNumber id="password-history" min={0} max={PASSWORD_POLICY_LIMITS.history} precision={0} style={{ width: 160 }} disabled={!canEdit || !policy} data-testid="password-history"
               value={policy?.passwordHistory} onChange={(v) => change({ passwordHistory: Number(v ?? 0) })} />
           </div>
         </Space>

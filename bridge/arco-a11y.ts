@@ -1,0 +1,119 @@
+/**
+ * Names and roles that Arco Design's own markup leaves out and that no prop of it can give, put
+ * on the rendered elements (for the shell and every React sub-app). Each entry names the Arco
+ * markup it mends; what a prop can do (labels of our own inputs, names of our own buttons) is done
+ * there instead.
+ *
+ * React leaves attributes it did not render alone, and sets the ones it did only when their value
+ * changes, so what is put here stays until Arco draws the element anew (then it is put again).
+ */
+
+/** Texts in the user's language for what Arco leaves nameless. */
+export interface ArcoA11yTexts {
+  selectRow: string;
+  selectAll: string;
+  goToPage: string;
+  showPassword: string;
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Puts a name or attribute where there is none; a text not yet loaded (empty) is put later. */
+function setIfMissing(el: Element, name: string, value: string) {
+  if (value && !el.hasAttribute(name)) el.setAttribute(name, value);
+}
+
+/** The text of the label tied to `id` (Arco ties a form item's label to its control's root), if any. */
+function labelFor(doc: Document, id: string): string {
+  if (!id) return '';
+  const label = doc.querySelector(`label[for="${CSS.escape(id)}"]`);
+  return label?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+}
+
+/** Mends what is rendered under `root` now. */
+export function mendArco(root: ParentNode, doc: Document, texts: ArcoA11yTexts): void {
+  // Menu: an inline submenu's header is a div with aria-expanded and no role; it is the menu's item that opens the group.
+  for (const el of root.querySelectorAll('.arco-menu-inline-header:not([role])')) el.setAttribute('role', 'menuitem');
+
+  // Tabs: the titles are tabs without a tablist around them; their panes are not drawn when a tab
+  // holds no content (the shell's tabs), so aria-controls points nowhere; an editable tab's close
+  // icon is a focusable button inside the tab, a second stop per tab (the tab's actions menu and
+  // the shortcut close it by keyboard), so it is kept for the mouse only.
+  for (const header of root.querySelectorAll('.arco-tabs-header:not([role])')) {
+    if (header.querySelector(':scope > [role="tab"]')) header.setAttribute('role', 'tablist');
+  }
+  for (const tab of root.querySelectorAll('[role="tab"][aria-controls]')) {
+    const target = tab.getAttribute('aria-controls') ?? '';
+    if (!doc.getElementById(target)) tab.removeAttribute('aria-controls');
+  }
+  for (const close of root.querySelectorAll('[role="tab"] .arco-tabs-close-icon[role="button"]')) {
+    close.removeAttribute('role');
+    close.removeAttribute('tabindex');
+    close.setAttribute('aria-hidden', 'true');
+  }
+
+  // Pagination: the page-size chooser is a div with an aria-label but no role; its select and the
+  // page jumper's input have no name.
+  for (const el of root.querySelectorAll('.arco-pagination-option[aria-label]:not([role])')) el.setAttribute('role', 'group');
+  for (const el of root.querySelectorAll('.arco-pagination-jumper-input')) setIfMissing(el, 'aria-label', texts.goToPage);
+
+  // Select: the text input inside the combobox has no name; it takes the name of the label tied to
+  // the select (Arco ties it to the select's root, which is no input), else of the form item it is
+  // in, else of the group around it, else its placeholder.
+  for (const input of root.querySelectorAll('input.arco-select-view-input:not([aria-label])')) {
+    const select = input.closest('.arco-select');
+    const item = input.closest('.arco-form-item');
+    const name = labelFor(doc, select?.id ?? '')
+      || labelFor(doc, select?.parentElement?.id ?? '')
+      || item?.querySelector('.arco-form-label-item label')?.textContent?.replace(/\s+/g, ' ').trim()
+      || input.closest('[aria-label]')?.getAttribute('aria-label')
+      || input.getAttribute('placeholder')
+      || '';
+    if (name) input.setAttribute('aria-label', name);
+  }
+
+  // Password: the eye that shows the password is a focusable icon with no name and no role.
+  for (const eye of root.querySelectorAll('.arco-input-password-visibility-icon:not([role])')) {
+    if (!texts.showPassword) continue;
+    eye.setAttribute('role', 'button');
+    eye.setAttribute('aria-label', texts.showPassword);
+  }
+
+  // Select with a search box: the box is the stop, but the combobox around it stays one too and hands
+  // its focus back to the box, so Shift+Tab from the box never leaves it (a keyboard trap).
+  for (const input of root.querySelectorAll('input.arco-select-view-input:not([tabindex="-1"])')) {
+    const combobox = input.closest('[role="combobox"][tabindex="0"]');
+    if (combobox) combobox.setAttribute('tabindex', '-1');
+  }
+
+  // Table: the row selection's check boxes have no name.
+  for (const input of root.querySelectorAll('.arco-table-th input[type="checkbox"]')) setIfMissing(input, 'aria-label', texts.selectAll);
+  for (const input of root.querySelectorAll('.arco-table-td input[type="checkbox"]')) setIfMissing(input, 'aria-label', texts.selectRow);
+
+  // Table: a table wider than its box scrolls; with no row (nothing focusable in it) a keyboard could not scroll it.
+  for (const el of root.querySelectorAll<HTMLElement>('.arco-table-content-inner')) {
+    const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
+    if (scrolls && !el.querySelector(FOCUSABLE)) setIfMissing(el, 'tabindex', '0');
+  }
+}
+
+/**
+ * Keeps mending the document as Arco draws; `texts` is read each time (the language can change).
+ * Returns the function that stops it.
+ */
+export function watchArcoA11y(doc: Document, texts: () => ArcoA11yTexts): () => void {
+  let queued = false;
+  const run = () => {
+    queued = false;
+    mendArco(doc, doc, texts());
+  };
+  // A timer, not an animation frame: a hidden frame gets none, and its screen is mended before it is shown.
+  const observer = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    setTimeout(run, 30);
+  });
+  observer.observe(doc.body, { childList: true, subtree: true });
+  run();
+  return () => observer.disconnect();
+}
