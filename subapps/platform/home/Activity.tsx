@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { Badge, Button, Card, Tag } from '@arco-design/web-react';
+import { Badge, Button, Card } from '@arco-design/web-react';
 import { useBridge } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import { useApi } from '../../kit/api';
@@ -9,7 +9,8 @@ import { useCard } from './useCard';
 
 const SHOWN = 5;
 const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
-const LEVEL_COLOUR: Record<string, string> = { info: 'arcoblue', warning: 'orange', urgent: 'red' };
+// A coloured dot beside the level's word: a pale tag's coloured text would be too faint to read.
+const LEVEL_STATUS: Record<string, 'processing' | 'warning' | 'error'> = { info: 'processing', warning: 'warning', urgent: 'error' };
 
 function Header({ title, count, testId }: { title: string; count: number | null; testId: string }) {
   return <span className="workbench-title">{title}{count !== null && <Badge count={count} maxCount={99} data-testid={`${testId}-count`} />}</span>;
@@ -48,7 +49,7 @@ export function NoticesCard() {
         {(d) => (
           <ul className="workbench-rows">
             {d.records.filter((n) => !n.handled).slice(0, SHOWN).map((n) => (
-              <li key={n.id}><span><Tag size="small" color={LEVEL_COLOUR[n.level]}>{t(`workbench.level.${n.level}`)}</Tag> {n.title}</span><span className="workbench-note">{when(n.publishAt)}</span></li>
+              <li key={n.id}><span><Badge status={LEVEL_STATUS[n.level]} text={t(`workbench.level.${n.level}`)} /> {n.title}</span><span className="workbench-note">{when(n.publishAt)}</span></li>
             ))}
           </ul>
         )}

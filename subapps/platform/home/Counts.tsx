@@ -20,8 +20,8 @@ export function CountCard({ kind }: { kind: Kind }) {
   });
   const screen = { feedback: '/system/feedback', applications: '/helper/apply-menu', apps: '/helper/services' }[kind];
   return (
+    // Named by what it shows, the title and the figure.
     <Card data-testid={`card-${kind}`} className="workbench-card workbench-count" hoverable role="link" tabIndex={0}
-      aria-label={t(`workbench.${kind}.title`)}
       onClick={() => void bridge.navigate(screen)} onKeyDown={(e) => { if (e.key === 'Enter') void bridge.navigate(screen); }}>
       {state.kind === 'loading' ? <Spin /> : (
         <Statistic title={t(`workbench.${kind}.title`)} value={state.kind === 'ready' ? state.data : '—'} data-testid={`${kind}-count`} />
