@@ -8,6 +8,8 @@
  * changes, so what is put here stays until Arco draws the element anew (then it is put again).
  */
 
+import { mendPasswordEyes } from './arco-password';
+
 /** Texts in the user's language for what Arco leaves nameless. */
 export interface ArcoA11yTexts {
   selectRow: string;
@@ -73,11 +75,7 @@ export function mendArco(root: ParentNode, doc: Document, texts: ArcoA11yTexts):
   }
 
   // Password: the eye that shows the password is a focusable icon with no name and no role.
-  for (const eye of root.querySelectorAll('.arco-input-password-visibility-icon:not([role])')) {
-    if (!texts.showPassword) continue;
-    eye.setAttribute('role', 'button');
-    eye.setAttribute('aria-label', texts.showPassword);
-  }
+  mendPasswordEyes(root, texts.showPassword);
 
   // Select with a search box: the box is the stop, but the combobox around it stays one too and hands
   // its focus back to the box, so Shift+Tab from the box never leaves it (a keyboard trap).

@@ -1,3 +1,5 @@
+import { startArcoA11y } from './a11y';
+
 /** SPEC §9: a module chunk may take up to 120 s to load before the shell gives up on it. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -19,6 +21,8 @@ export function failureKind(error: unknown): ChunkFailure {
 
 /** Loads a chunk, failing with a ChunkLoadError on error or after the time-out. */
 export function loadChunk<T>(factory: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  // Every page but the login's comes through here: the mender of Arco's markup comes with the first.
+  startArcoA11y();
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
     factory().then(

@@ -8,7 +8,6 @@ import { i18n, showLanguage } from './i18n';
 import { rootLanguage } from './router/rules';
 import { store, themeAtom } from './state/atoms';
 import { applyArcoTheme } from '../bridge/theme';
-import { watchArcoA11y } from '../bridge/arco-a11y';
 
 // Pages served over https upgrade their requests (SPEC §2).
 if (location.protocol === 'https:') {
@@ -21,12 +20,6 @@ if (location.protocol === 'https:') {
 // The chosen theme before anything paints, so a dark page never flashes light while its texts load.
 applyArcoTheme(store.get(themeAtom));
 
-// Names and roles Arco's markup leaves out (the menu's groups, the tabs, the password's eye …).
-const text = (key: string) => (i18n.exists(key) ? i18n.t(key) : '');
-watchArcoA11y(document, () => ({
-  selectRow: text('common:a11y.selectRow'), selectAll: text('common:a11y.selectAll'), goToPage: text('common:a11y.goToPage'),
-  showPassword: text('shell:login.showPassword'),
-}));
 
 // The page paints once the texts of its language have arrived (a failed download paints anyway;
 // the route's language switch tries again).

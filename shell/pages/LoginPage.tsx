@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { loginNoticeAtom } from '../state/atoms';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { AccountLoginForm } from './login/AccountLoginForm';
-import { MobileLoginForm } from './login/MobileLoginForm';
 import { SsoLogin } from './login/SsoLogin';
 import { secondStepAtom } from './login/secondStep';
 import { ChunkBoundary } from '../components/ChunkBoundary';
@@ -12,6 +11,8 @@ import { loadChunk } from '../chunks';
 import { loadMoreTexts } from '../i18n';
 
 const LoginNotice = lazy(() => loadChunk(() => import('./login/LoginNotice')));
+// Most log in by account: the mobile form (its code request, its countdown) loads when its tab is chosen.
+const MobileLoginForm = lazy(() => loadChunk(() => import('./login/MobileLoginForm')).then((m) => ({ default: m.MobileLoginForm })));
 
 // Few logins need a second step: its forms (and the field texts they show) load when one does.
 const SecondStepForm = lazy(async () => {
@@ -48,7 +49,7 @@ export function LoginPage() {
           ))}
         </div>
         <div role="tabpanel" id="login-way" aria-labelledby={`login-tab-${way}`}>
-          {way === 'account' ? <AccountLoginForm /> : <MobileLoginForm />}
+          {way === 'account' ? <AccountLoginForm /> : <ChunkBoundary><Suspense fallback={null}><MobileLoginForm /></Suspense></ChunkBoundary>}
         </div>
         <SsoLogin />
         </>}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import type { CaptchaData } from '../../../model';
@@ -8,10 +8,14 @@ import { useSetAtom } from 'jotai';
 import { isSecondStep } from '../../../model/login-steps';
 import { secondStepAtom } from './secondStep';
 import { Field, required, useFields } from './fields';
+import { keepPasswordEyesNamed } from '../../../bridge/arco-password';
 
 /** Login by tenant code, account and password, with a captcha unless it is switched off. */
 export function AccountLoginForm() {
   const { t } = useTranslation('shell');
+  // The password's eye gets a name here: the mender of the rest of Arco's markup is not loaded on the login page.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => (formRef.current ? keepPasswordEyesNamed(formRef.current, () => t('login.showPassword')) : undefined), [t]);
   const form = useFields({ tenantCode: localStorage.getItem(LAST_TENANT) ?? 'demo', account: '', password: '', captcha: '' });
   const { values, errors } = form;
   const [captcha, setCaptcha] = useState<CaptchaData | null>(null);
@@ -56,7 +60,7 @@ export function AccountLoginForm() {
 
   const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
-    <form className="login-form" autoComplete="on" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form ref={formRef} className="login-form" autoComplete="on" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <Field id="login-tenantCode" label={t('login.tenantCode')} error={errors.tenantCode}>
         <Input id="login-tenantCode" name="tenantCode" status={status('tenantCode')} value={values.tenantCode}
           onChange={(v) => form.set('tenantCode', v, checks.tenantCode)} placeholder={t('login.tenantCodePlaceholder')} />
