@@ -79,7 +79,7 @@ export const DEMO_ACCOUNTS: AccountSpec[] = [
   { account: 'wang.fang', nickname: '王芳 Wang Fang', roles: ['quality'], factories: ['suzhou'], email: 'fang.wang@huayuan.example.com',
     shows: 'quality engineer: approves document releases and feedback (tasks waiting)' },
   { account: 'li.ming', nickname: '李明 Li Ming', roles: ['line-clerk'], factories: ['suzhou'], email: 'ming.li@huayuan.example.com',
-    shows: 'line clerk in Suzhou: four screens, only the rows he made' },
+    shows: 'line clerk in Suzhou: the workbench and four screens, only the rows he made' },
   { account: 'zhang.min', nickname: '张敏 Zhang Min', roles: ['staff'], factories: ['suzhou'], email: 'min.zhang@huayuan.example.com',
     shows: 'production manager in Suzhou (general staff role)' },
   { account: 'tran.mai', nickname: '陈氏梅 Trần Thị Mai', roles: ['staff'], factories: ['hanoi'], email: 'mai.tran@huayuan.example.com',

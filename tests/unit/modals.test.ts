@@ -3,19 +3,11 @@
  * menu whose app is online, at most three deep; each resolves its opener once, with what it ended with.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MenuNode } from '../../model/menu';
 import { showLanguage } from '../../shell/i18n';
-import { appsAtom, menuAtom, store, type AppState } from '../../shell/state/atoms';
+import { appsAtom, menuAtom, store } from '../../shell/state/atoms';
 import { MAX_MODALS, closeModal, dismissAllModals, modalsAtom, openModal } from '../../shell/subapp/modals';
+import { app, item } from './shell-fixtures';
 
-const item = (id: string, path: string, name: string): MenuNode => ({
-  id, path, functionName: name, type: 'menu', icon: null, productType: 'x', productTypeName: 'x',
-  hasAuth: true, children: [], buttonChildren: [], tabChildren: [],
-});
-const app = (appType: string, prefix: string, probed: boolean | null): AppState => ({
-  id: appType, appType, appName: appType, appFullName: appType, url: `http://localhost:1/${appType}`,
-  prefixPath: [prefix], fullscreen: false, status: 'enabled', online: Boolean(probed), isDefault: true, probed,
-});
 
 beforeEach(async () => {
   dismissAllModals();

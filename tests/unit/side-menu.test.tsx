@@ -3,19 +3,11 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider, createStore } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
-import type { MenuNode } from '../../model/menu';
 import { i18n, showLanguage } from '../../shell/i18n';
 import { appsAtom, appsLoadedAtom, menuAtom, type AppState } from '../../shell/state/atoms';
 import { SideMenu } from '../../shell/layout/SideMenu';
+import { app, item } from './shell-fixtures';
 
-const item = (id: string, path: string, name: string): MenuNode => ({
-  id, path, functionName: name, type: 'menu', icon: null, productType: 'x', productTypeName: 'x',
-  hasAuth: true, children: [], buttonChildren: [], tabChildren: [],
-});
-const app = (appType: string, prefix: string, probed: boolean | null): AppState => ({
-  id: appType, appType, appName: appType, appFullName: appType, url: `http://localhost:1/${appType}`,
-  prefixPath: [prefix], fullscreen: false, status: 'enabled', online: Boolean(probed), isDefault: true, probed,
-});
 
 async function renderMenu(apps: AppState[], loaded = true) {
   const store = createStore();
