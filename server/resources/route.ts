@@ -28,13 +28,12 @@ export interface EngineRouteSpec<E extends AnyEndpoint, Q extends z.ZodType | un
   handler: (input: EngineInput<E, Q>) => Promise<EngineAnswer>;
 }
 
-const isReply = (a: EngineAnswer): a is FastifyReply => typeof (a as FastifyReply).send === 'function' && typeof (a as FastifyReply).raw === 'object';
-
 export function engineRoute<E extends AnyEndpoint, Q extends z.ZodType | undefined = undefined>(app: FastifyInstance, spec: EngineRouteSpec<E, Q>): void {
   const { def } = spec;
   serve(app, spec.endpoint, async (input) => {
     const answer = await spec.handler(input as EngineInput<E, Q>);
-    if (isReply(answer)) return answer;
+    // A reply is thenable: awaiting a sent one yields undefined once it has gone out.
+    if (answer === undefined || input.reply.sent) return input.reply;
     if (answer.status) input.reply.code(answer.status);
     return answer.data as never;
   }, {

@@ -1,13 +1,14 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { ConfigProvider, Result, Spin } from '@arco-design/web-react';
+import { Button, ConfigProvider, Result, Spin } from '@arco-design/web-react';
 import { BridgeProvider, useBridge, useBridgeContext } from '../../bridge/react';
 import type { ChildBridge } from '../../bridge/child';
 import { arcoLocale, loadArcoLocale } from '../../locales/arco';
 import { switchLanguage } from '../../locales/catalog';
 import type { Language } from '../../model/languages';
 import { matchRoute, type RouteTable } from './routing';
+import { useMoreRoutes, type MoreRoutes } from './moreRoutes';
 import { NotBuilt } from './NotBuilt';
 import { RoutePathContext, RouteShownContext } from './routePath';
 import { applyArcoTheme } from '../../bridge/theme';
@@ -17,6 +18,11 @@ import { applyContextTranslations } from './i18n';
 interface Props {
   i18n: I18n;
   routes: RouteTable;
+  /**
+   * The app's other routes, loaded apart: when one of them is shown, or once the first page has
+   * painted and the browser is idle. The first page then carries only its own code.
+   */
+  more?: MoreRoutes;
   /** Prefixes this app serves: unknown routes under them show the not-built page. */
   prefixes: string[];
 }
@@ -88,7 +94,7 @@ declare global {
   }
 }
 
-function Routed({ i18n, routes, prefixes }: Props) {
+function Routed({ i18n, routes, more, prefixes }: Props) {
   const context = useBridgeContext();
   const bridge = useBridge();
   useEffect(() => { window.portalBridge = bridge; }, [bridge]);
@@ -115,9 +121,14 @@ function Routed({ i18n, routes, prefixes }: Props) {
   useEffect(() => { applyContextTranslations(i18n, context.translations); }, [context.translations, i18n]);
   const kept = useKeptRoutes(route);
   useScrollPerRoute(route);
+  const rest = useMoreRoutes(more, kept.some(({ path }) => !matchRoute(routes, path)), textsReady);
   const render = (path: string, version: number) => {
-    const Page: ComponentType | null = matchRoute(routes, path);
+    const Page: ComponentType | null = matchRoute(routes, path) ?? (rest.state === 'loaded' ? matchRoute(rest.routes, path) : null);
     if (Page) return <Suspense fallback={<Spin className="subapp-spin" />}><Page key={version} /></Suspense>;
+    if (rest.state === 'loading') return <Spin className="subapp-spin" />;
+    if (rest.state === 'failed') {
+      return <Result status="warning" title={t('screenLoadFailed.title')} extra={<Button type="primary" onClick={rest.retry}>{t('screenLoadFailed.retry')}</Button>} />;
+    }
     const ours = prefixes.includes(path.split('/')[1] ?? '');
     return ours ? <NotBuilt key={version} path={path} /> : <Result status="404" title={t('notFound')} />;
   };

@@ -73,3 +73,33 @@ test('every sub-app loads the shared files from the shell origin, where the shel
   const shellFiles = new Set(assets.filter((a) => a.frame === shellOrigin).map((a) => a.path));
   expect(fromFrames.filter((a) => shellFiles.has(a.path)).length).toBeGreaterThan(0);
 });
+
+test('the workbench paints with its own code; the app\'s other screens follow when the browser is idle and then open without fetching code', async ({ page, baseURL }) => {
+  const shellOrigin = new URL(baseURL!).origin;
+  const fetched: (Fetched & { frame: string })[] = [];
+  page.on('response', async (res) => {
+    if (!new URL(res.url()).pathname.startsWith('/assets/')) return;
+    const frame = new URL(res.frame().url()).origin;
+    const bytes = await res.body().catch(() => Buffer.alloc(0));
+    fetched.push({ name: new URL(res.url()).pathname.split('/').pop()!, body: bytes.toString('utf8'), gzipped: gzipSync(bytes, { level: 9 }).length, frame });
+  });
+  await login(page, 'en');
+  const frame = page.frameLocator('[data-testid="frame-platform"]');
+  await expect(frame.getByTestId('card-notices')).toBeVisible();
+  const atPaint = [...fetched];
+  const fromApp = atPaint.filter((f) => f.frame !== shellOrigin);
+  const shellHeld = new Set(atPaint.filter((f) => f.frame === shellOrigin).map((f) => f.name));
+  // The dictionaries screen's code is not part of the first paint …
+  expect(carrying(fromApp, 'page-dict')).toEqual([]);
+  // … and what the app asked for beyond the shell's files is within the issue's 60 KiB.
+  const own = new Map(fromApp.filter((f) => f.name.endsWith('.js') && !shellHeld.has(f.name)).map((f) => [f.name, f.gzipped]));
+  expect([...own.values()].reduce((n, b) => n + b, 0) / 1024).toBeLessThanOrEqual(60);
+
+  // Idle, the app fetches its other screens by itself.
+  await expect.poll(() => carrying(fetched.filter((f) => f.frame !== shellOrigin), 'page-dict').length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  const before = fetched.length;
+  await page.getByTestId('menu-/platform/dict').click();
+  await expect(frame.getByTestId('page-dict')).toBeVisible();
+  expect(fetched.slice(before).filter((f) => f.name.endsWith('.js')).map((f) => f.name)).toEqual([]);
+});

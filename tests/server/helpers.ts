@@ -59,7 +59,8 @@ export async function startHarness(kind: Dialect, overrides: Record<string, stri
   const config = testConfig(env);
   const database = await createDatabase(config, { memory: true });
   await seed(database.db, config);
-  const app = await buildApi({ db: database.db, config, logger: false });
+  // Errors only, to the test's own output: an unexpected 500 names its cause beside the failure.
+  const app = await buildApi({ db: database.db, config, logger: { level: 'error', stream: { write: (line: string) => console.error(line.trimEnd()) } } });
   await app.ready();
   return {
     kind,
