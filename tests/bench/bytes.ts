@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import type { Row } from './resources';
+import { benchContext } from './paint';
 
 const dist = resolve(import.meta.dirname, '../../dist');
 const KB = 1024;
@@ -48,7 +49,7 @@ const verdict = (value: number, budget: number) => `${(value / KB).toFixed(1)} K
 
 /** `login` logs in from the login page to the first table painted. */
 export async function bytesBench(browser: Browser, base: string, login: (page: Page) => Promise<unknown>, rows: Row[]): Promise<void> {
-  const context = await browser.newContext();
+  const context = await benchContext(browser);
   const page = await context.newPage();
   const fetched = record(page);
   await page.goto(`${base}/en/login`, { waitUntil: 'networkidle' });
