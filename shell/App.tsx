@@ -3,7 +3,8 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ConfigProvider } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n, loadMoreTexts } from './i18n';
+import { i18n } from './i18n';
+import { loadGuard, loadLayout } from './router/portalChunks';
 import { settingsAtom } from './state/atoms';
 import { arcoLocale } from '../locales/arco';
 import { rootLanguage } from './router/rules';
@@ -19,12 +20,8 @@ import { useTheme } from './hooks/useTheme';
 
 // Everything but the login page loads on demand, so the login page comes up with less JavaScript.
 // The layout's screens show texts the login page does not (`common`, and `model`: field labels, validation messages).
-const Layout = lazy(async () => {
-  const [m] = await Promise.all([loadChunk(() => import('./layout/Layout')), loadMoreTexts()]);
-  return { default: m.Layout };
-});
-// The guard (menu, token) loads before the layout, which it may not let the user see.
-const Guard = lazy(() => loadChunk(() => import('./router/Guard')).then((m) => ({ default: m.Guard })));
+const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+const Guard = lazy(() => loadGuard().then((m) => ({ default: m.Guard })));
 const ErrorPage = lazy(() => loadChunk(() => import('./pages/ErrorPage')).then((m) => ({ default: m.ErrorPage })));
 const AppDownloadPage = lazy(() => loadChunk(() => import('./pages/AppDownloadPage')).then((m) => ({ default: m.AppDownloadPage })));
 const SopPage = lazy(() => loadChunk(() => import('./pages/SopPage')).then((m) => ({ default: m.SopPage })));

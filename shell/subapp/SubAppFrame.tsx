@@ -251,7 +251,7 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
 
   const showFrame = src !== null && health !== 'offline' && health !== 'incompatible';
   return (
-    <div className="subapp-frame" style={{ display: active ? 'flex' : 'none' }} data-app={app.appType} data-health={health}>
+    <div className="subapp-frame" data-shown={active} data-app={app.appType} data-health={health}>
       {(health === 'probing' || health === 'connecting') && <Spin className="subapp-loading" />}
       <AppNotice app={app} health={health} remoteVersion={remoteVersion} onRetry={retry} />
       {showFrame && (

@@ -109,7 +109,7 @@ async function tabSwitch(page: Page): Promise<number[]> {
       const t = performance.now();
       tab.click();
       // Frame by frame until the app's frame shows, then the frame that paints it.
-      while (!frame.checkVisibility()) await new Promise((r) => requestAnimationFrame(r));
+      while (!frame.checkVisibility({ visibilityProperty: true })) await new Promise((r) => requestAnimationFrame(r));
       await new Promise((r) => requestAnimationFrame(r));
       return performance.now() - t;
     }, to));

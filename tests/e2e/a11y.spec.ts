@@ -31,7 +31,7 @@ async function scan(page: Page, where: string, findings: Finding[], frame?: stri
   const started = Date.now();
   const builder = new AxeBuilder({ page, axeSource: AXE_SOURCE }).withTags(TAGS);
   if (frame) builder.include(frame);
-  else builder.exclude('.subapp-frame[style*="display: none"]');
+  else builder.exclude('.subapp-frame[data-shown="false"]');
   const result = await builder.analyze();
   const before = findings.length;
   for (const v of result.violations) {

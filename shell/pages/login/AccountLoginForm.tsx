@@ -9,6 +9,7 @@ import { isSecondStep } from '../../../model/login-steps';
 import { secondStepAtom } from './secondStep';
 import { Field, required, useFields } from './fields';
 import { keepPasswordEyesNamed } from '../../../bridge/arco-password';
+import { preloadPortal } from '../../router/portalChunks';
 
 /** Login by tenant code, account and password, with a captcha unless it is switched off. */
 export function AccountLoginForm() {
@@ -40,6 +41,8 @@ export function AccountLoginForm() {
 
   async function submit() {
     if (!form.validate(checks)) return;
+    // The password check takes a while on the server by design: the portal's code downloads meanwhile.
+    preloadPortal();
     setSubmitting(true);
     try {
       const tenantCode = values.tenantCode.trim();

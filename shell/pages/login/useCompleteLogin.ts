@@ -5,6 +5,7 @@ import { needsFactoryChoice } from '../../../model/login-steps';
 import { endpoints } from '../../api/endpoints';
 import { factoryIdAtom, lastWorkplace, loginNoticeAtom, menuLoadedAtom, orgCodeAtom, tokenAtom, tokenValidAtom, userAtom } from '../../state/atoms';
 import { useLanguage } from '../../hooks/useLanguage';
+import { preloadPortal } from '../../router/portalChunks';
 
 export const LAST_TENANT = 'mes-portal:lastTenant';
 
@@ -21,6 +22,7 @@ export function useCompleteLogin() {
   const setMenuLoaded = useSetAtom(menuLoadedAtom);
 
   return async (data: LoginData, tenantCode: string) => {
+    preloadPortal();
     localStorage.setItem(LAST_TENANT, tenantCode);
     // The factory and organisation this user last chose here; another user's are never sent with this one's calls.
     const last = lastWorkplace(data.user.id);
