@@ -3,7 +3,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Select } from '@arco-design/web-react';
 import type { Factory } from '../../model';
-import { endpoints } from '../api/endpoints';
+import { sessionFactories } from '../state/factories';
 import { factoryIdAtom, menuLoadedAtom } from '../state/atoms';
 import { confirmDiscard } from './unsaved';
 
@@ -16,10 +16,10 @@ export function FactorySwitcher() {
 
   useEffect(() => {
     let cancelled = false;
-    void endpoints.factories().then((res) => {
-      if (cancelled || res.code !== 200) return;
-      setFactories(res.data.factoryList);
-      if (!res.data.factoryList.some((f) => f.id === factoryId)) setFactoryId(res.data.factoryList[0]?.id ?? null);
+    void sessionFactories().then((list) => {
+      if (cancelled || list.length === 0) return;
+      setFactories(list);
+      if (!list.some((f) => f.id === factoryId)) setFactoryId(list[0]?.id ?? null);
     });
     return () => { cancelled = true; };
     // Only on mount: the list does not change while the shell is open.

@@ -29,6 +29,7 @@ import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
 import { confirmDiscard, forgetUnsaved, unsavedTabsAtom, useAskBeforeUnload } from './unsaved';
 import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
+import { afterFirstScreen } from '../subapp/firstScreen';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
 export function Layout() {
@@ -72,7 +73,9 @@ export function Layout() {
     }
     setTabs(next);
     setActiveId(active.id);
-    if (factoryId && active.menuId) void endpoints.recordAccess(factoryId, active.menuId);
+    const menuId = active.menuId;
+    // The visit is recorded after the first screen's own calls (subapp/firstScreen.ts).
+    if (factoryId && menuId) void afterFirstScreen().then(() => endpoints.recordAccess(factoryId, menuId));
     // Runs on navigation only; tabs are written here, not read as a trigger.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path]);

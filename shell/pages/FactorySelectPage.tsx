@@ -4,7 +4,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Card, Grid, Spin } from '@arco-design/web-react';
 import type { Factory } from '../../model/auth';
-import { endpoints } from '../api/endpoints';
+import { sessionFactories } from '../state/factories';
 import { factoryIdAtom, menuLoadedAtom, tokenAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 
@@ -20,7 +20,7 @@ export function FactorySelectPage() {
 
   useEffect(() => {
     if (!token) return;
-    void endpoints.factories().then((res) => setFactories(res.code === 200 ? res.data.factoryList : []));
+    void sessionFactories().then(setFactories);
   }, [token]);
 
   if (!token) return <Navigate to={`/${lang}/login`} replace />;

@@ -3,7 +3,8 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { menuPaths } from '../../model/menu-tree';
 import { endpoints } from '../api/endpoints';
-import { busyAtom, errorTextAtom, factoryIdAtom, menuAtom, menuLanguageAtom, menuLoadedAtom, tokenAtom } from '../state/atoms';
+import { appsLoadedAtom, busyAtom, errorTextAtom, factoryIdAtom, menuAtom, menuLanguageAtom, menuLoadedAtom, store, tokenAtom } from '../state/atoms';
+import { probeReached, requestApps } from '../subapp/appsRequest';
 import { useLanguage } from '../hooks/useLanguage';
 import { afterMenuLoad, decide, splitLanguage } from './rules';
 
@@ -30,6 +31,9 @@ export function Guard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (decision.kind !== 'loadMenu') return;
     let cancelled = false;
+    // The first menu of a session: the app registry is asked for beside it.
+    const session = store.get(tokenAtom);
+    if (session && !store.get(appsLoadedAtom)) requestApps(session);
     setBusy((n) => n + 1);
     endpoints
       .routes(factoryId)
@@ -37,6 +41,7 @@ export function Guard({ children }: { children: ReactNode }) {
         if (cancelled) return;
         const outcome = afterMenuLoad(lang, res);
         if (outcome.kind === 'loaded') {
+          probeReached(res.data ?? []);
           setMenu(res.data ?? []);
           setMenuLanguage(lang);
           setMenuLoaded(true);

@@ -12,7 +12,8 @@ import { useLanguage } from '../hooks/useLanguage';
 import { registerChild, unregisterChild } from './children';
 import { contextFor, setAppRoute } from './context';
 import { hostHandlers } from './hostHandlers';
-import { probe } from './probe';
+import { probe, probeShared } from './probe';
+import { frameConnected } from './firstScreen';
 import { frameUrl, ownsPath } from './appRoutes';
 import { registerFrame } from './refused';
 import { RELOAD_CHECK_MS, startHeartbeat, within, type AppHealth } from './health';
@@ -71,10 +72,14 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
   };
 
   // Probe before load: an app that does not answer shows the offline notice instead of a broken frame.
+  // The first probe is the registry's own when it is recent; a retry asks afresh.
+  const probed = useRef(false);
   useEffect(() => {
     if (health !== 'probing') return;
     let live = true;
-    void probe(app.url).then((online) => {
+    const asked = probed.current ? probe(app.url) : probeShared(app.url);
+    probed.current = true;
+    void asked.then((online) => {
       if (!live) return;
       if (online) {
         setHealth('connecting');
@@ -151,6 +156,7 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
         childRef.current = child;
         registerChild(app.id, child);
         setHealth('connected');
+        frameConnected();
         if (child.newer || child.missing.length > 0) {
           console.info(
             `[shell] ${app.appName} speaks bridge ${child.hello.version}, this shell ${BRIDGE_VERSION}` +

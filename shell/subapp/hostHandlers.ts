@@ -11,6 +11,7 @@ import { openModal } from './modals';
 import { afterWrite } from '../state/tenantTexts';
 import { SHELL_SHORTCUTS, cleanAppShortcuts } from '../../bridge/shortcuts';
 import { appShortcutsAtom, runShortcut } from '../layout/shortcuts';
+import { screenCall } from './firstScreen';
 
 export interface HostDeps {
   appId: string;
@@ -54,7 +55,7 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
       if (sessionEnded()) return { code: 401, msg: i18n.t('shell:login.sessionEnded'), data: null };
       const url = config.url.replace(/^\/api(?=\/)/, '');
       const method = config.method ?? 'GET';
-      const res = await request({
+      const res = await screenCall(request({
         method,
         url,
         params: config.params,
@@ -62,7 +63,7 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
         timeout: Math.min(Math.max(config.timeout ?? REQUEST_TIMEOUT_MS, 1000), MAX_TIMEOUT_MS),
         showSuccess: config.showSuccess,
         showError: config.showError,
-      });
+      }));
       if (method !== 'GET' && res.code === 200) afterWrite(url);
       return res;
     },

@@ -13,3 +13,20 @@ export async function probe(url: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<
     return false;
   }
 }
+
+/** How long one probe's answer serves the other callers that ask about the same URL. */
+const SHARED_MS = 5_000;
+const recent = new Map<string, { at: number; answer: Promise<boolean> }>();
+
+/**
+ * `probe`, asked once for the callers of a few seconds: the registry's check and a frame about to
+ * load the same app share one request. A retry asks `probe` itself, afresh.
+ */
+export function probeShared(url: string): Promise<boolean> {
+  const now = Date.now();
+  const held = recent.get(url);
+  if (held && now - held.at < SHARED_MS) return held.answer;
+  const answer = probe(url);
+  recent.set(url, { at: now, answer });
+  return answer;
+}

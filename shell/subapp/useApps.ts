@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { appForPath } from '../../model/app-routes';
 import { menuPaths } from '../../model/menu-tree';
-import { endpoints } from '../api/endpoints';
 import { appsAtom, appsLoadedAtom, menuAtom, tokenAtom, type AppState } from '../state/atoms';
-import { probe } from './probe';
+import { probeShared } from './probe';
+import { takeApps } from './appsRequest';
 
 /**
  * Loads the app registry after login and probes the apps the user's menu reaches; only apps that
@@ -25,7 +25,7 @@ export function useApps() {
     let cancelled = false;
     probes.current.clear();
     setLoaded(false);
-    endpoints.apps().then(
+    takeApps(token).then(
       (res) => {
         if (cancelled) return;
         if (res.code === 200) setApps(res.data.filter((a) => a.status === 'enabled').map((a): AppState => ({ ...a, probed: null })));
@@ -40,7 +40,7 @@ export function useApps() {
     const reached = new Set(menuPaths(menu).map((path) => appForPath(apps, path)?.id));
     for (const app of apps) {
       if (!reached.has(app.id) || probes.current.has(app.url)) continue;
-      const online = app.online ? probe(app.url) : Promise.resolve(false);
+      const online = app.online ? probeShared(app.url) : Promise.resolve(false);
       probes.current.set(app.url, online);
       void online.then((up) => setApps((list) => list.map((a) => (a.url === app.url ? { ...a, probed: up, online: up } : a))));
     }

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAtom, useSetAtom } from 'jotai';
 import type { LoginData } from '../../../model';
 import { needsFactoryChoice } from '../../../model/login-steps';
-import { endpoints } from '../../api/endpoints';
+import { sessionFactories } from '../../state/factories';
 import { factoryIdAtom, lastWorkplace, loginNoticeAtom, menuLoadedAtom, orgCodeAtom, tokenAtom, tokenValidAtom, userAtom } from '../../state/atoms';
 import { useLanguage } from '../../hooks/useLanguage';
 import { preloadPortal } from '../../router/portalChunks';
@@ -33,8 +33,7 @@ export function useCompleteLogin() {
     setToken(data.token);
     setTokenValid(true);
     setUser(data.user);
-    const factories = await endpoints.factories();
-    const list = factories.code === 200 ? factories.data.factoryList : [];
+    const list = await sessionFactories();
     setMenuLoaded(false);
     const ids = list.map((f) => f.id);
     if (needsFactoryChoice(ids, preferred)) {

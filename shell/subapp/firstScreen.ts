@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { store, tokenAtom } from '../state/atoms';
+
+/**
+ * The first screen after a login goes first. The shell's side calls (bells, the organisation
+ * switcher, the favourite star, the visit record) wait until an app's frame has connected and the
+ * calls it has made (one at least) have been answered, or MAX_WAIT_MS at most: the embedded database answers one
+ * statement at a time, and the screen's calls would otherwise queue behind them.
+ */
+const MAX_WAIT_MS = 3_000;
+/** Calls the screen makes one after another (a list, then its rows) leave this much time between them. */
+const SETTLE_MS = 60;
+
+let done = true;
+let connected = false;
+let inFlight = 0;
+let answered = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let settle: ReturnType<typeof setTimeout> | undefined;
+let waiters: (() => void)[] = [];
+
+function finish(): void {
+  if (done) return;
+  done = true;
+  clearTimeout(timer);
+  clearTimeout(settle);
+  const run = waiters;
+  waiters = [];
+  for (const w of run) w();
+}
+
+function maybeDone(): void {
+  if (done || !connected || answered === 0 || inFlight > 0) return;
+  clearTimeout(settle);
+  settle = setTimeout(() => { if (connected && inFlight === 0) finish(); }, SETTLE_MS);
+}
+
+let hadSession = Boolean(store.get(tokenAtom));
+/** A login (a session where there was none): its first screen is waited for again. */
+function restart(): void {
+  const session = Boolean(store.get(tokenAtom));
+  const login = session && !hadSession;
+  hadSession = session;
+  if (!login) return;
+  finish();
+  done = false;
+  connected = false;
+  inFlight = 0;
+  answered = 0;
+  timer = setTimeout(finish, MAX_WAIT_MS);
+}
+store.sub(tokenAtom, restart);
+
+/** An app's frame has connected. */
+export function frameConnected(): void {
+  connected = true;
+  maybeDone();
+}
+
+/** Wraps a call an app made through the bridge. */
+export function screenCall<T>(call: Promise<T>): Promise<T> {
+  if (done) return call;
+  inFlight++;
+  clearTimeout(settle);
+  return call.finally(() => {
+    inFlight--;
+    answered++;
+    maybeDone();
+  });
+}
+
+/** Resolves once the first screen has had its turn. */
+export function afterFirstScreen(): Promise<void> {
+  return done ? Promise.resolve() : new Promise((resolve) => { waiters.push(resolve); });
+}
+
+/** Whether the first screen has had its turn; turns true once it has. */
+export function useAfterFirstScreen(): boolean {
+  const [ready, setReady] = useState(done);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void afterFirstScreen().then(() => { if (live) setReady(true); });
+    return () => { live = false; };
+  }, [ready]);
+  return ready;
+}

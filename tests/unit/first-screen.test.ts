@@ -1,0 +1,60 @@
+/**
+ * The first screen after a login goes first: the shell's side calls wait until an app's frame has
+ * connected and its calls have been answered, or three seconds at most; later sessions wait again.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { store, tokenAtom } from '../../shell/state/atoms';
+import { afterFirstScreen, frameConnected, screenCall } from '../../shell/subapp/firstScreen';
+
+/** Whether `p` has settled by now (its callbacks run on the microtask queue). */
+async function settled(p: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void p.then(() => { done = true; });
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  store.set(tokenAtom, null);
+});
+afterEach(() => {
+  store.set(tokenAtom, null);
+  vi.useRealTimers();
+});
+
+describe('the first screen goes first', () => {
+  it('side calls wait for the frame to connect and for its calls to be answered', async () => {
+    store.set(tokenAtom, 'session-1');
+    const side = afterFirstScreen();
+    frameConnected();
+    await vi.advanceTimersByTimeAsync(500);
+    // Connected, but the screen has asked for nothing yet: it is still loading its texts.
+    expect(await settled(side)).toBe(false);
+    let answer!: (v: string) => void;
+    const call = screenCall(new Promise<string>((resolve) => { answer = resolve; }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await settled(side)).toBe(false);
+    answer('rows');
+    await expect(call).resolves.toBe('rows');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await settled(side)).toBe(true);
+    // Once it has had its turn, side calls go at once.
+    expect(await settled(afterFirstScreen())).toBe(true);
+  });
+
+  it('a screen that never calls keeps them waiting three seconds at most', async () => {
+    store.set(tokenAtom, 'session-2');
+    const side = afterFirstScreen();
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(await settled(side)).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await settled(side)).toBe(true);
+  });
+
+  it('between sessions nothing waits; the next login waits again', async () => {
+    expect(await settled(afterFirstScreen())).toBe(true);
+    store.set(tokenAtom, 'session-3');
+    expect(await settled(afterFirstScreen())).toBe(false);
+  });
+});
