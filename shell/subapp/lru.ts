@@ -31,3 +31,13 @@ export function liveApps(
   }
   return open.filter((id) => keep.has(id));
 }
+
+/**
+ * The apps to load ahead, hidden, once the first screen has painted and the browser is idle: those
+ * `reached` (the menu leads to them and they answered their probe) that are not open, in the order
+ * given, in the room the open apps leave under the cap. An open app always wins a place over them.
+ */
+export function warmApps(reached: readonly string[], open: readonly string[], live: number, cap: number = MAX_LIVE_FRAMES): string[] {
+  const room = Math.max(0, cap - live);
+  return reached.filter((id) => !open.includes(id)).slice(0, room);
+}

@@ -1,6 +1,6 @@
 /** The pure parts of the integrator kit: iframe budget, CSP and URL derivation from the registry, app routes. */
 import { describe, expect, it } from 'vitest';
-import { MAX_LIVE_FRAMES, liveApps, touch } from '../../shell/subapp/lru';
+import { MAX_LIVE_FRAMES, liveApps, touch, warmApps } from '../../shell/subapp/lru';
 import { appUrl, frameOrigins, originOfUrl, shellCsp, subappCsp, type RegistryEntry } from '../../server/app-registry';
 import { frameUrl, ownsPath } from '../../shell/subapp/appRoutes';
 
@@ -32,6 +32,14 @@ describe('live iframe budget (least recently used)', () => {
 
   it('a cap below one still keeps the shown app', () => {
     expect(liveApps(['a', 'b'], ['a', 'b'], 'b', 0)).toEqual(['b']);
+  });
+
+  it('loads ahead only apps not open, and only in the room the open ones leave under the cap', () => {
+    expect(warmApps(['a', 'b', 'c'], ['a'], 1, 6)).toEqual(['b', 'c']);
+    expect(warmApps(['a', 'b', 'c', 'd'], ['x', 'y'], 2, 3)).toEqual(['a']);
+    // The open apps fill the cap: nothing is loaded ahead.
+    expect(warmApps(['a', 'b'], ['x', 'y', 'z'], 3, 3)).toEqual([]);
+    expect(warmApps(['a'], [], 0)).toEqual(['a']);
   });
 
   it('touch moves an app to the most recent end', () => {
