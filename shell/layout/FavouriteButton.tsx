@@ -8,7 +8,6 @@ import { WORKBENCH_PATH, type ScreenLink } from '../../model/workbench';
 import { contract } from '../api/contract';
 import { callApi } from '../api/client';
 import { factoryIdAtom, menuAtom } from '../state/atoms';
-import { afterFirstScreen } from '../subapp/firstScreen';
 
 /** The favourite screens of the user in the current factory (the workbench shows them). */
 export const favouritesAtom = atom<ScreenLink[] | null>(null);
@@ -33,8 +32,7 @@ export function FavouriteButton({ path }: { path: string | null }) {
   useEffect(() => {
     if (!hasWorkbench || !factoryId) return;
     let live = true;
-    // After the first screen's own calls (subapp/firstScreen.ts).
-    void afterFirstScreen().then(() => callApi(contract.workbench.favourites, { showError: false })).then((res) => {
+    void callApi(contract.workbench.favourites, { showError: false }).then((res) => {
       if (live && res.code === 200) setFavourites(res.data.items);
     });
     return () => { live = false; };

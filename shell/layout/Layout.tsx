@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
 import { appForPath } from '../../model/app-routes';
 import { endpoints } from '../api/endpoints';
-import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, store, tabsAtom, type Tab } from '../state/atoms';
+import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, store, tabsAtom, tokenAtom, type Tab } from '../state/atoms';
 import { isFullScreenPath, splitLanguage } from '../router/rules';
 import { useLanguage } from '../hooks/useLanguage';
 import { useApps } from '../subapp/useApps';
@@ -75,7 +75,8 @@ export function Layout() {
     setActiveId(active.id);
     const menuId = active.menuId;
     // The visit is recorded after the first screen's own calls (subapp/firstScreen.ts).
-    if (factoryId && menuId) void afterFirstScreen().then(() => endpoints.recordAccess(factoryId, menuId));
+    const session = store.get(tokenAtom);
+    if (factoryId && menuId) void afterFirstScreen().then(() => { if (store.get(tokenAtom) === session) void endpoints.recordAccess(factoryId, menuId); });
     // Runs on navigation only; tabs are written here, not read as a trigger.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path]);

@@ -6,7 +6,6 @@ import type { OrgOption } from '../../model/auth';
 import { accountEndpoints } from '../api/accountEndpoints';
 import { orgCodeAtom } from '../state/atoms';
 import { confirmDiscard } from './unsaved';
-import { afterFirstScreen } from '../subapp/firstScreen';
 
 /** Switches the current organisation; its code is kept and every open sub-app is told (through the context). */
 export function OrgSwitcher() {
@@ -16,8 +15,7 @@ export function OrgSwitcher() {
 
   useEffect(() => {
     let live = true;
-    // After the first screen's own calls (subapp/firstScreen.ts).
-    void afterFirstScreen().then(() => accountEndpoints.organizations()).then((res) => {
+    void accountEndpoints.organizations().then((res) => {
       if (!live || res.code !== 200) return;
       setOrgs(res.data);
       if (!res.data.some((o) => o.orgCode === orgCode)) setOrgCode(res.data[0]?.orgCode ?? null);

@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { store, tokenAtom } from '../state/atoms';
 
 /**
- * The first screen after a login goes first. The shell's side calls (bells, the organisation
- * switcher, the favourite star, the visit record) wait until an app's frame has connected and the
- * calls it has made (one at least) have been answered, or MAX_WAIT_MS at most: the embedded database answers one
- * statement at a time, and the screen's calls would otherwise queue behind them.
+ * The first screen after a login goes first. The shell's side calls whose answers change no layout
+ * (the bells' counts, the visit record) wait until an app's frame has connected and the calls it
+ * has made (one at least) have been answered, or MAX_WAIT_MS at most: the embedded database answers
+ * one statement at a time, and the screen's calls would otherwise queue behind them. Parts of the
+ * header that appear with their answer (the organisation switcher, the favourite star) do not
+ * wait: the header would move under the user's pointer a second after landing.
  */
 const MAX_WAIT_MS = 3_000;
 /** Calls the screen makes one after another (a list, then its rows) leave this much time between them. */
@@ -36,11 +38,22 @@ function maybeDone(): void {
 }
 
 let hadSession = Boolean(store.get(tokenAtom));
-/** A login (a session where there was none): its first screen is waited for again. */
+/**
+ * A login (a session where there was none): its first screen is waited for again. A logout: the
+ * side calls still waiting belonged to the session that ended, and are not made.
+ */
 function restart(): void {
   const session = Boolean(store.get(tokenAtom));
   const login = session && !hadSession;
+  const logout = !session && hadSession;
   hadSession = session;
+  if (logout) {
+    clearTimeout(timer);
+    clearTimeout(settle);
+    waiters = [];
+    done = true;
+    return;
+  }
   if (!login) return;
   finish();
   done = false;

@@ -1,6 +1,7 @@
 /**
  * The first screen after a login goes first: the shell's side calls wait until an app's frame has
- * connected and its calls have been answered, or three seconds at most; later sessions wait again.
+ * connected and its calls have been answered, or three seconds at most; later sessions wait again,
+ * and a logout drops what was still waiting.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { store, tokenAtom } from '../../shell/state/atoms';
@@ -50,6 +51,14 @@ describe('the first screen goes first', () => {
     expect(await settled(side)).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
     expect(await settled(side)).toBe(true);
+  });
+
+  it('a logout drops the side calls still waiting: they belonged to the session that ended', async () => {
+    store.set(tokenAtom, 'session-4');
+    const side = afterFirstScreen();
+    store.set(tokenAtom, null);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await settled(side)).toBe(false);
   });
 
   it('between sessions nothing waits; the next login waits again', async () => {
