@@ -11,7 +11,6 @@ import { callApi } from '../api/client';
 import { factoryIdAtom, menuAtom, settingsAtom } from '../state/atoms';
 import { speak } from './speech';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
-import { afterFirstScreen } from '../subapp/firstScreen';
 
 const LEVEL_COLOUR: Record<AlarmItem['level'], string> = { info: 'arcoblue', warning: 'orange', critical: 'red' };
 
@@ -65,13 +64,7 @@ export function AlarmBell() {
   }, []);
 
   // A new factory has other alarms: start its cursor afresh.
-  // After the first screen's own calls (subapp/firstScreen.ts).
-  useEffect(() => {
-    let live = true;
-    cursor.current = null;
-    void afterFirstScreen().then(() => { if (live) void poll(); });
-    return () => { live = false; };
-  }, [poll, factoryId]);
+  useEffect(() => { cursor.current = null; void poll(); }, [poll, factoryId]);
   useEffect(() => {
     if (!settings.polling) return;
     const id = window.setInterval(() => { if (document.visibilityState === 'visible') void poll(); }, ALARM_POLL_MS);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
 import { appForPath } from '../../model/app-routes';
 import { endpoints } from '../api/endpoints';
-import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, store, tabsAtom, tokenAtom, type Tab } from '../state/atoms';
+import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, store, tabsAtom, type Tab } from '../state/atoms';
 import { isFullScreenPath, splitLanguage } from '../router/rules';
 import { useLanguage } from '../hooks/useLanguage';
 import { useApps } from '../subapp/useApps';
@@ -29,7 +29,6 @@ import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
 import { confirmDiscard, forgetUnsaved, unsavedTabsAtom, useAskBeforeUnload } from './unsaved';
 import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
-import { afterFirstScreen } from '../subapp/firstScreen';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
 export function Layout() {
@@ -73,10 +72,7 @@ export function Layout() {
     }
     setTabs(next);
     setActiveId(active.id);
-    const menuId = active.menuId;
-    // The visit is recorded after the first screen's own calls (subapp/firstScreen.ts).
-    const session = store.get(tokenAtom);
-    if (factoryId && menuId) void afterFirstScreen().then(() => { if (store.get(tokenAtom) === session) void endpoints.recordAccess(factoryId, menuId); });
+    if (factoryId && active.menuId) void endpoints.recordAccess(factoryId, active.menuId);
     // Runs on navigation only; tabs are written here, not read as a trigger.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path]);

@@ -9,7 +9,6 @@ import { contract } from '../api/contract';
 import { callApi } from '../api/client';
 import { factoryIdAtom, settingsAtom } from '../state/atoms';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
-import { afterFirstScreen } from '../subapp/firstScreen';
 
 /** Text of stored notice HTML; rich rendering comes with the notice administration (issue 9). */
 function plain(html: string): string {
@@ -31,12 +30,7 @@ export function NoticeBell() {
     if (res.code === 200) setData(res.data);
   }, []);
 
-  // After the first screen's own calls (subapp/firstScreen.ts).
-  useEffect(() => {
-    let live = true;
-    void afterFirstScreen().then(() => { if (live) void load(); });
-    return () => { live = false; };
-  }, [load, factoryId]);
+  useEffect(() => { void load(); }, [load, factoryId]);
   useEffect(() => {
     if (!settings.polling) return;
     const id = window.setInterval(() => { if (document.visibilityState === 'visible') void load(); }, NOTICE_POLL_MS);

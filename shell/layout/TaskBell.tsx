@@ -10,7 +10,6 @@ import { contract } from '../api/contract';
 import type { TaskCounts } from '../../model/workflow/api';
 import { callApi } from '../api/client';
 import { menuAtom, settingsAtom } from '../state/atoms';
-import { afterFirstScreen } from '../subapp/firstScreen';
 
 const TASKS_PATH = '/flow/task';
 
@@ -27,12 +26,7 @@ export function TaskBell() {
     if (res.code === 200) setCounts(res.data);
   }, []);
 
-  // After the first screen's own calls (subapp/firstScreen.ts).
-  useEffect(() => {
-    let live = true;
-    void afterFirstScreen().then(() => { if (live) void load(); });
-    return () => { live = false; };
-  }, [load]);
+  useEffect(() => { void load(); }, [load]);
   useEffect(() => {
     if (!settings.polling) return;
     const id = window.setInterval(() => { if (document.visibilityState === 'visible') void load(); }, NOTICE_POLL_MS);

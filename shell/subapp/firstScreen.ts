@@ -2,12 +2,10 @@ import { useEffect, useState } from 'react';
 import { store, tokenAtom } from '../state/atoms';
 
 /**
- * The first screen after a login goes first. The shell's side calls whose answers change no layout
- * (the bells' counts, the visit record) wait until an app's frame has connected and the calls it
- * has made (one at least) have been answered, or MAX_WAIT_MS at most: the embedded database answers
- * one statement at a time, and the screen's calls would otherwise queue behind them. Parts of the
- * header that appear with their answer (the organisation switcher, the favourite star) do not
- * wait: the header would move under the user's pointer a second after landing.
+ * When the first screen after a login has had its turn: an app's frame has connected and the calls
+ * it has made (one at least) have been answered, or MAX_WAIT_MS at most. Loading other apps ahead
+ * waits for it (useWarmingAllowed), so it never delays the screen the user asked for. A logout
+ * drops what was still waiting.
  */
 const MAX_WAIT_MS = 3_000;
 /** Calls the screen makes one after another (a list, then its rows) leave this much time between them. */

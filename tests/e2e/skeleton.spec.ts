@@ -106,8 +106,8 @@ test.describe('walking skeleton', () => {
   test('after the server revokes the token, the next call returns the user to login', async ({ page, request }) => {
     // The page shows before its first list call goes out: revoke only after that call was answered.
     const listed = page.waitForResponse((r) => r.url().includes('/api/platform-system/dict?'));
-    // The header's own calls follow the first screen's (shell/subapp/firstScreen.ts): revoked before
-    // they went out, one of them would be the call that ends the session.
+    // The header's own first calls are answered too: revoked before they went out, one of them
+    // would be the call that ends the session.
     const header = ['/api/flow-system/task/count', '/api/platform-system/notice/list?limit=50', '/api/platform-system/alarm/feed']
       .map((part) => page.waitForResponse((r) => r.url().includes(part)));
     await login(page, 'en');

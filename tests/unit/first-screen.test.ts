@@ -1,7 +1,7 @@
 /**
- * The first screen after a login goes first: the shell's side calls wait until an app's frame has
- * connected and its calls have been answered, or three seconds at most; later sessions wait again,
- * and a logout drops what was still waiting.
+ * When the first screen after a login has had its turn (loading other apps ahead waits for it): an
+ * app's frame has connected and its calls have been answered, or three seconds at most; later
+ * sessions wait again, and a logout drops what was still waiting.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { store, tokenAtom } from '../../shell/state/atoms';
@@ -24,8 +24,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the first screen goes first', () => {
-  it('side calls wait for the frame to connect and for its calls to be answered', async () => {
+describe('the first screen has its turn first', () => {
+  it('waits for the frame to connect and for its calls to be answered', async () => {
     store.set(tokenAtom, 'session-1');
     const side = afterFirstScreen();
     frameConnected();
@@ -40,11 +40,11 @@ describe('the first screen goes first', () => {
     await expect(call).resolves.toBe('rows');
     await vi.advanceTimersByTimeAsync(100);
     expect(await settled(side)).toBe(true);
-    // Once it has had its turn, side calls go at once.
+    // Once it has had its turn, nothing waits.
     expect(await settled(afterFirstScreen())).toBe(true);
   });
 
-  it('a screen that never calls keeps them waiting three seconds at most', async () => {
+  it('a screen that never calls is waited for three seconds at most', async () => {
     store.set(tokenAtom, 'session-2');
     const side = afterFirstScreen();
     await vi.advanceTimersByTimeAsync(2_900);
@@ -53,7 +53,7 @@ describe('the first screen goes first', () => {
     expect(await settled(side)).toBe(true);
   });
 
-  it('a logout drops the side calls still waiting: they belonged to the session that ended', async () => {
+  it('a logout drops what was still waiting: it belonged to the session that ended', async () => {
     store.set(tokenAtom, 'session-4');
     const side = afterFirstScreen();
     store.set(tokenAtom, null);
