@@ -8,6 +8,7 @@ import { loadTexts } from '../i18n';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
 import { endpoints } from '../api/endpoints';
 import { corpVersionAtom, tokenAtom } from '../state/atoms';
+import { perSession } from '../state/perSession';
 import { useLanguage } from '../hooks/useLanguage';
 
 const NATIVE: Record<Language, string> = {
@@ -16,21 +17,11 @@ const NATIVE: Record<Language, string> = {
 
 interface Option { key: Language; label: string }
 
-type Choices = Promise<[Awaited<ReturnType<typeof endpoints.corp>>, Awaited<ReturnType<typeof endpoints.languages>>]>;
-let held: { key: string; answer: Choices } | null = null;
-
 /**
  * The tenant's languages and their labels, asked once per session and corp version: the login
  * page's switch and the layout's, mounted one after the other at login, share the answer.
  */
-function languageChoices(token: string, corpVersion: number): Choices {
-  const key = `${token}:${corpVersion}`;
-  if (held?.key === key) return held.answer;
-  const mine = { key, answer: Promise.all([endpoints.corp(), endpoints.languages()]) as Choices };
-  held = mine;
-  void mine.answer.then(([corp]) => { if (corp.code !== 200 && held === mine) held = null; });
-  return mine.answer;
-}
+const languageChoices = perSession(() => Promise.all([endpoints.corp(), endpoints.languages()]), ([corp]) => corp.code !== 200);
 
 // Its pop-up loads at the first click; if that fails, the button stays as it is (the page is usable in its language).
 const LanguageDropdown = lazy(() => loadChunk(() => import('./LanguageDropdown')).catch(() => ({ default: ({ children }: { children: ReactElement }) => children })));
@@ -54,7 +45,7 @@ export function LanguageSwitch({ beforeChange }: { beforeChange?: () => Promise<
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void languageChoices(token, corpVersion).then(([corp, dict]) => {
+    void languageChoices(String(corpVersion)).then(([corp, dict]) => {
       if (cancelled || corp.code !== 200) return;
       const allowed = corp.data.language.split(',').map((s) => s.trim()).filter(isLanguage);
       const labels = new Map(dict.code === 200 ? dict.data.map((o) => [o.dictKey, o.dictValue]) : []);
