@@ -4,7 +4,7 @@
  * quality engineer finds a release waiting and agrees to it; the factory switcher changes the rows.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { DEMO, login, token, watchConsole } from './helpers';
+import { DEMO, login, openTaskList, token, watchConsole } from './helpers';
 import { openScreen, rowOf, toast } from './screens';
 
 const menuEntry = (page: Page, path: string) => page.getByTestId(`menu-${path}`);
@@ -94,11 +94,7 @@ test.describe('demo company', () => {
     expect(before).toBeGreaterThanOrEqual(3);
     await page.getByTestId('task-bell').click();
     await expect(page.getByTestId('task-counters')).toContainText(`Pending ${before}`);
-    // The popover is still settling when it first shows its button; a click that lands beside it is tried again.
-    await expect(async () => {
-      await page.getByTestId('task-open-list').click({ timeout: 2_000 });
-      await expect(page).toHaveURL(/\/en\/flow\/task$/, { timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
+    await openTaskList(page);
     const tasks: FrameLocator = page.frameLocator('[data-testid="frame-platform"]');
     const pending = tasks.getByTestId('task-table-pending');
 

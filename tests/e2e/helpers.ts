@@ -74,3 +74,14 @@ export async function withoutProcess(page: Page, key: string, fn: () => Promise<
     expect((await page.request.post(`/api/flow-system/model/${model.id}/publish`, { headers, data: {} })).status()).toBe(200);
   }
 }
+
+/**
+ * Follows the header task counters' "open the list" button. The popover is still settling when it
+ * first shows its button, so a click that lands beside it is tried again; the list must open.
+ */
+export async function openTaskList(page: Page, lang = 'en') {
+  await expect(async () => {
+    await page.getByTestId('task-open-list').click({ timeout: 2_000 });
+    await expect(page).toHaveURL(new RegExp(`/${lang}/flow/task$`), { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { confirmInShell, toast } from './screens';
-import { DEMO, login, token, watchConsole } from './helpers';
+import { DEMO, login, openTaskList, token, watchConsole } from './helpers';
 
 /** The demo company's feedback process (published by the seed); the test gives it a version of its own. */
 const KEY = 'feedback';
@@ -201,8 +201,7 @@ test.describe('workflow', () => {
     await expect(page.getByTestId('task-counters')).toContainText(`Pending ${pendingNow}`);
     await expect(page.getByTestId('task-counters')).toContainText(`Finished ${finishedNow}`);
     await expect(page.getByTestId('task-counters')).toContainText(`Total ${pendingNow + finishedNow}`);
-    await page.getByTestId('task-open-list').click();
-    await expect(page).toHaveURL(/\/en\/flow\/task$/);
+    await openTaskList(page);
     await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('task-table-pending').locator('tbody tr', { hasText: 'Batch item' })).toHaveCount(10);
     // Unpublished, new feedback is handled directly again (the later suites expect that).
     await api(request, page, 'POST', `/api/flow-system/model/${model.id}/unpublish`);
