@@ -5,7 +5,6 @@ import { i18n } from '../i18n';
 import { buildHeaders, requestLanguage } from './headers';
 import { interpretResponse } from './response';
 import { exchange, NoAnswer, type Exchange } from './transport';
-import { broadcastLogout } from '../subapp/children';
 
 export interface RequestOptions {
   method?: string;
@@ -18,10 +17,13 @@ export interface RequestOptions {
   showError?: boolean;
 }
 
-let onTokenInvalid: () => void = () => { window.location.assign(`/${i18n.language}/login`); };
-/** The router registers how to go to the login page without a reload. */
-export function setTokenInvalidHandler(fn: () => void) {
-  onTokenInvalid = fn;
+/**
+ * What must happen when the server ends the session, before the shell forgets it; whoever holds
+ * something to tell (the sub-app frames) registers it, so this client knows nothing of them.
+ */
+let unauthorized: () => Promise<void> = async () => {};
+export function onUnauthorized(fn: () => Promise<void>) {
+  unauthorized = fn;
 }
 
 function currentOperationId(): string | null {
@@ -83,17 +85,17 @@ export function markSessionEnded(): void { sessionOver = true; }
 store.sub(tokenAtom, () => { if (store.get(tokenAtom)) sessionOver = false; });
 
 /**
- * The server ended the session: every connected app is told once (before its frame goes away),
- * then the shell forgets the session and returns to login. Later 401s wait for the same ending.
+ * The server ended the session: whoever registered `onUnauthorized` is heard first (every connected
+ * app is told once, before its frame goes away), then the shell forgets the session and returns to login. Later 401s wait for the same ending.
  */
 async function endSession(): Promise<void> {
   markSessionEnded();
-  await broadcastLogout();
+  await unauthorized();
   store.set(tokenValidAtom, false);
   clearSession();
   store.set(loginNoticeAtom, i18n.t('shell:login.sessionEnded'));
   ending = null;
-  onTokenInvalid();
+  window.location.assign(`/${i18n.language}/login`);
 }
 
 export const api = {

@@ -1,5 +1,6 @@
 import type { ConnectedChild } from '../../bridge/host';
 import type { BridgeContext } from '../../bridge/protocol';
+import { onUnauthorized } from '../api/http';
 
 /** The sub-applications connected right now, by app id. */
 const connected = new Map<string, ConnectedChild>();
@@ -32,3 +33,6 @@ export async function broadcastLogout(waitMs = 800): Promise<void> {
   connected.clear();
   await Promise.race([Promise.all(told), new Promise((resolve) => setTimeout(resolve, waitMs))]);
 }
+
+// A session the server ended is told to every connected app before the shell forgets it.
+onUnauthorized(() => broadcastLogout());
