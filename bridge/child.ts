@@ -128,6 +128,15 @@ export interface ConnectToHostOptions {
   shellShortcuts?: boolean;
 }
 
+/**
+ * The calls a page makes of the shell that take the same arguments wherever they are made: every
+ * method of the shell but the hello, the context and permission reads (kept locally) and the
+ * shortcut hand-over (made by the bridge itself). The script-tag API forwards exactly these.
+ */
+export type ShellCall = Exclude<keyof HostMethods, 'hello' | 'getContext' | 'hasPermission' | 'shortcut'>;
+const LOCAL: readonly (keyof HostMethods)[] = ['getContext', 'hasPermission', 'shortcut'];
+export const SHELL_CALLS = HOST_CAPABILITIES.filter((m) => !LOCAL.includes(m)) as ShellCall[];
+
 export interface ChildBridge {
   /** The latest context (replaced, never mutated, on every change). */
   readonly context: BridgeContext;

@@ -18,23 +18,15 @@ import {
   BridgeVersionError,
   type BridgeEventName,
   type BridgeListener,
+  SHELL_CALLS,
   type ChildBridge,
   type ConnectToHostOptions,
+  type ShellCall,
 } from './child';
-import type {
-  BridgeContext,
-  BridgeRequestConfig,
-  ConfirmOptions,
-  DownloadOptions,
-  ErrorReport,
-  ModalOptions,
-  ModalOutcome,
-  NavigateOptions,
-  NotifyOptions,
-} from './protocol';
-import type { AppShortcut } from './shortcuts';
+import type { BridgeContext } from './protocol';
 
-export interface PortalBridgeGlobal {
+/** The connection's calls of the shell (`ShellCall`: request, navigate, notify, setDirty, openModal …), each waiting for the connection. */
+export interface PortalBridgeGlobal extends Pick<ChildBridge, ShellCall> {
   readonly version: string;
   readonly protocol: string;
   /** Connects once per page; later calls (and every call below) share that connection. Options count on the first call only. */
@@ -53,28 +45,15 @@ export interface PortalBridgeGlobal {
   onActive(listener: (active: boolean) => void): () => void;
   /** Subscribes to what the shell tells the page: context, navigate, refresh, logout, active. */
   on<E extends BridgeEventName>(event: E, listener: BridgeListener<E>): () => void;
-  /** Runs an /api call through the shell: resolves `data` on a 2xx code (202 for queued jobs), otherwise rejects with ApiError (useBridgeRequest). */
-  request<T = unknown>(config: BridgeRequestConfig): Promise<T>;
-  navigate(path: string, options?: NavigateOptions): Promise<void>;
-  /** The page's own route changed (the shell replaces its address bar entry). */
-  routeChanged(path: string): Promise<void>;
-  notify(options: NotifyOptions): Promise<void>;
-  confirm(options: ConfirmOptions): Promise<boolean>;
-  download(options: DownloadOptions): Promise<void>;
-  setTitle(title: string): Promise<void>;
-  closeTab(): Promise<void>;
-  reportError(report: ErrorReport | Error): Promise<void>;
-  /** Lists the page's own shortcuts in the shell's shortcut list (`?`) while its tab is shown (since 1.3.0). */
-  setShortcuts(shortcuts: AppShortcut[]): Promise<void>;
-  /** The page has unsaved changes (true) or none any more (false): the shell asks before throwing them away (since 1.3.0). */
-  setDirty(dirty: boolean, path?: string): Promise<void>;
-  /** Opens a route of any app over the page; resolves `{ done: true, value }` or `{ done: false }` when it closes (since 1.4.0). */
-  openModal(path: string, options?: ModalOptions): Promise<ModalOutcome>;
-  /** In a screen opened by openModal: closes it, handing `value` to the opener (since 1.4.0). */
-  closeModal(value?: unknown): Promise<void>;
   readonly ApiError: typeof ApiError;
   readonly BridgeVersionError: typeof BridgeVersionError;
   readonly BridgeUnsupportedError: typeof BridgeUnsupportedError;
+}
+
+/** Each `ShellCall`, made on the connected bridge with the arguments it was given. */
+function forwarded(withBridge: <T>(use: (bridge: ChildBridge) => T | Promise<T>) => Promise<T>): Pick<ChildBridge, ShellCall> {
+  const calls = SHELL_CALLS.map((name) => [name, (...args: unknown[]) => withBridge((b) => (b[name] as (...a: unknown[]) => unknown)(...args))]);
+  return Object.fromEntries(calls) as Pick<ChildBridge, ShellCall>;
 }
 
 export interface BridgeSource {
@@ -124,19 +103,7 @@ export function createPortalBridgeGlobal(source: BridgeSource): PortalBridgeGlob
         return off;
       }),
     on: (event, listener) => subscribe((b) => b.on(event, listener)),
-    request: <T = unknown>(config: BridgeRequestConfig) => withBridge((b) => b.request<T>(config)),
-    navigate: (path, options) => withBridge((b) => b.navigate(path, options)),
-    routeChanged: (path) => withBridge((b) => b.routeChanged(path)),
-    notify: (options) => withBridge((b) => b.notify(options)),
-    confirm: (options) => withBridge((b) => b.confirm(options)),
-    download: (options) => withBridge((b) => b.download(options)),
-    setTitle: (title) => withBridge((b) => b.setTitle(title)),
-    closeTab: () => withBridge((b) => b.closeTab()),
-    reportError: (report) => withBridge((b) => b.reportError(report)),
-    setShortcuts: (shortcuts) => withBridge((b) => b.setShortcuts(shortcuts)),
-    setDirty: (dirty, path) => withBridge((b) => b.setDirty(dirty, path)),
-    openModal: (path, options) => withBridge((b) => b.openModal(path, options)),
-    closeModal: (value) => withBridge((b) => b.closeModal(value)),
+    ...forwarded(withBridge),
     ApiError,
     BridgeVersionError,
     BridgeUnsupportedError,

@@ -178,13 +178,25 @@ export interface ChildMethods {
   ping(sentAt: number): number;
 }
 
-export const HOST_CAPABILITIES: (keyof HostMethods)[] = [
-  'getContext', 'request', 'hasPermission', 'navigate', 'routeChanged', 'closeTab', 'setTitle',
-  'notify', 'confirm', 'download', 'reportError', 'shortcut', 'setShortcuts', 'setDirty', 'openModal', 'closeModal',
-];
-export const CHILD_CAPABILITIES: (keyof ChildMethods)[] = [
-  'onContextChange', 'navigate', 'refresh', 'logout', 'setActive', 'ping',
-];
+/**
+ * The shell's methods and the version each appeared in: the one list that the hello's capabilities
+ * and `SINCE` come from (`satisfies` makes a method missing here a type error).
+ */
+const HOST_METHOD_SINCE = {
+  getContext: '1.0.0', request: '1.0.0', hasPermission: '1.0.0', navigate: '1.0.0', routeChanged: '1.0.0',
+  closeTab: '1.0.0', setTitle: '1.0.0', notify: '1.0.0', confirm: '1.0.0', download: '1.0.0', reportError: '1.0.0',
+  shortcut: '1.3.0', setShortcuts: '1.3.0', setDirty: '1.3.0',
+  openModal: '1.4.0', closeModal: '1.4.0',
+} as const satisfies Record<Exclude<keyof HostMethods, 'hello'>, string>;
+
+/** The child's methods and the version each appeared in. */
+const CHILD_METHOD_SINCE = {
+  onContextChange: '1.0.0', navigate: '1.0.0', refresh: '1.0.0', logout: '1.0.0', setActive: '1.0.0', ping: '1.0.0',
+} as const satisfies Record<Exclude<keyof ChildMethods, 'hello'>, string>;
+
+const methodsOf = <M>(since: Record<Exclude<keyof M, 'hello'>, string>) => Object.keys(since) as (keyof M)[];
+export const HOST_CAPABILITIES: (keyof HostMethods)[] = methodsOf<HostMethods>(HOST_METHOD_SINCE);
+export const CHILD_CAPABILITIES: (keyof ChildMethods)[] = methodsOf<ChildMethods>(CHILD_METHOD_SINCE);
 
 /** Major version of a semver string, or NaN. */
 export function majorOf(version: string): number {
@@ -203,17 +215,11 @@ export type HostFeature = (typeof HOST_FEATURES)[number];
  * only grows; a minor version adds methods, options or context fields, a patch fixes behaviour without changing it).
  */
 export const SINCE: Readonly<Record<Exclude<keyof HostMethods | keyof ChildMethods, 'hello'> | HostFeature, string>> = {
-  getContext: '1.0.0', request: '1.0.0', hasPermission: '1.0.0', navigate: '1.0.0', routeChanged: '1.0.0',
-  closeTab: '1.0.0', setTitle: '1.0.0', notify: '1.0.0', confirm: '1.0.0', download: '1.0.0', reportError: '1.0.0',
-  onContextChange: '1.0.0', refresh: '1.0.0', logout: '1.0.0', setActive: '1.0.0', ping: '1.0.0',
+  ...HOST_METHOD_SINCE,
+  ...CHILD_METHOD_SINCE,
   'request.files': '1.1.0',
   'request.timeout': '1.1.0',
   'context.theme': '1.2.0',
-  shortcut: '1.3.0',
-  setShortcuts: '1.3.0',
-  setDirty: '1.3.0',
-  openModal: '1.4.0',
-  closeModal: '1.4.0',
 };
 
 /** Compares two `major.minor.patch` versions numerically: negative when a < b, 0 when equal, positive when a > b. */
