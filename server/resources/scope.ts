@@ -1,6 +1,7 @@
 /** Whose rows a request sees: always its tenant, and its chosen factory for factory-scoped resources. */
 import type { ResourceDef } from '../../model/resource';
 import { ApiError, type RequestContext } from '../http';
+import type { Translator } from '../i18n';
 
 export interface ResourceScope {
   tenantId: string;
@@ -15,6 +16,14 @@ export interface Viewer {
   tenantId: string;
   userId: string;
   factoryId: string | null;
+}
+
+/** The call an engine verb serves: who calls, in which language, by which method and path. */
+export interface Request {
+  caller: Caller;
+  tr: Translator;
+  method: string;
+  path: string;
 }
 
 export interface Caller {

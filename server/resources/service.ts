@@ -10,17 +10,12 @@ import { hooksOf } from './hooks';
 import { logOperation } from './oplog';
 import { refErrors, referencesTo, withLabels } from './refs';
 import type { Registry } from './registry';
-import { scopeOf, type Caller, type ResourceScope } from './scope';
+import { scopeOf, type Caller, type Request, type ResourceScope } from './scope';
 import { deleteRows, getRow, getRows, insertRow, lockRows, takenUnique, updateRow, writeLinks } from './store';
 import { recordHistory } from './history';
 import { tableOf, type ApiRow, type Db } from './table';
 
-export interface Request {
-  caller: Caller;
-  tr: Translator;
-  method: string;
-  path: string;
-}
+export type { Request } from './scope';
 
 const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 

@@ -13,7 +13,7 @@ import { missingClassesText, passwordPolicy } from '../auth/password-policy';
 import { notFound } from '../http';
 import { serve } from '../serve';
 import { fieldError, invalid } from '../resources/errors';
-import { revokeSessions } from '../resources/hooks-access';
+import { revokeSessions } from '../resources/hooks/access';
 import { logOperation } from '../resources/oplog';
 import { callerOf, scopeOf } from '../resources/scope';
 import { getRow } from '../resources/store';

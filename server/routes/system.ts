@@ -10,7 +10,7 @@ import { currentScope, withTenant } from '../db/tenant-scope';
 import { ApiError, type RequestContext } from '../http';
 import { SYSTEM_RESOURCES } from '../../model/resources';
 import { registerResources } from '../resources';
-import { isOperatorAdmin } from '../resources/hooks-access';
+import { isOperatorAdmin } from '../resources/hooks/access';
 
 /** A call slower than this (ms) is written to the interface log even when it succeeded. */
 export const INTERFACE_LOG_SLOW_MS = 3000;

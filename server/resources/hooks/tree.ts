@@ -4,9 +4,9 @@
  * their new place. `messages` names the resource's error keys (`….cycle`, `….tooDeep`).
  */
 import { sql } from 'kysely';
-import { ApiError } from '../http';
-import type { ResourceHooks } from './hooks';
-import { run, tableOf, type Db } from './table';
+import { ApiError } from '../../http';
+import type { ResourceHooks } from './types';
+import { run, tableOf, type Db } from '../table';
 
 const MAX_DEPTH = 20;
 

@@ -1,11 +1,11 @@
 /** Server-only rules of users, roles and menus (issue 4): passwords, sessions, who may edit the shared menu. */
 import { sql } from 'kysely';
-import { ApiError } from '../http';
-import { hashPassword } from '../auth/password';
-import { missingClassesText, passwordPolicy } from '../auth/password-policy';
-import { fieldError, invalid } from './errors';
-import type { ResourceHooks } from './hooks';
-import { run, type Db } from './table';
+import { ApiError } from '../../http';
+import { hashPassword } from '../../auth/password';
+import { missingClassesText, passwordPolicy } from '../../auth/password-policy';
+import { fieldError, invalid } from '../errors';
+import type { ResourceHooks } from './types';
+import { run, type Db } from '../table';
 
 const given = (v: unknown): v is string => typeof v === 'string' && v !== '';
 

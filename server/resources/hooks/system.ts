@@ -1,17 +1,17 @@
 /** Server-only rules of the app registry and tenants (issue 4): both are the platform operator's alone. */
-import { ApiError } from '../http';
-import { hashPassword } from '../auth/password';
-import { provisionTenant } from '../services/users';
+import { ApiError } from '../../http';
+import { hashPassword } from '../../auth/password';
+import { provisionTenant } from '../../services/users';
 import { sql } from 'kysely';
-import { ROUTE_PREFIXES } from '../../model/app';
-import type { ResourceDef } from '../../model/resource';
-import { ResourceError, fieldError, invalid } from './errors';
-import type { Request } from './service';
-import { run, type ApiRow, type Db } from './table';
-import { isOperatorAdmin } from './hooks-access';
-import type { ResourceHooks } from './hooks';
-import { recordProvisioning } from './tenant-history';
-import type { Caller } from './scope';
+import { ROUTE_PREFIXES } from '../../../model/app';
+import type { ResourceDef } from '../../../model/resource';
+import { ResourceError, fieldError, invalid } from '../errors';
+import type { Request } from '../scope';
+import { run, type ApiRow, type Db } from '../table';
+import { isOperatorAdmin } from './access';
+import type { ResourceHooks } from './types';
+import { recordProvisioning } from '../tenant-history';
+import type { Caller } from '../scope';
 
 const given = (v: unknown): v is string => typeof v === 'string' && v !== '';
 /** Carries the new tenant's administrator from beforeWrite to afterWrite (not a field: never a column). */
