@@ -1,9 +1,8 @@
 /** The JSON routes of one resource (model/resource/api.ts): list, get, create, update, state, delete, options. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Page } from '../../model/api';
 import { endpointsOf } from '../../model/contract/resource';
-import { permissionCode, refFields, type ResourceRow } from '../../model/resource';
+import { permissionCode, refFields } from '../../model/resource';
 import { ApiError, uuidParam, type RequestContext } from '../http';
 import { dictFields, dictOptions } from './dicts';
 import { invalid, issueErrors } from './errors';
@@ -13,7 +12,6 @@ import { refOptions } from './refs';
 import { engineRoute } from './route';
 import { callerOf } from './scope';
 import { deleteBodySchema, stateBodySchema, type Request, type ResourceService } from './service';
-import { listRows } from './store';
 
 const optionsQuery = z.object({
   q: z.string().trim().max(64).optional(),
@@ -38,12 +36,7 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
 
   engineRoute(app, {
     def, endpoint: eps.list, query: listQuerySchema(def), labels: queryLabels(def),
-    handler: async ({ request, ctx, query }) => {
-      const caller = callerOf(ctx);
-      const { rows, total, totalExact } = await listRows(db, def, service.scope(caller), { ...query, offset: requestOffset(request) });
-      const page: Page<ResourceRow> & { totalExact: boolean } = { records: await service.labelled(db, caller.tenantId, rows, ctx.language), total, page: query.page, size: query.size, totalExact };
-      return { data: page };
-    },
+    handler: async ({ request, ctx, tr, query }) => ({ data: await service.list(engineRequest(request, ctx, tr), { ...query, offset: requestOffset(request) }) }),
   });
 
   engineRoute(app, {

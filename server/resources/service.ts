@@ -11,7 +11,9 @@ import { logOperation } from './oplog';
 import { refErrors, referencesTo, withLabels } from './refs';
 import type { Registry } from './registry';
 import { scopeOf, type Caller, type Request, type ResourceScope } from './scope';
-import { deleteRows, getRow, getRows, insertRow, lockRows, takenUnique, updateRow, writeLinks } from './store';
+import { deleteRows, getRow, getRows, insertRow, listRows, lockRows, takenUnique, updateRow, writeLinks } from './store';
+import type { ListParams } from './list';
+import type { Page } from '../../model/api';
 import { recordHistory } from './history';
 import { tableOf, type ApiRow, type Db } from './table';
 
@@ -43,6 +45,13 @@ export class ResourceService {
   /** The rows with the labels of what they refer to, in `language` where those rows have local names. */
   async labelled(db: Db, tenantId: string, rows: ApiRow[], language?: Language): Promise<ResourceRow[]> {
     return withLabels(db, this.registry, this.def, tenantId, rows, language);
+  }
+
+  /** One page of the rows the caller may see, filtered and sorted, with their labels; `totalExact` false when the total is an estimate. */
+  async list(req: Request, params: ListParams): Promise<Page<ResourceRow> & { totalExact: boolean }> {
+    const { rows, total, totalExact } = await listRows(this.db, this.def, this.scope(req.caller), params);
+    const records = await this.labelled(this.db, req.caller.tenantId, rows, req.tr.language);
+    return { records, total, page: params.page, size: params.size, totalExact };
   }
 
   async get(req: Request, id: string): Promise<ResourceRow> {
