@@ -72,12 +72,4 @@ export function referenced(references: { def: ResourceDef; count: number }[], tr
 export const notFound = () => new ApiError(404, 'resource.notFound');
 
 /** PostgreSQL error codes the engine turns into answers. */
-export function pgCode(err: unknown): string | undefined {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
-}
-
-export function pgConstraint(err: unknown): string {
-  const c = typeof err === 'object' && err !== null ? (err as { constraint?: unknown }).constraint : undefined;
-  return typeof c === 'string' ? c : '';
-}
+export { pgCode, pgConstraint } from '../db/errors';

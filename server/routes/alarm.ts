@@ -8,7 +8,7 @@ import type { AlarmTable, DB } from '../db/types';
 import { ApiError, notFound, type RequestContext } from '../http';
 import { emitEvent } from '../webhooks/emit';
 import { serve } from '../serve';
-import { isUniqueViolation } from './dict';
+import { isUniqueViolation } from '../db/errors';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 

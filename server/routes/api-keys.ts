@@ -16,7 +16,7 @@ import { actorOf } from '../audit/write';
 import { callerOf } from '../resources/scope';
 import { canUseFactory } from '../auth/permissions';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys';
-import { isUniqueViolation } from './dict';
+import { isUniqueViolation } from '../db/errors';
 import { localName } from './platform';
 
 const notHeld = (tr: Translator, field: 'permissions' | 'factoryIds', index: number) =>

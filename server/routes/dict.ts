@@ -6,13 +6,11 @@ import { dict } from '../../model/contract/dict';
 import type { Dict, DictItem } from '../../model/dict';
 import type { DB, DictItemTable } from '../db/types';
 import { ApiError, UUID_RE } from '../http';
+import { isUniqueViolation } from '../db/errors';
 import { serve } from '../serve';
 import { actorOf } from '../audit/write';
 import { recordRows } from '../audit/record';
 
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -9,7 +9,7 @@ import type { DB } from '../db/types';
 import { ApiError, notFound, uuidParam, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { serve } from '../serve';
-import { isUniqueViolation } from './dict';
+import { isUniqueViolation } from '../db/errors';
 import { businessOf } from '../workflow/business';
 import { registerFeedbackProcess } from '../workflow/feedback-process';
 import { decideTask, type Actor } from '../workflow/instances';

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { staff as staffContract } from '../../model/contract/staff';
 import { staff, user } from '../../model/resources';
-import { duplicate, fieldError, invalid, pgCode } from '../resources/errors';
+import { duplicate, fieldError, invalid } from '../resources/errors';
+import { isUniqueViolation } from '../db/errors';
 import { logOperation } from '../resources/oplog';
 import { callerOf, scopeOf } from '../resources/scope';
 import { getRow } from '../resources/store';
@@ -93,7 +94,7 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
       return created;
     }).catch((err: unknown) => {
       // The same account made by a concurrent call.
-      if (pgCode(err) === '23505') throw duplicate(user, 'account', body.account, tr);
+      if (isUniqueViolation(err)) throw duplicate(user, 'account', body.account, tr);
       throw err;
     });
     return { userId, account: body.account, temporaryPassword: temporary };

@@ -21,6 +21,7 @@ import { notFound, type RequestContext } from '../http';
 import { issued, reserve, reserveIfUnchanged, type CounterRef } from './counter';
 import { resolveContext, type LookupMemo } from './context';
 import { RuleError } from './errors';
+import { isUniqueViolation } from '../db/errors';
 import { GroupCommit, type Settled } from './group-commit';
 import { alreadyIssued, auditStatement, loadRow, loadRowWithFingerprint, ruleUnchanged, type AuditRow } from './store';
 
@@ -232,7 +233,7 @@ async function runBatch(db: Kysely<DB>, rules: HeldRules, head: Ask, take: () =>
       for (const ask of asks) out.push((await runBatch(db, rules, ask, () => [ask]))[0]!);
       return out;
     }
-    if ((err as { code?: string }).code !== '23505') throw err;
+    if (!isUniqueViolation(err)) throw err;
     // Codes the rule printed before (its start code or pattern changed since): named, nothing issued.
     const clash = await withTenant(tenantId, () => alreadyIssued(db, tenantId, ruleId, issuing));
     const row = await withTenant(tenantId, () => loadRow(db, encodingRule, tenantId, ruleId));

@@ -13,7 +13,7 @@ import type { DB } from '../../db/types';
 import { sanitizeRichText } from '../../files/sanitize';
 import { ApiError, notFound } from '../../http';
 import { serve } from '../../serve';
-import { isUniqueViolation } from '../dict';
+import { isUniqueViolation } from '../../db/errors';
 import { recordRows } from '../../audit/record';
 import { actorOf } from '../../audit/write';
 
