@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './types';
 import type { Config } from '../config';
-import { SEED_APPS, SEED_MENU, i18n, type SeedMenuNode } from './seed-menu';
+import { APP_CATALOGUE, MENU_CATALOGUE, i18n, type CatalogueNode } from '../../model/catalogue';
 import { seedDemoTenant } from './seed-demo';
 import { seedSecondTenant } from './seed-second-tenant';
 
@@ -25,7 +25,7 @@ export async function seedMenu(db: Kysely<DB>): Promise<number> {
     const fresh = existing.size === 0;
     const added: string[] = [];
     const record: string[] = [];
-    const insert = async (nodes: SeedMenuNode[], parentId: string | null) => {
+    const insert = async (nodes: CatalogueNode[], parentId: string | null) => {
       let sort = 0;
       for (const n of nodes) {
         sort += 10;
@@ -56,7 +56,7 @@ export async function seedMenu(db: Kysely<DB>): Promise<number> {
         if (id !== null) await insert(n.children, id);
       }
     };
-    await insert(SEED_MENU, null);
+    await insert(MENU_CATALOGUE, null);
     if (record.length > 0) {
       await trx.insertInto('seeded_menu').values(record.map((code) => ({ code }))).onConflict((oc) => oc.column('code').doNothing()).execute();
     }
@@ -80,7 +80,7 @@ export async function seedApps(db: Kysely<DB>): Promise<number> {
   await db
     .insertInto('app')
     .values(
-      SEED_APPS.map((a, i) => ({
+      APP_CATALOGUE.map((a, i) => ({
         app_type: a.appType,
         app_name: a.names[2],
         name_i18n: JSON.stringify(i18n(a.names)),
@@ -95,7 +95,7 @@ export async function seedApps(db: Kysely<DB>): Promise<number> {
       })),
     )
     .execute();
-  return SEED_APPS.length;
+  return APP_CATALOGUE.length;
 }
 
 export interface SeedResult {

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { helper } from '../../model/contract/helper';
 import { OVERRIDABLE_NAMESPACES, type OverridableNamespace, type TranslationOverrides, type TranslationRow } from '../../model/helper';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
-import { LANGUAGE_NAMES } from '../db/seed-menu';
+import { LANGUAGE_NAMES } from '../../model/catalogue';
 import type { DB } from '../db/types';
 import { ApiError } from '../http';
 import { XLSX_TYPE, attachment } from '../resources/io/export';

@@ -12,7 +12,7 @@ import { ApiError } from '../http';
 import { serve } from '../serve';
 import { canUseFactory, usableFactories } from '../auth/permissions';
 import { loadCurrentUser } from './auth';
-import { LANGUAGE_NAMES, SERVED_APPS } from '../db/seed-menu';
+import { LANGUAGE_NAMES, SERVED_APPS } from '../../model/catalogue';
 import { appUrl } from '../app-registry';
 import type { Translator } from '../i18n';
 

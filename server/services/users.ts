@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { hashPassword } from '../auth/password';
-import { LANGUAGE_NAMES, staffMenuCodes } from '../db/seed-menu';
+import { LANGUAGE_NAMES, staffMenuCodes } from '../../model/catalogue';
 import { LANGUAGES } from '../../model/languages';
 
 export interface CreateTenantInput {

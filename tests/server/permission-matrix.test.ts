@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, statusFields, type ResourceDef } from '../../model/resource';
 import { RESOURCES } from '../../model/resources';
-import { SEED_MENU, type SeedMenuNode } from '../../server/db/seed-menu';
+import { MENU_CATALOGUE, type CatalogueNode } from '../../model/catalogue';
 import { createUser } from '../../server/services/users';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
 
@@ -21,13 +21,13 @@ interface Probe {
 
 function seededCodes(): string[] {
   const out: string[] = [];
-  const walk = (nodes: readonly SeedMenuNode[]) => {
+  const walk = (nodes: readonly CatalogueNode[]) => {
     for (const n of nodes) {
       if (n.perms && (n.productType === 'platform' || n.productType === 'basic')) out.push(n.perms);
       walk(n.children);
     }
   };
-  walk(SEED_MENU);
+  walk(MENU_CATALOGUE);
   return out;
 }
 

@@ -1,15 +1,16 @@
 /**
- * The product's menu tree (shared by every tenant) and the sub-application registry, as seed data.
+ * The product catalogue: its menu tree (shared by every tenant) and its sub-applications, which the
+ * seed writes into the database and the server reads at run time (served apps, language names).
  * Names are given for every language of SPEC §9 in the order zh-CN, zh-TW, en, vi, es.
  * Menu paths carry no language segment; their first segment is the sub-app prefix.
  * Permission codes: menu `<prefix>:<resource>:view`, buttons `<prefix>:<resource>:<action>`,
  * tabs `<prefix>:<resource>:tab-<name>`.
  */
-import { LANGUAGES } from '../../model/languages';
+import { LANGUAGES } from './languages';
 
 export type Names = [zhCN: string, zhTW: string, en: string, vi: string, es: string];
 
-export interface SeedMenuNode {
+export interface CatalogueNode {
   /** Stable key of the node (unique), e.g. `catalogue:system` or `platform:dict:add`. */
   code: string;
   type: 'catalogue' | 'menu' | 'button' | 'tab';
@@ -22,7 +23,7 @@ export interface SeedMenuNode {
   staff?: boolean;
   /** Its place among its siblings when not their position (the workbench goes before entries seeded earlier). */
   sort?: number;
-  children: SeedMenuNode[];
+  children: CatalogueNode[];
 }
 
 export function i18n(names: Names): Record<string, string> {
@@ -76,16 +77,16 @@ interface MenuOptions {
 
 let currentProduct: 'platform' | 'basic' = 'platform';
 
-function menu(path: string, names: Names, options: MenuOptions = {}): SeedMenuNode {
+function menu(path: string, names: Names, options: MenuOptions = {}): CatalogueNode {
   const [, prefix, resource] = path.split('/');
   const base = `${prefix}:${resource}`;
   const productType = currentProduct;
-  const buttons = (options.buttons ?? []).map<SeedMenuNode>((b) => {
+  const buttons = (options.buttons ?? []).map<CatalogueNode>((b) => {
     const bn = BUTTONS[b];
     if (!bn) throw new Error(`unknown button ${b}`);
     return { code: `${base}:${b}`, type: 'button', names: bn, path: null, perms: `${base}:${b}`, icon: null, productType, children: [] };
   });
-  const tabs = (options.tabs ?? []).map<SeedMenuNode>(([t, tn]) => ({
+  const tabs = (options.tabs ?? []).map<CatalogueNode>(([t, tn]) => ({
     code: `${base}:tab-${t}`,
     type: 'tab',
     names: tn,
@@ -108,11 +109,11 @@ function menu(path: string, names: Names, options: MenuOptions = {}): SeedMenuNo
   };
 }
 
-function catalogue(key: string, icon: string, names: Names, children: SeedMenuNode[]): SeedMenuNode {
+function catalogue(key: string, icon: string, names: Names, children: CatalogueNode[]): CatalogueNode {
   return { code: `catalogue:${key}`, type: 'catalogue', names, path: null, perms: null, icon, productType: currentProduct, children };
 }
 
-function platform(): SeedMenuNode[] {
+function platform(): CatalogueNode[] {
   currentProduct = 'platform';
   return [
     // The landing screen (issue 24): first in the menu, so `/` leads to it; every seeded role holds it.
@@ -169,7 +170,7 @@ function platform(): SeedMenuNode[] {
   ];
 }
 
-function basic(): SeedMenuNode[] {
+function basic(): CatalogueNode[] {
   currentProduct = 'basic';
   return [
     catalogue('material', 'box', ['物料管理', '物料管理', 'Materials', 'Vật tư', 'Materiales'], [
@@ -230,9 +231,9 @@ function basic(): SeedMenuNode[] {
 }
 
 /** The whole tree, in menu order: "System management" first, Dictionaries first in it. */
-export const SEED_MENU: SeedMenuNode[] = [...platform(), ...basic()];
+export const MENU_CATALOGUE: CatalogueNode[] = [...platform(), ...basic()];
 
-export interface SeedApp {
+export interface CatalogueApp {
   appType: string;
   names: Names;
   fullNames: Names;
@@ -242,7 +243,7 @@ export interface SeedApp {
 }
 
 /** The sub-application registry (SPEC §1, §2, §9: ports 4000 + offset; spc and dcm share one). */
-export const SEED_APPS: SeedApp[] = [
+export const APP_CATALOGUE: CatalogueApp[] = [
   { appType: 'platform', portOffset: 0, prefixPath: ['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper'],
     names: ['平台管理', '平台管理', 'Platform', 'Nền tảng', 'Plataforma'],
     fullNames: ['平台管理系统', '平台管理系統', 'Platform management', 'Quản lý nền tảng', 'Gestión de la plataforma'] },
@@ -303,7 +304,7 @@ export const LANGUAGE_NAMES: Record<string, string> = {
 };
 
 /** Codes of the menus granted (view only) to the seeded `staff` role. */
-export function staffMenuCodes(nodes: SeedMenuNode[] = SEED_MENU): string[] {
+export function staffMenuCodes(nodes: CatalogueNode[] = MENU_CATALOGUE): string[] {
   const out: string[] = [];
   for (const n of nodes) {
     if (n.type === 'menu' && n.staff) out.push(n.code);
