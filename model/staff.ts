@@ -1,7 +1,7 @@
 /** SPEC §7 staff endpoints of the current user: the staff record and its personal-centre fields. */
 import { z } from 'zod';
 import { Day, Uuid } from './contract/common';
-import { PATTERNS } from './resource';
+import { PATTERNS } from './engine';
 import { EXTENSION_PATTERN } from './resources/staff';
 
 /** The current user's staff record in a factory. */

@@ -27,7 +27,7 @@ import { staffRoutes } from './routes/staff';
 import { feedbackReadRoutes, feedbackRoutes } from './routes/feedback';
 import type { SmsSender } from './auth/sms';
 import { apiDocs } from './routes/api-docs';
-import { registerResources } from './resources';
+import { registerResources } from './engine';
 import { systemRoutes } from './routes/system';
 import { sessionRoutes } from './routes/sessions';
 import { securityPolicyRoutes } from './routes/security-policy';

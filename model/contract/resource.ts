@@ -1,12 +1,12 @@
 /**
- * The operations the resource engine serves for one definition (model/resource/api.ts tells the
+ * The operations the resource engine serves for one definition (model/engine/api.ts tells the
  * verbs), declared from the definition's fields: the wire shape of a row, of a create and an update
  * body, and of the list's query. The engine validates with the definition's own schemas
- * (model/resource/schema.ts); these describe what travels.
+ * (model/engine/schema.ts); these describe what travels.
  */
 import { z } from 'zod';
-import { apiPath, permissionCode, searchFields, sortableKeys, type FieldDef, type ResourceDef, type ScalarField } from '../resource';
-import { LIST_MAX_SIZE } from '../resource/api';
+import { apiPath, permissionCode, searchFields, sortableKeys, type FieldDef, type ResourceDef, type ScalarField } from '../engine';
+import { LIST_MAX_SIZE } from '../engine/api';
 import { IdParams, IdsBody, Instant, pageOf, Uuid, ValidationErrorDataSchema } from './common';
 import { endpoint, file, json } from './endpoint';
 

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** AGV tag (SPEC §3): code, name, area type, material-preparation type; the landmark it marks. */
 export const agvTag = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /**
  * App registry (SPEC §3 application descriptor): one table for every tenant, edited only by

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Configuration item (SPEC §3): a named value of the tenant's platform settings. */
 export const configItem = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field, PATTERNS } from '../resource';
+import { defineResource, field, PATTERNS } from '../engine';
 
 /**
  * Department (SPEC §3): a tree by parent whose level follows the parent (set by the server). The

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Device class: groups devices (SPEC §1). */
 export const deviceClass = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field, PATTERNS } from '../resource';
+import { defineResource, field, PATTERNS } from '../engine';
 
 /** Device (SPEC §3): well-formed MAC and IP (SPEC §5), frozen or unfrozen (SPEC §4). */
 export const device = defineResource({

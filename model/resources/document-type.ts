@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Document type (SPEC §3): the suffixes its files may have, the rule that numbers them, the browsing tool. */
 export const documentType = defineResource({

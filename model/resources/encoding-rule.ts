@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 import { MAX_CODE_WIDTH, PARAM_TYPES, RESET_TYPES, RULE_NAME, RULE_TYPES, SYSTEM_PARAMETERS, WEEKDAYS, encodingRuleIssues } from '../rules';
 
 /**

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /**
  * Factory (SPEC §3): its QR code is drawn from the code on the screen; the ERP organisation it

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource';
+import type { ResourceDef } from '../engine';
 import { agvTag } from './agv-tag';
 import { customer } from './customer';
 import { device } from './device';

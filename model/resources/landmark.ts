@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Landmark: a point of the AGV map (station, charging point, waypoint …) with its coordinates. */
 export const landmark = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Production line (SPEC §3): code, name, type; it belongs to a workshop. */
 export const line = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Logs (SPEC §3) are written by the server only: each offers view and export. */
 const READ_ONLY = ['view', 'export'] as const;

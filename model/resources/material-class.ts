@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /**
  * Material classification (SPEC §3): a tree by parent. The level follows the parent (the server sets

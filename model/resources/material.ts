@@ -1,4 +1,4 @@
-import { defineResource, field, type RuleIssue } from '../resource';
+import { defineResource, field, type RuleIssue } from '../engine';
 
 /** A weight that must not exceed another; validity days that are needed when validity is controlled. */
 function materialIssues(row: Record<string, unknown>): RuleIssue[] {

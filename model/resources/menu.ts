@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 export const MENU_TYPES = ['catalogue', 'menu', 'button', 'tab'] as const;
 

@@ -1,4 +1,4 @@
-import { defineResource, field, PATTERNS } from '../resource';
+import { defineResource, field, PATTERNS } from '../engine';
 
 /** Organisation (SPEC §3): the legal units of a tenant; the code is letters and digits, case-sensitive. */
 export const organization = defineResource({

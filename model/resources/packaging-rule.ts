@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 export const PACK_LEVELS = ['inner', 'box', 'carton', 'pallet'] as const;
 export const PACKAGING_TYPES = ['bag', 'box', 'tray', 'reel', 'carton', 'pallet'] as const;

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Packing unit: a box, carton, pallet … with its outer dimensions (mm) and load limit (kg). */
 export const packingUnit = defineResource({

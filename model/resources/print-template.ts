@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 import {
   CODE_TYPES, DATA_KEY, FILE_TYPES, ITEM_TYPES, MAX_COPIES, MAX_PAGE_MM, PRINT_COLOURS, TEMPLATE_TYPES, printTemplateIssues,
 } from '../print/template';

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /**
  * Printer (SPEC §3): name, code, type, path, character code, access user name and password, and the

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Process station (SPEC §3): code, name, line; its place in the line's route. */
 export const processStation = defineResource({

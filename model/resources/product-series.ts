@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Product series: groups the finished products of a family, optionally for one customer. */
 export const productSeries = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Whose rows a role's users see (SPEC §6); with several roles the widest wins. */
 export const DATA_SCOPES = ['all', 'factory', 'dept', 'self'] as const;

@@ -1,4 +1,4 @@
-import { defineResource, field, PATTERNS } from '../resource';
+import { defineResource, field, PATTERNS } from '../engine';
 
 /** SAP plant: the ERP plant (four characters in SAP) and its organisational keys, for interfaces. */
 export const sapPlant = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 import { CHECKSUM_NAMES, DATE_CODE_FORMATS, INSPECTION_TYPES, MAX_BARCODE_LENGTH, scanRuleIssues } from '../rules';
 
 const position = () => field.int({ min: 1, max: MAX_BARCODE_LENGTH, list: false });

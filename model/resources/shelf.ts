@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Shelf (SPEC §3): code, name, type, AGV class; where it stands. */
 export const shelf = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field, type RuleIssue } from '../resource';
+import { defineResource, field, type RuleIssue } from '../engine';
 
 const DAY = 24 * 60;
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** An extension: 2 to 10 digits. */
 export const EXTENSION_PATTERN = { source: '^[0-9]{2,10}$', key: 'validation.extension' } as const;

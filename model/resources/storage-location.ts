@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Storage location (SPEC §3): code, name, storage type, location type, coordinates, availability (SPEC §4). */
 export const storageLocation = defineResource({

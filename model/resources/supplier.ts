@@ -1,4 +1,4 @@
-import { defineResource, field, PATTERNS } from '../resource';
+import { defineResource, field, PATTERNS } from '../engine';
 
 /** Supplier (SPEC §3): code, name, address, country, province, city, phone, postcode, fax. */
 export const supplier = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 import { PASSWORD_PATTERN } from './user';
 
 /**

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Transport shelf (SPEC §3): a movable rack or cart that AGVs carry; code, name, type, AGV class. */
 export const transportShelf = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Unit of measure (SPEC §3): code, name, type, accuracy 0–9 (SPEC §5). */
 export const unit = defineResource({

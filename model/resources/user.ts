@@ -1,4 +1,4 @@
-import { defineResource, field, PATTERNS } from '../resource';
+import { defineResource, field, PATTERNS } from '../engine';
 
 /** SPEC §5: 6 to 16 characters of digits, letters and . _ ~ ! @ # $ ^ & * */
 export const PASSWORD_PATTERN = { source: '^[A-Za-z0-9._~!@#$^&*]{6,16}$', key: 'validation.password' } as const;

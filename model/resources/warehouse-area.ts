@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Warehouse area (SPEC §3): belongs to a warehouse; inventory-area and AGV flags. */
 export const warehouseArea = defineResource({

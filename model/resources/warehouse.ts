@@ -1,4 +1,4 @@
-import { defineResource, field, PATTERNS } from '../resource';
+import { defineResource, field, PATTERNS } from '../engine';
 
 /** Warehouse (SPEC §3): frozen or unfrozen (SPEC §4), picking flag. */
 export const warehouse = defineResource({

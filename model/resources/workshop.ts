@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Workshop (SPEC §3): code, name, building, floor. */
 export const workshop = defineResource({

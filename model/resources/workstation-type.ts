@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Workstation type: what kind of work a workstation does. */
 export const workstationType = defineResource({

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../engine';
 
 /** Workstation (SPEC §3): code, name, type, equipment level, line, associated printers. */
 export const workstation = defineResource({

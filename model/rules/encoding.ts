@@ -5,7 +5,7 @@
  * to some of its characters (the truncation bit). The serial number is the start code plus the
  * counter's offset, in the rule's base, as wide as the start code.
  */
-import type { RuleIssue } from '../resource/define';
+import type { RuleIssue } from '../engine/define';
 import { ALPHABETS, RULE_TYPES, alphabetOf, decode, encode, isAlphabet, isCodeOf, largestCode, repeatedCharacter, type RuleType } from './base';
 import {
   DEFAULT_DATE_FORMAT, RESET_TYPES, WEEKDAYS, dateFormatLength, formatDate, isDateFormat, periodKey,

@@ -7,7 +7,7 @@
  * save (the rule's test vectors) and behind the server's parse API.
  */
 import { z } from 'zod';
-import type { RuleIssue } from '../resource/define';
+import type { RuleIssue } from '../engine/define';
 import { addDays, dayOfYear, isoDate, parseLocalDate, weekStart, type LocalDate } from './calendar';
 import { CHECKSUMS, type ChecksumName } from './checksum';
 import { Gs1Element, parseGs1 } from './gs1';

@@ -10,8 +10,8 @@ import { BOM_LABELS, BOM_SHEET_COLUMNS, bomLineFields, type BomImportError, type
 import { LANGUAGES } from '../../model/languages';
 import { fieldErrors } from '../http';
 import { translator, type Translator } from '../i18n';
-import type { Cell, Sheet } from '../resources/io/sheet';
-import { writeErrorReport } from '../resources/io/report';
+import type { Cell, Sheet } from '../engine/io/sheet';
+import { writeErrorReport } from '../engine/io/report';
 import { materialsByCode, pathDown, unitsByCode, type BomDb, type StoredLine } from './store';
 
 export const headerOf = (c: BomSheetColumn, tr: Translator) => tr.tm(BOM_LABELS[c]);

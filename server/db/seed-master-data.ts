@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './types';
-import { inputSchema, type ResourceDef } from '../../model/resource';
+import { inputSchema, type ResourceDef } from '../../model/engine';
 import { resourceByName } from '../../model/resources';
 
 type Row = Record<string, unknown>;

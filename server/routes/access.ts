@@ -12,11 +12,11 @@ import { hashPassword } from '../auth/password';
 import { missingClassesText, passwordPolicy } from '../auth/password-policy';
 import { notFound } from '../http';
 import { serve } from '../serve';
-import { fieldError, invalid } from '../resources/errors';
-import { revokeSessions } from '../resources/hooks/access';
-import { logOperation } from '../resources/oplog';
-import { callerOf, scopeOf } from '../resources/scope';
-import { getRow } from '../resources/store';
+import { fieldError, invalid } from '../engine/errors';
+import { revokeSessions } from '../engine/hooks/access';
+import { logOperation } from '../engine/oplog';
+import { callerOf, scopeOf } from '../engine/scope';
+import { getRow } from '../engine/store';
 import { localName } from './platform';
 import { actorOf, writeHistory } from '../audit/write';
 

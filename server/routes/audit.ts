@@ -10,8 +10,8 @@ import { recordHistory } from '../audit/read';
 import { verifyChain } from '../audit/verify';
 import { changeRetention, readRetention, RetentionRefused } from '../audit/retention';
 import { actorOf } from '../audit/write';
-import { logOperation } from '../resources/oplog';
-import { callerOf } from '../resources/scope';
+import { logOperation } from '../engine/oplog';
+import { callerOf } from '../engine/scope';
 import { AUDIT_RETENTION_LABELS } from '../../model/audit';
 
 /** The view permission of the hand-written features' entities (engine entities: their definition's). */

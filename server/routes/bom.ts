@@ -11,20 +11,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BOM_LABELS, explode, roundQuantity, totals, whereUsed, type BomLineRow, type BomMaterial } from '../../model/bom';
 import { bom } from '../../model/contract/bom';
-import { IMPORT_MAX_BYTES } from '../../model/resource';
+import { IMPORT_MAX_BYTES } from '../../model/engine';
 import type { DB } from '../db/types';
 import { ApiError, ValidatedError, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
-import { XLSX_TYPE, attachment } from '../resources/io/export';
-import { readSheet, type Sheet } from '../resources/io/sheet';
-import { readUploadedFile } from '../resources/io/upload';
-import { Background } from '../resources/background';
-import { ImportJobs } from '../resources/io/jobs';
-import { logOperation } from '../resources/oplog';
+import { XLSX_TYPE, attachment } from '../engine/io/export';
+import { readSheet, type Sheet } from '../engine/io/sheet';
+import { readUploadedFile } from '../engine/io/upload';
+import { Background } from '../engine/background';
+import { ImportJobs } from '../engine/io/jobs';
+import { logOperation } from '../engine/oplog';
 import { actorOf } from '../audit/write';
 import { recordRows } from '../audit/record';
 import { serve } from '../serve';
-import { callerOf } from '../resources/scope';
+import { callerOf } from '../engine/scope';
 import { bomBook, checkImport, errorReport } from '../bom/sheet';
 import {
   allLines, bomDb, buildTree, cycleThrough, lineById, linesAbove, linesBelow, lockBom, materialsById, pathDown, toRow, unitExists, type BomDb, type StoredLine,

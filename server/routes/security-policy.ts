@@ -7,8 +7,8 @@ import type { DB } from '../db/types';
 import { serve } from '../serve';
 import { tenantPolicy } from '../auth/two-factor';
 import { passwordPolicy } from '../auth/password-policy';
-import { logOperation } from '../resources/oplog';
-import { callerOf } from '../resources/scope';
+import { logOperation } from '../engine/oplog';
+import { callerOf } from '../engine/scope';
 import { actorOf } from '../audit/write';
 import { recordRows } from '../audit/record';
 

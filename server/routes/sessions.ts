@@ -6,8 +6,8 @@ import type { DB } from '../db/types';
 import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
 import { endSessions, listSessions } from '../auth/sessions';
-import { logOperation } from '../resources/oplog';
-import { callerOf } from '../resources/scope';
+import { logOperation } from '../engine/oplog';
+import { callerOf } from '../engine/scope';
 import type { RequestContext } from '../http';
 import type { FastifyRequest } from 'fastify';
 

@@ -9,8 +9,8 @@ import type {} from '../db/types-api-keys';
 import { currentScope, withTenant } from '../db/tenant-scope';
 import { ApiError, type RequestContext } from '../http';
 import { SYSTEM_RESOURCES } from '../../model/resources';
-import { registerResources } from '../resources';
-import { isOperatorAdmin } from '../resources/hooks/access';
+import { registerResources } from '../engine';
+import { isOperatorAdmin } from '../engine/hooks/access';
 
 /** A call slower than this (ms) is written to the interface log even when it succeeded. */
 export const INTERFACE_LOG_SLOW_MS = 3000;

@@ -2,13 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { rules } from '../../model/contract/rules';
-import { inputSchema } from '../../model/resource';
+import { inputSchema } from '../../model/engine';
 import { scanRule } from '../../model/resources/scan-rule';
 import { parseBarcode, scanRuleShapeIssues, type ScanResult, type ScanRuleInput } from '../../model/rules';
 import type { DB } from '../db/types';
 import { notFound } from '../http';
 import type { Translator } from '../i18n';
-import { invalid, issueErrors } from '../resources/errors';
+import { invalid, issueErrors } from '../engine/errors';
 import { serve } from '../serve';
 import { RuleError } from './errors';
 import { guardedMatch } from './regex';

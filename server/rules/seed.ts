@@ -6,7 +6,7 @@
  * input schema (defaults, and the test vectors run as on a save).
  */
 import { sql, type Kysely } from 'kysely';
-import { inputSchema, type ResourceDef } from '../../model/resource';
+import { inputSchema, type ResourceDef } from '../../model/engine';
 import { encodingRule } from '../../model/resources/encoding-rule';
 import { packagingRule } from '../../model/resources/packaging-rule';
 import { printTemplate } from '../../model/resources/print-template';

@@ -1,6 +1,6 @@
 /** Reading rule rows by their definition's columns, and writing the audit of issued codes. */
 import { sql, type Kysely } from 'kysely';
-import type { ResourceDef } from '../../model/resource';
+import type { ResourceDef } from '../../model/engine';
 import { literal } from '../db/tenant-scope';
 import type { DB } from '../db/types';
 

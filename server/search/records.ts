@@ -6,14 +6,14 @@
  */
 import { sql } from 'kysely';
 import type { Language } from '../../model/languages';
-import { permissionCode, type ResourceDef } from '../../model/resource';
+import { permissionCode, type ResourceDef } from '../../model/engine';
 import { RESOURCES } from '../../model/resources';
 import { recordPath, type SearchRecordGroup } from '../../model/search';
 import type { RequestContext } from '../http';
 import type { MenuEntry } from './menus';
-import { nextPrefix, prefixVariants } from '../resources/list';
-import { callerOf, scopeOf } from '../resources/scope';
-import { run, tableOf, type Db, type Fragment } from '../resources/table';
+import { nextPrefix, prefixVariants } from '../engine/list';
+import { callerOf, scopeOf } from '../engine/scope';
+import { run, tableOf, type Db, type Fragment } from '../engine/table';
 
 /** Resources searched by code and name: a code field, and a table of the tenant (or of a factory). */
 export const SEARCHED: readonly ResourceDef[] = RESOURCES.filter((def) => def.scope !== 'shared' && def.fields[def.codeField]?.kind === 'code');

@@ -1,7 +1,7 @@
 import { RESOURCES } from '../../model/resources';
 import type { RouteTable } from '../kit/routing';
-import { resourceScreen } from '../kit/resource/screen';
-import type { ResourceOverrides } from '../kit/resource/types';
+import { resourceScreen } from '../kit/engine/screen';
+import type { ResourceOverrides } from '../kit/engine/types';
 import { encodingRuleOverrides } from './overrides/encoding-rule';
 import { printTemplateOverrides } from './overrides/print-template';
 import { printerOverrides } from './overrides/printer';

@@ -1,7 +1,7 @@
 import { configItem, department, organization, staff } from '../../model/resources';
 import type { RouteTable } from '../kit/routing';
-import { resourceScreen } from '../kit/resource/screen';
-import type { ResourceOverrides } from '../kit/resource/types';
+import { resourceScreen } from '../kit/engine/screen';
+import type { ResourceOverrides } from '../kit/engine/types';
 import { StaffAccountButton } from './org/StaffAccountButton';
 
 /** Staff without an account get one made from the row (SPEC §6). */

@@ -1,9 +1,9 @@
 import { Input } from '@arco-design/web-react';
 import { app, auditTrail, factory, interfaceLog, loginLog, operationLog, tenant } from '../../model/resources';
-import type { ResourceDef, ResourceRow } from '../../model/resource';
+import type { ResourceDef, ResourceRow } from '../../model/engine';
 import type { RouteTable } from '../kit/routing';
-import { resourceScreen } from '../kit/resource/screen';
-import type { ResourceOverrides } from '../kit/resource/types';
+import { resourceScreen } from '../kit/engine/screen';
+import type { ResourceOverrides } from '../kit/engine/types';
 import { AppOnlineTag } from './system/AppOnline';
 import { AuditChanges } from './system/AuditChanges';
 import { AuditRetentionButton } from './system/AuditRetentionButton';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { apiPath } from '../../model/resource';
+import { apiPath } from '../../model/engine';
 import { unit } from '../../model/resources';
 import { buildApi } from '../../server/app';
 import { recordKey } from '../../server/audit/batch';

@@ -11,8 +11,8 @@ import { installAuth } from '../../server/auth/context';
 import type { Config } from '../../server/config';
 import type { DB } from '../../server/db/types';
 import { errorHandler } from '../../server/http';
-import { registerResources } from '../../server/resources';
-import type { ResourceDef } from '../../model/resource';
+import { registerResources } from '../../server/engine';
+import type { ResourceDef } from '../../model/engine';
 
 const RUNS = 200;
 

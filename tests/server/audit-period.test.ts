@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceRow } from '../../model/resource';
+import type { ResourceRow } from '../../model/engine';
 import { writeHistory, systemActor } from '../../server/audit/write';
 import { createTenant } from '../../server/services/users';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './helpers';

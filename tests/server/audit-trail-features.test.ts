@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditHistory } from '../../model/audit';
-import { apiPath, type ResourceRow } from '../../model/resource';
+import { apiPath, type ResourceRow } from '../../model/engine';
 import { app as appDef, configItem, encodingRule, role } from '../../model/resources';
 import { verifyChain } from '../../server/audit/verify';
 import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordKey } from '../../server/audit/batch';
 import { importKeysSettling } from '../../server/audit/settle';
 import type { AuditEntry, AuditHistory, AuditVerify } from '../../model/audit';
-import { apiPath, type ImportResult, type ResourceRow } from '../../model/resource';
+import { apiPath, type ImportResult, type ResourceRow } from '../../model/engine';
 import { unit, user } from '../../model/resources';
 import { APP_ROLE, withTenant } from '../../server/db/tenant-scope';
 import { writeHistory, systemActor } from '../../server/audit/write';

@@ -4,7 +4,7 @@
  * delete — and, on a representative route, the same time — so no one can probe for existence.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, statusFields, type ResourceRow } from '../../model/resource';
+import { apiPath, statusFields, type ResourceRow } from '../../model/engine';
 import { RESOURCES, unit } from '../../model/resources';
 import { createTenant } from '../../server/services/users';
 import { PASSWORD, loginToken, startHarness, type Harness } from './helpers';

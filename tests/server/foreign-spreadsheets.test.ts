@@ -8,12 +8,12 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, type ResourceDef, type ResourceRow } from '../../model/resource';
+import { apiPath, type ResourceDef, type ResourceRow } from '../../model/engine';
 import type { Page } from '../../model/api';
 import { staff, unit } from '../../model/resources';
 import { translator } from '../../server/i18n';
-import { decodeCsv, detectDelimiter, parseCsv } from '../../server/resources/io/csv';
-import { readSheet } from '../../server/resources/io/sheet';
+import { decodeCsv, detectDelimiter, parseCsv } from '../../server/engine/io/csv';
+import { readSheet } from '../../server/engine/io/sheet';
 import { dateOnly, dayAt, parseDay } from '../../server/dates';
 import { DIALECTS, call, loginToken, multipartBody, startHarness, type Harness } from './helpers';
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { RESOURCES } from '../../model/resources';
-import { apiPath } from '../../model/resource';
+import { apiPath } from '../../model/engine';
 import { BASIC, loginToken, multipartBody, startHarness, type FormPart, type Harness } from './helpers';
 import { Maker, seedDicts } from './resource-fixtures';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATTERNS, VERBS, inputSchema, issuesOf, permissionCode, refFields, statusFields, uniqueFields, type FieldDef, type ResourceDef } from '../../model/resource';
+import { PATTERNS, VERBS, inputSchema, issuesOf, permissionCode, refFields, statusFields, uniqueFields, type FieldDef, type ResourceDef } from '../../model/engine';
 import { MASTER_DATA as RESOURCES, device, shift, storageLocation, unit } from '../../model/resources';
 import type { DB } from '../../server/db/types';
 import { DIALECTS, startHarness, type Harness } from './helpers';
@@ -51,7 +51,7 @@ function expectedType(f: FieldDef): { dataType: string; length?: number; scale?:
   }
 }
 
-/** Every message key a field kind or pattern can produce (model/resource/schema.ts, PATTERNS). */
+/** Every message key a field kind or pattern can produce (model/engine/schema.ts, PATTERNS). */
 const SCHEMA_KEYS = [
   'required', 'tooShort', 'tooLong', 'number', 'integer', 'scale', 'tooSmall', 'tooLarge', 'boolean', 'option', 'reference',
   'tooMany', 'date', 'datetime', 'time', 'rows', 'blankRows', 'minRows', 'maxRows',

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../model/api';
-import { apiPath, type ResourceRow } from '../../model/resource';
+import { apiPath, type ResourceRow } from '../../model/engine';
 import { unit } from '../../model/resources';
 import { createTenant } from '../../server/services/users';
 import { PASSWORD, call, loginToken, startHarness, type Harness } from './helpers';

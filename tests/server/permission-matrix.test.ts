@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, statusFields, type ResourceDef } from '../../model/resource';
+import { apiPath, statusFields, type ResourceDef } from '../../model/engine';
 import { RESOURCES } from '../../model/resources';
 import { MENU_CATALOGUE, type CatalogueNode } from '../../model/catalogue';
 import { createUser } from '../../server/services/users';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { apiPath, type FieldDef, type ResourceDef, type ResourceRow, type ScalarField, type TextField } from '../../model/resource';
+import { apiPath, type FieldDef, type ResourceDef, type ResourceRow, type ScalarField, type TextField } from '../../model/engine';
 import { resourceByName } from '../../model/resources';
 import { RULE_EXAMPLES } from '../../model/rules/examples';
 import type { DB } from '../../server/db/types';

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../model/api';
-import { IMPORT_JOB_THRESHOLD, IMPORT_MAX_BYTES, apiPath, ioFields, type ImportJob, type ImportResult, type ResourceDef, type ResourceRow } from '../../model/resource';
+import { IMPORT_JOB_THRESHOLD, IMPORT_MAX_BYTES, apiPath, ioFields, type ImportJob, type ImportResult, type ResourceDef, type ResourceRow } from '../../model/engine';
 import { RESOURCES, customer, unit, warehouse, warehouseArea } from '../../model/resources';
 import { createUser } from '../../server/services/users';
 import { translator } from '../../server/i18n';

@@ -11,7 +11,7 @@ import type { Page, ValidationErrorData } from '../../model/api';
 import {
   VERBS, apiPath, inputSchema, refFields, searchFields, statusFields, uniqueFields,
   type ConflictData, type FieldDef, type ReferencedData, type ResourceDef, type ResourceRow,
-} from '../../model/resource';
+} from '../../model/engine';
 import { RESOURCES } from '../../model/resources';
 import { createTenant, createUser } from '../../server/services/users';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { readSheet } from '../../server/resources/io/sheet';
+import { readSheet } from '../../server/engine/io/sheet';
 
 describe('reading an uploaded sheet', () => {
   it('keeps every multi-byte character of a large sheet intact (no U+FFFD at chunk boundaries)', async () => {

@@ -6,7 +6,7 @@
 import { deflateRawSync, crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, type ResourceRow } from '../../model/resource';
+import { apiPath, type ResourceRow } from '../../model/engine';
 import type { Page } from '../../model/api';
 import { unit } from '../../model/resources';
 import { call, loginToken, startHarness, type Harness } from './helpers';

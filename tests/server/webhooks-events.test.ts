@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../model/api';
 import { blankModelXml } from '../../server/workflow/models';
-import { Background } from '../../server/resources/background';
-import { ImportJobs } from '../../server/resources/io/jobs';
+import { Background } from '../../server/engine/background';
+import { ImportJobs } from '../../server/engine/io/jobs';
 import { withTenant } from '../../server/db/tenant-scope';
 import { publishVersion } from './seeded-process';
 import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../model/resources';
-import { apiPath } from '../../model/resource';
+import { apiPath } from '../../model/engine';
 import { loginToken, multipartBody, startHarness, type Harness } from './helpers';
 import { MiB, bomb } from './zip-fixtures';
 

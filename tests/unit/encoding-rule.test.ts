@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inputSchema, issuesOf } from '../../model/resource';
+import { inputSchema, issuesOf } from '../../model/engine';
 import { encodingRule } from '../../model/resources';
 import {
   ALPHABETS, EncodingError, MAX_POSITION, RULE_TYPES, alphabetOf, applyTruncation, compileEncodingRule, counterKey, decode, encode,

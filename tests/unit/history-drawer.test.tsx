@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '../../model/audit';
-import type { ResourceRow } from '../../model/resource';
+import type { ResourceRow } from '../../model/engine';
 import { customer, loginLog, material } from '../../model/resources';
 import { fakeBridge, page, renderPage, type Handler } from './resource-page-harness';
 

@@ -8,9 +8,9 @@ import { ApiError, type ChildBridge } from '../../bridge/child';
 import type { BridgeRequestConfig, ConfirmOptions, DownloadOptions, ModalOptions, NotifyOptions } from '../../bridge/protocol';
 import { BridgeValueProvider } from '../../bridge/react';
 import type { Language } from '../../model/languages';
-import type { ResourceDef } from '../../model/resource';
-import { ResourcePage } from '../../subapps/kit/resource/ResourcePage';
-import type { ResourceOverrides } from '../../subapps/kit/resource/types';
+import type { ResourceDef } from '../../model/engine';
+import { ResourcePage } from '../../subapps/kit/engine/ResourcePage';
+import type { ResourceOverrides } from '../../subapps/kit/engine/types';
 import { createSubAppI18n } from '../../subapps/kit/i18n';
 import { switchLanguage } from '../../locales/catalog';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BridgeRequestConfig } from '../../bridge/protocol';
 import { customer, deviceClass, materialClass, shift, unit, warehouse } from '../../model/resources';
-import type { ImportResult, ResourceRow } from '../../model/resource';
+import type { ImportResult, ResourceRow } from '../../model/engine';
 import vi from '../../locales/vi/model.json';
 import { apiError, fakeBridge, page, renderPage, type Handler } from './resource-page-harness';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputSchema, issuesOf } from '../../model/resource';
+import { inputSchema, issuesOf } from '../../model/engine';
 import { unit, warehouseArea, shift } from '../../model/resources';
 
 const issues = (def: Parameters<typeof inputSchema>[0], input: Record<string, unknown>) => {

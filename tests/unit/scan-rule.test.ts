@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inputSchema, issuesOf } from '../../model/resource';
+import { inputSchema, issuesOf } from '../../model/engine';
 import { scanRule } from '../../model/resources';
 import {
   CODE39, GS, adjustToLength, decodeDateCode, formatGs1, gs1Mod10, isoDate, luhn, mod43, parseBarcode, parseGs1, patternIssue,

@@ -10,7 +10,7 @@ import { alarm } from '../../../model/contract/alarm';
 import type { AlarmTable, DB } from '../../db/types';
 import { ApiError, type RequestContext } from '../../http';
 import { serve } from '../../serve';
-import { XLSX_TYPE, attachment } from '../../resources/io/export';
+import { XLSX_TYPE, attachment } from '../../engine/io/export';
 import { dayAt, requestOffset } from '../../dates';
 
 /** How often the stream looks for new alarms; the database is the one source every process shares. */

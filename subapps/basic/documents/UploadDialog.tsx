@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox, DatePicker, Form, Input, Modal, Select } from '@arco-design/web-react';
 import { contract, endpointsOf } from '../../../model/contract';
 import type { DocumentRow } from '../../../model/document';
-import type { ResourceRow } from '../../../model/resource';
+import type { ResourceRow } from '../../../model/engine';
 import { documentType } from '../../../model/resources/document-type';
 import { useApi } from '../../kit/api';
 

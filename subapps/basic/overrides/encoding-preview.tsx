@@ -7,7 +7,7 @@ import {
   EncodingError, compileEncodingRule, formatCodes, isoDate, localDateAt, parseLocalDate, type EncodingRuleInput,
 } from '../../../model/rules';
 import { useApi } from '../../kit/api';
-import { checkInput } from '../../kit/resource/validation';
+import { checkInput } from '../../kit/engine/validation';
 
 /** How many codes the preview shows. */
 const PREVIEW_COUNT = 5;

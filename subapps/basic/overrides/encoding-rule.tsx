@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@arco-design/web-react';
-import type { ResourceRow } from '../../../model/resource';
-import type { PageContext, ResourceOverrides } from '../../kit/resource/types';
+import type { ResourceRow } from '../../../model/engine';
+import type { PageContext, ResourceOverrides } from '../../kit/engine/types';
 import { EncodingPreview } from './encoding-preview';
 import { IssuedCodesDialog } from './issued-codes';
 

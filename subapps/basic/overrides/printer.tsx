@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, Tag } from '@arco-design/web-react';
 import { usePermission } from '../../../bridge/react';
 import { endpointsOf } from '../../../model/contract';
-import { permissionCode, type ResourceRow, type StateChange } from '../../../model/resource';
+import { permissionCode, type ResourceRow, type StateChange } from '../../../model/engine';
 import { bridgeClient } from '../../kit/api';
-import type { PageContext, ResourceOverrides } from '../../kit/resource/types';
+import type { PageContext, ResourceOverrides } from '../../kit/engine/types';
 
 const isDefault = (row: ResourceRow) => row.isDefault === 'yes';
 

@@ -1,6 +1,6 @@
 import { Form, InputNumber } from '@arco-design/web-react';
 import { adjustToLength } from '../../../model/rules';
-import type { EditorProps, ResourceOverrides } from '../../kit/resource/types';
+import type { EditorProps, ResourceOverrides } from '../../kit/engine/types';
 import { ScanTestPanel } from './scan-test-panel';
 
 /** The barcode length: changing it moves the parse end along (SPEC §5). */

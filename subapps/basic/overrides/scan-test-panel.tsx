@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Form, Input, Tag } from '@arco-design/web-react';
-import { inputSchema, issuesOf } from '../../../model/resource';
+import { inputSchema, issuesOf } from '../../../model/engine';
 import { scanRule } from '../../../model/resources/scan-rule';
 import { parseBarcode, scanRuleShapeIssues, vectorIssues, type ScanResult, type ScanRuleInput } from '../../../model/rules';
-import { labelOfPath } from '../../kit/resource/labels';
+import { labelOfPath } from '../../kit/engine/labels';
 
 // The rule without its test vectors: the panel tries barcodes on a draft, as the server's parse API does.
 const shapeSchema = inputSchema({ ...scanRule, rules: scanRuleShapeIssues });

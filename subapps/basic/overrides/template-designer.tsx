@@ -2,7 +2,7 @@ import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, InputNumber, Select, Space } from '@arco-design/web-react';
 import { ITEM_TYPES, type ItemType, type TemplateItem } from '../../../model/print/template';
-import type { EditorProps } from '../../kit/resource/types';
+import type { EditorProps } from '../../kit/engine/types';
 
 type Item = Partial<TemplateItem> & Record<string, unknown>;
 

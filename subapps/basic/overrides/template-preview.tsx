@@ -5,7 +5,7 @@ import { useBridge, usePermission } from '../../../bridge/react';
 import type { ServicePrinter } from '../../../model/print/service';
 import { PREVIEW_PERMISSION, parseDefaultContent, templateOf } from '../../../model/print/template';
 import { contract } from '../../../model/contract';
-import type { ResourceRow } from '../../../model/resource';
+import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
 import { PrintServiceError, listPrinters, printPdf } from './print-client';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@arco-design/web-react';
 import { useBridgeContext } from '../../../bridge/react';
 import { AUDIT_PERMISSIONS } from '../../../model/audit';
-import type { ResourceDef } from '../../../model/resource';
+import type { ResourceDef } from '../../../model/engine';
 import { HistoryDrawer, type HistoryTarget } from './HistoryDrawer';
 import type { HistoryLabels } from './values';
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Drawer, Empty, Space, Spin, Table, Tag } from '@arco-design/web-react';
 import { contract } from '../../../model/contract';
 import type { AuditChange, AuditEntry } from '../../../model/audit';
-import type { ResourceDef } from '../../../model/resource';
+import type { ResourceDef } from '../../../model/engine';
 import { useApi } from '../api';
 import { useHistoryFormat, type HistoryLabels } from './values';
 

@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { AuditEntry } from '../../../model/audit';
-import type { FieldDef, ResourceDef } from '../../../model/resource';
+import type { FieldDef, ResourceDef } from '../../../model/engine';
 import { useBridge } from '../../../bridge/react';
-import { displayValue, fieldLabel } from '../resource/labels';
-import { loadDictItems, loadOptions, optionLabel } from '../resource/options';
+import { displayValue, fieldLabel } from '../engine/labels';
+import { loadDictItems, loadOptions, optionLabel } from '../engine/options';
 
 /** What a screen knows of its record's fields when it has no engine definition. */
 export interface HistoryLabels {

@@ -4,7 +4,7 @@ import { Input, Modal, Radio, Typography } from '@arco-design/web-react';
 import type { ResetPasswordInput } from '../../../model/access';
 import { contract } from '../../../model/contract';
 import { PASSWORD_PATTERN } from '../../../model/resources/user';
-import type { ResourceRow } from '../../../model/resource';
+import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
 import { TemporaryPassword } from './TemporaryPassword';
 

@@ -4,7 +4,7 @@ import { Modal, Spin, Tag, Tree } from '@arco-design/web-react';
 import type { TreeDataType } from '@arco-design/web-react/es/Tree/interface';
 import type { MenuTreeNode, RoleMenus, RoleMenusInput } from '../../../model/access';
 import { contract } from '../../../model/contract';
-import type { ResourceRow } from '../../../model/resource';
+import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
 
 const TYPE_COLORS: Record<MenuTreeNode['type'], string> = { catalogue: 'gray', menu: 'arcoblue', button: 'green', tab: 'purple' };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Select } from '@arco-design/web-react';
 import { endpointsOf } from '../../../model/contract';
-import { LIST_MAX_SIZE, type ResourceDef } from '../../../model/resource';
+import { LIST_MAX_SIZE, type ResourceDef } from '../../../model/engine';
 import { useApi } from '../../kit/api';
 
 interface Props {

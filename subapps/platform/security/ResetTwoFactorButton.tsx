@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@arco-design/web-react';
 import { useBridge, usePermission } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
-import type { ResourceRow } from '../../../model/resource';
+import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
 import { act } from '../content/act';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AUDIT_RETENTION_LABELS, type AuditChange } from '../../../model/audit';
 import { resourceByName } from '../../../model/resources';
-import type { ResourceRow } from '../../../model/resource';
+import type { ResourceRow } from '../../../model/engine';
 import { historyFormat, type HistoryLabels } from '../../kit/history/values';
 
 /** Label keys (namespace `model`) of the fields of entities the engine does not define. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Drawer } from '@arco-design/web-react';
-import type { ResourceDef, ResourceRow } from '../../../model/resource';
-import { displayValue, fieldLabel, titleOf } from '../../kit/resource/labels';
+import type { ResourceDef, ResourceRow } from '../../../model/engine';
+import { displayValue, fieldLabel, titleOf } from '../../kit/engine/labels';
 
 /** A row's every field in a drawer: the detail view of the read-only log lists. */
 export function RowDetail({ def, row }: { def: ResourceDef; row: ResourceRow }) {

@@ -1,4 +1,0 @@
-import { apiPath, type ResourceDef } from '../../model/resource';
-
-/** `/api/basic-system/unit` → `/basic-system/unit` (the routes are registered under the /api prefix). */
-export const routeBase = (def: ResourceDef) => apiPath(def).replace(/^\/api/, '');

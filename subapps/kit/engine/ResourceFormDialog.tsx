@@ -1,0 +1,190 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Grid, Modal, Tabs, type ButtonProps } from '@arco-design/web-react';
+import { ApiError } from '../../../bridge/child';
+import { useBridge, useBridgeContext } from '../../../bridge/react';
+import type { ValidationErrorData } from '../../../model/api';
+import { endpointsOf } from '../../../model/contract';
+import { formFields, type FieldDef, type ResourceDef, type ResourceRow } from '../../../model/engine';
+import { useApi } from '../api';
+import { useUnsaved } from '../unsaved';
+import { dialogWidth } from '../dialog';
+import { conflictOf, describeError } from './errors';
+import { FieldEditor } from './FieldEditor';
+import { fieldLabel, titleOf } from './labels';
+import type { EditorProps, ResourceOverrides } from './types';
+import { checkInput, fieldRule, serverFieldErrors } from './validation';
+
+interface Props {
+  def: ResourceDef;
+  visible: boolean;
+  /** The row to edit; null to add one. */
+  row: ResourceRow | null;
+  overrides?: Pick<ResourceOverrides, 'editors' | 'formSections'>;
+  onClose: () => void;
+  onSaved: (row: ResourceRow) => void;
+}
+
+/** Columns of the form grid per dialog width: 950 px three, 700 px two, 400 px one. */
+const COLUMNS: Record<number, number> = { 950: 3, 700: 2, 400: 1 };
+const WIDE = new Set<FieldDef['kind']>(['details', 'textarea', 'refs']);
+
+function initialValues(def: ResourceDef, row: ResourceRow | null): Record<string, unknown> {
+  return Object.fromEntries(formFields(def).map(([key, f]) => {
+    if (row) return [key, row[key] ?? undefined];
+    return [key, f.default ?? (f.kind === 'details' ? [] : undefined)];
+  }));
+}
+
+/** Hands an override editor what Form.Item gives its child. */
+function OverrideEditor({ render, ...props }: EditorProps & { render: (p: EditorProps) => ReactNode }) {
+  return <>{render(props)}</>;
+}
+
+/**
+ * The add/edit dialog generated from the definition: one editor per form field, checked on the
+ * client with the same zod schema as on the server; the server's 400 field errors land on the
+ * fields, a 409 duplicate on its field and as a message naming the value.
+ */
+export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSaved }: Props) {
+  const { t } = useTranslation(['common', 'model']);
+  const bridge = useBridge();
+  const api = useApi();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  /** Whether the user changed anything since the form opened or was last saved (the shell asks before it is thrown away). */
+  const [changed, setChanged] = useState(false);
+  useUnsaved(visible && changed);
+  const [current, setCurrent] = useState<ResourceRow | null>(row);
+  /** Cells of each detail table that hold a refused value (`details.0.order`), marked in the table. */
+  const [cells, setCells] = useState<Record<string, string[]>>({});
+  const markCells = (key: string, paths: string[]) =>
+    setCells((prev) => (prev[key]?.join() === paths.join() ? prev : { ...prev, [key]: paths }));
+  const fields = formFields(def);
+  const width = dialogWidth(fields.length);
+  const span = 24 / (COLUMNS[width] ?? 1);
+  const { permissions } = useBridgeContext();
+  // Tabs the user holds the permission of; the first (basic information) comes before the others.
+  const allowedTabs = (def.tabs ?? []).filter((tab) => permissions.includes(`${def.permissions}:tab-${tab}`));
+  const [activeTab, setActiveTab] = useState<string>(def.tabs?.[0] ?? '');
+  const tabOf = (f: FieldDef) => f.tab ?? def.tabs?.[0] ?? '';
+
+  useEffect(() => {
+    setChanged(false);
+    if (!visible) return;
+    setCurrent(row);
+    setCells({});
+    setActiveTab(def.tabs?.[0] ?? '');
+    form.resetFields();
+    form.setFieldsValue(initialValues(def, row));
+    if (!row) return;
+    // The list may be stale: edit what the server holds now (and its updatedAt).
+    let live = true;
+    api.call(endpointsOf(def).get, { params: { id: row.id }, showError: false })
+      .then((fresh) => { if (live) { setCurrent(fresh); form.setFieldsValue(initialValues(def, fresh)); } })
+      .catch(() => undefined);
+    return () => { live = false; };
+  }, [visible, row, def, form, api]);
+
+  async function submit() {
+    let values: Record<string, unknown>;
+    try {
+      values = (await form.validate()) as Record<string, unknown>;
+    } catch (e) {
+      // The fields say what is wrong; show the tab of the first one.
+      const first = Object.keys((e as { errors?: Record<string, unknown> } | null)?.errors ?? {})[0];
+      const f = first ? def.fields[first] : undefined;
+      if (f && def.tabs) setActiveTab(tabOf(f));
+      return;
+    }
+    const crossField = checkInput(t, def, values);
+    if (Object.keys(crossField).length > 0) {
+      form.setFields(Object.fromEntries(Object.entries(crossField).map(([k, message]) => [k, { error: { message } }])));
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = current
+        ? await api.call(endpointsOf(def).update, { params: { id: current.id }, body: { ...values, updatedAt: current.updatedAt }, showSuccess: true, showError: false })
+        : await api.call(endpointsOf(def).create, { body: values, showSuccess: true, showError: false });
+      onSaved(saved);
+      setChanged(false);
+      if (!current && def.tabs && def.tabs.length > 1) {
+        // Saved with its basic information: the dialog stays, now editing the row, with every tab open.
+        setCurrent(saved);
+        form.setFieldsValue(initialValues(def, saved));
+        void bridge.notify({ type: 'info', message: t('common:resource.tabsOpen') });
+        return;
+      }
+      onClose();
+    } catch (e) {
+      showFailure(e);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function showFailure(e: unknown) {
+    if (e instanceof ApiError && e.code === 400) {
+      const errors = (e.data as ValidationErrorData | null)?.errors ?? [];
+      const { fields: onFields, other } = serverFieldErrors(def, errors);
+      form.setFields(onFields);
+      for (const [key, f] of fields) {
+        if (f.kind === 'details') markCells(key, errors.map((x) => x.field).filter((p) => p.startsWith(`${key}.`)));
+      }
+      const rest = other.length ? other.join('; ') : Object.keys(onFields).length ? '' : e.msg;
+      if (rest) void bridge.notify({ type: 'error', message: rest });
+      return;
+    }
+    const conflict = conflictOf(t, def, e);
+    if (conflict && conflict.field in def.fields) form.setFields({ [conflict.field]: { error: { message: conflict.message } } });
+    void bridge.notify({ type: 'error', message: describeError(t, def, e) });
+  }
+
+  const renderFields = (list: [string, FieldDef][]) => (
+    <Grid.Row gutter={16}>
+      {list.map(([key, f]) => {
+        const custom = overrides?.editors?.[key];
+        return (
+          <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
+            <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f, { values: () => form.getFieldsValue(), onCells: markCells })]}
+              className={f.kind === 'details' ? 'resource-details-item' : undefined}
+              disabled={Boolean(row && f.kind === 'enum' && f.status)}>
+              {custom
+                ? <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
+                : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} refusedCells={cells[key]} />}
+            </Form.Item>
+          </Grid.Col>
+        );
+      })}
+    </Grid.Row>
+  );
+
+  const title = t(current ? 'common:resource.editTitle' : 'common:resource.addTitle', { title: titleOf(t, def) });
+  return (
+    <Modal title={title} visible={visible} onOk={() => void submit()} onCancel={onClose} confirmLoading={saving}
+      style={{ width, maxWidth: 'calc(100vw - 32px)' }} okText={t('common:ok')} cancelText={t('common:cancel')}
+      okButtonProps={{ 'data-testid': 'dialog-ok' } as ButtonProps} cancelButtonProps={{ 'data-testid': 'dialog-cancel' } as ButtonProps}
+      unmountOnExit maskClosable={false}>
+      <Form form={form} id={`form-${def.name}`} layout="vertical" data-testid={`form-${def.name}`} onChange={() => setChanged(true)}>
+        {def.tabs ? (
+          <Tabs activeTab={activeTab} onChange={setActiveTab} lazyload={false} data-testid="form-tabs">
+            {def.tabs.map((tab, i) => (
+              // Without the tab's permission the tab is hidden, not removed: its values still travel with the row.
+              <Tabs.TabPane key={tab} disabled={!current && i > 0}
+                title={<span data-testid={`form-tab-${tab}`} style={allowedTabs.includes(tab) ? undefined : { display: 'none' }}>{t(`model:${def.labelPrefix}._tabs.${tab}`)}</span>}>
+                {!current && i > 0 ? <p className="resource-form-hint">{t('common:resource.saveBasicFirst')}</p> : renderFields(fields.filter(([, f]) => tabOf(f) === tab))}
+              </Tabs.TabPane>
+            ))}
+          </Tabs>
+        ) : renderFields(fields)}
+        {overrides?.formSections?.map((s) => (
+          <section key={s.key} className="resource-form-section" data-testid={`section-${s.key}`}>
+            {s.title && <h4 className="page-panel-title">{s.title}</h4>}
+            {s.render({ row: current, def })}
+          </section>
+        ))}
+      </Form>
+    </Modal>
+  );
+}

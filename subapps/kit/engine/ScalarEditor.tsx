@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from '@arco-design/web-react';
+import type { ResourceDef, ScalarField } from '../../../model/engine';
+import { DictSelect } from './DictSelect';
+import { OptionSelect } from './OptionSelect';
+
+interface Props {
+  def: ResourceDef;
+  fieldKey: string;
+  field: ScalarField;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  testId?: string;
+  /** The control's id, which Form.Item gives its child so that the item's label is tied to it. */
+  id?: string;
+  /** In the search form: text fields without length limits, bools as a yes/no select. */
+  search?: boolean;
+  /** Marks the editor as holding a refused value (a cell of a detail row). */
+  error?: boolean;
+}
+
+const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
+const full = { width: '100%' };
+/** A length cap that marks the field instead of cutting what was typed; the schema's rule says what is wrong. */
+const limit = (length: number) => ({ length, errorOnly: true });
+
+/** The editor of a single-valued field by its kind (text, number, switch, selects, pickers). */
+export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId, id, search, error }: Props) {
+  const { t } = useTranslation(['common', 'model']);
+  const set = (v: unknown) => onChange?.(v);
+  const status = error ? 'error' : undefined;
+  switch (f.kind) {
+    case 'text':
+    case 'code':
+      return <Input id={id} data-testid={testId} value={str(value)} onChange={set} allowClear maxLength={search ? undefined : limit(f.max)} status={status} />;
+    case 'textarea':
+      return search
+        ? <Input id={id} data-testid={testId} value={str(value)} onChange={set} allowClear />
+        : <Input.TextArea id={id} data-testid={testId} value={str(value)} onChange={set} maxLength={limit(f.max)} autoSize={{ minRows: 2, maxRows: 6 }} status={status} />;
+    case 'int':
+    case 'decimal':
+      return (
+        // No min, max or precision here: the input is not clamped or rounded behind the user's back,
+        // the schema's rule says what is wrong (the same message the server would give).
+        <InputNumber id={id} data-testid={testId} style={full} error={error} value={value === null || value === '' ? undefined : (value as number | undefined)}
+          onChange={(v) => set(v)} />
+      );
+    case 'bool':
+      if (search) {
+        return (
+          <Select id={id} data-testid={testId} allowClear value={value === undefined ? undefined : String(value)} onChange={(v: string | undefined) => set(v)}
+            options={[{ value: 'true', label: t('common:yes') }, { value: 'false', label: t('common:no') }]} />
+        );
+      }
+      return <Switch id={id} data-testid={testId} checked={value === true} onChange={(v: boolean) => set(v)} />;
+    case 'enum':
+      return (
+        <Select id={id} data-testid={testId} allowClear error={error} value={str(value)} onChange={(v: string | undefined) => set(v)}
+          options={f.values.map((v) => ({ value: v, label: t(`model:enum.${f.enumName}.${v}`) }))} />
+      );
+    case 'dict':
+      return <DictSelect id={id} def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} error={error} />;
+    case 'ref':
+      return <OptionSelect id={id} def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} error={error} />;
+    case 'refs':
+      return <OptionSelect id={id} def={def} fieldKey={fieldKey} multiple testId={testId} value={Array.isArray(value) ? (value as string[]) : []} onChange={set} />;
+    case 'date':
+      return (
+        <span data-testid={testId} style={full}>
+          <DatePicker style={full} status={status} value={str(value)} format="YYYY-MM-DD" onChange={(s: string) => set(s || undefined)} />
+        </span>
+      );
+    case 'datetime':
+      return (
+        <span data-testid={testId} style={full}>
+          <DatePicker style={full} status={status} showTime value={value ? new Date(String(value)) : undefined} format="YYYY-MM-DD HH:mm:ss"
+            onChange={(s: string, d) => set(s && d ? d.toDate().toISOString() : undefined)} />
+        </span>
+      );
+    case 'time':
+      return (
+        <span data-testid={testId} style={full}>
+          <TimePicker style={full} status={status} value={str(value)} format="HH:mm" onChange={(s: string) => set(s || undefined)} />
+        </span>
+      );
+  }
+}
