@@ -12,7 +12,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { DEMO, DEMO_FACTORY, enterFactory } from './helpers';
+import { DEMO, DEMO_FACTORY, enterFactory } from './support';
 
 /** WCAG 2.0 and 2.1 A and AA, and axe's best practices (the menu, tab and label rules of the issue are among them). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

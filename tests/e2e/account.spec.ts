@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { serverLogFile } from './global-setup';
-import { enterFactory, login, token, watchConsole } from './helpers';
+import { enterFactory, login, token, watchConsole } from './support';
 
 const root = resolve(import.meta.dirname, '../..');
 

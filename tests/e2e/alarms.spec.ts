@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, token, watchConsole } from './helpers';
+import { login, token, watchConsole } from './support';
 
 /** Raises an alarm the way another domain does: the API with a token that holds the raise code. */
 async function raise(page: Page, number: string) {

@@ -4,7 +4,7 @@
  * key is revoked from the list and its next call answers 401.
  */
 import { expect, test } from '@playwright/test';
-import { login } from './helpers';
+import { login } from './support';
 import { choose, confirmInShell } from './screens';
 
 const CONFIG = '/api/platform-system/config-item';

@@ -3,7 +3,7 @@
  * the server's probe of the app's URL as the portal's host sees it.
  */
 import { expect, test } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 import { openScreen, rowOf } from './screens';
 
 test('the app registry shows the apps this server serves online and the others offline', async ({ page }) => {

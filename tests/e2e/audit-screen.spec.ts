@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { dialog, search, toast } from './screens';
-import { login, token, watchConsole } from './helpers';
+import { login, token, watchConsole } from './support';
 
 async function api(request: APIRequestContext, page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
   const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${await token(page)}` }, data });

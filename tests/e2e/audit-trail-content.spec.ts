@@ -4,7 +4,7 @@
  * labels and level names, in English and in Chinese.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, login, token, watchConsole } from './helpers';
+import { DEMO, login, token, watchConsole } from './support';
 
 async function api(page: Page, method: 'POST' | 'PUT', url: string, data: unknown) {
   const res = await page.request.fetch(url, { method, data, headers: { authorization: `Bearer ${await token(page)}` } });

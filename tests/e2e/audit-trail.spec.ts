@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { choose, dialog, search, toast } from './screens';
-import { DEMO, login, token, watchConsole } from './helpers';
+import { DEMO, login, token, watchConsole } from './support';
 
 async function api(request: APIRequestContext, page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
   const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${await token(page)}` }, data });

@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { choose, dialog, openScreen } from './screens';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 test.describe('BOM', () => {
   test('build a two-level BOM, explode it, and see a cycle refused', async ({ page }) => {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { login } from './helpers';
+import { login } from './support';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SHELL = `http://localhost:${PORT}`;

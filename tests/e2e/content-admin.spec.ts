@@ -5,7 +5,7 @@
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { dialog, toast } from './screens';
-import { login, token, watchConsole, withoutProcess } from './helpers';
+import { login, token, watchConsole, withoutProcess } from './support';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 

@@ -4,7 +4,7 @@
  * quality engineer finds a release waiting and agrees to it; the factory switcher changes the rows.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { DEMO, login, openTaskList, token, watchConsole } from './helpers';
+import { DEMO, login, openTaskList, token, watchConsole } from './support';
 import { openScreen, rowOf, toast } from './screens';
 
 const menuEntry = (page: Page, path: string) => page.getByTestId(`menu-${path}`);

@@ -4,7 +4,7 @@
  * the andon page; dismissing hands nothing back; a path outside the menu is refused with a reason.
  */
 import { expect, test } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 test.describe('dialogs across apps', () => {
   test("the andon page picks a device from the basic app's list, and a dismissed dialog hands nothing back", async ({ page }) => {

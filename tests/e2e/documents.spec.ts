@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { toast } from './screens';
-import { DEMO, login, token, watchConsole } from './helpers';
+import { DEMO, login, token, watchConsole } from './support';
 
 interface MenuNode { id: string; path: string | null; perms: string | null; children: MenuNode[] }
 

@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { login } from './support';
 import { openScreen } from './screens';
 
 interface Fetched { name: string; body: string; gzipped: number }

@@ -4,7 +4,7 @@
  * problem shows at once, each with its own rule, its cell marked.
  */
 import { expect, test } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 import { choose, dialog, openScreen } from './screens';
 
 const FORMAT = 'Truncation bit in row 2 accepts only digits, hyphens and commas, for example 5, 1,3-7 or 1-2,4-9';

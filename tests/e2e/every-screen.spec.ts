@@ -4,7 +4,7 @@
  * dialog (which loads the options of its selects).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { login } from './support';
 
 /** Buttons that open a screen's add (or upload) dialog. */
 const ADD = '[data-testid="btn-add"], [data-testid$="-add"], [data-testid="bom-new"], [data-testid="document-upload"]';

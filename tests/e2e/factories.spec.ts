@@ -4,7 +4,7 @@
  * sub-app lists that factory's rows, in the same tab.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, login, token, watchConsole } from './helpers';
+import { DEMO, login, token, watchConsole } from './support';
 import { rowOf } from './screens';
 
 async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown, factoryId?: string): Promise<T> {

@@ -4,7 +4,7 @@
  * measured on the rendered elements, not on an attribute.
  */
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 const firstCell = (frame: FrameLocator) => frame.getByTestId('resource-table').locator('tbody td').nth(1);
 const px = (l: Locator) => l.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));

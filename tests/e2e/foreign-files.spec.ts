@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { openScreen, rowOf, search } from './screens';
-import { login, token, watchConsole } from './helpers';
+import { login, token, watchConsole } from './support';
 
 test.describe('files from any locale', () => {
   test('a GBK CSV with Chinese text and a Spanish semicolon CSV import with their text intact', async ({ page }) => {

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { toast } from './screens';
-import { login, token, watchConsole, withoutProcess } from './helpers';
+import { login, token, watchConsole, withoutProcess } from './support';
 
 
 test.describe('helper screens', () => {

@@ -4,7 +4,7 @@
  * (the kit's generated form) and in the personal centre; nothing is saved.
  */
 import { expect, test } from '@playwright/test';
-import { login, token, watchConsole } from './helpers';
+import { login, token, watchConsole } from './support';
 import { dialog } from './screens';
 
 const TWELVE = '138001380001';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { login, token, watchConsole } from './helpers';
+import { login, token, watchConsole } from './support';
 import { BRIDGE_VERSION, CHILD_CAPABILITIES, HOST_CAPABILITIES, SINCE } from '../../bridge/protocol';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);

@@ -4,7 +4,7 @@
  * Vietnamese, not in Chinese.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login, token, watchConsole } from './helpers';
+import { login, token, watchConsole } from './support';
 import { rowOf, search } from './screens';
 
 async function open(page: Page, path: string, name: string) {

@@ -4,7 +4,7 @@
  * the side menu. The header's switchers keep their width and show the whole name on hover.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 /** Texts of the elements whose content overflows their box (cut with an ellipsis, or hidden). */
 const cut = (elements: Locator) =>

@@ -4,7 +4,7 @@
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { choose, dialog, openScreen, rowOf, toast } from './screens';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 
 test.describe('materials', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 test('the header counts notices, and handling one moves the counters', async ({ page }) => {
   const errors = watchConsole(page);

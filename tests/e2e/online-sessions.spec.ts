@@ -4,7 +4,7 @@
  * other session from the personal centre, with the same effect.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, enterFactory, login, token } from './helpers';
+import { DEMO, enterFactory, login, token } from './support';
 import { confirmInShell } from './screens';
 
 async function loginAs(browser: Browser, account: string): Promise<Page> {

@@ -4,7 +4,7 @@
  * then opens in that frame, without the app loading again.
  */
 import { expect, test } from '@playwright/test';
-import { login } from './helpers';
+import { login } from './support';
 
 test('after the first screen, the basic app loads ahead, hidden; its first screen then opens in that frame', async ({ page }) => {
   const basicCalls: string[] = [];

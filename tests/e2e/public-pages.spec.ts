@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, token } from './helpers';
+import { login, token } from './support';
 
 test.describe('public pages', () => {
   test('the app download page shows a QR code of itself and reports a failed download', async ({ page }) => {

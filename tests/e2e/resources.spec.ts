@@ -5,7 +5,7 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { choose, confirmInShell, dialog, openScreen, rowOf, search, toast } from './screens';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 
 

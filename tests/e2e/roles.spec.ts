@@ -4,7 +4,7 @@
  * those buttons, and cannot open the rest.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login, token } from './helpers';
+import { login, token } from './support';
 
 const dialog = (page: Page) => page.frameLocator('[data-testid="frame-platform"]').locator('.arco-modal:visible').last();
 

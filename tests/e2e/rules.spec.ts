@@ -8,7 +8,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { PRINT_SERVICE_PORT } from '../../model/print/service';
 import { startPrintService } from '../../scripts/print-service.mjs';
 import { toast } from './screens';
-import { login, token } from './helpers';
+import { login, token } from './support';
 
 async function openScreen(page: Page, name: string): Promise<FrameLocator> {
   await page.goto(`/en/basic/${name}`);

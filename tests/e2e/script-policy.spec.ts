@@ -5,7 +5,7 @@
  * refusal of its own resources.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { login } from './support';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SUBAPP_BASE = Number(process.env.E2E_SUBAPP_BASE ?? 14000);

@@ -4,7 +4,7 @@
  * the other plant is not found.
  */
 import { expect, test } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 test.describe('search everywhere', () => {
   test('finds a menu entry by its English name in Vietnamese, and opens a material found by its code', async ({ page }) => {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { login, token } from './helpers';
+import { login, token } from './support';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SHELL = `http://localhost:${PORT}`;

@@ -5,7 +5,7 @@
  * user's menu does not reach are not probed, so a shell load logs no console error.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO } from './helpers';
+import { DEMO } from './support';
 
 /** Records whether an element ever appeared, however briefly, from the first script of each page on. */
 async function watchFor(page: Page, selectors: Record<string, string>) {

@@ -4,7 +4,7 @@
  * React or plain JavaScript; a screen's own shortcut is listed and works.
  */
 import { expect, test } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 test.describe('keyboard shortcuts', () => {
   test("the shell's keys work from inside a sub-app's frame, and a screen's own key is listed and works", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, token, watchConsole } from './helpers';
+import { login, token, watchConsole } from './support';
 
 test.describe('walking skeleton', () => {
   test('/ lands on the login page in the browser language', async ({ browser }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { enterFactory, watchConsole } from './helpers';
+import { enterFactory, watchConsole } from './support';
 
 /** The test provider's development screens: any login, any password, then consent. */
 async function signInAtProvider(page: Page, login: string) {

@@ -3,7 +3,7 @@
  * record, its temporary password shown once, and the staff member logging in with it.
  */
 import { expect, test } from '@playwright/test';
-import { login, token, watchConsole } from './helpers';
+import { login, token, watchConsole } from './support';
 import { openScreen, rowOf, search } from './screens';
 
 test('an account made from a staff record lets the staff member log in', async ({ page, browser }) => {

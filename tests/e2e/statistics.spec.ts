@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 test('visit statistics count the screens the user opened, by range, with the Top N', async ({ page }) => {
   const errors = watchConsole(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 const DICT = '/platform/dict';
 const STATS = '/system/visit-statistics';

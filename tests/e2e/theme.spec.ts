@@ -5,7 +5,7 @@
  * Measured on the rendered colours, not on class names.
  */
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 import { BRIDGE_VERSION } from '../../bridge/protocol';
 
 /** The painted background behind an element (its own, else the first opaque ancestor's), as a 0–255 lightness. */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, token } from './helpers';
+import { login, token } from './support';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SHELL = `http://localhost:${PORT}`;

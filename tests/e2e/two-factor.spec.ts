@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { totpCode } from '../../server/auth/totp';
-import { DEMO, enterFactory } from './helpers';
+import { DEMO, enterFactory } from './support';
 
 const BASIC = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 

@@ -4,7 +4,7 @@
  * "keep editing" keeps the tab and what was typed, "discard" goes on; a form closed unchanged asks nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 async function closeByMenu(page: Page, path: string) {
   await page.getByTestId(`tab-${path}`).click({ button: 'right' });

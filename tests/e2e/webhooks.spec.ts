@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { login, token } from './helpers';
+import { login, token } from './support';
 
 test('register an endpoint, see a signed delivery arrive and send it again', async ({ page }) => {
   test.setTimeout(120_000);

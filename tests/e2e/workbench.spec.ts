@@ -4,7 +4,7 @@
  * factory, which open it from the workbench.
  */
 import { expect, test } from '@playwright/test';
-import { login, watchConsole } from './helpers';
+import { login, watchConsole } from './support';
 
 test.describe('workbench', () => {
   test("an administrator lands on it, stars a screen, finds it with the recent ones, and opens it from there", async ({ page }) => {

@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { confirmInShell, toast } from './screens';
-import { DEMO, login, openTaskList, token, watchConsole } from './helpers';
+import { DEMO, login, openTaskList, token, watchConsole } from './support';
 
 /** The demo company's feedback process (published by the seed); the test gives it a version of its own. */
 const KEY = 'feedback';

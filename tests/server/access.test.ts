@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuPaths, menuPermissions, type MenuNode } from '../../model/menu';
 import type { RoleMenus } from '../../model/access';
 import { createTenant, createUser } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, login, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, login, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const USERS = '/api/platform-system/app-user';
 const ROLES = '/api/platform-system/role';

@@ -4,7 +4,7 @@ import { buildApi } from '../../server/app';
 import type { SmsMessage, SmsSender } from '../../server/auth/sms';
 import { consumeSmsCode, issueSmsCode } from '../../server/auth/sms';
 import { createTenant, createUser } from '../../server/services/users';
-import { BASIC, DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './helpers';
+import { BASIC, DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 /** A multipart body the way a browser sends it. */
 function multipart(fields: Record<string, string>, files: { name: string; filename: string; type: string; bytes: Buffer }[]) {

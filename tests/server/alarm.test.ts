@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/services/users';
 import type { AlarmFeed, AlarmItem } from '../../model/alarm';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('alarms raised, fed and acknowledged [%s]', (kind) => {
   let h: Harness;

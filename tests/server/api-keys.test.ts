@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTenant, createUser } from '../../server/services/users';
 import { sha256 } from '../../server/auth/tokens';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const KEYS = '/api/platform-system/api-key';
 const CONFIG = '/api/platform-system/config-item';

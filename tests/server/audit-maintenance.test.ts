@@ -11,7 +11,7 @@ import { systemActor, writeHistory } from '../../server/audit/write';
 import { buildApi } from '../../server/app';
 import { withTenant } from '../../server/db/tenant-scope';
 import { createTenant } from '../../server/services/users';
-import { DIALECTS, PASSWORD, startHarness, testConfig, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, startHarness, testConfig, type Harness } from './harness';
 
 /** `audit_entry_YYYY_MM` of the UTC month `i` months from now. */
 const month = (i: number) => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRow } from '../../model/engine';
 import { writeHistory, systemActor } from '../../server/audit/write';
 import { createTenant } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 const TRAIL = '/api/platform-system/audit-trail';
 

@@ -12,7 +12,7 @@ import { LANGUAGES } from '../../model/languages';
 import { verifyChain } from '../../server/audit/verify';
 import { createTenant, createUser } from '../../server/services/users';
 import { publishVersion } from './seeded-process';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const ADMIN_ONLY_FEEDBACK = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:mes="http://mes-portal.local/schema/bpmn" id="d_fb" targetNamespace="t">

@@ -9,7 +9,7 @@ import type { AuditEntry, AuditHistory } from '../../model/audit';
 import { apiPath, type ResourceRow } from '../../model/engine';
 import { app as appDef, configItem, encodingRule, role } from '../../model/resources';
 import { verifyChain } from '../../server/audit/verify';
-import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('audit trail of the features (%s)', (kind) => {
   let h: Harness;

@@ -19,7 +19,7 @@ import { RetentionRefused, maintainAuditTrail, makePartitions, setRetention } fr
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createTenant, createUser } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

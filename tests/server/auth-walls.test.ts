@@ -9,7 +9,7 @@ import { buildApi, loggerOptions } from '../../server/app';
 import { hashPassword, verifyPassword } from '../../server/auth/password';
 import type { SmsMessage } from '../../server/auth/sms';
 import { createUser } from '../../server/services/users';
-import { BASIC, PASSWORD, call, login, loginToken, startHarness, type Harness } from './helpers';
+import { BASIC, PASSWORD, call, login, loginToken, startHarness, type Harness } from './harness';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

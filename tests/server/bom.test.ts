@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomExplosion, BomImportResult, BomLineRow, BomProduct, BomTree, BomWhereUsed } from '../../model/bom';
 import type { Page } from '../../model/api';
 import { createTenant, createUser } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const API = '/api/basic-system/bom';
 const VERBS = ['view', 'add', 'edit', 'delete', 'import', 'export'] as const;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubappServer } from '../../server/web';
-import { testConfig } from './helpers';
+import { testConfig } from './harness';
 
 const root = resolve(import.meta.dirname, '../..');
 const integrator = join(root, 'tests/integrator');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../model/api';
-import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('searching by code [%s]', (kind) => {
   let h: Harness;

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, relative, resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startHarness, type Harness } from './helpers';
+import { call, startHarness, type Harness } from './harness';
 
 const root = resolve(import.meta.dirname, '../..');
 const integrator = join(root, 'tests/integrator');

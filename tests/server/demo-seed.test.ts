@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../model/api';
 import type { TaskCounts, TaskRow } from '../../model/workflow/api';
 import { DEMO_ACCOUNTS, SECOND_TENANT, seed } from '../../server/db/seed';
-import { DIALECTS, call, loginToken, startHarness, testConfig, type Harness } from './helpers';
+import { DIALECTS, call, loginToken, startHarness, testConfig, type Harness } from './harness';
 
 interface MenuNode { path: string; children: MenuNode[] }
 const paths = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [...(n.path ? [n.path] : []), ...paths(n.children)]);

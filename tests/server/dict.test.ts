@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dict, DictItem } from '../../model/dict';
 import type { Page } from '../../model/api';
 import { createTenant } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 const BASE = '/api/platform-system/dict';
 const MISSING = '00000000-0000-4000-8000-000000000000';

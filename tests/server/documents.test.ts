@@ -7,7 +7,7 @@ import type { DB } from '../../server/db/types';
 import { createTenant, createUser } from '../../server/services/users';
 import { blankModelXml } from '../../server/workflow/models';
 import { publishVersion } from './seeded-process';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 /** An MP4-like body: the ftyp box, then enough bytes to span several encryption chunks. */

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/index';
 import { withTenant } from '../../server/db/tenant-scope';
-import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
 
 const REQUESTS = 240;
 

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
 
 const PROCESSES = 4;
 const CALLERS = 50;

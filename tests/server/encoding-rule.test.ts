@@ -10,7 +10,7 @@ import { localDateAt, isoDate, type GenerateResult, type IssuedCode, type Previe
 import type { Page } from '../../model/api';
 import type { DB } from '../../server/db/types';
 import { createTenant, createUser } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const BASE = '/api/basic-system/encoding-rule';
 const serial = { order: 9, paramType: 'system', parameter: 'serial' };

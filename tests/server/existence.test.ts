@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, statusFields, type ResourceRow } from '../../model/engine';
 import { RESOURCES, unit } from '../../model/resources';
 import { createTenant } from '../../server/services/users';
-import { PASSWORD, loginToken, startHarness, type Harness } from './helpers';
+import { PASSWORD, loginToken, startHarness, type Harness } from './harness';
 import { Maker, seedDicts } from './resource-fixtures';
 
 const NOWHERE = '5b0e7c8e-1f2a-4c3d-9e8f-0a1b2c3d4e5f';

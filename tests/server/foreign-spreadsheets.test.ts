@@ -15,7 +15,7 @@ import { translator } from '../../server/i18n';
 import { decodeCsv, detectDelimiter, parseCsv } from '../../server/engine/io/csv';
 import { readSheet } from '../../server/engine/io/sheet';
 import { dateOnly, dayAt, parseDay } from '../../server/dates';
-import { DIALECTS, call, loginToken, multipartBody, startHarness, type Harness } from './helpers';
+import { DIALECTS, call, loginToken, multipartBody, startHarness, type Harness } from './harness';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.alloc(64, 3)]);
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { RESOURCES } from '../../model/resources';
 import { apiPath } from '../../model/engine';
-import { BASIC, loginToken, multipartBody, startHarness, type FormPart, type Harness } from './helpers';
+import { BASIC, loginToken, multipartBody, startHarness, type FormPart, type Harness } from './harness';
 import { Maker, seedDicts } from './resource-fixtures';
 
 interface Schema {

@@ -12,7 +12,7 @@ import { buildApi } from '../../server/app';
 import { buildSubappServer, shellWeb } from '../../server/web';
 import { createDatabase, type Database } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
-import { loginToken, testConfig } from './helpers';
+import { loginToken, testConfig } from './harness';
 
 interface OpenApi {
   paths: Record<string, Record<string, unknown>>;

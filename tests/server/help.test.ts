@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../server/services/users';
 import { DEMO_SOP_KEY } from '../../server/db/seed-demo-content';
-import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('help and SOP documents [%s]', (kind) => {
   let h: Harness;

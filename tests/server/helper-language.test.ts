@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { LanguageOption, TranslationOverrides, TranslationRow } from '../../model/helper';
 import type { Page } from '../../model/api';
 import { createTenant, createUser } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 async function sheetOf(buf: Buffer): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
-import { DIALECTS, PASSWORD, testConfig, type Dialect } from './helpers';
+import { DIALECTS, PASSWORD, testConfig, type Dialect } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ROWS = 10_000;

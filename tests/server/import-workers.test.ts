@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { apiPath } from '../../model/engine';
 import { unit } from '../../model/resources/unit';
-import { DIALECTS, loginToken, multipartBody, startHarness, type Harness } from './helpers';
+import { DIALECTS, loginToken, multipartBody, startHarness, type Harness } from './harness';
 import { bigSheet, unitSheet } from './big-sheet';
 import { MiB, bomb } from './zip-fixtures';
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { describeLoad, loadRun } from '../bench/load';
-import { DIALECTS } from './helpers';
+import { DIALECTS } from './harness';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 5);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, limitedLogin } from '../../server/auth/attempts';
 import { createDatabase } from '../../server/db/index';
-import { BASIC, DIALECTS, PASSWORD, call, login, startHarness, type Harness } from './helpers';
+import { BASIC, DIALECTS, PASSWORD, call, login, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('login limits and the login log [%s]', (kind) => {
   let h: Harness;

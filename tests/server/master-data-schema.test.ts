@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATTERNS, VERBS, inputSchema, issuesOf, permissionCode, refFields, statusFields, uniqueFields, type FieldDef, type ResourceDef } from '../../model/engine';
 import { MASTER_DATA as RESOURCES, device, shift, storageLocation, unit } from '../../model/resources';
 import type { DB } from '../../server/db/types';
-import { DIALECTS, startHarness, type Harness } from './helpers';
+import { DIALECTS, startHarness, type Harness } from './harness';
 
 type Tree = { [k: string]: string | Tree };
 const flat = (o: Tree, prefix = ''): Record<string, string> =>

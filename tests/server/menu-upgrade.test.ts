@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMenu } from '../../server/db/seed';
 import { createTenant } from '../../server/services/users';
-import { DIALECTS, PASSWORD, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('menu upgrade [%s]', (kind) => {
   let h: Harness;

@@ -10,7 +10,7 @@ import type { Page } from '../../model/api';
 import { apiPath, type ResourceRow } from '../../model/engine';
 import { unit } from '../../model/resources';
 import { createTenant } from '../../server/services/users';
-import { PASSWORD, call, loginToken, startHarness, type Harness } from './helpers';
+import { PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 100);
 const TYPES = ['quantity', 'weight', 'length'] as const;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/services/users';
 import '../../server/db/types-org';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const ORGS = '/api/cloudbase-system/organization';
 const DEPTS = '/api/cloudbase-system/department';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTenant, createUser } from '../../server/services/users';
-import { BASIC, DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { BASIC, DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const POLICY = '/api/platform-system/security-policy';
 const CHANGE = '/api/platform-system/user/update/password';

@@ -10,7 +10,7 @@ import { apiPath, statusFields, type ResourceDef } from '../../model/engine';
 import { RESOURCES } from '../../model/resources';
 import { MENU_CATALOGUE, type CatalogueNode } from '../../model/catalogue';
 import { createUser } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 interface Probe {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

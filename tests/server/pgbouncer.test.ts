@@ -10,7 +10,7 @@ import { createDatabase, type Database } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
 import { createTenant } from '../../server/services/users';
 import { APP_ROLE, withTenant } from '../../server/db/tenant-scope';
-import { PASSWORD, testConfig } from './helpers';
+import { PASSWORD, testConfig } from './harness';
 import { PGBOUNCER, startPgBouncer, type Bouncer } from '../support/pgbouncer';
 
 const pgUrl = inject('pgUrl');

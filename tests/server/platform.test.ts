@@ -3,7 +3,7 @@ import { menuPaths, menuPermissions, type MenuNode } from '../../model/menu';
 import { DEMO_TENANT } from '../../server/db/seed';
 import { DEMO_FACTORIES } from '../../server/db/seed-company';
 import { createTenant, createUser } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('platform calls [%s]', (kind) => {
   let h: Harness;

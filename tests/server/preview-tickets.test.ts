@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApi, loggerOptions } from '../../server/app';
 import { createUser } from '../../server/services/users';
-import { PASSWORD, call, loginToken, startHarness, testConfig, type Harness } from './helpers';
+import { PASSWORD, call, loginToken, startHarness, testConfig, type Harness } from './harness';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 

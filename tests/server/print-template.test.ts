@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/services/users';
 import { fillCount, pageCount, shownText } from '../unit/pdf-text';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const TEMPLATES = '/api/basic-system/print-template';
 const PACKAGING = '/api/basic-system/packaging-rule';

@@ -8,7 +8,7 @@ import { apiPath, type FieldDef, type ResourceDef, type ResourceRow, type Scalar
 import { resourceByName } from '../../model/resources';
 import { RULE_EXAMPLES } from '../../model/rules/examples';
 import type { DB } from '../../server/db/types';
-import { call } from './helpers';
+import { call } from './harness';
 
 /** Items given to every dictionary a definition uses (when the tenant does not have it yet). */
 export const DICT_ITEMS: [value: string, label: string][] = [['t1', 'Test one'], ['t2', 'Test two']];

@@ -10,7 +10,7 @@ import { IMPORT_JOB_THRESHOLD, IMPORT_MAX_BYTES, apiPath, ioFields, type ImportJ
 import { RESOURCES, customer, unit, warehouse, warehouseArea } from '../../model/resources';
 import { createUser } from '../../server/services/users';
 import { translator } from '../../server/i18n';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 import { Maker, newGroup, seedDicts } from './resource-fixtures';
 
 type CellIn = string | number | boolean | null;

@@ -14,7 +14,7 @@ import {
 } from '../../model/engine';
 import { RESOURCES } from '../../model/resources';
 import { createTenant, createUser } from '../../server/services/users';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 import { Maker, newGroup, seedDicts } from './resource-fixtures';
 
 type Tree = { [k: string]: string | Tree };

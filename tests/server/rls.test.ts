@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTenant } from '../../server/services/users';
 import { APP_ROLE, asSystem, withTenant } from '../../server/db/tenant-scope';
-import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 /** Tables without tenant_id, each shared by design (reviewed): a new one fails this list. */
 const SHARED_TABLES = new Set([

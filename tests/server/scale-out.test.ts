@@ -13,7 +13,7 @@ import { createDatabase } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
 import { createUser } from '../../server/services/users';
 import { PGBOUNCER, freePort, startPgBouncer, type Bouncer } from '../support/pgbouncer';
-import { BASIC, PASSWORD, passwordHash, testConfig } from './helpers';
+import { BASIC, PASSWORD, passwordHash, testConfig } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SERVERS = 4;

@@ -1,7 +1,7 @@
 /** The demo company publishes the `document-release`, `feedback` and `menu-application` processes; tests give them a version of their own. */
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { call } from './helpers';
+import { call } from './harness';
 
 /**
  * Saves `xml` as the draft of the process with `key` (the seeded model), deploys and publishes it, as

@@ -11,7 +11,7 @@ import { withTenant } from '../../server/db/tenant-scope';
 import { seedMasterData, SUZHOU_DATA } from '../../server/db/seed-master-data';
 import { seedRules } from '../../server/rules/seed';
 import { createTenant } from '../../server/services/users';
-import { DIALECTS, PASSWORD, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, startHarness, type Harness } from './harness';
 
 const WORKERS = 50;
 const REQUESTS = 20;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/index';
 import { createTenant, createUser } from '../../server/services/users';
-import { BASIC, DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { BASIC, DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const LIST = '/api/platform-system/online-session';
 const OWN = '/api/platform-system/user/session';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, type ResourceRow } from '../../model/engine';
 import type { Page } from '../../model/api';
 import { unit } from '../../model/resources';
-import { call, loginToken, startHarness, type Harness } from './helpers';
+import { call, loginToken, startHarness, type Harness } from './harness';
 
 /** A zip package written by hand, so its entries can be made hostile. */
 function zip(entries: { name: string; data: Buffer; claimInflated?: number }[]): Buffer {

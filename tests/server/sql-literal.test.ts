@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { literal } from '../../server/db/tenant-scope';
-import { DIALECTS, startHarness, type Harness } from './helpers';
+import { DIALECTS, startHarness, type Harness } from './harness';
 
 const VALUES = [
   '', "'", "''", '\\', "\\'", "'\\", 'E\'x\'', '$$', '$tag$ x $tag$', '; drop table tenant; --', 'line\nbreak\ttab\r',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../server/app';
 import { startTestProvider, type TestProvider } from '../support/oidc';
-import { startHarness, testConfig, type Harness } from './helpers';
+import { startHarness, testConfig, type Harness } from './harness';
 
 const freePort = () => new Promise<number>((ok) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => ok(p)); });

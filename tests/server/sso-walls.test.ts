@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../server/app';
 import { createUser } from '../../server/services/users';
 import { startTestProvider, type TestProvider } from '../support/oidc';
-import { BASIC, PASSWORD, startHarness, testConfig, type Harness } from './helpers';
+import { BASIC, PASSWORD, startHarness, testConfig, type Harness } from './harness';
 
 const freePort = () => new Promise<number>((ok) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => ok(p)); });

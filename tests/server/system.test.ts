@@ -14,7 +14,7 @@ import { buildApi } from '../../server/app';
 import { shellWeb } from '../../server/web';
 import { createTenant } from '../../server/services/users';
 import { whereThrown } from '../../server/routes/system';
-import { BASIC, DIALECTS, PASSWORD, call, login, loginToken, startHarness, testConfig, type Harness } from './helpers';
+import { BASIC, DIALECTS, PASSWORD, call, login, loginToken, startHarness, testConfig, type Harness } from './harness';
 
 const TENANTS = '/api/platform-system/tenant';
 const APPS = '/api/platform-system/app';

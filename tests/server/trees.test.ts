@@ -4,7 +4,7 @@
  * move stays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
 
 const TREES = [
   { base: '/api/basic-system/material-class', cycle: /class cannot be placed under itself/, deep: /Classes cannot be nested more than 20/ },

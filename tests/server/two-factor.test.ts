@@ -11,7 +11,7 @@ import { LIMITS } from '../../server/auth/attempts';
 import { TICKET } from '../../server/auth/two-factor';
 import { hotp, stepAt, totpCode } from '../../server/auth/totp';
 import { createTenant, createUser } from '../../server/services/users';
-import { BASIC, DIALECTS, PASSWORD, call, passwordHash, startHarness, type Harness } from './helpers';
+import { BASIC, DIALECTS, PASSWORD, call, passwordHash, startHarness, type Harness } from './harness';
 
 const ME = '/api/platform-system/user';
 const TF = '/api/platform-system/user/two-factor';

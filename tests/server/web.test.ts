@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../server/app';
 import { buildSubappServer, shellWeb } from '../../server/web';
 import { acquireLock, createDatabase, DataDirLockedError, type Database } from '../../server/db/index';
-import { testConfig } from './helpers';
+import { testConfig } from './harness';
 
 describe('static web serving', () => {
   let dist: string;

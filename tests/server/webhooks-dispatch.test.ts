@@ -10,7 +10,7 @@ import { buildApi } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/index';
 import { WebhookDispatcher } from '../../server/webhooks/dispatcher';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver';
-import { DIALECTS, call, loginToken, startHarness, testConfig, type Harness } from './helpers';
+import { DIALECTS, call, loginToken, startHarness, testConfig, type Harness } from './harness';
 
 const ALLOW = { WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '30', WEBHOOK_RETRY_MAX_MS: '120' };
 

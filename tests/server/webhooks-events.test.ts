@@ -10,7 +10,7 @@ import { Background } from '../../server/engine/background';
 import { ImportJobs } from '../../server/engine/io/jobs';
 import { withTenant } from '../../server/db/tenant-scope';
 import { publishVersion } from './seeded-process';
-import { DIALECTS, call, loginToken, startHarness, type Harness } from './helpers';
+import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 

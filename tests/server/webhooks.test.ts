@@ -14,7 +14,7 @@ import { addressAllowed } from '../../server/webhooks/targets';
 import { nextAttempt } from '../../server/webhooks/backoff';
 import { webhookConfig } from '../../server/webhooks/config';
 import { startReceiver, until, type Receiver, type Received } from '../support/webhook-receiver';
-import { DIALECTS, PASSWORD, call, loginToken, startHarness, testConfig, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, startHarness, testConfig, type Harness } from './harness';
 
 const LOOPBACK = '127.0.0.0/8,::1/128';
 const BASE = '/api/platform-system/webhook';

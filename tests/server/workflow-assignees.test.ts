@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/services/users';
 import { resolveAssignee } from '../../server/workflow/assignees';
 import '../../server/db/types-org';
-import { DIALECTS, PASSWORD, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, passwordHash, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('workflow assignees from departments and staff [%s]', (kind) => {
   let h: Harness;

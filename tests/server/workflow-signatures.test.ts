@@ -13,7 +13,7 @@ import { newTotpSecret, totpCode } from '../../server/auth/totp';
 import { createUser } from '../../server/services/users';
 import { registerBusiness } from '../../server/workflow/business';
 import { startProcess } from '../../server/workflow/instances';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const xml = (key: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:mes="http://mes-portal.local/schema/bpmn" id="d_${key}" targetNamespace="t">

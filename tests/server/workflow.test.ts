@@ -7,7 +7,7 @@ import type { DB } from '../../server/db/types';
 import { createTenant, createUser } from '../../server/services/users';
 import { registerBusiness } from '../../server/workflow/business';
 import { startProcess } from '../../server/workflow/instances';
-import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './helpers';
+import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 import { publishVersion } from './seeded-process';
 
 /** A linear or branching process; tasks given as [id, name, assignee]. */

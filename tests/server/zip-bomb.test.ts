@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../model/resources';
 import { apiPath } from '../../model/engine';
-import { loginToken, multipartBody, startHarness, type Harness } from './helpers';
+import { loginToken, multipartBody, startHarness, type Harness } from './harness';
 import { MiB, bomb } from './zip-fixtures';
 
 describe('zip bombs (T2.12)', () => {
