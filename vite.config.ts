@@ -93,9 +93,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // zod and its no-eval switch in one chunk of their own, shared by every page that builds schemas.
-          groups: [
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|model[\\/]zod-jitless/, priority: 10 },
-          ],
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|model[\\/]zod-jitless/, priority: 10 }],
         },
       },
     },

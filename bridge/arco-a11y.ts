@@ -56,8 +56,10 @@ export function mendArco(root: ParentNode, doc: Document, texts: ArcoA11yTexts):
 
   // Pagination: the page-size chooser is a div with an aria-label but no role; its select and the
   // page jumper's input have no name.
-  for (const el of root.querySelectorAll('.arco-pagination-option[aria-label]:not([role])')) el.setAttribute('role', 'group');
-  for (const el of root.querySelectorAll('.arco-pagination-jumper-input')) setIfMissing(el, 'aria-label', texts.goToPage);
+  for (const el of root.querySelectorAll('.arco-pagination-option[aria-label]:not([role])'))
+    el.setAttribute('role', 'group');
+  for (const el of root.querySelectorAll('.arco-pagination-jumper-input'))
+    setIfMissing(el, 'aria-label', texts.goToPage);
 
   // Select: the text input inside the combobox has no name; it takes the name of the label tied to
   // the select (Arco ties it to the select's root, which is no input), else of the form item it is
@@ -65,12 +67,13 @@ export function mendArco(root: ParentNode, doc: Document, texts: ArcoA11yTexts):
   for (const input of root.querySelectorAll('input.arco-select-view-input:not([aria-label])')) {
     const select = input.closest('.arco-select');
     const item = input.closest('.arco-form-item');
-    const name = labelFor(doc, select?.id ?? '')
-      || labelFor(doc, select?.parentElement?.id ?? '')
-      || item?.querySelector('.arco-form-label-item label')?.textContent?.replace(/\s+/g, ' ').trim()
-      || input.closest('[aria-label]')?.getAttribute('aria-label')
-      || input.getAttribute('placeholder')
-      || '';
+    const name =
+      labelFor(doc, select?.id ?? '') ||
+      labelFor(doc, select?.parentElement?.id ?? '') ||
+      item?.querySelector('.arco-form-label-item label')?.textContent?.replace(/\s+/g, ' ').trim() ||
+      input.closest('[aria-label]')?.getAttribute('aria-label') ||
+      input.getAttribute('placeholder') ||
+      '';
     if (name) input.setAttribute('aria-label', name);
   }
 
@@ -85,8 +88,10 @@ export function mendArco(root: ParentNode, doc: Document, texts: ArcoA11yTexts):
   }
 
   // Table: the row selection's check boxes have no name.
-  for (const input of root.querySelectorAll('.arco-table-th input[type="checkbox"]')) setIfMissing(input, 'aria-label', texts.selectAll);
-  for (const input of root.querySelectorAll('.arco-table-td input[type="checkbox"]')) setIfMissing(input, 'aria-label', texts.selectRow);
+  for (const input of root.querySelectorAll('.arco-table-th input[type="checkbox"]'))
+    setIfMissing(input, 'aria-label', texts.selectAll);
+  for (const input of root.querySelectorAll('.arco-table-td input[type="checkbox"]'))
+    setIfMissing(input, 'aria-label', texts.selectRow);
 
   // Table: a table wider than its box scrolls; with no row (nothing focusable in it) a keyboard could not scroll it.
   for (const el of root.querySelectorAll<HTMLElement>('.arco-table-content-inner')) {

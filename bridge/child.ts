@@ -35,7 +35,15 @@ import {
 import { cleanAppShortcuts, shellShortcutOf, type AppShortcut } from './shortcuts';
 
 export { BRIDGE_PROTOCOL, BRIDGE_VERSION, BridgeUnsupportedError, BridgeVersionError } from './protocol';
-export { SHELL_KEYS, SHELL_SHORTCUTS, chordLabel, isTypingTarget, matchesChord, onApplePlatform, shellShortcutOf } from './shortcuts';
+export {
+  SHELL_KEYS,
+  SHELL_SHORTCUTS,
+  chordLabel,
+  isTypingTarget,
+  matchesChord,
+  onApplePlatform,
+  shellShortcutOf,
+} from './shortcuts';
 export type { AppShortcut, KeyChord, ShellShortcut } from './shortcuts';
 export type {
   BridgeContext,
@@ -68,11 +76,15 @@ export const SHELL_ORIGIN_META = 'portal-shell-origin';
 async function inMemory(files: Record<string, Blob>): Promise<Record<string, Blob>> {
   const out: Record<string, Blob> = {};
   for (const [name, blob] of Object.entries(files)) {
-    if (!(blob instanceof Blob)) { out[name] = blob; continue; }
+    if (!(blob instanceof Blob)) {
+      out[name] = blob;
+      continue;
+    }
     const bytes = await blob.arrayBuffer();
-    out[name] = typeof File !== 'undefined' && blob instanceof File
-      ? new File([bytes], blob.name, { type: blob.type, lastModified: blob.lastModified })
-      : new Blob([bytes], { type: blob.type });
+    out[name] =
+      typeof File !== 'undefined' && blob instanceof File
+        ? new File([bytes], blob.name, { type: blob.type, lastModified: blob.lastModified })
+        : new Blob([bytes], { type: blob.type });
   }
   return out;
 }
@@ -189,14 +201,14 @@ export interface ChildBridge {
 
 /** A context from a shell older than 1.2.0 has no theme: it shows the light one; older than 1.4.0, no dialogs. */
 export function completeContext(context: BridgeContext): BridgeContext {
-  const themed = context.theme === 'dark' || context.theme === 'light' ? context : { ...context, theme: 'light' as const };
+  const themed =
+    context.theme === 'dark' || context.theme === 'light' ? context : { ...context, theme: 'light' as const };
   return typeof themed.modal === 'boolean' ? themed : { ...themed, modal: false };
 }
 
 function toError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
 }
-
 
 /** The shell origin announced by the server in the page, or null. */
 export function shellOriginFromDocument(doc: Document | undefined = globalThis.document): string | null {
@@ -230,7 +242,11 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
     throw new Error('connectToHost: this page is not inside the portal shell (no parent window)');
   }
 
-  const childHello: Hello = { protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, capabilities: [...CHILD_CAPABILITIES] };
+  const childHello: Hello = {
+    protocol: BRIDGE_PROTOCOL,
+    version: BRIDGE_VERSION,
+    capabilities: [...CHILD_CAPABILITIES],
+  };
   const user = options.methods ?? {};
   const listeners: { [E in BridgeEventName]: Set<BridgeListener<E>> } = {
     context: new Set(),
@@ -328,9 +344,13 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
     throw toError(e);
   }
   if (missing.length > 0) {
-    const tell = options.onMissing ?? ((parts: string[], version: string) => {
-      console.warn(`[portal-bridge] The portal shell speaks bridge ${version}, this page ${BRIDGE_VERSION}; not available: ${parts.join(', ')}`);
-    });
+    const tell =
+      options.onMissing ??
+      ((parts: string[], version: string) => {
+        console.warn(
+          `[portal-bridge] The portal shell speaks bridge ${version}, this page ${BRIDGE_VERSION}; not available: ${parts.join(', ')}`,
+        );
+      });
     try {
       tell([...missing], hostHello.version);
     } catch {
@@ -407,7 +427,8 @@ export async function connectToHost(options: ConnectToHostOptions = {}): Promise
       await needs('setDirty');
       await (path === undefined ? host.setDirty(Boolean(dirty)) : host.setDirty(Boolean(dirty), path));
     },
-    openModal: (path, modalOptions) => needs('openModal') ?? (modalOptions === undefined ? host.openModal(path) : host.openModal(path, modalOptions)),
+    openModal: (path, modalOptions) =>
+      needs('openModal') ?? (modalOptions === undefined ? host.openModal(path) : host.openModal(path, modalOptions)),
     async closeModal(value) {
       await needs('closeModal');
       await (value === undefined ? host.closeModal() : host.closeModal(value));
@@ -472,13 +493,18 @@ function captureErrors(bridge: ChildBridge): () => void {
     });
   };
   const describe = (value: unknown, fallback: string): ErrorReport => {
-    if (value instanceof Error) return { message: value.message || fallback, ...(value.stack ? { stack: value.stack } : {}) };
+    if (value instanceof Error)
+      return { message: value.message || fallback, ...(value.stack ? { stack: value.stack } : {}) };
     if (typeof value === 'string' && value) return { message: value };
     return { message: fallback };
   };
   const onError = (event: Event) => {
     const e = event as ErrorEvent;
-    send(e.error !== undefined && e.error !== null ? describe(e.error, e.message || 'Script error') : { message: e.message || 'Script error' });
+    send(
+      e.error !== undefined && e.error !== null
+        ? describe(e.error, e.message || 'Script error')
+        : { message: e.message || 'Script error' },
+    );
   };
   const onRejection = (event: Event) => {
     send(describe((event as PromiseRejectionEvent).reason, 'Unhandled promise rejection'));

@@ -52,7 +52,10 @@ export interface DevHost {
   /** The paths the app reported with routeChanged and asked for with navigate. */
   readonly routes: string[];
   /** Calls one of the app's methods, logged with its latency; resolves whether it answered. */
-  callChild<K extends Exclude<keyof ChildMethods, 'hello'>>(method: K, ...args: Parameters<ChildMethods[K]>): Promise<{ ok: boolean; ms: number; value?: unknown; error?: string }>;
+  callChild<K extends Exclude<keyof ChildMethods, 'hello'>>(
+    method: K,
+    ...args: Parameters<ChildMethods[K]>
+  ): Promise<{ ok: boolean; ms: number; value?: unknown; error?: string }>;
   /** Changes the context and tells the app (onContextChange). */
   changeContext(patch: Partial<BridgeContext>): Promise<{ ok: boolean; ms: number; error?: string }>;
 }
@@ -67,7 +70,10 @@ function describe(value: unknown): string {
 }
 
 /** The fake answer of an /api call: a fixture, else code 200 with data null. */
-export function fakeAnswer(fixtures: Record<string, ApiResult<unknown>>, config: BridgeRequestConfig): ApiResult<unknown> {
+export function fakeAnswer(
+  fixtures: Record<string, ApiResult<unknown>>,
+  config: BridgeRequestConfig,
+): ApiResult<unknown> {
   const key = `${config.method ?? 'GET'} ${config.url.split('?')[0]}`;
   return fixtures[key] ?? { code: 200, msg: 'bridge:host fake answer', data: null };
 }
@@ -100,7 +106,11 @@ export function startDevHost(root: HTMLElement, config: DevHostConfig): DevHost 
     if (!full.ok) item.className = 'failed';
     logList.prepend(item);
     if (config.logUrl) {
-      void fetch(config.logUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(full) }).catch(() => undefined);
+      void fetch(config.logUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(full),
+      }).catch(() => undefined);
     }
   };
   const setStatus = (next: DevHost['status'], text: string) => {
@@ -110,16 +120,29 @@ export function startDevHost(root: HTMLElement, config: DevHostConfig): DevHost 
   };
 
   /** Wraps a handler: counts the call and logs its arguments, answer and latency. */
-  const logged = <A extends unknown[], R>(method: HostMethodName, fn: (...args: A) => R | Promise<R>) =>
+  const logged =
+    <A extends unknown[], R>(method: HostMethodName, fn: (...args: A) => R | Promise<R>) =>
     async (...args: A): Promise<R> => {
       calls[method] = (calls[method] ?? 0) + 1;
       const started = performance.now();
       try {
         const value = await fn(...args);
-        write({ direction: 'child→host', method, detail: `${describe(args).slice(1, -1)}${value === undefined ? '' : ` → ${describe(value)}`}`, ms: performance.now() - started, ok: true });
+        write({
+          direction: 'child→host',
+          method,
+          detail: `${describe(args).slice(1, -1)}${value === undefined ? '' : ` → ${describe(value)}`}`,
+          ms: performance.now() - started,
+          ok: true,
+        });
         return value;
       } catch (e) {
-        write({ direction: 'child→host', method, detail: `${describe(args).slice(1, -1)} → ${e instanceof Error ? e.message : String(e)}`, ms: performance.now() - started, ok: false });
+        write({
+          direction: 'child→host',
+          method,
+          detail: `${describe(args).slice(1, -1)} → ${e instanceof Error ? e.message : String(e)}`,
+          ms: performance.now() - started,
+          ok: false,
+        });
         throw e;
       }
     };
@@ -127,23 +150,37 @@ export function startDevHost(root: HTMLElement, config: DevHostConfig): DevHost 
   const showToast = (text: string) => {
     toast.textContent = text;
     toast.hidden = false;
-    setTimeout(() => { toast.hidden = true; }, 3000);
+    setTimeout(() => {
+      toast.hidden = true;
+    }, 3000);
   };
 
   const handlers: HostHandlers = {
     getContext: logged('getContext', () => context),
     request: logged('request', (cfg: BridgeRequestConfig) => fakeAnswer(config.fixtures, cfg)),
     hasPermission: logged('hasPermission', (code: string) => context.permissions.includes(code)),
-    navigate: logged('navigate', (path: string) => { routes.push(path); }),
-    routeChanged: logged('routeChanged', (path: string) => { routes.push(path); }),
+    navigate: logged('navigate', (path: string) => {
+      routes.push(path);
+    }),
+    routeChanged: logged('routeChanged', (path: string) => {
+      routes.push(path);
+    }),
     closeTab: logged('closeTab', () => undefined),
-    setTitle: logged('setTitle', (title: string) => { document.title = `${title} · bridge:host`; }),
-    notify: logged('notify', (n: { type: string; message: string }) => { showToast(`${n.type}: ${n.message}`); }),
-    confirm: logged('confirm', (c: { title: string; content: string }) =>
-      config.confirmAnswer ?? window.confirm(`${c.title}\n\n${c.content}`)),
+    setTitle: logged('setTitle', (title: string) => {
+      document.title = `${title} · bridge:host`;
+    }),
+    notify: logged('notify', (n: { type: string; message: string }) => {
+      showToast(`${n.type}: ${n.message}`);
+    }),
+    confirm: logged(
+      'confirm',
+      (c: { title: string; content: string }) => config.confirmAnswer ?? window.confirm(`${c.title}\n\n${c.content}`),
+    ),
     download: logged('download', (): ApiResult<null> => ({ code: 200, msg: '', data: null })),
     reportError: logged('reportError', () => undefined),
-    shortcut: logged('shortcut', (name: string) => { showToast(`shortcut: ${name}`); }),
+    shortcut: logged('shortcut', (name: string) => {
+      showToast(`shortcut: ${name}`);
+    }),
     setShortcuts: logged('setShortcuts', () => undefined),
     setDirty: logged('setDirty', () => undefined),
     // The dev host shows one app: a dialog of another is answered as dismissed, and logged.
@@ -195,16 +232,39 @@ export function startDevHost(root: HTMLElement, config: DevHostConfig): DevHost 
     origin: originOf(config.appUrl),
     methods: handlers,
     timeout: config.timeout,
-    onRefused: (origin) => write({ direction: 'info', method: 'refused', detail: `a page on ${origin} tried to connect`, ms: null, ok: false }),
-    onReload: () => write({ direction: 'info', method: 'reload', detail: 'the frame loaded a new page (reload the dev host to reconnect)', ms: null, ok: true }),
+    onRefused: (origin) =>
+      write({
+        direction: 'info',
+        method: 'refused',
+        detail: `a page on ${origin} tried to connect`,
+        ms: null,
+        ok: false,
+      }),
+    onReload: () =>
+      write({
+        direction: 'info',
+        method: 'reload',
+        detail: 'the frame loaded a new page (reload the dev host to reconnect)',
+        ms: null,
+        ok: true,
+      }),
   });
   const ready = connection.promise.then(
     (connected) => {
       child = connected;
       const ms = performance.now() - started;
       const missing = connected.missing.length ? `; it does not offer ${connected.missing.join(', ')}` : '';
-      setStatus('connected', `Connected: the app speaks bridge ${connected.hello.version} (this host ${BRIDGE_VERSION})${missing}`);
-      write({ direction: 'info', method: 'handshake', detail: `app ${connected.hello.version}, capabilities ${connected.hello.capabilities.join(', ')}`, ms, ok: true });
+      setStatus(
+        'connected',
+        `Connected: the app speaks bridge ${connected.hello.version} (this host ${BRIDGE_VERSION})${missing}`,
+      );
+      write({
+        direction: 'info',
+        method: 'handshake',
+        detail: `app ${connected.hello.version}, capabilities ${connected.hello.capabilities.join(', ')}`,
+        ms,
+        ok: true,
+      });
       return connected;
     },
     (e: unknown) => {
@@ -219,9 +279,15 @@ export function startDevHost(root: HTMLElement, config: DevHostConfig): DevHost 
     log,
     calls,
     routes,
-    get status() { return status; },
-    get error() { return error; },
-    get child() { return child; },
+    get status() {
+      return status;
+    },
+    get error() {
+      return error;
+    },
+    get child() {
+      return child;
+    },
     ready,
     callChild,
     changeContext,
@@ -233,10 +299,7 @@ const FONT_SIZES: FontSize[] = ['small', 'medium', 'large'];
 const THEMES: Theme[] = ['light', 'dark'];
 
 /** The control bar: what the shell can tell the app. */
-function buildControls(
-  context: BridgeContext,
-  host: Pick<DevHost, 'callChild' | 'changeContext'>,
-): HTMLElement {
+function buildControls(context: BridgeContext, host: Pick<DevHost, 'callChild' | 'changeContext'>): HTMLElement {
   const bar = document.createElement('div');
   bar.className = 'controls';
   const select = (label: string, values: readonly string[], current: string, onChange: (v: string) => void) => {
@@ -260,7 +323,12 @@ function buildControls(
   path.size = 28;
   let active = true;
   bar.append(
-    select('Language', LANGUAGE_CHOICES, context.language, (v) => void host.changeContext({ language: v as BridgeContext['language'] })),
+    select(
+      'Language',
+      LANGUAGE_CHOICES,
+      context.language,
+      (v) => void host.changeContext({ language: v as BridgeContext['language'] }),
+    ),
     select('Font size', FONT_SIZES, context.fontSize, (v) => void host.changeContext({ fontSize: v as FontSize })),
     select('Theme', THEMES, context.theme, (v) => void host.changeContext({ theme: v as Theme })),
     path,
@@ -268,7 +336,10 @@ function buildControls(
       void host.callChild('navigate', path.value);
       void host.changeContext({ path: path.value });
     }),
-    button('Hide / show', () => { active = !active; void host.callChild('setActive', active); }),
+    button('Hide / show', () => {
+      active = !active;
+      void host.callChild('setActive', active);
+    }),
     button('Refresh', () => void host.callChild('refresh')),
     button('Ping', () => void host.callChild('ping', Date.now())),
     button('Logout', () => void host.callChild('logout')),

@@ -51,8 +51,13 @@ export interface PortalBridgeGlobal extends Pick<ChildBridge, ShellCall> {
 }
 
 /** Each `ShellCall`, made on the connected bridge with the arguments it was given. */
-function forwarded(withBridge: <T>(use: (bridge: ChildBridge) => T | Promise<T>) => Promise<T>): Pick<ChildBridge, ShellCall> {
-  const calls = SHELL_CALLS.map((name) => [name, (...args: unknown[]) => withBridge((b) => (b[name] as (...a: unknown[]) => unknown)(...args))]);
+function forwarded(
+  withBridge: <T>(use: (bridge: ChildBridge) => T | Promise<T>) => Promise<T>,
+): Pick<ChildBridge, ShellCall> {
+  const calls = SHELL_CALLS.map((name) => [
+    name,
+    (...args: unknown[]) => withBridge((b) => (b[name] as (...a: unknown[]) => unknown)(...args)),
+  ]);
   return Object.fromEntries(calls) as Pick<ChildBridge, ShellCall>;
 }
 

@@ -91,7 +91,11 @@ export function originOf(url: string): string {
 }
 
 export const PATH_NOT_ALLOWED: ApiResult<null> = { code: 400, msg: 'Path not allowed through the bridge', data: null };
-export const METHOD_NOT_ALLOWED: ApiResult<null> = { code: 400, msg: 'Method not allowed through the bridge', data: null };
+export const METHOD_NOT_ALLOWED: ApiResult<null> = {
+  code: 400,
+  msg: 'Method not allowed through the bridge',
+  data: null,
+};
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 
 /** Why a request config may not go through the bridge, as the answer to give; null if it may. */
@@ -115,7 +119,6 @@ function plainError(e: unknown): Error {
 function toError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
 }
-
 
 /** A proxy adding a call timeout to every call, never thenable. */
 function withTimeout<T>(raw: Record<string, (...args: unknown[]) => Promise<unknown>>, timeout: number): Remote<T> {
@@ -142,9 +145,10 @@ export function connectChild(options: ConnectChildOptions): HostConnection {
   const callTimeout = options.callTimeout ?? HANDSHAKE_TIMEOUT_MS;
   const { onError, onCall } = options;
 
-  const calls = Object.fromEntries(
-    (['hello', ...HOST_CAPABILITIES] as HostMethodName[]).map((m) => [m, 0]),
-  ) as Record<HostMethodName, number>;
+  const calls = Object.fromEntries((['hello', ...HOST_CAPABILITIES] as HostMethodName[]).map((m) => [m, 0])) as Record<
+    HostMethodName,
+    number
+  >;
 
   const handlers = options.methods;
   const capabilities = HOST_CAPABILITIES.filter(
@@ -154,7 +158,8 @@ export function connectChild(options: ConnectChildOptions): HostConnection {
   /** The hello the child sent us (it may arrive before or after the answer to ours). */
   let childHelloReceived: Hello | null = null;
 
-  const wrap = <A extends unknown[], R>(method: HostMethodName, fn: (...args: A) => MaybePromise<R>) =>
+  const wrap =
+    <A extends unknown[], R>(method: HostMethodName, fn: (...args: A) => MaybePromise<R>) =>
     async (...args: A): Promise<R> => {
       calls[method] = (calls[method] ?? 0) + 1;
       const started = performance.now();
@@ -220,39 +225,46 @@ export function connectChild(options: ConnectChildOptions): HostConnection {
       if (!destroyed) connection.destroy();
       reject(toError(e));
     };
-    connection.promise.then(async (proxy) => {
-      stopWatching.established();
-      const raw = proxy as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-      let answer: unknown;
-      try {
-        answer = await raw.hello!(hostHello, new CallOptions({ timeout }));
-      } catch (e) {
-        // The child may have closed the connection because it saw the mismatch first.
-        const seen = childHelloReceived as Hello | null;
-        if (seen && majorOf(seen.version) !== BRIDGE_MAJOR) throw new BridgeVersionError(BRIDGE_VERSION, seen.version);
-        throw e;
-      }
-      if (!isHello(answer)) throw new Error(`The app at ${origin} did not answer the ${BRIDGE_PROTOCOL} hello`);
-      const childHello: Hello = { protocol: answer.protocol, version: answer.version, capabilities: [...answer.capabilities] };
-      const outcome = negotiate(BRIDGE_VERSION, childHello, CHILD_CAPABILITIES);
-      if (!outcome.ok) throw outcome.error;
-      return {
-        remote: withTimeout<ChildMethods>(raw, callTimeout),
-        hello: childHello,
-        origin,
-        supports: (method: keyof ChildMethods) => childHello.capabilities.includes(method),
-        missing: outcome.missing,
-        newer: outcome.remoteNewer,
-        destroy,
-      } satisfies ConnectedChild;
-    }).then(
-      (connected) => {
-        if (!destroyed) resolve(connected);
-      },
-      (e: unknown) => {
-        if (!destroyed) fail(e);
-      },
-    );
+    connection.promise
+      .then(async (proxy) => {
+        stopWatching.established();
+        const raw = proxy as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+        let answer: unknown;
+        try {
+          answer = await raw.hello!(hostHello, new CallOptions({ timeout }));
+        } catch (e) {
+          // The child may have closed the connection because it saw the mismatch first.
+          const seen = childHelloReceived as Hello | null;
+          if (seen && majorOf(seen.version) !== BRIDGE_MAJOR)
+            throw new BridgeVersionError(BRIDGE_VERSION, seen.version);
+          throw e;
+        }
+        if (!isHello(answer)) throw new Error(`The app at ${origin} did not answer the ${BRIDGE_PROTOCOL} hello`);
+        const childHello: Hello = {
+          protocol: answer.protocol,
+          version: answer.version,
+          capabilities: [...answer.capabilities],
+        };
+        const outcome = negotiate(BRIDGE_VERSION, childHello, CHILD_CAPABILITIES);
+        if (!outcome.ok) throw outcome.error;
+        return {
+          remote: withTimeout<ChildMethods>(raw, callTimeout),
+          hello: childHello,
+          origin,
+          supports: (method: keyof ChildMethods) => childHello.capabilities.includes(method),
+          missing: outcome.missing,
+          newer: outcome.remoteNewer,
+          destroy,
+        } satisfies ConnectedChild;
+      })
+      .then(
+        (connected) => {
+          if (!destroyed) resolve(connected);
+        },
+        (e: unknown) => {
+          if (!destroyed) fail(e);
+        },
+      );
   });
 
   return { promise, destroy, calls };
@@ -263,7 +275,9 @@ export { isHello } from './protocol';
 function penpalMessage(data: unknown): { type: string; participantId?: unknown } | null {
   if (typeof data !== 'object' || data === null) return null;
   const m = data as Record<string, unknown>;
-  return m.namespace === 'penpal' && typeof m.type === 'string' ? (m as { type: string; participantId?: unknown }) : null;
+  return m.namespace === 'penpal' && typeof m.type === 'string'
+    ? (m as { type: string; participantId?: unknown })
+    : null;
 }
 
 /** Whether a message event carries a penpal message (any type): a page trying to speak the bridge. */

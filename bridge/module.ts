@@ -5,7 +5,14 @@
  */
 export * from './child';
 export { getBridge, resetBridge } from './shared';
-export { fillTemplate, typedRequest, type AnswerData, type Requester, type TypedRequest, type TypedRequestConfig } from './typed';
+export {
+  fillTemplate,
+  typedRequest,
+  type AnswerData,
+  type Requester,
+  type TypedRequest,
+  type TypedRequestConfig,
+} from './typed';
 export { createPortalBridgeGlobal, type PortalBridgeGlobal } from './global';
 export { THEME_ATTRIBUTE, THEME_VARIABLES, applyPortalTheme } from './theme';
 export {

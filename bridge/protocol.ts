@@ -183,15 +183,32 @@ export interface ChildMethods {
  * and `SINCE` come from (`satisfies` makes a method missing here a type error).
  */
 const HOST_METHOD_SINCE = {
-  getContext: '1.0.0', request: '1.0.0', hasPermission: '1.0.0', navigate: '1.0.0', routeChanged: '1.0.0',
-  closeTab: '1.0.0', setTitle: '1.0.0', notify: '1.0.0', confirm: '1.0.0', download: '1.0.0', reportError: '1.0.0',
-  shortcut: '1.3.0', setShortcuts: '1.3.0', setDirty: '1.3.0',
-  openModal: '1.4.0', closeModal: '1.4.0',
+  getContext: '1.0.0',
+  request: '1.0.0',
+  hasPermission: '1.0.0',
+  navigate: '1.0.0',
+  routeChanged: '1.0.0',
+  closeTab: '1.0.0',
+  setTitle: '1.0.0',
+  notify: '1.0.0',
+  confirm: '1.0.0',
+  download: '1.0.0',
+  reportError: '1.0.0',
+  shortcut: '1.3.0',
+  setShortcuts: '1.3.0',
+  setDirty: '1.3.0',
+  openModal: '1.4.0',
+  closeModal: '1.4.0',
 } as const satisfies Record<Exclude<keyof HostMethods, 'hello'>, string>;
 
 /** The child's methods and the version each appeared in. */
 const CHILD_METHOD_SINCE = {
-  onContextChange: '1.0.0', navigate: '1.0.0', refresh: '1.0.0', logout: '1.0.0', setActive: '1.0.0', ping: '1.0.0',
+  onContextChange: '1.0.0',
+  navigate: '1.0.0',
+  refresh: '1.0.0',
+  logout: '1.0.0',
+  setActive: '1.0.0',
+  ping: '1.0.0',
 } as const satisfies Record<Exclude<keyof ChildMethods, 'hello'>, string>;
 
 const methodsOf = <M>(since: Record<Exclude<keyof M, 'hello'>, string>) => Object.keys(since) as (keyof M)[];
@@ -224,7 +241,11 @@ export const SINCE: Readonly<Record<Exclude<keyof HostMethods | keyof ChildMetho
 
 /** Compares two `major.minor.patch` versions numerically: negative when a < b, 0 when equal, positive when a > b. */
 export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) => v.split(/[.+-]/).slice(0, 3).map((n) => Number.parseInt(n, 10) || 0);
+  const parts = (v: string) =>
+    v
+      .split(/[.+-]/)
+      .slice(0, 3)
+      .map((n) => Number.parseInt(n, 10) || 0);
   const [x, y] = [parts(a), parts(b)];
   for (let i = 0; i < 3; i++) {
     const d = (x[i] ?? 0) - (y[i] ?? 0);
@@ -266,7 +287,10 @@ export function negotiate(localVersion: string, remote: Hello, expected: readonl
 
 /** Thrown by the child when it uses a part of the contract the connected shell does not offer. */
 export class BridgeUnsupportedError extends Error {
-  constructor(readonly part: string, readonly hostVersion: string) {
+  constructor(
+    readonly part: string,
+    readonly hostVersion: string,
+  ) {
     super(`The portal shell (bridge ${hostVersion}) does not offer "${part}"`);
     this.name = 'BridgeUnsupportedError';
   }
@@ -274,7 +298,10 @@ export class BridgeUnsupportedError extends Error {
 
 /** Thrown on either side when the other speaks another major version. */
 export class BridgeVersionError extends Error {
-  constructor(readonly local: string, readonly remote: string) {
+  constructor(
+    readonly local: string,
+    readonly remote: string,
+  ) {
     super(`Bridge protocol mismatch: this side speaks ${local}, the other side ${remote}`);
     this.name = 'BridgeVersionError';
   }

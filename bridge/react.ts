@@ -30,7 +30,8 @@ export interface BridgeProviderProps {
   options?: ConnectToHostOptions;
 }
 
-type ProviderState = { status: 'pending' } | { status: 'ready'; bridge: ChildBridge } | { status: 'error'; error: Error };
+type ProviderState =
+  { status: 'pending' } | { status: 'ready'; bridge: ChildBridge } | { status: 'error'; error: Error };
 
 function currentState(): ProviderState {
   const settled = settledBridge();
@@ -85,7 +86,11 @@ export function useBridge(): ChildBridge {
 export function useBridgeContext(): BridgeContext {
   const bridge = useBridge();
   const subscribe = useCallback((notify: () => void) => bridge.on('context', notify), [bridge]);
-  return useSyncExternalStore(subscribe, () => bridge.context, () => bridge.context);
+  return useSyncExternalStore(
+    subscribe,
+    () => bridge.context,
+    () => bridge.context,
+  );
 }
 
 /** Whether the current user holds the permission code (re-renders when the context changes). */
@@ -97,7 +102,11 @@ export function usePermission(code: string): boolean {
 export function useActive(): boolean {
   const bridge = useBridge();
   const subscribe = useCallback((notify: () => void) => bridge.on('active', notify), [bridge]);
-  return useSyncExternalStore(subscribe, () => bridge.active, () => bridge.active);
+  return useSyncExternalStore(
+    subscribe,
+    () => bridge.active,
+    () => bridge.active,
+  );
 }
 
 /** A stable `request` function: resolves `data` on code 200, otherwise rejects with ApiError. */

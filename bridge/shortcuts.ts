@@ -49,7 +49,12 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (el.isContentEditable) return true;
   const tag = el.tagName.toLowerCase();
   if (tag === 'textarea' || tag === 'select') return true;
-  return tag === 'input' && !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'image', 'range', 'color'].includes(String(el.type ?? 'text'));
+  return (
+    tag === 'input' &&
+    !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'image', 'range', 'color'].includes(
+      String(el.type ?? 'text'),
+    )
+  );
 }
 
 /** The shell shortcut a key press stands for, or null. */
@@ -59,14 +64,19 @@ export function shellShortcutOf(e: KeyLike & { target?: EventTarget | null }): S
 }
 
 /** Whether the keyboard is an Apple one (⌘ instead of Ctrl in labels). */
-export const onApplePlatform = (): boolean => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+export const onApplePlatform = (): boolean =>
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** How a chord is written for people: `Ctrl+K`, `⌘K` on Apple systems, `Alt+PageDown`, `?`. */
 export function chordLabel(chord: KeyChord, apple: boolean): string {
   const key = chord.key ?? (chord.code ?? '').replace(/^Key/, '');
   const name = key.length === 1 ? key.toUpperCase() : key;
   if (chord.key && chord.key.length === 1 && !/[a-z]/i.test(chord.key)) return chord.key;
-  const mods = [chord.mod && (apple ? '⌘' : 'Ctrl'), chord.alt && (apple ? '⌥' : 'Alt'), chord.shift && (apple ? '⇧' : 'Shift')].filter(Boolean) as string[];
+  const mods = [
+    chord.mod && (apple ? '⌘' : 'Ctrl'),
+    chord.alt && (apple ? '⌥' : 'Alt'),
+    chord.shift && (apple ? '⇧' : 'Shift'),
+  ].filter(Boolean) as string[];
   return apple ? `${mods.join('')}${name}` : [...mods, name].join('+');
 }
 
@@ -88,7 +98,10 @@ export function cleanAppShortcuts(list: unknown): AppShortcut[] {
   for (const item of list) {
     const s = item as Partial<AppShortcut> | null;
     if (!s || typeof s.keys !== 'string' || typeof s.description !== 'string' || !s.keys.trim()) continue;
-    out.push({ keys: s.keys.trim().slice(0, APP_SHORTCUT_LIMITS.keys), description: s.description.trim().slice(0, APP_SHORTCUT_LIMITS.description) });
+    out.push({
+      keys: s.keys.trim().slice(0, APP_SHORTCUT_LIMITS.keys),
+      description: s.description.trim().slice(0, APP_SHORTCUT_LIMITS.description),
+    });
     if (out.length === APP_SHORTCUT_LIMITS.count) break;
   }
   return out;

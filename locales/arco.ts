@@ -19,7 +19,10 @@ const loaders: Record<Language, () => Promise<Locale>> = {
   es: () => import('@arco-design/web-react/es/locale/es-ES').then((m) => fill(m.default)),
 };
 
-const loaded = new Map<Language, Locale>([['zh-CN', fill(zhCN)], ['en', enUS]]);
+const loaded = new Map<Language, Locale>([
+  ['zh-CN', fill(zhCN)],
+  ['en', enUS],
+]);
 const loading = new Map<Language, Promise<Locale>>();
 
 /** Arco's texts in a language, downloaded once (a failed download is tried again at the next need). */
@@ -28,7 +31,10 @@ export function loadArcoLocale(lang: Language): Promise<Locale> {
   if (held) return Promise.resolve(held);
   let p = loading.get(lang);
   if (!p) {
-    p = loaders[lang]().then((l) => { loaded.set(lang, l); return l; });
+    p = loaders[lang]().then((l) => {
+      loaded.set(lang, l);
+      return l;
+    });
     p.catch(() => undefined).finally(() => loading.delete(lang));
     loading.set(lang, p);
   }

@@ -12,7 +12,10 @@ export const NAMESPACES = ['common', 'shell', 'platform', 'basic', 'model'] as c
 export type Namespace = (typeof NAMESPACES)[number];
 export type Translations = { [key: string]: string | Translations };
 
-const files = import.meta.glob<Translations>(['./*/common.json', './*/shell.json', './*/platform.json', './*/basic.json', './*/model.json'], { import: 'default' });
+const files = import.meta.glob<Translations>(
+  ['./*/common.json', './*/shell.json', './*/platform.json', './*/basic.json', './*/model.json'],
+  { import: 'default' },
+);
 const shipped = new Map<string, Promise<Translations>>();
 
 function shippedTexts(lang: Language, ns: Namespace): Promise<Translations> {
@@ -44,7 +47,12 @@ async function install(instance: I18n, lang: Language, only?: readonly Namespace
 }
 
 /** `make()` once per instance and key: callers share it, and a failure is tried again by the next caller. */
-function once<K>(table: WeakMap<I18n, Map<K, Promise<void>>>, instance: I18n, key: K, make: () => Promise<void>): Promise<void> {
+function once<K>(
+  table: WeakMap<I18n, Map<K, Promise<void>>>,
+  instance: I18n,
+  key: K,
+  make: () => Promise<void>,
+): Promise<void> {
   let mine = table.get(instance);
   if (!mine) table.set(instance, (mine = new Map()));
   let done = mine.get(key);
@@ -82,7 +90,8 @@ export function loadFallback(instance: I18n): Promise<void> {
 export async function switchLanguage(instance: I18n, lang: Language, alongside?: Promise<unknown>): Promise<void> {
   // What else the language needs before it is shown (Arco's texts) downloads at the same time.
   await Promise.all([loadLanguage(instance, lang), alongside?.catch(() => undefined)]);
-  if (lang !== DEFAULT_LANGUAGE && !fallbackLater.has(instance)) loadLanguage(instance, DEFAULT_LANGUAGE).catch(() => undefined);
+  if (lang !== DEFAULT_LANGUAGE && !fallbackLater.has(instance))
+    loadLanguage(instance, DEFAULT_LANGUAGE).catch(() => undefined);
   if (instance.language !== lang) await instance.changeLanguage(lang);
 }
 
@@ -97,9 +106,17 @@ export function addNamespace(instance: I18n, ns: Namespace): Promise<void> {
     await instance.loadNamespaces(ns);
     const held = [...(installing.get(instance)?.entries() ?? [])];
     // A language still arriving may have read the namespaces before this one joined: wait for it.
-    await Promise.all(held.map(async ([lang, loading]) => {
-      if (await loading.then(() => true, () => false)) await install(instance, lang, [ns]);
-    }));
+    await Promise.all(
+      held.map(async ([lang, loading]) => {
+        if (
+          await loading.then(
+            () => true,
+            () => false,
+          )
+        )
+          await install(instance, lang, [ns]);
+      }),
+    );
   });
 }
 

@@ -23,15 +23,27 @@ export const changePasswordInput = z
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, { error: 'validation.tooLong' }).optional());
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().max(max, { error: 'validation.tooLong' }).optional(),
+  );
 
 /** What a user may change of their own account: never account, type, roles, status or tenant. */
 export const updateProfileInput = z.object({
   nickname: required.max(64, { error: 'validation.tooLong' }),
-  email: z.preprocess((v) => (v === '' || v === null ? undefined : v),
-    z.string().trim().max(128, { error: 'validation.tooLong' }).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'validation.email' }).optional()),
-  mobile: z.preprocess((v) => (v === '' || v === null ? undefined : v),
-    z.string().trim().regex(MOBILE_PATTERN, { error: 'validation.mobile' }).optional()),
+  email: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(128, { error: 'validation.tooLong' })
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'validation.email' })
+      .optional(),
+  ),
+  mobile: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().regex(MOBILE_PATTERN, { error: 'validation.mobile' }).optional(),
+  ),
   remark: optionalText(255),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
@@ -48,7 +60,10 @@ export const mobileLoginInput = z.object({
 export type MobileLoginInput = z.infer<typeof mobileLoginInput>;
 
 export const feedbackFields = z.object({
-  description: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' })
+  description: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
     .max(FEEDBACK_MAX_DESCRIPTION, { error: 'validation.tooLong' }),
   contact: optionalText(64),
 });
@@ -56,15 +71,17 @@ export const feedbackFields = z.object({
 export const FEEDBACK_STATUSES = ['unprocessed', 'processed'] as const;
 
 /** One of the current user's own feedback, with the handler's answer. */
-export const FeedbackRecord = z.object({
-  id: Uuid,
-  description: z.string(),
-  contact: z.string().nullable(),
-  pictureIds: z.array(Uuid),
-  status: z.enum(FEEDBACK_STATUSES),
-  handleOpinion: z.string().nullable(),
-  createdAt: Instant,
-}).meta({ id: 'FeedbackRecord' });
+export const FeedbackRecord = z
+  .object({
+    id: Uuid,
+    description: z.string(),
+    contact: z.string().nullable(),
+    pictureIds: z.array(Uuid),
+    status: z.enum(FEEDBACK_STATUSES),
+    handleOpinion: z.string().nullable(),
+    createdAt: Instant,
+  })
+  .meta({ id: 'FeedbackRecord' });
 export type FeedbackRecord = z.infer<typeof FeedbackRecord>;
 
 /** Field label keys (namespace `model`) of the inputs above. */

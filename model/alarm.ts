@@ -10,22 +10,37 @@ export const ALARM_FEED_MAX = 50;
 
 export { ALARM_PERMISSIONS, ALARM_POLL_MS } from './bells';
 
-const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
-const optional = (max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, { error: 'validation.tooLong' }).optional());
+const text = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+const optional = (max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().max(max, { error: 'validation.tooLong' }).optional(),
+  );
 
 /** What another domain sends to raise an alarm. The factory comes from X-Factory-Id or `factoryCode`. */
-export const raiseAlarmInput = z.object({
-  number: text(64),
-  type: text(64),
-  sourceSystem: text(64),
-  sourceNumber: optional(64),
-  projectCode: optional(64),
-  projectName: optional(128),
-  description: text(500),
-  level: z.enum(ALARM_LEVELS, { error: 'validation.option' }).default('warning'),
-  occurredAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.datetime({ offset: true, error: 'validation.datetime' }).optional()),
-  factoryCode: optional(64),
-}).strip().meta({ id: 'RaiseAlarmInput' });
+export const raiseAlarmInput = z
+  .object({
+    number: text(64),
+    type: text(64),
+    sourceSystem: text(64),
+    sourceNumber: optional(64),
+    projectCode: optional(64),
+    projectName: optional(128),
+    description: text(500),
+    level: z.enum(ALARM_LEVELS, { error: 'validation.option' }).default('warning'),
+    occurredAt: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.iso.datetime({ offset: true, error: 'validation.datetime' }).optional(),
+    ),
+    factoryCode: optional(64),
+  })
+  .strip()
+  .meta({ id: 'RaiseAlarmInput' });
 export type RaiseAlarmInput = z.input<typeof raiseAlarmInput>;
 
 /** The administration's search: page and export share it. */
@@ -50,35 +65,41 @@ export const ALARM_FIELD_LABELS: Record<string, string> = {
   factoryCode: 'alarm.factoryCode',
 };
 
-export const AlarmItem = z.object({
-  id: Uuid,
-  number: z.string(),
-  type: z.string(),
-  sourceSystem: z.string(),
-  sourceNumber: z.string().nullable(),
-  projectCode: z.string().nullable(),
-  projectName: z.string().nullable(),
-  description: z.string(),
-  level: z.enum(ALARM_LEVELS),
-  occurredAt: Instant,
-  acknowledgedAt: Instant.nullable(),
-}).meta({ id: 'AlarmItem' });
+export const AlarmItem = z
+  .object({
+    id: Uuid,
+    number: z.string(),
+    type: z.string(),
+    sourceSystem: z.string(),
+    sourceNumber: z.string().nullable(),
+    projectCode: z.string().nullable(),
+    projectName: z.string().nullable(),
+    description: z.string(),
+    level: z.enum(ALARM_LEVELS),
+    occurredAt: Instant,
+    acknowledgedAt: Instant.nullable(),
+  })
+  .meta({ id: 'AlarmItem' });
 export type AlarmItem = z.infer<typeof AlarmItem>;
 
 /**
  * `data` of `alarm/feed`: alarms newer than the cursor the shell sent (none on the first call,
  * which only sets the cursor), the unacknowledged count of the factory, and the next cursor.
  */
-export const AlarmFeed = z.object({
-  records: z.array(AlarmItem),
-  unacknowledged: z.number().int(),
-  cursor: z.string().meta({ description: 'Send it back as `after` in the next call' }),
-}).meta({ id: 'AlarmFeed' });
+export const AlarmFeed = z
+  .object({
+    records: z.array(AlarmItem),
+    unacknowledged: z.number().int(),
+    cursor: z.string().meta({ description: 'Send it back as `after` in the next call' }),
+  })
+  .meta({ id: 'AlarmFeed' });
 export type AlarmFeed = z.infer<typeof AlarmFeed>;
 
 /** `data` of `alarm/open`: the factory's unacknowledged alarms, newest first. */
-export const AlarmOpenList = z.object({
-  records: z.array(AlarmItem),
-  total: z.number().int(),
-}).meta({ id: 'AlarmOpenList' });
+export const AlarmOpenList = z
+  .object({
+    records: z.array(AlarmItem),
+    total: z.number().int(),
+  })
+  .meta({ id: 'AlarmOpenList' });
 export type AlarmOpenList = z.infer<typeof AlarmOpenList>;

@@ -5,8 +5,27 @@
  * `helper`, the helper screens. An app may register only these; the server refuses any other.
  */
 export const ROUTE_PREFIXES = [
-  'paas', 'home', 'platform', 'system', 'log', 'flow', 'basic', 'mes', 'qms', 'wms', 'esop', 'tpm',
-  'spc', 'dcm', 'andon', 'spm', 'fms', 'visual', 'datav', 'mds', 'helper',
+  'paas',
+  'home',
+  'platform',
+  'system',
+  'log',
+  'flow',
+  'basic',
+  'mes',
+  'qms',
+  'wms',
+  'esop',
+  'tpm',
+  'spc',
+  'dcm',
+  'andon',
+  'spm',
+  'fms',
+  'visual',
+  'datav',
+  'mds',
+  'helper',
 ] as const;
 export type RoutePrefix = (typeof ROUTE_PREFIXES)[number];
 

@@ -7,4 +7,9 @@ export const NOTICE_POLL_MS = 30_000;
 export const ALARM_POLL_MS = 10_000;
 
 /** Alarm permission codes (the menu's `/system/alarm` buttons). */
-export const ALARM_PERMISSIONS = { view: 'system:alarm:view', raise: 'system:alarm:raise', handle: 'system:alarm:handle', export: 'system:alarm:export' } as const;
+export const ALARM_PERMISSIONS = {
+  view: 'system:alarm:view',
+  raise: 'system:alarm:raise',
+  handle: 'system:alarm:handle',
+  export: 'system:alarm:export',
+} as const;

@@ -62,7 +62,13 @@ const BUTTONS: Record<string, Names> = {
   history: ['查看记录历史', '檢視記錄歷史', 'Record history', 'Lịch sử bản ghi', 'Historial del registro'],
   verify: ['校验防篡改链', '校驗防竄改鏈', 'Verify the chain', 'Kiểm tra chuỗi chống sửa đổi', 'Verificar la cadena'],
   retention: ['设置保留期限', '設定保留期限', 'Set the retention', 'Đặt thời hạn lưu giữ', 'Fijar la conservación'],
-  'browse-authority': ['浏览受控文档', '瀏覽受控文件', 'Browse controlled documents', 'Xem tài liệu được kiểm soát', 'Ver documentos controlados'],
+  'browse-authority': [
+    '浏览受控文档',
+    '瀏覽受控文件',
+    'Browse controlled documents',
+    'Xem tài liệu được kiểm soát',
+    'Ver documentos controlados',
+  ],
 };
 
 const CRUD = ['add', 'edit', 'delete'];
@@ -84,7 +90,16 @@ function menu(path: string, names: Names, options: MenuOptions = {}): CatalogueN
   const buttons = (options.buttons ?? []).map<CatalogueNode>((b) => {
     const bn = BUTTONS[b];
     if (!bn) throw new Error(`unknown button ${b}`);
-    return { code: `${base}:${b}`, type: 'button', names: bn, path: null, perms: `${base}:${b}`, icon: null, productType, children: [] };
+    return {
+      code: `${base}:${b}`,
+      type: 'button',
+      names: bn,
+      path: null,
+      perms: `${base}:${b}`,
+      icon: null,
+      productType,
+      children: [],
+    };
   });
   const tabs = (options.tabs ?? []).map<CatalogueNode>(([t, tn]) => ({
     code: `${base}:tab-${t}`,
@@ -110,123 +125,347 @@ function menu(path: string, names: Names, options: MenuOptions = {}): CatalogueN
 }
 
 function catalogue(key: string, icon: string, names: Names, children: CatalogueNode[]): CatalogueNode {
-  return { code: `catalogue:${key}`, type: 'catalogue', names, path: null, perms: null, icon, productType: currentProduct, children };
+  return {
+    code: `catalogue:${key}`,
+    type: 'catalogue',
+    names,
+    path: null,
+    perms: null,
+    icon,
+    productType: currentProduct,
+    children,
+  };
 }
 
 function platform(): CatalogueNode[] {
   currentProduct = 'platform';
   return [
     // The landing screen (issue 24): first in the menu, so `/` leads to it; every seeded role holds it.
-    { ...menu('/home', ['工作台', '工作台', 'Workbench', 'Bàn làm việc', 'Área de trabajo'], { staff: true, icon: 'dashboard' }),
-      code: 'home:workbench', perms: 'home:workbench:view', sort: 0 },
-    catalogue('system', 'setting', ['系统管理', '系統管理', 'System management', 'Quản lý hệ thống', 'Gestión del sistema'], [
-      menu('/platform/dict', ['字典管理', '字典管理', 'Dictionaries', 'Từ điển', 'Diccionarios'], { buttons: CRUD, staff: true, icon: 'book' }),
-      menu('/platform/config-item', ['配置项', '配置項', 'Configuration items', 'Mục cấu hình', 'Elementos de configuración'], { buttons: CRUD }),
-      menu('/platform/menu', ['菜单管理', '選單管理', 'Menus', 'Menu', 'Menús'], { buttons: CRUD }),
-      menu('/platform/app', ['应用管理', '應用管理', 'Applications', 'Ứng dụng', 'Aplicaciones'], { buttons: CRUD }),
-      menu('/system/notice', ['通知公告', '通知公告', 'Notices', 'Thông báo', 'Avisos'], { buttons: CRUD, staff: true }),
-      menu('/system/alarm', ['告警管理', '告警管理', 'Alarms', 'Cảnh báo', 'Alarmas'], { buttons: ['handle', 'raise', 'export'] }),
-      menu('/system/feedback', ['意见反馈', '意見回饋', 'Feedback', 'Phản hồi', 'Comentarios'], { buttons: ['handle', 'delete', 'export'] }),
-      menu('/system/help-doc', ['帮助文档', '說明文件', 'Help documents', 'Tài liệu trợ giúp', 'Documentos de ayuda'], { buttons: CRUD, staff: true }),
-      menu('/system/course', ['帮助课程', '說明課程', 'Courses', 'Khóa học', 'Cursos'], { buttons: CRUD }),
-      menu('/system/visit-statistics', ['访问统计', '訪問統計', 'Visit statistics', 'Thống kê truy cập', 'Estadísticas de visitas'], { buttons: ['export'] }),
-      menu('/platform/webhook', ['Webhook 推送', 'Webhook 推送', 'Webhooks', 'Webhook', 'Webhooks'], { buttons: CRUD }),
-    ]),
-    catalogue('organization', 'apartment', ['组织架构', '組織架構', 'Organisation', 'Tổ chức', 'Organización'], [
-      menu('/paas/tenant', ['租户管理', '租戶管理', 'Tenants', 'Khách thuê', 'Inquilinos'], { buttons: CRUD }),
-      menu('/platform/factory', ['工厂管理', '工廠管理', 'Factories', 'Nhà máy', 'Fábricas'], { buttons: FULL }),
-      menu('/platform/organization', ['组织管理', '組織管理', 'Organisations', 'Tổ chức', 'Organizaciones'], { buttons: CRUD }),
-      menu('/platform/department', ['部门管理', '部門管理', 'Departments', 'Phòng ban', 'Departamentos'], { buttons: FULL }),
-      menu('/platform/staff', ['员工管理', '員工管理', 'Staff', 'Nhân viên', 'Empleados'], { buttons: FULL }),
-    ]),
-    catalogue('permission', 'user', ['用户权限', '使用者權限', 'Users and permissions', 'Người dùng và quyền', 'Usuarios y permisos'], [
-      menu('/platform/user', ['用户管理', '使用者管理', 'Users', 'Người dùng', 'Usuarios'], { buttons: [...FULL, 'enable', 'disable', 'reset-password'] }),
-      menu('/platform/role', ['角色管理', '角色管理', 'Roles', 'Vai trò', 'Roles'], { buttons: [...CRUD, 'enable', 'disable', 'assign-permission'] }),
-      menu('/platform/security-policy', ['安全策略', '安全策略', 'Security policy', 'Chính sách bảo mật', 'Política de seguridad'], { buttons: ['edit'] }),
-      menu('/platform/api-key', ['API密钥', 'API金鑰', 'API keys', 'Khóa API', 'Claves de API'], { buttons: ['add', 'revoke'] }),
-    ]),
-    catalogue('log', 'file-text', ['日志管理', '日誌管理', 'Logs', 'Nhật ký', 'Registros'], [
-      menu('/log/login-log', ['登录日志', '登入日誌', 'Login log', 'Nhật ký đăng nhập', 'Registro de inicios de sesión'], { buttons: ['export'] }),
-      menu('/log/operation-log', ['操作日志', '操作日誌', 'Operation log', 'Nhật ký thao tác', 'Registro de operaciones'], { buttons: ['export'] }),
-      menu('/log/audit-trail', ['审计追踪', '稽核軌跡', 'Audit trail', 'Nhật ký kiểm toán', 'Pista de auditoría'], { buttons: ['export', 'history', 'verify', 'retention'] }),
-      menu('/log/interface-log', ['接口日志', '介面日誌', 'Interface log', 'Nhật ký giao diện', 'Registro de interfaces'], { buttons: ['export'] }),
-      menu('/log/online-session', ['在线会话', '線上工作階段', 'Online sessions', 'Phiên trực tuyến', 'Sesiones en línea'], { buttons: ['end'] }),
-    ]),
-    catalogue('flow', 'branches', ['流程管理', '流程管理', 'Workflow', 'Quy trình', 'Flujo de trabajo'], [
-      menu('/flow/model', ['流程模型', '流程模型', 'Process models', 'Mô hình quy trình', 'Modelos de proceso'], { buttons: [...CRUD, 'deploy', 'publish', 'unpublish'] }),
-      menu('/flow/task', ['流程任务', '流程任務', 'Tasks', 'Nhiệm vụ', 'Tareas'], { buttons: ['agree', 'reject', 'batch-audit'] }),
-    ]),
-    catalogue('helper', 'tool', ['辅助功能', '輔助功能', 'Helpers', 'Tiện ích', 'Utilidades'], [
-      menu('/helper/language', ['语言维护', '語言維護', 'Languages', 'Ngôn ngữ', 'Idiomas'], { buttons: ['edit', 'import', 'export'] }),
-      menu('/helper/services', ['服务状态', '服務狀態', 'Services', 'Dịch vụ', 'Servicios'], { buttons: ['probe'] }),
-      menu('/helper/apply-menu', ['菜单申请审核', '選單申請審核', 'Menu applications', 'Duyệt đăng ký menu', 'Solicitudes de menú'], { buttons: ['add', 'approve', 'reject'] }),
-    ]),
+    {
+      ...menu('/home', ['工作台', '工作台', 'Workbench', 'Bàn làm việc', 'Área de trabajo'], {
+        staff: true,
+        icon: 'dashboard',
+      }),
+      code: 'home:workbench',
+      perms: 'home:workbench:view',
+      sort: 0,
+    },
+    catalogue(
+      'system',
+      'setting',
+      ['系统管理', '系統管理', 'System management', 'Quản lý hệ thống', 'Gestión del sistema'],
+      [
+        menu('/platform/dict', ['字典管理', '字典管理', 'Dictionaries', 'Từ điển', 'Diccionarios'], {
+          buttons: CRUD,
+          staff: true,
+          icon: 'book',
+        }),
+        menu(
+          '/platform/config-item',
+          ['配置项', '配置項', 'Configuration items', 'Mục cấu hình', 'Elementos de configuración'],
+          { buttons: CRUD },
+        ),
+        menu('/platform/menu', ['菜单管理', '選單管理', 'Menus', 'Menu', 'Menús'], { buttons: CRUD }),
+        menu('/platform/app', ['应用管理', '應用管理', 'Applications', 'Ứng dụng', 'Aplicaciones'], { buttons: CRUD }),
+        menu('/system/notice', ['通知公告', '通知公告', 'Notices', 'Thông báo', 'Avisos'], {
+          buttons: CRUD,
+          staff: true,
+        }),
+        menu('/system/alarm', ['告警管理', '告警管理', 'Alarms', 'Cảnh báo', 'Alarmas'], {
+          buttons: ['handle', 'raise', 'export'],
+        }),
+        menu('/system/feedback', ['意见反馈', '意見回饋', 'Feedback', 'Phản hồi', 'Comentarios'], {
+          buttons: ['handle', 'delete', 'export'],
+        }),
+        menu(
+          '/system/help-doc',
+          ['帮助文档', '說明文件', 'Help documents', 'Tài liệu trợ giúp', 'Documentos de ayuda'],
+          { buttons: CRUD, staff: true },
+        ),
+        menu('/system/course', ['帮助课程', '說明課程', 'Courses', 'Khóa học', 'Cursos'], { buttons: CRUD }),
+        menu(
+          '/system/visit-statistics',
+          ['访问统计', '訪問統計', 'Visit statistics', 'Thống kê truy cập', 'Estadísticas de visitas'],
+          { buttons: ['export'] },
+        ),
+        menu('/platform/webhook', ['Webhook 推送', 'Webhook 推送', 'Webhooks', 'Webhook', 'Webhooks'], {
+          buttons: CRUD,
+        }),
+      ],
+    ),
+    catalogue(
+      'organization',
+      'apartment',
+      ['组织架构', '組織架構', 'Organisation', 'Tổ chức', 'Organización'],
+      [
+        menu('/paas/tenant', ['租户管理', '租戶管理', 'Tenants', 'Khách thuê', 'Inquilinos'], { buttons: CRUD }),
+        menu('/platform/factory', ['工厂管理', '工廠管理', 'Factories', 'Nhà máy', 'Fábricas'], { buttons: FULL }),
+        menu('/platform/organization', ['组织管理', '組織管理', 'Organisations', 'Tổ chức', 'Organizaciones'], {
+          buttons: CRUD,
+        }),
+        menu('/platform/department', ['部门管理', '部門管理', 'Departments', 'Phòng ban', 'Departamentos'], {
+          buttons: FULL,
+        }),
+        menu('/platform/staff', ['员工管理', '員工管理', 'Staff', 'Nhân viên', 'Empleados'], { buttons: FULL }),
+      ],
+    ),
+    catalogue(
+      'permission',
+      'user',
+      ['用户权限', '使用者權限', 'Users and permissions', 'Người dùng và quyền', 'Usuarios y permisos'],
+      [
+        menu('/platform/user', ['用户管理', '使用者管理', 'Users', 'Người dùng', 'Usuarios'], {
+          buttons: [...FULL, 'enable', 'disable', 'reset-password'],
+        }),
+        menu('/platform/role', ['角色管理', '角色管理', 'Roles', 'Vai trò', 'Roles'], {
+          buttons: [...CRUD, 'enable', 'disable', 'assign-permission'],
+        }),
+        menu(
+          '/platform/security-policy',
+          ['安全策略', '安全策略', 'Security policy', 'Chính sách bảo mật', 'Política de seguridad'],
+          { buttons: ['edit'] },
+        ),
+        menu('/platform/api-key', ['API密钥', 'API金鑰', 'API keys', 'Khóa API', 'Claves de API'], {
+          buttons: ['add', 'revoke'],
+        }),
+      ],
+    ),
+    catalogue(
+      'log',
+      'file-text',
+      ['日志管理', '日誌管理', 'Logs', 'Nhật ký', 'Registros'],
+      [
+        menu(
+          '/log/login-log',
+          ['登录日志', '登入日誌', 'Login log', 'Nhật ký đăng nhập', 'Registro de inicios de sesión'],
+          { buttons: ['export'] },
+        ),
+        menu(
+          '/log/operation-log',
+          ['操作日志', '操作日誌', 'Operation log', 'Nhật ký thao tác', 'Registro de operaciones'],
+          { buttons: ['export'] },
+        ),
+        menu('/log/audit-trail', ['审计追踪', '稽核軌跡', 'Audit trail', 'Nhật ký kiểm toán', 'Pista de auditoría'], {
+          buttons: ['export', 'history', 'verify', 'retention'],
+        }),
+        menu(
+          '/log/interface-log',
+          ['接口日志', '介面日誌', 'Interface log', 'Nhật ký giao diện', 'Registro de interfaces'],
+          { buttons: ['export'] },
+        ),
+        menu(
+          '/log/online-session',
+          ['在线会话', '線上工作階段', 'Online sessions', 'Phiên trực tuyến', 'Sesiones en línea'],
+          { buttons: ['end'] },
+        ),
+      ],
+    ),
+    catalogue(
+      'flow',
+      'branches',
+      ['流程管理', '流程管理', 'Workflow', 'Quy trình', 'Flujo de trabajo'],
+      [
+        menu('/flow/model', ['流程模型', '流程模型', 'Process models', 'Mô hình quy trình', 'Modelos de proceso'], {
+          buttons: [...CRUD, 'deploy', 'publish', 'unpublish'],
+        }),
+        menu('/flow/task', ['流程任务', '流程任務', 'Tasks', 'Nhiệm vụ', 'Tareas'], {
+          buttons: ['agree', 'reject', 'batch-audit'],
+        }),
+      ],
+    ),
+    catalogue(
+      'helper',
+      'tool',
+      ['辅助功能', '輔助功能', 'Helpers', 'Tiện ích', 'Utilidades'],
+      [
+        menu('/helper/language', ['语言维护', '語言維護', 'Languages', 'Ngôn ngữ', 'Idiomas'], {
+          buttons: ['edit', 'import', 'export'],
+        }),
+        menu('/helper/services', ['服务状态', '服務狀態', 'Services', 'Dịch vụ', 'Servicios'], { buttons: ['probe'] }),
+        menu(
+          '/helper/apply-menu',
+          ['菜单申请审核', '選單申請審核', 'Menu applications', 'Duyệt đăng ký menu', 'Solicitudes de menú'],
+          { buttons: ['add', 'approve', 'reject'] },
+        ),
+      ],
+    ),
     // The framework-free example app of the integrator kit (subapps/andon), served on its own port.
     // It shows the alarms of the current factory: acknowledging and exporting take the alarm menu's
     // button codes (system:alarm:handle, system:alarm:export), which the server checks.
-    catalogue('andon', 'alert', ['安灯', '安燈', 'Andon', 'Andon', 'Andon'], [
-      menu('/andon/board', ['安灯看板', '安燈看板', 'Andon board', 'Bảng Andon', 'Tablero Andon']),
-    ]),
+    catalogue(
+      'andon',
+      'alert',
+      ['安灯', '安燈', 'Andon', 'Andon', 'Andon'],
+      [menu('/andon/board', ['安灯看板', '安燈看板', 'Andon board', 'Bảng Andon', 'Tablero Andon'])],
+    ),
   ];
 }
 
 function basic(): CatalogueNode[] {
   currentProduct = 'basic';
   return [
-    catalogue('material', 'box', ['物料管理', '物料管理', 'Materials', 'Vật tư', 'Materiales'], [
-      menu('/basic/material', ['物料信息', '物料資訊', 'Materials', 'Vật tư', 'Materiales'], {
-        buttons: FULL,
-        staff: true,
-        tabs: [
-          ['basic', ['基本信息', '基本資訊', 'Basic information', 'Thông tin cơ bản', 'Información básica']],
-          ['packing', ['包装信息', '包裝資訊', 'Packing', 'Đóng gói', 'Embalaje']],
-          ['quality', ['质量信息', '品質資訊', 'Quality', 'Chất lượng', 'Calidad']],
-          ['storage', ['仓储信息', '倉儲資訊', 'Storage', 'Lưu kho', 'Almacenamiento']],
-        ],
-      }),
-      menu('/basic/material-class', ['物料分类', '物料分類', 'Material classes', 'Phân loại vật tư', 'Clases de material'], { buttons: FULL }),
-      menu('/basic/bom', ['物料清单', '物料清單', 'BOM', 'Định mức vật tư (BOM)', 'Lista de materiales'], { buttons: FULL }),
-      menu('/basic/unit', ['计量单位', '計量單位', 'Units of measure', 'Đơn vị đo', 'Unidades de medida'], { buttons: FULL, staff: true }),
-      menu('/basic/packing-unit', ['包装单位', '包裝單位', 'Packing units', 'Đơn vị đóng gói', 'Unidades de embalaje'], { buttons: FULL }),
-      menu('/basic/product-series', ['产品系列', '產品系列', 'Product series', 'Dòng sản phẩm', 'Series de productos'], { buttons: FULL }),
-    ]),
-    catalogue('partner', 'team', ['客商管理', '客商管理', 'Business partners', 'Đối tác', 'Socios comerciales'], [
-      menu('/basic/customer', ['客户管理', '客戶管理', 'Customers', 'Khách hàng', 'Clientes'], { buttons: FULL, staff: true }),
-      menu('/basic/supplier', ['供应商管理', '供應商管理', 'Suppliers', 'Nhà cung cấp', 'Proveedores'], { buttons: FULL, staff: true }),
-    ]),
-    catalogue('factory-model', 'build', ['工厂建模', '工廠建模', 'Factory modelling', 'Mô hình nhà máy', 'Modelado de fábrica'], [
-      menu('/basic/sap-plant', ['SAP工厂', 'SAP工廠', 'SAP plants', 'Nhà máy SAP', 'Plantas SAP'], { buttons: FULL }),
-      menu('/basic/workshop', ['车间管理', '車間管理', 'Workshops', 'Phân xưởng', 'Talleres'], { buttons: FULL }),
-      menu('/basic/line', ['产线管理', '產線管理', 'Lines', 'Dây chuyền', 'Líneas'], { buttons: FULL }),
-      menu('/basic/shift', ['班次管理', '班次管理', 'Shifts', 'Ca làm việc', 'Turnos'], { buttons: FULL }),
-      menu('/basic/workstation-type', ['工位类型', '工位類型', 'Workstation types', 'Loại trạm làm việc', 'Tipos de estación de trabajo'], { buttons: FULL }),
-      menu('/basic/workstation', ['工位管理', '工位管理', 'Workstations', 'Trạm làm việc', 'Estaciones de trabajo'], { buttons: FULL }),
-      menu('/basic/process-station', ['工序站点', '工序站點', 'Process stations', 'Trạm công đoạn', 'Estaciones de proceso'], { buttons: FULL }),
-    ]),
-    catalogue('equipment', 'tool', ['设备管理', '設備管理', 'Equipment', 'Thiết bị', 'Equipos'], [
-      menu('/basic/device-class', ['设备分类', '設備分類', 'Device classes', 'Phân loại thiết bị', 'Clases de dispositivo'], { buttons: FULL }),
-      menu('/basic/device', ['设备台账', '設備台帳', 'Devices', 'Thiết bị', 'Dispositivos'], { buttons: [...FULL, 'freeze'] }),
-      menu('/basic/printer', ['打印机管理', '印表機管理', 'Printers', 'Máy in', 'Impresoras'], { buttons: FULL }),
-    ]),
-    catalogue('warehouse', 'home', ['仓储建模', '倉儲建模', 'Warehouse modelling', 'Mô hình kho', 'Modelado de almacén'], [
-      menu('/basic/warehouse', ['仓库管理', '倉庫管理', 'Warehouses', 'Kho', 'Almacenes'], { buttons: [...FULL, 'freeze'] }),
-      menu('/basic/warehouse-area', ['库区管理', '庫區管理', 'Warehouse areas', 'Khu vực kho', 'Áreas de almacén'], { buttons: FULL }),
-      menu('/basic/storage-location', ['库位管理', '庫位管理', 'Storage locations', 'Vị trí lưu kho', 'Ubicaciones de almacenamiento'], { buttons: FULL }),
-      menu('/basic/shelf', ['货架管理', '貨架管理', 'Shelves', 'Kệ hàng', 'Estanterías'], { buttons: FULL }),
-      menu('/basic/transport-shelf', ['转运货架', '轉運貨架', 'Transport shelves', 'Kệ vận chuyển', 'Estanterías de transporte'], { buttons: FULL }),
-      menu('/basic/agv-tag', ['AGV标签', 'AGV標籤', 'AGV tags', 'Thẻ AGV', 'Etiquetas AGV'], { buttons: FULL }),
-      menu('/basic/landmark', ['地标管理', '地標管理', 'Landmarks', 'Điểm mốc', 'Puntos de referencia'], { buttons: FULL }),
-    ]),
-    catalogue('rule', 'code', ['规则模板', '規則範本', 'Rules and templates', 'Quy tắc và mẫu', 'Reglas y plantillas'], [
-      menu('/basic/encoding-rule', ['编码规则', '編碼規則', 'Encoding rules', 'Quy tắc mã hóa', 'Reglas de codificación'], { buttons: [...FULL, 'generate'] }),
-      menu('/basic/scan-rule', ['扫描规则', '掃描規則', 'Scan rules', 'Quy tắc quét', 'Reglas de escaneo'], { buttons: FULL }),
-      menu('/basic/packaging-rule', ['包装规则', '包裝規則', 'Packaging rules', 'Quy tắc đóng gói', 'Reglas de embalaje'], { buttons: FULL }),
-      menu('/basic/print-template', ['打印模板', '列印範本', 'Print templates', 'Mẫu in', 'Plantillas de impresión'], { buttons: [...FULL, 'preview'] }),
-    ]),
-    catalogue('document', 'folder', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], [
-      menu('/basic/document', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], { buttons: [...FULL, 'preview', 'browse-authority'] }),
-      menu('/basic/document-type', ['文档类型', '文件類型', 'Document types', 'Loại tài liệu', 'Tipos de documento'], { buttons: FULL }),
-    ]),
+    catalogue(
+      'material',
+      'box',
+      ['物料管理', '物料管理', 'Materials', 'Vật tư', 'Materiales'],
+      [
+        menu('/basic/material', ['物料信息', '物料資訊', 'Materials', 'Vật tư', 'Materiales'], {
+          buttons: FULL,
+          staff: true,
+          tabs: [
+            ['basic', ['基本信息', '基本資訊', 'Basic information', 'Thông tin cơ bản', 'Información básica']],
+            ['packing', ['包装信息', '包裝資訊', 'Packing', 'Đóng gói', 'Embalaje']],
+            ['quality', ['质量信息', '品質資訊', 'Quality', 'Chất lượng', 'Calidad']],
+            ['storage', ['仓储信息', '倉儲資訊', 'Storage', 'Lưu kho', 'Almacenamiento']],
+          ],
+        }),
+        menu(
+          '/basic/material-class',
+          ['物料分类', '物料分類', 'Material classes', 'Phân loại vật tư', 'Clases de material'],
+          { buttons: FULL },
+        ),
+        menu('/basic/bom', ['物料清单', '物料清單', 'BOM', 'Định mức vật tư (BOM)', 'Lista de materiales'], {
+          buttons: FULL,
+        }),
+        menu('/basic/unit', ['计量单位', '計量單位', 'Units of measure', 'Đơn vị đo', 'Unidades de medida'], {
+          buttons: FULL,
+          staff: true,
+        }),
+        menu(
+          '/basic/packing-unit',
+          ['包装单位', '包裝單位', 'Packing units', 'Đơn vị đóng gói', 'Unidades de embalaje'],
+          { buttons: FULL },
+        ),
+        menu(
+          '/basic/product-series',
+          ['产品系列', '產品系列', 'Product series', 'Dòng sản phẩm', 'Series de productos'],
+          { buttons: FULL },
+        ),
+      ],
+    ),
+    catalogue(
+      'partner',
+      'team',
+      ['客商管理', '客商管理', 'Business partners', 'Đối tác', 'Socios comerciales'],
+      [
+        menu('/basic/customer', ['客户管理', '客戶管理', 'Customers', 'Khách hàng', 'Clientes'], {
+          buttons: FULL,
+          staff: true,
+        }),
+        menu('/basic/supplier', ['供应商管理', '供應商管理', 'Suppliers', 'Nhà cung cấp', 'Proveedores'], {
+          buttons: FULL,
+          staff: true,
+        }),
+      ],
+    ),
+    catalogue(
+      'factory-model',
+      'build',
+      ['工厂建模', '工廠建模', 'Factory modelling', 'Mô hình nhà máy', 'Modelado de fábrica'],
+      [
+        menu('/basic/sap-plant', ['SAP工厂', 'SAP工廠', 'SAP plants', 'Nhà máy SAP', 'Plantas SAP'], { buttons: FULL }),
+        menu('/basic/workshop', ['车间管理', '車間管理', 'Workshops', 'Phân xưởng', 'Talleres'], { buttons: FULL }),
+        menu('/basic/line', ['产线管理', '產線管理', 'Lines', 'Dây chuyền', 'Líneas'], { buttons: FULL }),
+        menu('/basic/shift', ['班次管理', '班次管理', 'Shifts', 'Ca làm việc', 'Turnos'], { buttons: FULL }),
+        menu(
+          '/basic/workstation-type',
+          ['工位类型', '工位類型', 'Workstation types', 'Loại trạm làm việc', 'Tipos de estación de trabajo'],
+          { buttons: FULL },
+        ),
+        menu('/basic/workstation', ['工位管理', '工位管理', 'Workstations', 'Trạm làm việc', 'Estaciones de trabajo'], {
+          buttons: FULL,
+        }),
+        menu(
+          '/basic/process-station',
+          ['工序站点', '工序站點', 'Process stations', 'Trạm công đoạn', 'Estaciones de proceso'],
+          { buttons: FULL },
+        ),
+      ],
+    ),
+    catalogue(
+      'equipment',
+      'tool',
+      ['设备管理', '設備管理', 'Equipment', 'Thiết bị', 'Equipos'],
+      [
+        menu(
+          '/basic/device-class',
+          ['设备分类', '設備分類', 'Device classes', 'Phân loại thiết bị', 'Clases de dispositivo'],
+          { buttons: FULL },
+        ),
+        menu('/basic/device', ['设备台账', '設備台帳', 'Devices', 'Thiết bị', 'Dispositivos'], {
+          buttons: [...FULL, 'freeze'],
+        }),
+        menu('/basic/printer', ['打印机管理', '印表機管理', 'Printers', 'Máy in', 'Impresoras'], { buttons: FULL }),
+      ],
+    ),
+    catalogue(
+      'warehouse',
+      'home',
+      ['仓储建模', '倉儲建模', 'Warehouse modelling', 'Mô hình kho', 'Modelado de almacén'],
+      [
+        menu('/basic/warehouse', ['仓库管理', '倉庫管理', 'Warehouses', 'Kho', 'Almacenes'], {
+          buttons: [...FULL, 'freeze'],
+        }),
+        menu('/basic/warehouse-area', ['库区管理', '庫區管理', 'Warehouse areas', 'Khu vực kho', 'Áreas de almacén'], {
+          buttons: FULL,
+        }),
+        menu(
+          '/basic/storage-location',
+          ['库位管理', '庫位管理', 'Storage locations', 'Vị trí lưu kho', 'Ubicaciones de almacenamiento'],
+          { buttons: FULL },
+        ),
+        menu('/basic/shelf', ['货架管理', '貨架管理', 'Shelves', 'Kệ hàng', 'Estanterías'], { buttons: FULL }),
+        menu(
+          '/basic/transport-shelf',
+          ['转运货架', '轉運貨架', 'Transport shelves', 'Kệ vận chuyển', 'Estanterías de transporte'],
+          { buttons: FULL },
+        ),
+        menu('/basic/agv-tag', ['AGV标签', 'AGV標籤', 'AGV tags', 'Thẻ AGV', 'Etiquetas AGV'], { buttons: FULL }),
+        menu('/basic/landmark', ['地标管理', '地標管理', 'Landmarks', 'Điểm mốc', 'Puntos de referencia'], {
+          buttons: FULL,
+        }),
+      ],
+    ),
+    catalogue(
+      'rule',
+      'code',
+      ['规则模板', '規則範本', 'Rules and templates', 'Quy tắc và mẫu', 'Reglas y plantillas'],
+      [
+        menu(
+          '/basic/encoding-rule',
+          ['编码规则', '編碼規則', 'Encoding rules', 'Quy tắc mã hóa', 'Reglas de codificación'],
+          { buttons: [...FULL, 'generate'] },
+        ),
+        menu('/basic/scan-rule', ['扫描规则', '掃描規則', 'Scan rules', 'Quy tắc quét', 'Reglas de escaneo'], {
+          buttons: FULL,
+        }),
+        menu(
+          '/basic/packaging-rule',
+          ['包装规则', '包裝規則', 'Packaging rules', 'Quy tắc đóng gói', 'Reglas de embalaje'],
+          { buttons: FULL },
+        ),
+        menu(
+          '/basic/print-template',
+          ['打印模板', '列印範本', 'Print templates', 'Mẫu in', 'Plantillas de impresión'],
+          { buttons: [...FULL, 'preview'] },
+        ),
+      ],
+    ),
+    catalogue(
+      'document',
+      'folder',
+      ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'],
+      [
+        menu('/basic/document', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], {
+          buttons: [...FULL, 'preview', 'browse-authority'],
+        }),
+        menu(
+          '/basic/document-type',
+          ['文档类型', '文件類型', 'Document types', 'Loại tài liệu', 'Tipos de documento'],
+          { buttons: FULL },
+        ),
+      ],
+    ),
   ];
 }
 
@@ -244,51 +483,148 @@ export interface CatalogueApp {
 
 /** The sub-application registry (SPEC §1, §2, §9: ports 4000 + offset; spc and dcm share one). */
 export const APP_CATALOGUE: CatalogueApp[] = [
-  { appType: 'platform', portOffset: 0, prefixPath: ['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper'],
+  {
+    appType: 'platform',
+    portOffset: 0,
+    prefixPath: ['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper'],
     names: ['平台管理', '平台管理', 'Platform', 'Nền tảng', 'Plataforma'],
-    fullNames: ['平台管理系统', '平台管理系統', 'Platform management', 'Quản lý nền tảng', 'Gestión de la plataforma'] },
-  { appType: 'basic', portOffset: 1, prefixPath: ['basic'],
+    fullNames: ['平台管理系统', '平台管理系統', 'Platform management', 'Quản lý nền tảng', 'Gestión de la plataforma'],
+  },
+  {
+    appType: 'basic',
+    portOffset: 1,
+    prefixPath: ['basic'],
     names: ['基础数据', '基礎資料', 'Basic data', 'Dữ liệu cơ bản', 'Datos básicos'],
-    fullNames: ['基础数据管理', '基礎資料管理', 'Basic data management', 'Quản lý dữ liệu cơ bản', 'Gestión de datos básicos'] },
-  { appType: 'mes', portOffset: 2, prefixPath: ['mes'],
+    fullNames: [
+      '基础数据管理',
+      '基礎資料管理',
+      'Basic data management',
+      'Quản lý dữ liệu cơ bản',
+      'Gestión de datos básicos',
+    ],
+  },
+  {
+    appType: 'mes',
+    portOffset: 2,
+    prefixPath: ['mes'],
     names: ['生产管理', '生產管理', 'Production', 'Sản xuất', 'Producción'],
-    fullNames: ['制造执行系统', '製造執行系統', 'Manufacturing execution', 'Hệ thống điều hành sản xuất', 'Ejecución de fabricación'] },
-  { appType: 'qms', portOffset: 3, prefixPath: ['qms'],
+    fullNames: [
+      '制造执行系统',
+      '製造執行系統',
+      'Manufacturing execution',
+      'Hệ thống điều hành sản xuất',
+      'Ejecución de fabricación',
+    ],
+  },
+  {
+    appType: 'qms',
+    portOffset: 3,
+    prefixPath: ['qms'],
     names: ['质量管理', '品質管理', 'Quality', 'Chất lượng', 'Calidad'],
-    fullNames: ['质量管理系统', '品質管理系統', 'Quality management', 'Quản lý chất lượng', 'Gestión de calidad'] },
-  { appType: 'wms', portOffset: 4, prefixPath: ['wms'],
+    fullNames: ['质量管理系统', '品質管理系統', 'Quality management', 'Quản lý chất lượng', 'Gestión de calidad'],
+  },
+  {
+    appType: 'wms',
+    portOffset: 4,
+    prefixPath: ['wms'],
     names: ['仓储管理', '倉儲管理', 'Warehouse', 'Kho', 'Almacén'],
-    fullNames: ['仓储管理系统', '倉儲管理系統', 'Warehouse management', 'Quản lý kho', 'Gestión de almacenes'] },
-  { appType: 'esop', portOffset: 5, prefixPath: ['esop'],
+    fullNames: ['仓储管理系统', '倉儲管理系統', 'Warehouse management', 'Quản lý kho', 'Gestión de almacenes'],
+  },
+  {
+    appType: 'esop',
+    portOffset: 5,
+    prefixPath: ['esop'],
     names: ['电子作业指导', '電子作業指導', 'Work instructions', 'Hướng dẫn công việc', 'Instrucciones de trabajo'],
-    fullNames: ['电子作业指导书系统', '電子作業指導書系統', 'Electronic work instructions', 'Hướng dẫn công việc điện tử', 'Instrucciones de trabajo electrónicas'] },
-  { appType: 'tpm', portOffset: 6, prefixPath: ['tpm'],
+    fullNames: [
+      '电子作业指导书系统',
+      '電子作業指導書系統',
+      'Electronic work instructions',
+      'Hướng dẫn công việc điện tử',
+      'Instrucciones de trabajo electrónicas',
+    ],
+  },
+  {
+    appType: 'tpm',
+    portOffset: 6,
+    prefixPath: ['tpm'],
     names: ['设备维护', '設備維護', 'Equipment', 'Thiết bị', 'Equipos'],
-    fullNames: ['设备维护管理', '設備維護管理', 'Equipment maintenance', 'Bảo trì thiết bị', 'Mantenimiento de equipos'] },
-  { appType: 'spc', portOffset: 7, prefixPath: ['spc'],
+    fullNames: [
+      '设备维护管理',
+      '設備維護管理',
+      'Equipment maintenance',
+      'Bảo trì thiết bị',
+      'Mantenimiento de equipos',
+    ],
+  },
+  {
+    appType: 'spc',
+    portOffset: 7,
+    prefixPath: ['spc'],
     names: ['统计过程控制', '統計製程管制', 'SPC', 'SPC', 'SPC'],
-    fullNames: ['统计过程控制', '統計製程管制', 'Statistical process control', 'Kiểm soát quá trình thống kê', 'Control estadístico de procesos'] },
-  { appType: 'dcm', portOffset: 7, prefixPath: ['dcm'],
+    fullNames: [
+      '统计过程控制',
+      '統計製程管制',
+      'Statistical process control',
+      'Kiểm soát quá trình thống kê',
+      'Control estadístico de procesos',
+    ],
+  },
+  {
+    appType: 'dcm',
+    portOffset: 7,
+    prefixPath: ['dcm'],
     names: ['数据集成', '資料整合', 'Data integration', 'Tích hợp dữ liệu', 'Integración de datos'],
-    fullNames: ['数据采集与集成', '資料擷取與整合', 'Data collection and integration', 'Thu thập và tích hợp dữ liệu', 'Recolección e integración de datos'] },
-  { appType: 'andon', portOffset: 8, prefixPath: ['andon'],
+    fullNames: [
+      '数据采集与集成',
+      '資料擷取與整合',
+      'Data collection and integration',
+      'Thu thập và tích hợp dữ liệu',
+      'Recolección e integración de datos',
+    ],
+  },
+  {
+    appType: 'andon',
+    portOffset: 8,
+    prefixPath: ['andon'],
     names: ['安灯', '安燈', 'Andon', 'Andon', 'Andon'],
-    fullNames: ['安灯呼叫系统', '安燈呼叫系統', 'Andon alerts', 'Cảnh báo Andon', 'Alertas Andon'] },
-  { appType: 'spm', portOffset: 9, prefixPath: ['spm'],
+    fullNames: ['安灯呼叫系统', '安燈呼叫系統', 'Andon alerts', 'Cảnh báo Andon', 'Alertas Andon'],
+  },
+  {
+    appType: 'spm',
+    portOffset: 9,
+    prefixPath: ['spm'],
     names: ['备件管理', '備件管理', 'Spare parts', 'Phụ tùng', 'Repuestos'],
-    fullNames: ['备品备件管理', '備品備件管理', 'Spare parts management', 'Quản lý phụ tùng', 'Gestión de repuestos'] },
-  { appType: 'fms', portOffset: 10, prefixPath: ['fms'],
+    fullNames: ['备品备件管理', '備品備件管理', 'Spare parts management', 'Quản lý phụ tùng', 'Gestión de repuestos'],
+  },
+  {
+    appType: 'fms',
+    portOffset: 10,
+    prefixPath: ['fms'],
     names: ['工装夹具', '工裝夾具', 'Fixtures', 'Đồ gá', 'Utillajes'],
-    fullNames: ['工装夹具管理', '工裝夾具管理', 'Fixture management', 'Quản lý đồ gá', 'Gestión de utillajes'] },
-  { appType: 'visual', portOffset: 11, prefixPath: ['visual'], fullscreen: true,
+    fullNames: ['工装夹具管理', '工裝夾具管理', 'Fixture management', 'Quản lý đồ gá', 'Gestión de utillajes'],
+  },
+  {
+    appType: 'visual',
+    portOffset: 11,
+    prefixPath: ['visual'],
+    fullscreen: true,
     names: ['可视化', '可視化', 'Visualisation', 'Trực quan hóa', 'Visualización'],
-    fullNames: ['数据可视化', '資料視覺化', 'Data visualisation', 'Trực quan hóa dữ liệu', 'Visualización de datos'] },
-  { appType: 'datav', portOffset: 12, prefixPath: ['datav'],
+    fullNames: ['数据可视化', '資料視覺化', 'Data visualisation', 'Trực quan hóa dữ liệu', 'Visualización de datos'],
+  },
+  {
+    appType: 'datav',
+    portOffset: 12,
+    prefixPath: ['datav'],
     names: ['数据大屏', '數據大屏', 'Big screen', 'Màn hình lớn', 'Pantalla grande'],
-    fullNames: ['数据大屏', '數據大屏', 'Data big screen', 'Màn hình dữ liệu lớn', 'Pantalla grande de datos'] },
-  { appType: 'mds', portOffset: 13, prefixPath: ['mds'],
+    fullNames: ['数据大屏', '數據大屏', 'Data big screen', 'Màn hình dữ liệu lớn', 'Pantalla grande de datos'],
+  },
+  {
+    appType: 'mds',
+    portOffset: 13,
+    prefixPath: ['mds'],
     names: ['模具管理', '模具管理', 'Moulds', 'Khuôn', 'Moldes'],
-    fullNames: ['模具管理系统', '模具管理系統', 'Mould management', 'Quản lý khuôn', 'Gestión de moldes'] },
+    fullNames: ['模具管理系统', '模具管理系統', 'Mould management', 'Quản lý khuôn', 'Gestión de moldes'],
+  },
 ];
 
 /** Sub-apps this server serves itself (from DIST_DIR; andon is the framework-free example of the integrator kit). */

@@ -28,29 +28,39 @@ export type DictInput = z.input<typeof dictInput>;
 export const dictItemInput = z.object({
   label: required(64),
   value: required(64),
-  sort: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(0, { error: 'validation.tooSmall' }).max(99999, { error: 'validation.tooLarge' }).optional().default(0),
+  sort: z.coerce
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.integer' })
+    .min(0, { error: 'validation.tooSmall' })
+    .max(99999, { error: 'validation.tooLarge' })
+    .optional()
+    .default(0),
 });
 export type DictItemInput = z.input<typeof dictItemInput>;
 
 /** A dictionary as listed: its item count beside it. */
-export const Dict = z.object({
-  id: Uuid,
-  name: z.string(),
-  type: z.string(),
-  remark: z.string(),
-  itemCount: z.number().int(),
-  createdAt: Instant,
-  updatedAt: Instant,
-}).meta({ id: 'Dict' });
+export const Dict = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    type: z.string(),
+    remark: z.string(),
+    itemCount: z.number().int(),
+    createdAt: Instant,
+    updatedAt: Instant,
+  })
+  .meta({ id: 'Dict' });
 export type Dict = z.infer<typeof Dict>;
 
-export const DictItem = z.object({
-  id: Uuid,
-  dictId: Uuid,
-  label: z.string(),
-  value: z.string(),
-  sort: z.number().int(),
-}).meta({ id: 'DictItem' });
+export const DictItem = z
+  .object({
+    id: Uuid,
+    dictId: Uuid,
+    label: z.string(),
+    value: z.string(),
+    sort: z.number().int(),
+  })
+  .meta({ id: 'DictItem' });
 export type DictItem = z.infer<typeof DictItem>;
 
 /** Label keys (namespace `model`) of the fields above, used to name a field in messages. */

@@ -38,8 +38,10 @@ export const SearchRecordGroup = z.object({
 });
 export type SearchRecordGroup = z.infer<typeof SearchRecordGroup>;
 
-export const SearchResult = z.object({
-  menus: z.array(SearchMenuHit),
-  records: z.array(SearchRecordGroup).meta({ description: 'One group per resource with hits, in menu order' }),
-}).meta({ id: 'SearchResult' });
+export const SearchResult = z
+  .object({
+    menus: z.array(SearchMenuHit),
+    records: z.array(SearchRecordGroup).meta({ description: 'One group per resource with hits, in menu order' }),
+  })
+  .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof SearchResult>;

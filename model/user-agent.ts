@@ -7,7 +7,11 @@ const BROWSERS: [RegExp, string][] = [
   [/Version\/(\d+)[^ ]* (?:Mobile\/\S+ )?Safari/, 'Safari'],
 ];
 const SYSTEMS: [RegExp, string][] = [
-  [/Windows/, 'Windows'], [/Android/, 'Android'], [/iPhone|iPad|iPod/, 'iOS'], [/Mac OS X|Macintosh/, 'macOS'], [/Linux/, 'Linux'],
+  [/Windows/, 'Windows'],
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Linux/, 'Linux'],
 ];
 
 export function describeUserAgent(ua: string | null | undefined): string {

@@ -57,7 +57,13 @@ export async function check(url, options = {}) {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // The host page is fulfilled by Playwright, so Chromium cannot place it on the local network:
     // without this, it refuses to frame an app on localhost.
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage', '--disable-features=LocalNetworkAccessChecks'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      '--disable-features=LocalNetworkAccessChecks',
+    ],
   });
   const consoleErrors = [];
   try {
@@ -69,7 +75,10 @@ export async function check(url, options = {}) {
     await page.route(`${shellOrigin}${CHECK_PATH}**`, (route) => {
       const path = new URL(route.request().url()).pathname;
       if (path.endsWith('/devhost.js')) return route.fulfill({ contentType: 'text/javascript', body: script });
-      return route.fulfill({ contentType: 'text/html', body: devHostPage(config, { scriptUrl: `${CHECK_PATH}devhost.js`, logUrl: '' }) });
+      return route.fulfill({
+        contentType: 'text/html',
+        body: devHostPage(config, { scriptUrl: `${CHECK_PATH}devhost.js`, logUrl: '' }),
+      });
     });
     await page.goto(`${shellOrigin}${CHECK_PATH}`);
     const connected = await page.evaluate(() => window.devHost.ready.then((c) => c !== null));
@@ -95,17 +104,36 @@ export async function check(url, options = {}) {
       part('handshake', 'fail', state.error ?? 'no connection');
       return report;
     }
-    const hello = await page.evaluate(() => ({ ...window.devHost.child.hello, missing: window.devHost.child.missing, newer: window.devHost.child.newer }));
+    const hello = await page.evaluate(() => ({
+      ...window.devHost.child.hello,
+      missing: window.devHost.child.missing,
+      newer: window.devHost.child.newer,
+    }));
     const handshakeMs = await page.evaluate(() => window.devHost.log.find((e) => e.method === 'handshake')?.ms ?? null);
-    part('handshake', 'pass', `${handshakeMs === null ? '' : `${handshakeMs.toFixed(0)} ms; `}protocol ${hello.protocol}`);
-    part('version', 'pass', `app ${hello.version}${hello.newer ? ' (newer minor than this host: it may miss parts, see its console)' : ''}`);
-    part('capabilities', hello.missing.length ? 'warn' : 'pass',
-      hello.missing.length ? `does not offer ${hello.missing.join(', ')}` : hello.capabilities.join(', '));
+    part(
+      'handshake',
+      'pass',
+      `${handshakeMs === null ? '' : `${handshakeMs.toFixed(0)} ms; `}protocol ${hello.protocol}`,
+    );
+    part(
+      'version',
+      'pass',
+      `app ${hello.version}${hello.newer ? ' (newer minor than this host: it may miss parts, see its console)' : ''}`,
+    );
+    part(
+      'capabilities',
+      hello.missing.length ? 'warn' : 'pass',
+      hello.missing.length ? `does not offer ${hello.missing.join(', ')}` : hello.capabilities.join(', '),
+    );
 
     const calls = () => page.evaluate(() => ({ ...window.devHost.calls }));
     await settle();
     const early = await calls();
-    part('getContext', early.getContext ? 'pass' : 'fail', early.getContext ? `called ${early.getContext}×` : 'never asked for the context');
+    part(
+      'getContext',
+      early.getContext ? 'pass' : 'fail',
+      early.getContext ? `called ${early.getContext}×` : 'never asked for the context',
+    );
 
     const before = await snapshot();
     const language = other(config.context.language, ['en', 'zh-CN']);
@@ -113,38 +141,73 @@ export async function check(url, options = {}) {
     await settle();
     const afterLang = await snapshot();
     const followsLang = before && afterLang && (afterLang.text !== before.text || afterLang.lang !== before.lang);
-    part('onContextChange (language)', !lang.ok ? 'fail' : followsLang ? 'pass' : 'warn',
-      !lang.ok ? lang.error : `${lang.ms.toFixed(1)} ms; ${followsLang ? `the page changed (lang="${afterLang.lang}")` : 'answered, but the page did not change'}`);
+    part(
+      'onContextChange (language)',
+      !lang.ok ? 'fail' : followsLang ? 'pass' : 'warn',
+      !lang.ok
+        ? lang.error
+        : `${lang.ms.toFixed(1)} ms; ${followsLang ? `the page changed (lang="${afterLang.lang}")` : 'answered, but the page did not change'}`,
+    );
 
     const font = other(config.context.fontSize, ['large', 'small']);
     const size = await page.evaluate((f) => window.devHost.changeContext({ fontSize: f }), font);
     await settle();
     const afterFont = await snapshot();
     const followsFont = afterLang && afterFont && afterFont.font !== afterLang.font;
-    part('onContextChange (font size)', !size.ok ? 'fail' : followsFont ? 'pass' : 'warn',
-      !size.ok ? size.error : `${size.ms.toFixed(1)} ms; ${followsFont ? `body font ${afterLang.font} → ${afterFont.font}` : 'answered, but the body font size did not change'}`);
+    part(
+      'onContextChange (font size)',
+      !size.ok ? 'fail' : followsFont ? 'pass' : 'warn',
+      !size.ok
+        ? size.error
+        : `${size.ms.toFixed(1)} ms; ${followsFont ? `body font ${afterLang.font} → ${afterFont.font}` : 'answered, but the body font size did not change'}`,
+    );
 
     const route = options.route ?? config.context.path;
     const nav = await page.evaluate((r) => window.devHost.callChild('navigate', r), route);
     await page.evaluate((r) => window.devHost.changeContext({ path: r }), route);
     await settle();
     const afterNav = await snapshot();
-    part('navigate', nav.ok ? 'pass' : 'fail', nav.ok ? `${nav.ms.toFixed(1)} ms; frame at ${afterNav?.path ?? '?'}` : nav.error);
+    part(
+      'navigate',
+      nav.ok ? 'pass' : 'fail',
+      nav.ok ? `${nav.ms.toFixed(1)} ms; frame at ${afterNav?.path ?? '?'}` : nav.error,
+    );
 
-    for (const [name, args] of [['setActive', [false]], ['setActive', [true]], ['refresh', []]]) {
+    for (const [name, args] of [
+      ['setActive', [false]],
+      ['setActive', [true]],
+      ['refresh', []],
+    ]) {
       const r = await page.evaluate(([m, a]) => window.devHost.callChild(m, ...a), [name, args]);
       part(`${name}(${args.join(', ')})`, r.ok ? 'pass' : 'fail', r.ok ? `${r.ms.toFixed(1)} ms` : r.error);
     }
     const sentAt = Date.now();
     const ping = await page.evaluate((t) => window.devHost.callChild('ping', t), sentAt);
-    part('ping (heartbeat)', ping.ok && ping.value === sentAt ? 'pass' : 'fail',
-      ping.ok ? (ping.value === sentAt ? `${ping.ms.toFixed(1)} ms round trip` : `answered ${ping.value}, expected ${sentAt}`) : ping.error);
+    part(
+      'ping (heartbeat)',
+      ping.ok && ping.value === sentAt ? 'pass' : 'fail',
+      ping.ok
+        ? ping.value === sentAt
+          ? `${ping.ms.toFixed(1)} ms round trip`
+          : `answered ${ping.value}, expected ${sentAt}`
+        : ping.error,
+    );
 
     await settle();
     report.calls = await calls();
     const routes = await page.evaluate(() => [...window.devHost.routes]);
-    part('routeChanged', report.calls.routeChanged ? 'pass' : 'info', report.calls.routeChanged ? `reported ${routes.join(', ')}` : 'the app reported no route change (fine if it never changes its own route)');
-    part('reportError', report.calls.reportError ? 'warn' : 'pass', report.calls.reportError ? `the app reported ${report.calls.reportError} error(s)` : 'no errors reported');
+    part(
+      'routeChanged',
+      report.calls.routeChanged ? 'pass' : 'info',
+      report.calls.routeChanged
+        ? `reported ${routes.join(', ')}`
+        : 'the app reported no route change (fine if it never changes its own route)',
+    );
+    part(
+      'reportError',
+      report.calls.reportError ? 'warn' : 'pass',
+      report.calls.reportError ? `the app reported ${report.calls.reportError} error(s)` : 'no errors reported',
+    );
     return report;
   } finally {
     await browser.close();
@@ -166,8 +229,11 @@ export function printReport(report) {
   for (const p of report.parts) console.log(`  ${MARK[p.result] ?? '·'} ${p.name.padEnd(28)} ${p.detail ?? ''}`);
   const used = Object.entries(report.calls).filter(([, n]) => n > 0);
   if (used.length) console.log(`\n  host methods the app called: ${used.map(([m, n]) => `${m} ${n}×`).join(', ')}`);
-  if (report.consoleErrors.length) console.log(`\n  console errors in the app:\n${report.consoleErrors.map((e) => `    ${e}`).join('\n')}`);
-  console.log(report.ok ? '\n  result: the app speaks the bridge\n' : '\n  result: FAILED — the handshake did not complete\n');
+  if (report.consoleErrors.length)
+    console.log(`\n  console errors in the app:\n${report.consoleErrors.map((e) => `    ${e}`).join('\n')}`);
+  console.log(
+    report.ok ? '\n  result: the app speaks the bridge\n' : '\n  result: FAILED — the handshake did not complete\n',
+  );
 }
 
 async function main() {

@@ -53,7 +53,12 @@ export function parseArgs(argv) {
   return { url: parsed.toString(), options };
 }
 
-const list = (value) => [].concat(value ?? []).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
+const list = (value) =>
+  []
+    .concat(value ?? [])
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The dev host's configuration (DevHostConfig of bridge/devhost.ts) from the parsed options. */
 export function devHostConfig(url, options) {
@@ -69,7 +74,12 @@ export function devHostConfig(url, options) {
       language: options.lang ?? 'en',
       factoryId: options.factory ?? '00000000-0000-4000-8000-000000000001',
       orgCode: options.org ?? null,
-      user: { id: '00000000-0000-4000-8000-0000000000de', account, nickname: `${account} (bridge:host)`, type: 'admin' },
+      user: {
+        id: '00000000-0000-4000-8000-0000000000de',
+        account,
+        nickname: `${account} (bridge:host)`,
+        type: 'admin',
+      },
       fontSize: options.font ?? 'medium',
       theme: options.theme === 'dark' ? 'dark' : 'light',
       permissions: list(options.perm),
@@ -88,7 +98,12 @@ export async function devHostScript() {
       write: false,
       minify: false,
       sourcemap: false,
-      lib: { entry: resolve(root, 'bridge/devhost.ts'), formats: ['iife'], name: 'PortalDevHost', fileName: () => 'devhost.js' },
+      lib: {
+        entry: resolve(root, 'bridge/devhost.ts'),
+        formats: ['iife'],
+        name: 'PortalDevHost',
+        fileName: () => 'devhost.js',
+      },
     },
   });
   const outputs = Array.isArray(result) ? result : [result];
@@ -145,15 +160,22 @@ function proxyApp(url, port, shellOrigin) {
   const target = new URL(url);
   const server = http.createServer(async (req, res) => {
     try {
-      const upstream = await fetch(new URL(req.url ?? '/', target.origin), { method: req.method, headers: { accept: req.headers.accept ?? '*/*' }, redirect: 'manual' });
+      const upstream = await fetch(new URL(req.url ?? '/', target.origin), {
+        method: req.method,
+        headers: { accept: req.headers.accept ?? '*/*' },
+        redirect: 'manual',
+      });
       const type = upstream.headers.get('content-type') ?? '';
       const headers = { 'content-type': type || 'application/octet-stream', 'cache-control': 'no-store' };
       const location = upstream.headers.get('location');
       if (location) headers.location = location.replace(target.origin, `http://localhost:${port}`);
-      if (type.includes('text/html')) res.writeHead(upstream.status, headers).end(trustShell(await upstream.text(), shellOrigin));
+      if (type.includes('text/html'))
+        res.writeHead(upstream.status, headers).end(trustShell(await upstream.text(), shellOrigin));
       else res.writeHead(upstream.status, headers).end(Buffer.from(await upstream.arrayBuffer()));
     } catch (e) {
-      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`bridge:host could not reach ${target.origin}: ${e.message}`);
+      res
+        .writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`bridge:host could not reach ${target.origin}: ${e.message}`);
     }
   });
   server.listen(port);
@@ -170,9 +192,16 @@ async function main() {
   const server = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/__log') {
       let body = '';
-      req.on('data', (c) => { body += c; if (body.length > 64 * 1024) req.destroy(); });
+      req.on('data', (c) => {
+        body += c;
+        if (body.length > 64 * 1024) req.destroy();
+      });
       req.on('end', () => {
-        try { printEntry(JSON.parse(body)); } catch { /* not a log entry */ }
+        try {
+          printEntry(JSON.parse(body));
+        } catch {
+          /* not a log entry */
+        }
         res.writeHead(204).end();
       });
       return;
@@ -182,18 +211,29 @@ async function main() {
       return;
     }
     if (req.url === '/' || req.url?.startsWith('/?')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
         .end(devHostPage(config, { scriptUrl: '/devhost.js', logUrl: '/__log' }));
       return;
     }
     res.writeHead(404).end('not found');
   });
   server.listen(port, () => {
-    console.log(`\n  bridge:host  ${origin}  framing ${url}${proxy ? ` (through ${proxy.url}, its pages trusting ${origin})` : ''}`);
-    console.log(`  user ${config.context.user.account}, language ${config.context.language}, permissions: ${config.context.permissions.join(', ') || '(none)'}`);
-    if (!proxy) console.log(`  The app must trust ${origin}: <meta name="portal-shell-origin" content="${origin}"> in its page.\n`);
+    console.log(
+      `\n  bridge:host  ${origin}  framing ${url}${proxy ? ` (through ${proxy.url}, its pages trusting ${origin})` : ''}`,
+    );
+    console.log(
+      `  user ${config.context.user.account}, language ${config.context.language}, permissions: ${config.context.permissions.join(', ') || '(none)'}`,
+    );
+    if (!proxy)
+      console.log(
+        `  The app must trust ${origin}: <meta name="portal-shell-origin" content="${origin}"> in its page.\n`,
+      );
   });
-  const stop = () => { proxy?.server.close(); server.close(() => process.exit(0)); };
+  const stop = () => {
+    proxy?.server.close();
+    server.close(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -49,10 +49,27 @@ function declarations() {
     process.execPath,
     [
       resolve(root, 'node_modules/typescript/bin/tsc'),
-      '--ignoreConfig', '--declaration', '--emitDeclarationOnly', '--skipLibCheck', '--strict',
-      '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', '--lib', 'ES2023,DOM',
-      '--types', '', '--rootDir', root, '--outDir', types,
-      resolve(root, 'bridge/module.ts'), resolve(root, 'bridge/standalone.ts'),
+      '--ignoreConfig',
+      '--declaration',
+      '--emitDeclarationOnly',
+      '--skipLibCheck',
+      '--strict',
+      '--target',
+      'ES2022',
+      '--module',
+      'ESNext',
+      '--moduleResolution',
+      'bundler',
+      '--lib',
+      'ES2023,DOM',
+      '--types',
+      '',
+      '--rootDir',
+      root,
+      '--outDir',
+      types,
+      resolve(root, 'bridge/module.ts'),
+      resolve(root, 'bridge/standalone.ts'),
     ],
     { cwd: root, stdio: 'inherit' },
   );
@@ -84,7 +101,13 @@ const andon = resolve(dist, 'subapps', 'andon');
 mkdirSync(andon, { recursive: true });
 cpSync(resolve(root, 'subapps', 'andon'), andon, { recursive: true });
 
-for (const name of ['portal-bridge.js', 'portal-bridge.mjs', 'portal-bridge.d.mts', 'portal-bridge.d.ts', 'portal-bridge.global.d.ts']) {
+for (const name of [
+  'portal-bridge.js',
+  'portal-bridge.mjs',
+  'portal-bridge.d.mts',
+  'portal-bridge.d.ts',
+  'portal-bridge.global.d.ts',
+]) {
   const bytes = statSync(resolve(outDir, name)).size;
   console.log(`${process.env.DIST_DIR ?? 'dist'}/bridge/${name}  ${(bytes / 1024).toFixed(1)} kB`);
 }

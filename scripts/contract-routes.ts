@@ -26,7 +26,11 @@ export function routeOf(value: Record<string, unknown>, where: string): Record<s
   return out;
 }
 
-const isEndpoint = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as { method?: unknown }).method === 'string' && typeof (v as { path?: unknown }).path === 'string';
+const isEndpoint = (v: unknown) =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { method?: unknown }).method === 'string' &&
+  typeof (v as { path?: unknown }).path === 'string';
 
 /**
  * The routes module of a feature's exports: every export that is a group of operations, as plain
@@ -39,7 +43,9 @@ export function routesModule(exports: Record<string, unknown>, file: string): st
     if (typeof value !== 'object' || value === null) continue;
     const ops = Object.values(value);
     if (!ops.length || !ops.every(isEndpoint)) continue;
-    const routes = Object.fromEntries(Object.entries(value).map(([op, ep]) => [op, routeOf(ep as Record<string, unknown>, `${file}: ${name}.${op}`)]));
+    const routes = Object.fromEntries(
+      Object.entries(value).map(([op, ep]) => [op, routeOf(ep as Record<string, unknown>, `${file}: ${name}.${op}`)]),
+    );
     lines.push(`export const ${name} = ${JSON.stringify(routes)};`);
   }
   if (!lines.length) throw new Error(`${file}: no group of operations to serve as routes`);
@@ -50,13 +56,22 @@ export function routesModule(exports: Record<string, unknown>, file: string): st
 export function contractRoutes(root: string): Plugin {
   const folder = resolve(root, 'model/contract');
   const isRoutes = (id: string) => dirname(id) === folder && id.endsWith('.ts') && !NOT_ROUTES.has(basename(id));
-  let session: Promise<{ load: (file: string) => Promise<Record<string, unknown>>; files: Set<string>; done: () => Promise<void> }> | null = null;
+  let session: Promise<{
+    load: (file: string) => Promise<Record<string, unknown>>;
+    files: Set<string>;
+    done: () => Promise<void>;
+  }> | null = null;
 
   async function open() {
     const { register } = await import('tsx/esm/api');
     const files = new Set<string>();
     // One namespace per build: the modules are evaluated afresh after a change (watch mode).
-    const api = register({ namespace: `contract-routes-${Date.now()}`, onImport: (url) => { if (url.startsWith('file:')) files.add(new URL(url).pathname); } });
+    const api = register({
+      namespace: `contract-routes-${Date.now()}`,
+      onImport: (url) => {
+        if (url.startsWith('file:')) files.add(new URL(url).pathname);
+      },
+    });
     return {
       load: (file: string) => api.import(pathToFileURL(file).href, import.meta.url) as Promise<Record<string, unknown>>,
       files,
@@ -68,7 +83,9 @@ export function contractRoutes(root: string): Plugin {
     name: 'contract-routes',
     apply: 'build',
     enforce: 'pre',
-    buildStart() { session = open(); },
+    buildStart() {
+      session = open();
+    },
     async load(id) {
       const file = id.split('?')[0]!;
       if (!isRoutes(file) || !session) return null;

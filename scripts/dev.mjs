@@ -7,9 +7,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const children = [
-  spawn('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }),
-];
+const children = [spawn('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })];
 children[0].on('exit', (code) => {
   if (code !== 0) process.exit(code ?? 1);
   children.push(
@@ -17,6 +15,9 @@ children[0].on('exit', (code) => {
     spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { cwd: root, stdio: 'inherit' }),
   );
 });
-const stop = () => { for (const c of children) c.kill('SIGTERM'); process.exit(0); };
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+  process.exit(0);
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

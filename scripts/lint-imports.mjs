@@ -25,7 +25,8 @@ const ALLOWED = {
 };
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs|cjs)$/;
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
@@ -46,7 +47,11 @@ const subappOf = (file) => {
 const violations = [];
 for (const area of AREAS) {
   let dir;
-  try { dir = statSync(join(root, area)).isDirectory() ? join(root, area) : null; } catch { dir = null; }
+  try {
+    dir = statSync(join(root, area)).isDirectory() ? join(root, area) : null;
+  } catch {
+    dir = null;
+  }
   if (!dir) continue;
   for (const file of walk(dir)) {
     const text = readFileSync(file, 'utf8');

@@ -38,11 +38,16 @@ export function cupsQueue(printer) {
 
 /** `raw:h:p=Name,raw:…` → printers. */
 export function parsePrinterList(text) {
-  return (text ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((entry) => {
-    const at = entry.indexOf('=');
-    const id = at < 0 ? entry : entry.slice(0, at);
-    return { id, name: at < 0 ? id : entry.slice(at + 1) };
-  }).filter((p) => rawTarget(p.id) || cupsQueue(p.id));
+  return (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const at = entry.indexOf('=');
+      const id = at < 0 ? entry : entry.slice(0, at);
+      return { id, name: at < 0 ? id : entry.slice(at + 1) };
+    })
+    .filter((p) => rawTarget(p.id) || cupsQueue(p.id));
 }
 
 function run(cmd, args) {
@@ -53,7 +58,10 @@ function run(cmd, args) {
 
 /** CUPS queues (`lpstat -e`) and the default one (`lpstat -d`); none where CUPS is absent. */
 async function cupsPrinters(lpstat) {
-  const queues = (await run(lpstat, ['-e'])).split('\n').map((s) => s.trim()).filter(Boolean);
+  const queues = (await run(lpstat, ['-e']))
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const def = /:\s*(\S+)\s*$/.exec(await run(lpstat, ['-d']))?.[1];
   return queues.map((q) => ({ id: `cups:${q}`, name: q, isDefault: q === def }));
 }
@@ -67,7 +75,9 @@ function sendRaw({ host, port }, bytes, copies) {
       for (let i = 0; i < copies; i++) socket.write(bytes);
       socket.end();
     });
-    socket.once('close', (hadError) => { if (!hadError) resolve(); });
+    socket.once('close', (hadError) => {
+      if (!hadError) resolve();
+    });
   });
 }
 
@@ -79,8 +89,12 @@ function sendCups(lp, queue, bytes, copies, title) {
     const child = spawn(lp, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     child.once('error', reject);
     child.once('close', (code) => {
       if (code === 0) resolve(/request id is (\S+)/.exec(out)?.[1]);
@@ -108,12 +122,16 @@ export async function startPrintService(options = {}) {
     maxPayload: Math.ceil(MAX_BYTES * 1.4),
     verifyClient: ({ origin }, done) => (allowed(origin) ? done(true) : done(false, 403, 'Origin not allowed')),
   });
-  await new Promise((resolve, reject) => { wss.once('listening', resolve); wss.once('error', reject); });
+  await new Promise((resolve, reject) => {
+    wss.once('listening', resolve);
+    wss.once('error', reject);
+  });
 
   async function handle(msg) {
     const id = typeof msg?.id === 'string' ? msg.id : '';
     if (msg?.type === 'printers') return { type: 'printers', id, printers: await listPrinters() };
-    if (msg?.type !== 'print' || typeof msg.printer !== 'string' || typeof msg.data !== 'string') return { type: 'error', id, reason: 'badRequest' };
+    if (msg?.type !== 'print' || typeof msg.printer !== 'string' || typeof msg.data !== 'string')
+      return { type: 'error', id, reason: 'badRequest' };
     const bytes = Buffer.from(msg.data, 'base64');
     const copies = Number.isInteger(msg.copies) && msg.copies > 0 && msg.copies <= 500 ? msg.copies : 1;
     if (bytes.length === 0 || bytes.length > MAX_BYTES) return { type: 'error', id, reason: 'badRequest' };
@@ -127,7 +145,13 @@ export async function startPrintService(options = {}) {
         log(`printed ${bytes.length} bytes × ${copies} to ${msg.printer}`);
         return { type: 'printed', id, bytes: bytes.length };
       }
-      const job = await sendCups(lp, queue, bytes, copies, typeof msg.title === 'string' ? msg.title.slice(0, 100) : '');
+      const job = await sendCups(
+        lp,
+        queue,
+        bytes,
+        copies,
+        typeof msg.title === 'string' ? msg.title.slice(0, 100) : '',
+      );
       log(`printed ${bytes.length} bytes × ${copies} to ${msg.printer} (${job ?? 'no job id'})`);
       return { type: 'printed', id, bytes: bytes.length, job };
     } catch (e) {
@@ -139,14 +163,22 @@ export async function startPrintService(options = {}) {
   wss.on('connection', (socket) => {
     socket.on('message', async (data) => {
       let msg;
-      try { msg = JSON.parse(String(data)); } catch { msg = null; }
+      try {
+        msg = JSON.parse(String(data));
+      } catch {
+        msg = null;
+      }
       socket.send(JSON.stringify(await handle(msg)));
     });
   });
 
   return {
     port: wss.address().port,
-    close: () => new Promise((resolve) => { for (const c of wss.clients) c.terminate(); wss.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => resolve());
+      }),
   };
 }
 
@@ -154,7 +186,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const service = await startPrintService({
     port: Number(process.env.PRINT_SERVICE_PORT) || DEFAULT_PORT,
     printers: parsePrinterList(process.env.PRINT_SERVICE_PRINTERS),
-    origins: (process.env.PRINT_SERVICE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    origins: (process.env.PRINT_SERVICE_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     lp: process.env.PRINT_SERVICE_LP,
     lpstat: process.env.PRINT_SERVICE_LPSTAT,
     log: (line) => console.log(`[print-service] ${line}`),

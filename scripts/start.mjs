@@ -21,11 +21,16 @@ function newest(path) {
 const builtAt = existsSync(stamp) && existsSync(join(root, 'dist', 'bridge')) ? statSync(stamp).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map((s) => newest(join(root, s))));
 if (builtAt < sourcesAt || process.env.FORCE_BUILD === '1') {
-  console.log(builtAt ? 'Sources changed since the last build: building the front end…' : 'Building the front end (first start)…');
+  console.log(
+    builtAt ? 'Sources changed since the last build: building the front end…' : 'Building the front end (first start)…',
+  );
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

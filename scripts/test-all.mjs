@@ -34,7 +34,11 @@ function check(name, cmd, args) {
 }
 
 function readJson(file) {
-  try { return JSON.parse(readFileSync(file, 'utf8')); } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a command is on the PATH (or at one of `paths`). */
@@ -45,11 +49,23 @@ function have(command, paths = []) {
 
 /** The Debian packages the suites need, each with how to tell it is there. */
 const SYSTEM_PACKAGES = [
-  { pkg: 'chromium', why: 'browser tests', present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') || have('chromium') },
-  { pkg: 'fonts-wqy-zenhei', why: 'Chinese text in browser screenshots and printed PDFs', present: () => spawnSync('sh', ['-c', 'fc-list 2>/dev/null | grep -qi "wenquanyi\\|wqy"']).status === 0 },
   {
-    pkg: 'postgresql', why: 'the PostgreSQL variant of the server tests',
-    present: () => (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))) || have('initdb'),
+    pkg: 'chromium',
+    why: 'browser tests',
+    present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') || have('chromium'),
+  },
+  {
+    pkg: 'fonts-wqy-zenhei',
+    why: 'Chinese text in browser screenshots and printed PDFs',
+    present: () => spawnSync('sh', ['-c', 'fc-list 2>/dev/null | grep -qi "wenquanyi\\|wqy"']).status === 0,
+  },
+  {
+    pkg: 'postgresql',
+    why: 'the PostgreSQL variant of the server tests',
+    present: () =>
+      (existsSync('/usr/lib/postgresql') &&
+        readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))) ||
+      have('initdb'),
   },
   { pkg: 'pgbouncer', why: 'the connection pooling test', present: () => have('pgbouncer', ['/usr/sbin/pgbouncer']) },
   { pkg: 'ffmpeg', why: 'the video of the document preview test', present: () => have('ffmpeg') },
@@ -70,12 +86,17 @@ function setUpMachine() {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (root && have('apt-get')) {
     console.log(`=== setup: ${install}`);
-    const res = spawnSync('sh', ['-c', install], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const res = spawnSync('sh', ['-c', install], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const still = SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg);
     if (res.status === 0 && still.length === 0) return true;
     console.log(`\nCould not install: ${still.join(' ') || names.join(' ')} (apt-get exited ${res.status}).`);
   } else if (!have('apt-get')) {
-    console.log('\nThis machine has no apt-get: install the equivalents of these Debian packages, or run with PORTAL_TEST_SETUP=off to skip what needs them.');
+    console.log(
+      '\nThis machine has no apt-get: install the equivalents of these Debian packages, or run with PORTAL_TEST_SETUP=off to skip what needs them.',
+    );
   }
   console.log(`\nRun this once, then npm test again:\n\n  sudo sh -c '${install}'\n`);
   return false;
@@ -87,20 +108,31 @@ if (!setUpMachine()) {
 }
 
 check('lint', 'node', ['scripts/lint-imports.mjs']);
+check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 
 const vitestOut = join(tmp, 'vitest.json');
 rmSync(vitestOut, { force: true });
-const vitestStatus = run('vitest (unit, server)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]);
+const vitestStatus = run('vitest (unit, server)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestOut}`,
+]);
 const v = readJson(vitestOut);
 if (v) {
   totals.passed += v.numPassedTests;
   totals.failed += v.numFailedTests;
   totals.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   // A file that fails to load counts as a failure even though it ran no test.
-  const brokenFiles = (v.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+  const brokenFiles = (v.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
   totals.failed += brokenFiles;
-  lines.push(`vitest: ${v.numPassedTests} passed, ${v.numFailedTests + brokenFiles} failed, ${v.numPendingTests ?? 0} skipped`);
+  lines.push(
+    `vitest: ${v.numPassedTests} passed, ${v.numFailedTests + brokenFiles} failed, ${v.numPendingTests ?? 0} skipped`,
+  );
 } else {
   totals.failed += 1;
   lines.push(`vitest: no report (exit ${vitestStatus})`);

@@ -68,7 +68,11 @@ const upgrade = (https: boolean) => (https ? ['upgrade-insecure-requests'] : [])
  * navigation anyway. What keeps the session token is the script policy. (Blob and data URLs: the
  * previews a page makes itself.)
  */
-function pagePolicy(opts: { scriptHashes?: readonly string[]; media?: readonly string[]; assets?: readonly string[] }): string[] {
+function pagePolicy(opts: {
+  scriptHashes?: readonly string[];
+  media?: readonly string[];
+  assets?: readonly string[];
+}): string[] {
   const list = (...xs: (readonly string[] | undefined)[]) => [...new Set(xs.flatMap((x) => x ?? []))].join(' ');
   return [
     "default-src 'self'",
@@ -94,7 +98,9 @@ export interface PagePolicyOptions {
 /** The shell page's policy: never framed, frames only the registered apps' origins. */
 export function shellCsp(origins: readonly string[], https = false, opts: PagePolicyOptions = {}): string {
   return [
-    "frame-ancestors 'none'", `frame-src ${origins.length ? origins.join(' ') : "'none'"}`, ...FIXED,
+    "frame-ancestors 'none'",
+    `frame-src ${origins.length ? origins.join(' ') : "'none'"}`,
+    ...FIXED,
     ...pagePolicy({ scriptHashes: opts.scriptHashes }),
     ...upgrade(https),
   ].join('; ');
@@ -106,8 +112,13 @@ export function shellCsp(origins: readonly string[], https = false, opts: PagePo
  */
 export function subappCsp(shellOrigins: readonly string[], https = false, opts: PagePolicyOptions = {}): string {
   return [
-    `frame-ancestors ${shellOrigins.length ? shellOrigins.join(' ') : "'none'"}`, ...FIXED,
-    ...pagePolicy({ scriptHashes: opts.scriptHashes, media: shellOrigins, assets: opts.assets?.map((o) => `${o}/assets/`) }),
+    `frame-ancestors ${shellOrigins.length ? shellOrigins.join(' ') : "'none'"}`,
+    ...FIXED,
+    ...pagePolicy({
+      scriptHashes: opts.scriptHashes,
+      media: shellOrigins,
+      assets: opts.assets?.map((o) => `${o}/assets/`),
+    }),
     "frame-src 'self' blob:",
     ...upgrade(https),
   ].join('; ');

@@ -82,13 +82,20 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
     // A preview ticket is a token in a URL: logged request URLs never carry it (T2.11).
     serializers: {
-      req: (req: FastifyRequest) => ({ method: req.method, url: redactTicket(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactTicket(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
     },
   };
 }
 
 /** A response that sets no policy of its own (API answers, files, errors) may load nothing and be framed by nobody. */
-const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'none'";
+const DEFAULT_CSP =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'none'";
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Headers on every answer of a server, errors included (SECURITY-TESTS T2.1). */
@@ -111,7 +118,12 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // Malformed or over-long path segments are refused by the router itself: answer them in the envelope too.
     frameworkErrors: (error, request, reply) =>
-      sendError(request, reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'error.uriTooLong' : 'error.badRequest'),
+      sendError(
+        request,
+        reply,
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400,
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'error.uriTooLong' : 'error.badRequest',
+      ),
   });
   securityHeaders(app);
   app.setErrorHandler(errorHandler);

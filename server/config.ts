@@ -86,7 +86,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['on', 'off', 'true', 'false', '1', '0'].includes(captcha)) {
     throw new Error(`Invalid LOGIN_CAPTCHA=${captcha}: expected on or off`);
   }
-  const adminPassword = env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : DEFAULT_ADMIN_PASSWORD;
+  const adminPassword =
+    env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : DEFAULT_ADMIN_PASSWORD;
   return {
     port: int(env, 'PORT', 8080),
     host: str(env, 'HOST', '0.0.0.0'),
@@ -112,17 +113,18 @@ export function loadConfig(env: Env = process.env): Config {
     smsWebhookUrl: env.SMS_WEBHOOK_URL && env.SMS_WEBHOOK_URL.trim() !== '' ? env.SMS_WEBHOOK_URL.trim() : null,
     appDownloadUrl: env.APP_DOWNLOAD_URL?.trim() || null,
     appVersion: env.APP_VERSION?.trim() || null,
-    oidc: env.OIDC_ISSUER && env.OIDC_ISSUER.trim() !== ''
-      ? {
-          issuer: env.OIDC_ISSUER.trim(),
-          clientId: str(env, 'OIDC_CLIENT_ID', 'mes-portal'),
-          clientSecret: str(env, 'OIDC_CLIENT_SECRET', ''),
-          claim: str(env, 'OIDC_CLAIM', 'preferred_username'),
-          scope: str(env, 'OIDC_SCOPE', 'openid profile email'),
-          redirectUri: env.OIDC_REDIRECT_URI?.trim() || null,
-          allowHttp: /^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/.test(env.OIDC_ISSUER.trim()),
-        }
-      : null,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_ISSUER.trim() !== ''
+        ? {
+            issuer: env.OIDC_ISSUER.trim(),
+            clientId: str(env, 'OIDC_CLIENT_ID', 'mes-portal'),
+            clientSecret: str(env, 'OIDC_CLIENT_SECRET', ''),
+            claim: str(env, 'OIDC_CLAIM', 'preferred_username'),
+            scope: str(env, 'OIDC_SCOPE', 'openid profile email'),
+            redirectUri: env.OIDC_REDIRECT_URI?.trim() || null,
+            allowHttp: /^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/.test(env.OIDC_ISSUER.trim()),
+          }
+        : null,
     webhooks: webhookConfig(env),
     auditMaintenanceMs: int(env, 'AUDIT_MAINTENANCE_INTERVAL_MS', 24 * 3600 * 1000, 0, 7 * 24 * 3600 * 1000),
   };

@@ -24,7 +24,10 @@ export function requestOffset(request: Pick<FastifyRequest, 'headers'>): number 
 
 /** The calendar day (YYYY-MM-DD) of `instant` for a user at `offset` (getTimezoneOffset minutes; null: UTC). */
 export function dayAt(instant: Date, offset: number | null): string {
-  return dayjs.utc(instant).subtract(offset ?? 0, 'minute').format('YYYY-MM-DD');
+  return dayjs
+    .utc(instant)
+    .subtract(offset ?? 0, 'minute')
+    .format('YYYY-MM-DD');
 }
 
 /** Today for the user who sent the request (UTC when the request does not say). */
@@ -41,7 +44,8 @@ export function dateOnly(v: Date | string | null | undefined): string | null {
   if (v === null || v === undefined) return null;
   if (!(v instanceof Date)) return String(v).slice(0, 10);
   if (Number.isNaN(v.getTime())) return null;
-  const atUtcMidnight = v.getUTCHours() === 0 && v.getUTCMinutes() === 0 && v.getUTCSeconds() === 0 && v.getUTCMilliseconds() === 0;
+  const atUtcMidnight =
+    v.getUTCHours() === 0 && v.getUTCMinutes() === 0 && v.getUTCSeconds() === 0 && v.getUTCMilliseconds() === 0;
   return atUtcMidnight ? dayjs.utc(v).format('YYYY-MM-DD') : dayjs(v).format('YYYY-MM-DD');
 }
 

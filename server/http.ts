@@ -80,9 +80,16 @@ export function send(reply: FastifyReply, status: number, msg: string, data: unk
   return reply.code(status).type('application/json; charset=utf-8').send({ code: status, msg, data });
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, key: string, data: unknown = null): FastifyReply {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: string,
+  data: unknown = null,
+): FastifyReply {
   // The error's data also fills the message's placeholders ("at most {{maxColumns}}").
-  const params = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  const params =
+    data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   return send(reply, status, requestTranslator(request).t(key, params), data);
 }
 
@@ -90,12 +97,22 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 function logRefusal(request: FastifyRequest, key: string): void {
   const ctx = request.ctx;
   const agent = request.headers['user-agent'];
-  request.log.warn({
-    refused: {
-      tenantId: ctx?.tenantId ?? null, account: ctx?.user.account ?? null, apiKey: ctx?.apiKey?.name ?? null, method: request.method, path: request.url.split('?')[0],
-      permission: request.routeOptions.config?.permission ?? null, reason: key, ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 255) : null,
+  request.log.warn(
+    {
+      refused: {
+        tenantId: ctx?.tenantId ?? null,
+        account: ctx?.user.account ?? null,
+        apiKey: ctx?.apiKey?.name ?? null,
+        method: request.method,
+        path: request.url.split('?')[0],
+        permission: request.routeOptions.config?.permission ?? null,
+        reason: key,
+        ip: request.ip,
+        userAgent: typeof agent === 'string' ? agent.slice(0, 255) : null,
+      },
     },
-  }, 'access refused');
+    'access refused',
+  );
 }
 
 /** The error handler: ApiError as is; Fastify's 4xx as a generic message; anything else 500 without details. */
@@ -148,7 +165,8 @@ function issueKey(issue: z.core.$ZodIssue): string {
       if (input === undefined || input === null) return 'validation.required';
       return issue.expected === 'number' || issue.expected === 'int' ? 'validation.number' : 'validation.invalid';
     case 'too_small':
-      if (issue.origin === 'string' || issue.origin === 'array') return Number(issue.minimum) <= 1 ? 'validation.required' : 'validation.tooShort';
+      if (issue.origin === 'string' || issue.origin === 'array')
+        return Number(issue.minimum) <= 1 ? 'validation.required' : 'validation.tooShort';
       return 'validation.tooSmall';
     case 'too_big':
       return issue.origin === 'string' || issue.origin === 'array' ? 'validation.tooLong' : 'validation.tooLarge';
@@ -158,7 +176,11 @@ function issueKey(issue: z.core.$ZodIssue): string {
 }
 
 /** Turns zod issues into field errors with localised messages naming the field. */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], tr: Translator, labels: Record<string, string> = {}): FieldError[] {
+export function fieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  tr: Translator,
+  labels: Record<string, string> = {},
+): FieldError[] {
   return issues.map((issue) => {
     const field = issue.path.map(String).join('.');
     const first = String(issue.path[0] ?? '');
@@ -169,7 +191,11 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], tr: Translator,
   });
 }
 
-export function validationError(issues: readonly z.core.$ZodIssue[], tr: Translator, labels?: Record<string, string>): ValidatedError {
+export function validationError(
+  issues: readonly z.core.$ZodIssue[],
+  tr: Translator,
+  labels?: Record<string, string>,
+): ValidatedError {
   const errors = fieldErrors(issues, tr, labels);
   const data: ValidationErrorData = { errors };
   return new ValidatedError(errors[0]?.message ?? tr.t('error.badRequest'), data);

@@ -75,9 +75,10 @@ function guardMultipart(request: FastifyRequest): void {
   r.parts = (...args) => checked(args);
   // file() and files() skip fields on their way to files: read through parts() so that every
   // part, fields included, is checked in the order it arrives (before a later limit error).
-  r.files = (...args) => (async function* () {
-    for await (const part of checked(args)) if (part.file) yield part;
-  })();
+  r.files = (...args) =>
+    (async function* () {
+      for await (const part of checked(args)) if (part.file) yield part;
+    })();
   r.file = async (...args) => {
     for await (const part of checked(args)) if (part.file) return part;
     return undefined;

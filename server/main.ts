@@ -33,7 +33,11 @@ async function main(): Promise<void> {
   try {
     const seeded = await seed(database.db, config);
     const hasDist = distExists(config);
-    const app = await buildApi({ db: database.db, config, extend: hasDist ? shellWeb(config, database.db) : undefined });
+    const app = await buildApi({
+      db: database.db,
+      config,
+      extend: hasDist ? shellWeb(config, database.db) : undefined,
+    });
     servers.push(app);
     await app.listen({ port: config.port, host: config.host });
     if (hasDist) {
@@ -43,7 +47,10 @@ async function main(): Promise<void> {
         await s.listen({ port: config.subappPortBase + sub.portOffset, host: config.host });
       }
     } else {
-      app.log.warn({ distDir: config.distDir }, 'no built front end in DIST_DIR: serving the API only (run npm run build)');
+      app.log.warn(
+        { distDir: config.distDir },
+        'no built front end in DIST_DIR: serving the API only (run npm run build)',
+      );
     }
     app.log.info({ port: config.port, database: database.kind }, 'portal started');
     const password = config.adminPasswordIsDefault ? config.adminPassword : 'the password from ADMIN_PASSWORD';
@@ -56,7 +63,9 @@ async function main(): Promise<void> {
       `  Demo login: tenant ${DEMO_TENANT.code}, password ${password}${asSeeded}, accounts:`,
       `    ${DEMO_TENANT.account.padEnd(12)} administrator: every menu, both factories`,
       ...DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(12)} ${a.shows}`),
-      ...(config.demoSecondTenant ? [`  Second tenant: ${SECOND_TENANT.code}, account ${SECOND_TENANT.account}, the same password`] : []),
+      ...(config.demoSecondTenant
+        ? [`  Second tenant: ${SECOND_TENANT.code}, account ${SECOND_TENANT.account}, the same password`]
+        : []),
       '',
     ];
     console.log(lines.join('\n'));

@@ -29,7 +29,9 @@ export interface ServeInput<E extends AnyEndpoint> {
 }
 
 /** A JSON answer's data, or the reply when the handler sent it (files, streams, redirects). */
-export type ServeResult<E extends AnyEndpoint> = E['answer'] extends { kind: 'json' } ? HandlerDataOf<E> | FastifyReply : FastifyReply | void;
+export type ServeResult<E extends AnyEndpoint> = E['answer'] extends { kind: 'json' }
+  ? HandlerDataOf<E> | FastifyReply
+  : FastifyReply | void;
 
 export interface ServeOptions {
   /**
@@ -49,7 +51,10 @@ export interface ServeOptions {
 export const checkAnswers = () => process.env.API_CHECK_ANSWERS === '1';
 
 const isReply = (v: unknown): v is FastifyReply =>
-  typeof v === 'object' && v !== null && typeof (v as FastifyReply).send === 'function' && typeof (v as FastifyReply).raw === 'object';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as FastifyReply).send === 'function' &&
+  typeof (v as FastifyReply).raw === 'object';
 
 export function serve<E extends AnyEndpoint>(
   app: FastifyInstance,
@@ -90,20 +95,35 @@ export function serve<E extends AnyEndpoint>(
           body = r.data;
         }
         const result = await handler({
-          request, reply, tr, ctx: request.ctx as RequestContext,
-          params: params as ParsedParams<E>, query: query as ParsedQuery<E>, body: body as ParsedBody<E>,
+          request,
+          reply,
+          tr,
+          ctx: request.ctx as RequestContext,
+          params: params as ParsedParams<E>,
+          query: query as ParsedQuery<E>,
+          body: body as ParsedBody<E>,
         });
         if (isReply(result) || reply.sent || answer.kind !== 'json') return reply;
         const data = result ?? null;
         if (checkAnswers()) {
           const r = answer.data.safeParse(data);
           if (!r.success) {
-            request.log.error({ operationId: ep.operationId, issues: r.error.issues.slice(0, 5) }, 'answer does not match its declaration');
-            throw new Error(`${ep.operationId}: answer does not match its declared schema: ${JSON.stringify(r.error.issues.slice(0, 3))}`);
+            request.log.error(
+              { operationId: ep.operationId, issues: r.error.issues.slice(0, 5) },
+              'answer does not match its declaration',
+            );
+            throw new Error(
+              `${ep.operationId}: answer does not match its declared schema: ${JSON.stringify(r.error.issues.slice(0, 3))}`,
+            );
           }
         }
         const status = answer.also?.includes(reply.statusCode as 201 | 202) ? reply.statusCode : 200;
-        return send(reply, status, tr.t(status === 200 ? 'success' : options.messageKey?.(status) ?? 'success'), data);
+        return send(
+          reply,
+          status,
+          tr.t(status === 200 ? 'success' : (options.messageKey?.(status) ?? 'success')),
+          data,
+        );
       } catch (err) {
         const mapped = options.mapError?.(err, reply, tr);
         if (mapped) return mapped;

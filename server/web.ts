@@ -2,7 +2,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -28,13 +33,18 @@ export const REGISTRY_CACHE_MS = 5000;
 function registryReader(db: Kysely<DB> | undefined): () => Promise<RegistryEntry[]> {
   let cached: { at: number; rows: Promise<RegistryEntry[]> } | null = null;
   return () => {
-    if (!db) return Promise.resolve(SERVED_SUBAPPS.map((s) => ({ url: null, port_offset: s.portOffset, status: 'enabled' as const })));
+    if (!db)
+      return Promise.resolve(
+        SERVED_SUBAPPS.map((s) => ({ url: null, port_offset: s.portOffset, status: 'enabled' as const })),
+      );
     const now = Date.now();
     if (!cached || now - cached.at > REGISTRY_CACHE_MS) {
       const rows = db.selectFrom('app').select(['url', 'port_offset', 'status']).execute();
       cached = { at: now, rows };
       // A failed read is not kept: the next page asks the database again.
-      rows.catch(() => { if (cached?.rows === rows) cached = null; });
+      rows.catch(() => {
+        if (cached?.rows === rows) cached = null;
+      });
     }
     return cached.rows;
   };
@@ -107,7 +117,11 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (/\bsrc\s*=/i.test(m[1] ?? '')) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }
@@ -141,7 +155,10 @@ export function shellWeb(config: Config, db?: Kysely<DB>): (app: FastifyInstance
           return reply
             .code(200)
             .header('cache-control', NO_CACHE)
-            .header('content-security-policy', shellCsp(origins, request.protocol === 'https', { scriptHashes: inlineScriptHashes(html) }))
+            .header(
+              'content-security-policy',
+              shellCsp(origins, request.protocol === 'https', { scriptHashes: inlineScriptHashes(html) }),
+            )
             .type('text/html; charset=utf-8')
             .send(html);
         }
@@ -156,7 +173,11 @@ export function shellWeb(config: Config, db?: Kysely<DB>): (app: FastifyInstance
  * files (a plain app such as andon ships `andon.js` beside its index.html), and its index.html,
  * with the shell origin injected, for every other path (its routes).
  */
-export async function buildSubappServer(name: string, config: Config, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+export async function buildSubappServer(
+  name: string,
+  config: Config,
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: config.trustProxy });
   securityHeaders(app);
   await registerAssets(app, config.distDir);
@@ -171,20 +192,27 @@ export async function buildSubappServer(name: string, config: Config, logger: Fa
       cacheControl: false,
       // The page itself is only served with the shell origin injected (below).
       allowedPath: (pathName) =>
-        !pathName.endsWith('/') && pathName !== '/index.html' && !pathName.startsWith('/assets/') && !pathName.startsWith('/bridge/'),
+        !pathName.endsWith('/') &&
+        pathName !== '/index.html' &&
+        !pathName.startsWith('/assets/') &&
+        !pathName.startsWith('/bridge/'),
       setHeaders: (reply) => void reply.header('cache-control', NO_CACHE),
     });
   }
   const indexFile = path.join(appDir, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const html = request.method === 'GET' || request.method === 'HEAD' ? (isAssetPath(url) ? null : readHtml(indexFile)) : null;
+    const html =
+      request.method === 'GET' || request.method === 'HEAD' ? (isAssetPath(url) ? null : readHtml(indexFile)) : null;
     if (html === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const origins = shellOrigins(request, config);
     const escaped = origins.join(',').replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
     // The build's shared files come from the shell's origin (the first, when several are configured).
     const assetOrigin = origins[0];
-    const injected = html.replace('<!--portal-shell-origin-->', `<meta name="portal-shell-origin" content="${escaped}">`);
+    const injected = html.replace(
+      '<!--portal-shell-origin-->',
+      `<meta name="portal-shell-origin" content="${escaped}">`,
+    );
     const page = assetOrigin ? sharedAssets(injected, assetOrigin) : injected;
     const origin = request.headers.origin;
     if (typeof origin === 'string' && origins.includes(origin)) {
@@ -193,7 +221,13 @@ export async function buildSubappServer(name: string, config: Config, logger: Fa
     return reply
       .code(200)
       .header('cache-control', NO_CACHE)
-      .header('content-security-policy', subappCsp(origins, request.protocol === 'https', { scriptHashes: inlineScriptHashes(page), assets: assetOrigin ? [assetOrigin] : [] }))
+      .header(
+        'content-security-policy',
+        subappCsp(origins, request.protocol === 'https', {
+          scriptHashes: inlineScriptHashes(page),
+          assets: assetOrigin ? [assetOrigin] : [],
+        }),
+      )
       .header('origin-agent-cluster', '?1')
       .type('text/html; charset=utf-8')
       .send(page);

@@ -23,20 +23,30 @@ import { useTheme } from './hooks/useTheme';
 const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
 const Guard = lazy(() => loadGuard().then((m) => ({ default: m.Guard })));
 const ErrorPage = lazy(() => loadChunk(() => import('./pages/ErrorPage')).then((m) => ({ default: m.ErrorPage })));
-const AppDownloadPage = lazy(() => loadChunk(() => import('./pages/AppDownloadPage')).then((m) => ({ default: m.AppDownloadPage })));
+const AppDownloadPage = lazy(() =>
+  loadChunk(() => import('./pages/AppDownloadPage')).then((m) => ({ default: m.AppDownloadPage })),
+);
 const SopPage = lazy(() => loadChunk(() => import('./pages/SopPage')).then((m) => ({ default: m.SopPage })));
-const FactorySelectPage = lazy(() => loadChunk(() => import('./pages/FactorySelectPage')).then((m) => ({ default: m.FactorySelectPage })));
+const FactorySelectPage = lazy(() =>
+  loadChunk(() => import('./pages/FactorySelectPage')).then((m) => ({ default: m.FactorySelectPage })),
+);
 
 /** A page loaded on demand, with the shell's message when its chunk cannot be loaded. */
 function OnDemand({ children }: { children: ReactNode }) {
-  return <ChunkBoundary><Suspense fallback={null}>{children}</Suspense></ChunkBoundary>;
+  return (
+    <ChunkBoundary>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ChunkBoundary>
+  );
 }
 
 function Shell() {
   return (
     <ChunkBoundary>
       <Suspense fallback={null}>
-        <Guard><Layout /></Guard>
+        <Guard>
+          <Layout />
+        </Guard>
       </Suspense>
     </ChunkBoundary>
   );
@@ -54,7 +64,11 @@ function UnknownPath() {
 }
 
 function ErrorRoute({ status }: { status: 401 | 403 | 404 | 500 }) {
-  return <OnDemand><ErrorPage status={status} /></OnDemand>;
+  return (
+    <OnDemand>
+      <ErrorPage status={status} />
+    </OnDemand>
+  );
 }
 
 function Localised() {
@@ -65,9 +79,30 @@ function Localised() {
     <ConfigProvider locale={arcoLocale(lang)}>
       <Routes>
         <Route path="login" element={<LoginPage />} />
-        <Route path="app/download" element={<OnDemand><AppDownloadPage /></OnDemand>} />
-        <Route path="sop/:id" element={<OnDemand><SopPage /></OnDemand>} />
-        <Route path="factory" element={<OnDemand><FactorySelectPage /></OnDemand>} />
+        <Route
+          path="app/download"
+          element={
+            <OnDemand>
+              <AppDownloadPage />
+            </OnDemand>
+          }
+        />
+        <Route
+          path="sop/:id"
+          element={
+            <OnDemand>
+              <SopPage />
+            </OnDemand>
+          }
+        />
+        <Route
+          path="factory"
+          element={
+            <OnDemand>
+              <FactorySelectPage />
+            </OnDemand>
+          }
+        />
         <Route path="401" element={<ErrorRoute status={401} />} />
         <Route path="403" element={<ErrorRoute status={403} />} />
         <Route path="404" element={<ErrorRoute status={404} />} />
@@ -89,7 +124,14 @@ export function App() {
         <RouteErrorBoundary>
           <Routes>
             <Route path="/" element={<RootRedirect />} />
-            <Route path="/:lang/*" element={<LanguageRoute><Localised /></LanguageRoute>} />
+            <Route
+              path="/:lang/*"
+              element={
+                <LanguageRoute>
+                  <Localised />
+                </LanguageRoute>
+              }
+            />
             <Route path="*" element={<UnknownPath />} />
           </Routes>
         </RouteErrorBoundary>

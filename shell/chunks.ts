@@ -7,7 +7,10 @@ export type ChunkFailure = 'script' | 'style' | 'timeout';
 
 /** A chunk of the shell that could not be loaded, and why (SPEC §8). */
 export class ChunkLoadError extends Error {
-  constructor(readonly kind: ChunkFailure, cause?: unknown) {
+  constructor(
+    readonly kind: ChunkFailure,
+    cause?: unknown,
+  ) {
     super(`chunk load failed (${kind})`, { cause });
     this.name = 'ChunkLoadError';
   }
@@ -15,7 +18,8 @@ export class ChunkLoadError extends Error {
 
 /** Whether a failed import was a style sheet (Vite's CSS preload) rather than a script. */
 export function failureKind(error: unknown): ChunkFailure {
-  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
+  const text =
+    error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
   return /\.css\b|stylesheet|CSS/i.test(text) ? 'style' : 'script';
 }
 
@@ -26,8 +30,14 @@ export function loadChunk<T>(factory: () => Promise<T>, timeoutMs = CHUNK_TIMEOU
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
     factory().then(
-      (value) => { clearTimeout(timer); resolve(value); },
-      (error: unknown) => { clearTimeout(timer); reject(error instanceof ChunkLoadError ? error : new ChunkLoadError(failureKind(error), error)); },
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof ChunkLoadError ? error : new ChunkLoadError(failureKind(error), error));
+      },
     );
   });
 }

@@ -21,7 +21,9 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   // Every shipped language is complete: the fallback language's texts are downloaded only if a text is missing.
   saveMissing: true,
-  missingKeyHandler: () => { fallbackWanted(); },
+  missingKeyHandler: () => {
+    fallbackWanted();
+  },
 });
 
 deferFallback(i18n);
@@ -33,12 +35,21 @@ export const loadTexts = (lang: Language): Promise<void> => loadLanguage(i18n, l
 export const showLanguage = (lang: Language): Promise<void> => switchLanguage(i18n, lang, loadArcoLocale(lang));
 
 /** The `common` and `model` texts, loaded with the screens that show them (after login, the login's second step). */
-export const loadMoreTexts = (): Promise<void> => Promise.all([addNamespace(i18n, 'common'), addNamespace(i18n, 'model')]).then(() => undefined, () => undefined);
+export const loadMoreTexts = (): Promise<void> =>
+  Promise.all([addNamespace(i18n, 'common'), addNamespace(i18n, 'model')]).then(
+    () => undefined,
+    () => undefined,
+  );
 
 let fallbackAsked = false;
 /** Downloads the fallback language's texts once, then draws the page again with them. */
 function fallbackWanted(): void {
   if (fallbackAsked) return;
   fallbackAsked = true;
-  loadFallback(i18n).then(() => i18n.changeLanguage(i18n.language), () => { fallbackAsked = false; });
+  loadFallback(i18n).then(
+    () => i18n.changeLanguage(i18n.language),
+    () => {
+      fallbackAsked = false;
+    },
+  );
 }

@@ -20,14 +20,15 @@ if (location.protocol === 'https:') {
 // The chosen theme before anything paints, so a dark page never flashes light while its texts load.
 applyArcoTheme(store.get(themeAtom));
 
-
 // The page paints once the texts of its language have arrived (a failed download paints anyway;
 // the route's language switch tries again).
 const first = location.pathname.split('/')[1];
-void showLanguage(isLanguage(first) ? first : rootLanguage(null, navigator.languages ?? [navigator.language])).catch(() => undefined).finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void showLanguage(isLanguage(first) ? first : rootLanguage(null, navigator.languages ?? [navigator.language]))
+  .catch(() => undefined)
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

@@ -8,14 +8,28 @@ const tag = 'account';
 
 export const account = {
   changePassword: endpoint({
-    method: 'POST', path: '/platform-system/user/update/password', operationId: 'changeOwnPassword', tag, auth: 'bearer', permission: null,
+    method: 'POST',
+    path: '/platform-system/user/update/password',
+    operationId: 'changeOwnPassword',
+    tag,
+    auth: 'bearer',
+    permission: null,
     summary: 'Change the own password (SPEC §5); every other session of the user ends',
     description: 'A wrong old password answers 400 naming `oldPassword`.',
-    body: changePasswordInput, labels, answer: json(Nothing),
+    body: changePasswordInput,
+    labels,
+    answer: json(Nothing),
   }),
   updateProfile: endpoint({
-    method: 'POST', path: '/platform-system/user/updateUser', operationId: 'updateOwnProfile', tag, auth: 'bearer', permission: null,
+    method: 'POST',
+    path: '/platform-system/user/updateUser',
+    operationId: 'updateOwnProfile',
+    tag,
+    auth: 'bearer',
+    permission: null,
     summary: 'Update the own profile: nickname, email, mobile, remark',
-    body: updateProfileInput, labels, answer: json(CurrentUser),
+    body: updateProfileInput,
+    labels,
+    answer: json(CurrentUser),
   }),
 };

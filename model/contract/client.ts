@@ -5,7 +5,15 @@
  * a sub-app's bridge.
  */
 import { API_BASE } from '../api';
-import { fillPath, type AnyEndpoint, type BodyOf, type DataOf, type FieldsOf, type ParamsOf, type QueryOf } from './endpoint';
+import {
+  fillPath,
+  type AnyEndpoint,
+  type BodyOf,
+  type DataOf,
+  type FieldsOf,
+  type ParamsOf,
+  type QueryOf,
+} from './endpoint';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -38,7 +46,9 @@ type Key<K extends string, V> = undefined extends V ? { [P in K]?: V } : { [P in
 export type CallInput<E extends AnyEndpoint> = Key<'params', ParamsOf<E>> &
   Key<'query', QueryOf<E>> &
   Key<'body', BodyOf<E>> &
-  ([NonNullable<E['multipart']>] extends [never] ? unknown : { files: Record<string, Blob> } & Key<'fields', FieldsOf<E>>) &
+  ([NonNullable<E['multipart']>] extends [never]
+    ? unknown
+    : { files: Record<string, Blob> } & Key<'fields', FieldsOf<E>>) &
   CallOptions;
 
 export type Args<E extends AnyEndpoint> = {} extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
@@ -58,7 +68,11 @@ export interface ApiClient {
 export function apiClient(transport: Transport): ApiClient {
   const prepare = (ep: AnyEndpoint, input: Record<string, unknown> = {}): ApiCall => {
     const { params, query, body, files, fields, showSuccess, showError, timeout } = input as {
-      params?: unknown; query?: Record<string, QueryValue>; body?: unknown; files?: Record<string, Blob>; fields?: Record<string, unknown>;
+      params?: unknown;
+      query?: Record<string, QueryValue>;
+      body?: unknown;
+      files?: Record<string, Blob>;
+      fields?: Record<string, unknown>;
     } & CallOptions;
     const call: ApiCall = { method: ep.method, url: urlOf(ep, params) };
     if (query !== undefined) call.params = query;
@@ -73,6 +87,7 @@ export function apiClient(transport: Transport): ApiClient {
   };
   return {
     prepare: (ep, ...args) => prepare(ep, args[0] as Record<string, unknown> | undefined),
-    call: (ep, ...args) => transport(prepare(ep, args[0] as Record<string, unknown> | undefined)) as Promise<DataOf<typeof ep>>,
+    call: (ep, ...args) =>
+      transport(prepare(ep, args[0] as Record<string, unknown> | undefined)) as Promise<DataOf<typeof ep>>,
   };
 }

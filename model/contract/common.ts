@@ -13,13 +13,17 @@ export const Day = z.string().meta({ format: 'date' });
 /** Operations that answer nothing in particular answer `data: null`. */
 export const Nothing = z.null();
 
-export const FieldErrorSchema = z.object({
-  field: z.string().meta({ description: 'The field key, dotted for nested fields (`intervals.0.start`)' }),
-  key: z.string().meta({ description: 'The message key (namespace `model`/`server`)' }),
-  message: z.string().meta({ description: "The message in the caller's language, naming the field" }),
-}).meta({ id: 'FieldError' });
+export const FieldErrorSchema = z
+  .object({
+    field: z.string().meta({ description: 'The field key, dotted for nested fields (`intervals.0.start`)' }),
+    key: z.string().meta({ description: 'The message key (namespace `model`/`server`)' }),
+    message: z.string().meta({ description: "The message in the caller's language, naming the field" }),
+  })
+  .meta({ id: 'FieldError' });
 
-export const ValidationErrorDataSchema = z.object({ errors: z.array(FieldErrorSchema) }).meta({ id: 'ValidationErrorData' });
+export const ValidationErrorDataSchema = z
+  .object({ errors: z.array(FieldErrorSchema) })
+  .meta({ id: 'ValidationErrorData' });
 
 /** One page of rows. */
 export const pageOf = <R extends z.ZodType>(row: R) =>

@@ -98,11 +98,21 @@ export interface Endpoint<
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type AnyEndpoint = Endpoint<Method, string, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, Answer>;
+export type AnyEndpoint = Endpoint<
+  Method,
+  string,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  Answer
+>;
 
-type ParamsSchema<E> = E extends Endpoint<Method, string, infer Pa, z.ZodType | undefined, z.ZodType | undefined, Answer> ? Pa : undefined;
-type QuerySchema<E> = E extends Endpoint<Method, string, z.ZodType | undefined, infer Q, z.ZodType | undefined, Answer> ? Q : undefined;
-type BodySchema<E> = E extends Endpoint<Method, string, z.ZodType | undefined, z.ZodType | undefined, infer B, Answer> ? B : undefined;
+type ParamsSchema<E> =
+  E extends Endpoint<Method, string, infer Pa, z.ZodType | undefined, z.ZodType | undefined, Answer> ? Pa : undefined;
+type QuerySchema<E> =
+  E extends Endpoint<Method, string, z.ZodType | undefined, infer Q, z.ZodType | undefined, Answer> ? Q : undefined;
+type BodySchema<E> =
+  E extends Endpoint<Method, string, z.ZodType | undefined, z.ZodType | undefined, infer B, Answer> ? B : undefined;
 
 /** The `data` of a JSON answer as the caller receives it. */
 export type DataOf<E extends AnyEndpoint> = E['answer'] extends JsonAnswer<infer D> ? z.output<D> : never;
@@ -113,7 +123,8 @@ export type ParamsOf<E extends AnyEndpoint> = In<ParamsSchema<E>>;
 export type QueryOf<E extends AnyEndpoint> = In<QuerySchema<E>>;
 export type BodyOf<E extends AnyEndpoint> = In<BodySchema<E>>;
 /** The plain fields beside the files of a multipart operation. */
-export type FieldsOf<E extends AnyEndpoint> = NonNullable<E['multipart']> extends { fields: infer F } ? In<F> : undefined;
+export type FieldsOf<E extends AnyEndpoint> =
+  NonNullable<E['multipart']> extends { fields: infer F } ? In<F> : undefined;
 export type ParsedParams<E extends AnyEndpoint> = Out<ParamsSchema<E>>;
 export type ParsedQuery<E extends AnyEndpoint> = Out<QuerySchema<E>>;
 export type ParsedBody<E extends AnyEndpoint> = Out<BodySchema<E>>;
@@ -131,7 +142,8 @@ export function endpoint<
   return e;
 }
 
-export const json = <D extends z.ZodType>(data: D, also?: readonly (201 | 202)[]): JsonAnswer<D> => (also ? { kind: 'json', data, also } : { kind: 'json', data });
+export const json = <D extends z.ZodType>(data: D, also?: readonly (201 | 202)[]): JsonAnswer<D> =>
+  also ? { kind: 'json', data, also } : { kind: 'json', data };
 export const file = (...media: Media[]): FileAnswer => ({ kind: 'file', media });
 
 /** `/platform-system/notice/:id` with `{ id }` → `/platform-system/notice/3f…` (each value URI-encoded). */

@@ -13,25 +13,48 @@ const tag = 'auth';
 
 export const SsoStartQuery = z.object({
   tenantCode: z.string().trim().min(1).max(64),
-  lang: z.string().optional().meta({ description: `The language of the login page to come back to: ${LANGUAGES.join(', ')} (anything else: ${DEFAULT_LANGUAGE})` }),
+  lang: z
+    .string()
+    .optional()
+    .meta({
+      description: `The language of the login page to come back to: ${LANGUAGES.join(', ')} (anything else: ${DEFAULT_LANGUAGE})`,
+    }),
 });
 
 export const sso = {
   config: endpoint({
-    method: 'GET', path: '/auth/sso/config', operationId: 'getSsoConfig', tag, auth: 'none', permission: null,
-    summary: 'Whether single sign-on is configured', answer: json(SsoConfig),
+    method: 'GET',
+    path: '/auth/sso/config',
+    operationId: 'getSsoConfig',
+    tag,
+    auth: 'none',
+    permission: null,
+    summary: 'Whether single sign-on is configured',
+    answer: json(SsoConfig),
   }),
   start: endpoint({
-    method: 'GET', path: '/auth/sso/start', operationId: 'startSsoLogin', tag, auth: 'none', permission: null,
+    method: 'GET',
+    path: '/auth/sso/start',
+    operationId: 'startSsoLogin',
+    tag,
+    auth: 'none',
+    permission: null,
     summary: 'Starts a single sign-on login (browser navigation): redirects to the provider',
-    description: "An unknown, disabled or expired tenant, or SSO not configured, answers 400 with a page leading back to the login page.",
+    description:
+      'An unknown, disabled or expired tenant, or SSO not configured, answers 400 with a page leading back to the login page.',
     query: SsoStartQuery,
     answer: { kind: 'redirect' },
   }),
   callback: endpoint({
-    method: 'GET', path: '/auth/sso/callback', operationId: 'finishSsoLogin', tag, auth: 'none', permission: null,
+    method: 'GET',
+    path: '/auth/sso/callback',
+    operationId: 'finishSsoLogin',
+    tag,
+    auth: 'none',
+    permission: null,
     summary: 'The provider returns here: redirects to the login page with a one-time exchange code',
-    description: 'A state that is unknown, used, stale or from another browser, a refused code or an account that cannot sign in answers 400 with a page leading back to the login page.',
+    description:
+      'A state that is unknown, used, stale or from another browser, a refused code or an account that cannot sign in answers 400 with a page leading back to the login page.',
     query: z.object({
       state: z.string().optional(),
       code: z.string().optional().meta({ description: "The provider's authorization code" }),
@@ -40,8 +63,14 @@ export const sso = {
     answer: { kind: 'redirect' },
   }),
   exchange: endpoint({
-    method: 'POST', path: '/auth/sso/exchange', operationId: 'exchangeSsoCode', tag, auth: 'client', permission: null,
+    method: 'POST',
+    path: '/auth/sso/exchange',
+    operationId: 'exchangeSsoCode',
+    tag,
+    auth: 'client',
+    permission: null,
     summary: 'Trades a one-time SSO code for a session token',
-    body: z.object({ code: z.string().min(20).max(128) }), answer: json(LoginData),
+    body: z.object({ code: z.string().min(20).max(128) }),
+    answer: json(LoginData),
   }),
 };

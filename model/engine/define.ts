@@ -70,7 +70,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   tree?: { parent: string };
 }
 
-export const snake = (s: string) => s.replace(/[-\s]+/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+export const snake = (s: string) =>
+  s
+    .replace(/[-\s]+/g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
 export const camel = (s: string) => s.replace(/[-_]+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** Completes a definition with its defaults: labels, columns, business key, sort. */
@@ -78,10 +82,21 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
   const labelPrefix = input.labelPrefix ?? camel(input.name);
   const fields = Object.fromEntries(
     Object.entries(input.fields).map(([key, f]) => {
-      const filled = { list: true, io: true, form: true, ...f, label: f.label ?? `${labelPrefix}.${key}`, column: f.column ?? snake(key) };
+      const filled = {
+        list: true,
+        io: true,
+        form: true,
+        ...f,
+        label: f.label ?? `${labelPrefix}.${key}`,
+        column: f.column ?? snake(key),
+      };
       if (filled.kind === 'details') {
-        filled.fields = Object.fromEntries(Object.entries(filled.fields).map(([k, sub]) =>
-          [k, { required: true, ...sub, label: sub.label ?? `${labelPrefix}.${key}.${k}`, column: sub.column ?? k }]));
+        filled.fields = Object.fromEntries(
+          Object.entries(filled.fields).map(([k, sub]) => [
+            k,
+            { required: true, ...sub, label: sub.label ?? `${labelPrefix}.${key}.${k}`, column: sub.column ?? k },
+          ]),
+        );
       }
       return [key, { sortable: filled.list, ...filled }];
     }),
@@ -118,12 +133,17 @@ const entries = (def: ResourceDef): Entry[] => Object.entries(def.fields);
 export const listFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.list !== false);
 export const searchFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.search);
 /** Keys the list may sort on. */
-export const sortableKeys = (def: ResourceDef) => entries(def).filter(([, f]) => f.sortable && f.kind !== 'details' && f.kind !== 'refs').map(([k]) => k);
+export const sortableKeys = (def: ResourceDef) =>
+  entries(def)
+    .filter(([, f]) => f.sortable && f.kind !== 'details' && f.kind !== 'refs')
+    .map(([k]) => k);
 export const formFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.form !== false);
 export const ioFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.io !== false);
 export const uniqueFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.unique);
 export const refFields = (def: ResourceDef) =>
-  entries(def).filter((e): e is [string, Extract<FieldDef, { kind: 'ref' | 'refs' }>] => e[1].kind === 'ref' || e[1].kind === 'refs');
+  entries(def).filter(
+    (e): e is [string, Extract<FieldDef, { kind: 'ref' | 'refs' }>] => e[1].kind === 'ref' || e[1].kind === 'refs',
+  );
 /** The state fields whose change asks for confirmation (SPEC §4). */
 export const statusFields = (def: ResourceDef) => entries(def).filter(([, f]) => f.kind === 'enum' && f.status);
 

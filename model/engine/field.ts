@@ -106,7 +106,10 @@ export const PATTERNS = {
   lettersDigits: { source: '^[A-Za-z0-9]+$', key: 'validation.lettersDigits' },
   mobile: { source: '^1\\d{10}$', key: 'validation.mobile' },
   email: { source: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', key: 'validation.email' },
-  ipv4: { source: '^((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)$', key: 'validation.ip' },
+  ipv4: {
+    source: '^((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)$',
+    key: 'validation.ip',
+  },
   mac: { source: '^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$', key: 'validation.mac' },
   phone: { source: '^[0-9+()\\- ]{5,20}$', key: 'validation.phone' },
   postcode: { source: '^[A-Za-z0-9][A-Za-z0-9 \\-]{1,15}$', key: 'validation.postcode' },
@@ -114,21 +117,42 @@ export const PATTERNS = {
 
 export const field = {
   /** A business code: required, unique within the scope, searchable. */
-  code: (o: Partial<Opts<TextField>> = {}): TextField =>
-    ({ kind: 'code', max: 64, required: true, unique: true, search: true, pattern: PATTERNS.code, ...o }),
+  code: (o: Partial<Opts<TextField>> = {}): TextField => ({
+    kind: 'code',
+    max: 64,
+    required: true,
+    unique: true,
+    search: true,
+    pattern: PATTERNS.code,
+    ...o,
+  }),
   text: (o: Partial<Opts<TextField>> = {}): TextField => ({ kind: 'text', max: 128, ...o }),
   textarea: (o: Partial<Opts<TextField>> = {}): TextField => ({ kind: 'textarea', max: 500, list: false, ...o }),
   int: (o: Partial<Opts<NumberField>> = {}): NumberField => ({ kind: 'int', ...o }),
   decimal: (o: Partial<Opts<NumberField>> = {}): NumberField => ({ kind: 'decimal', scale: 4, ...o }),
   bool: (o: Partial<Opts<BoolField>> = {}): BoolField => ({ kind: 'bool', default: false, ...o }),
-  enum: (enumName: string, values: readonly string[], o: Partial<Opts<EnumField>> = {}): EnumField =>
-    ({ kind: 'enum', enumName, values, ...o }),
+  enum: (enumName: string, values: readonly string[], o: Partial<Opts<EnumField>> = {}): EnumField => ({
+    kind: 'enum',
+    enumName,
+    values,
+    ...o,
+  }),
   dict: (dictType: string, o: Partial<Opts<DictField>> = {}): DictField => ({ kind: 'dict', dictType, ...o }),
   ref: (resource: string, o: Partial<Opts<RefField>> = {}): RefField => ({ kind: 'ref', resource, ...o }),
-  refs: (resource: string, o: Partial<Opts<RefField>> = {}): RefField => ({ kind: 'refs', resource, list: false, ...o }),
+  refs: (resource: string, o: Partial<Opts<RefField>> = {}): RefField => ({
+    kind: 'refs',
+    resource,
+    list: false,
+    ...o,
+  }),
   date: (o: Partial<Opts<TemporalField>> = {}): TemporalField => ({ kind: 'date', ...o }),
   datetime: (o: Partial<Opts<TemporalField>> = {}): TemporalField => ({ kind: 'datetime', ...o }),
   time: (o: Partial<Opts<TemporalField>> = {}): TemporalField => ({ kind: 'time', ...o }),
-  details: (fields: Record<string, ScalarField>, o: Partial<Opts<DetailsField>> = {}): DetailsField =>
-    ({ kind: 'details', fields, list: false, io: false, ...o }),
+  details: (fields: Record<string, ScalarField>, o: Partial<Opts<DetailsField>> = {}): DetailsField => ({
+    kind: 'details',
+    fields,
+    list: false,
+    io: false,
+    ...o,
+  }),
 };

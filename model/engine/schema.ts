@@ -23,15 +23,20 @@ function scalar(f: ScalarField): z.ZodType {
     case 'decimal': {
       let n = z.coerce.number({ error: 'validation.number' }).refine(Number.isFinite, { error: 'validation.number' });
       if (f.kind === 'int') n = n.refine(Number.isInteger, { error: 'validation.integer' });
-      const scale = f.kind === 'decimal' ? f.scale ?? 4 : 0;
-      if (f.kind === 'decimal') n = n.refine((v) => Math.abs(Math.round(v * 10 ** scale) - v * 10 ** scale) < 1e-6, { error: 'validation.scale' });
+      const scale = f.kind === 'decimal' ? (f.scale ?? 4) : 0;
+      if (f.kind === 'decimal')
+        n = n.refine((v) => Math.abs(Math.round(v * 10 ** scale) - v * 10 ** scale) < 1e-6, {
+          error: 'validation.scale',
+        });
       if (f.min !== undefined) n = n.refine((v) => v >= f.min!, { error: 'validation.tooSmall' });
       if (f.max !== undefined) n = n.refine((v) => v <= f.max!, { error: 'validation.tooLarge' });
       return n;
     }
     case 'bool':
-      return z.preprocess((v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
-        z.boolean({ error: 'validation.boolean' }));
+      return z.preprocess(
+        (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
+        z.boolean({ error: 'validation.boolean' }),
+      );
     case 'enum':
       return z.enum(f.values as [string, ...string[]], { error: 'validation.option' });
     case 'dict':
@@ -39,9 +44,14 @@ function scalar(f: ScalarField): z.ZodType {
     case 'ref':
       return z.uuid({ error: 'validation.reference' });
     case 'refs':
-      return z.array(z.uuid({ error: 'validation.reference' }), { error: 'validation.reference' }).max(200, { error: 'validation.tooMany' });
+      return z
+        .array(z.uuid({ error: 'validation.reference' }), { error: 'validation.reference' })
+        .max(200, { error: 'validation.tooMany' });
     case 'date':
-      return z.string(req).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' }).refine((s) => !Number.isNaN(Date.parse(s)), { error: 'validation.date' });
+      return z
+        .string(req)
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+        .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'validation.date' });
     case 'datetime':
       return z.string(req).refine((s) => !Number.isNaN(Date.parse(s)), { error: 'validation.datetime' });
     case 'time':
@@ -62,7 +72,8 @@ function requiredOf(inner: z.ZodType): z.ZodType {
     }
     const r = inner.safeParse(v);
     if (r.success) return r.data;
-    for (const issue of r.error.issues) ctx.addIssue({ ...issue, continue: true } as Parameters<typeof ctx.addIssue>[0]);
+    for (const issue of r.error.issues)
+      ctx.addIssue({ ...issue, continue: true } as Parameters<typeof ctx.addIssue>[0]);
     // Not z.NEVER: that is an object, and the blank-row check would count the cell as filled.
     return undefined;
   });
@@ -83,8 +94,12 @@ function detailsSchema(f: DetailsField): z.ZodType {
   let rows = z.array(row, { error: 'validation.rows' });
   // A row with nothing filled in is "data not entered" (SPEC §5), not a row to drop silently.
   // `when`: also when a blank row already failed its required cells, so the list-level message shows.
-  const filled = (r: unknown) => typeof r === 'object' && r !== null && Object.values(r).some((v) => v !== undefined && v !== null && v !== '');
-  rows = rows.refine((list) => !Array.isArray(list) || list.every(filled), { error: 'validation.blankRows', when: () => true });
+  const filled = (r: unknown) =>
+    typeof r === 'object' && r !== null && Object.values(r).some((v) => v !== undefined && v !== null && v !== '');
+  rows = rows.refine((list) => !Array.isArray(list) || list.every(filled), {
+    error: 'validation.blankRows',
+    when: () => true,
+  });
   if (f.minRows) rows = rows.min(f.minRows, { error: 'validation.minRows' });
   if (f.maxRows) rows = rows.max(f.maxRows, { error: 'validation.maxRows' });
   return z.preprocess((v) => (v === undefined || v === null ? [] : v), rows);
@@ -96,7 +111,11 @@ function detailsSchema(f: DetailsField): z.ZodType {
  * run after the fields are valid.
  */
 export function inputSchema(def: ResourceDef) {
-  const shape = Object.fromEntries(Object.entries(def.fields).filter(([, f]) => !f.serverSet).map(([k, f]) => [k, fieldSchema(f)]));
+  const shape = Object.fromEntries(
+    Object.entries(def.fields)
+      .filter(([, f]) => !f.serverSet)
+      .map(([k, f]) => [k, fieldSchema(f)]),
+  );
   const obj = z.object(shape).strip();
   if (!def.rules) return obj;
   const rules = def.rules;

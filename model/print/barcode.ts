@@ -45,7 +45,8 @@ export function barcodeShape(type: CodeType, text: string): BarcodeShape | null 
     if (a['stroke-width']) {
       // Linear codes: each "Mx yLx 0" is one bar, drawn as a line of that stroke width.
       const w = Number(a['stroke-width']);
-      for (const m of d.matchAll(/M([\d.]+) [\d.]+L[\d.]+ [\d.]+/g)) shape.bars.push({ x: Number(m[1]) - w / 2, width: w });
+      for (const m of d.matchAll(/M([\d.]+) [\d.]+L[\d.]+ [\d.]+/g))
+        shape.bars.push({ x: Number(m[1]) - w / 2, width: w });
     } else if (d) {
       shape.paths.push(d);
     }

@@ -4,12 +4,23 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { barcodeShape } from './barcode';
-import { COLOURS_RGB, itemValue, type CodeType, type PrintData, type PrintTemplate, type TemplateItem } from './template';
+import {
+  COLOURS_RGB,
+  itemValue,
+  type CodeType,
+  type PrintData,
+  type PrintTemplate,
+  type TemplateItem,
+} from './template';
 
 /** Points per millimetre. */
 export const PT_PER_MM = 72 / 25.4;
 
-const CODE_OF: Partial<Record<TemplateItem['type'], CodeType>> = { barcode: 'code128', qrcode: 'qrcode', datamatrix: 'datamatrix' };
+const CODE_OF: Partial<Record<TemplateItem['type'], CodeType>> = {
+  barcode: 'code128',
+  qrcode: 'qrcode',
+  datamatrix: 'datamatrix',
+};
 
 /**
  * Text the font can draw: characters outside it become "?" (with the standard font, everything
@@ -18,7 +29,9 @@ const CODE_OF: Partial<Record<TemplateItem['type'], CodeType>> = { barcode: 'cod
 export function printable(font: PDFFont, text: string): string {
   const chars = font.getCharacterSet();
   const set = new Set(chars);
-  return Array.from(text.replace(/\r?\n/g, ' ')).map((c) => (set.has(c.codePointAt(0)!) ? c : '?')).join('');
+  return Array.from(text.replace(/\r?\n/g, ' '))
+    .map((c) => (set.has(c.codePointAt(0)!) ? c : '?'))
+    .join('');
 }
 
 interface Ctx {
@@ -47,7 +60,13 @@ function drawText(ctx: Ctx, item: TemplateItem, value: string) {
   const width = ctx.font.widthOfTextAtSize(text, size);
   if (width > w && width > 0) size = Math.max(4, (size * w) / width);
   size = Math.min(size, h / ctx.font.heightAtSize(1, { descender: true }) || size);
-  ctx.page.drawText(text, { x, y: top - ctx.font.heightAtSize(size, { descender: false }), size, font: ctx.font, color: ctx.colour });
+  ctx.page.drawText(text, {
+    x,
+    y: top - ctx.font.heightAtSize(size, { descender: false }),
+    size,
+    font: ctx.font,
+    color: ctx.colour,
+  });
 }
 
 function drawCode(ctx: Ctx, item: TemplateItem, type: CodeType, value: string) {
@@ -61,7 +80,8 @@ function drawCode(ctx: Ctx, item: TemplateItem, type: CodeType, value: string) {
   }
   if (shape.bars.length) {
     const sx = w / shape.width;
-    for (const bar of shape.bars) ctx.page.drawRectangle({ x: x + bar.x * sx, y: bottom, width: bar.width * sx, height: h, color: ctx.colour });
+    for (const bar of shape.bars)
+      ctx.page.drawRectangle({ x: x + bar.x * sx, y: bottom, width: bar.width * sx, height: h, color: ctx.colour });
     return;
   }
   const scale = Math.min(w / shape.width, h / shape.height);
@@ -108,7 +128,8 @@ export interface RenderOptions {
 async function fontOf(doc: PDFDocument, font: PrintFont | undefined, texts: readonly string[]): Promise<PDFFont> {
   const standard = await doc.embedFont(StandardFonts.Helvetica);
   const set = new Set(standard.getCharacterSet());
-  if (!font || texts.every((t) => Array.from(t.replace(/\r?\n/g, ' ')).every((c) => set.has(c.codePointAt(0)!)))) return standard;
+  if (!font || texts.every((t) => Array.from(t.replace(/\r?\n/g, ' ')).every((c) => set.has(c.codePointAt(0)!))))
+    return standard;
   // Loaded only when a font is given: the browser's preview does not carry the font engine.
   const fontkit = (await import('@pdf-lib/fontkit')).default;
   doc.registerFontkit({ create: (bytes: Uint8Array) => fontkit.create(bytes as never, font.face as never) } as never);
@@ -116,11 +137,17 @@ async function fontOf(doc: PDFDocument, font: PrintFont | undefined, texts: read
 }
 
 /** The template filled with each record, `copies` pages per record, as PDF bytes. */
-export async function renderTemplate(template: PrintTemplate, records: PrintData[], options: RenderOptions = {}): Promise<Uint8Array> {
+export async function renderTemplate(
+  template: PrintTemplate,
+  records: PrintData[],
+  options: RenderOptions = {},
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(options.title ?? template.name);
   doc.setProducer('mes-portal');
-  const texts = (records.length ? records : [{}]).flatMap((data) => template.items.filter((i) => i.type === 'text').map((i) => itemValue(i, data) ?? ''));
+  const texts = (records.length ? records : [{}]).flatMap((data) =>
+    template.items.filter((i) => i.type === 'text').map((i) => itemValue(i, data) ?? ''),
+  );
   const font = await fontOf(doc, options.font, texts);
   const [r, g, b] = COLOURS_RGB[template.colour ?? 'black'] ?? COLOURS_RGB.black;
   const size: [number, number] = [template.pageWidth * PT_PER_MM, template.pageHeight * PT_PER_MM];
@@ -133,8 +160,9 @@ export async function renderTemplate(template: PrintTemplate, records: PrintData
       for (const item of template.items) {
         const value = itemValue(item, data);
         const code = CODE_OF[item.type];
-        if (item.type === 'text') { if (value) drawText(ctx, item, value); }
-        else if (code) drawCode(ctx, item, code, value);
+        if (item.type === 'text') {
+          if (value) drawText(ctx, item, value);
+        } else if (code) drawCode(ctx, item, code, value);
         else await drawImage(ctx, item, value);
       }
     }

@@ -17,7 +17,15 @@ export interface ServicePrinter {
 
 export type PrintRequest =
   | { type: 'printers'; id: string }
-  | { type: 'print'; id: string; printer: string; format: 'pdf' | 'raw'; copies?: number; title?: string; /** base64 */ data: string };
+  | {
+      type: 'print';
+      id: string;
+      printer: string;
+      format: 'pdf' | 'raw';
+      copies?: number;
+      title?: string;
+      /** base64 */ data: string;
+    };
 
 export type PrintReply =
   | { type: 'printers'; id: string; printers: ServicePrinter[] }

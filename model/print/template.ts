@@ -97,7 +97,8 @@ export function parseDefaultContent(text: string | null | undefined): PrintData 
 
 /** The template as the renderer needs it, from a stored (or unsaved form) row. */
 export function templateOf(row: Record<string, unknown>): PrintTemplate {
-  const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || fallback);
+  const num = (v: unknown, fallback: number) =>
+    typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || fallback;
   const items = Array.isArray(row.items) ? (row.items as Record<string, unknown>[]) : [];
   return {
     name: String(row.name ?? ''),
@@ -110,13 +111,20 @@ export function templateOf(row: Record<string, unknown>): PrintTemplate {
         type: i.type as ItemType,
         key: (i.key as string | null | undefined) ?? null,
         text: (i.text as string | null | undefined) ?? null,
-        x: num(i.x, 0), y: num(i.y, 0), width: num(i.width, 10), height: num(i.height, 5),
+        x: num(i.x, 0),
+        y: num(i.y, 0),
+        width: num(i.width, 10),
+        height: num(i.height, 5),
         fontSize: i.fontSize == null ? null : num(i.fontSize, 10),
       })),
   };
 }
 
-interface Issue { field: string; key: string; params?: Record<string, string | number> }
+interface Issue {
+  field: string;
+  key: string;
+  params?: Record<string, string | number>;
+}
 
 /** Cross-field rules: items inside the page, default content readable. */
 export function printTemplateIssues(row: Record<string, unknown>): Issue[] {
@@ -133,8 +141,10 @@ export function printTemplateIssues(row: Record<string, unknown>): Issue[] {
     const right = x + Number(item.width);
     const bottom = y + Number(item.height);
     if ([x, y, right, bottom].some((n) => !Number.isFinite(n))) return;
-    if (right > width || bottom > height) issues.push({ field: `items.${i}.x`, key: 'validation.itemOutsidePage', params: { row: i + 1 } });
-    if (item.type !== 'image' && !item.key && !item.text) issues.push({ field: `items.${i}.key`, key: 'validation.itemContent', params: { row: i + 1 } });
+    if (right > width || bottom > height)
+      issues.push({ field: `items.${i}.x`, key: 'validation.itemOutsidePage', params: { row: i + 1 } });
+    if (item.type !== 'image' && !item.key && !item.text)
+      issues.push({ field: `items.${i}.key`, key: 'validation.itemContent', params: { row: i + 1 } });
   });
   return issues;
 }

@@ -9,7 +9,9 @@ export const DOTS_PER_MM = 8;
 
 /** Field data ZPL can carry: ^ and ~ are command prefixes, so they are written as hex escapes (^FH). */
 function fieldData(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/[_^~\\]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[_^~\\]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 function itemZpl(item: TemplateItem, value: string, dots: number): string {
@@ -19,7 +21,7 @@ function itemZpl(item: TemplateItem, value: string, dots: number): string {
   switch (item.type) {
     case 'text': {
       // Font size in points → character height in dots.
-      const h = Math.max(10, Math.round(((item.fontSize ?? 10) * 25.4) / 72 * dots));
+      const h = Math.max(10, Math.round((((item.fontSize ?? 10) * 25.4) / 72) * dots));
       return `${at}^A0N,${h},${h}^FB${d(item.width)},1,0,L${data}`;
     }
     case 'barcode':
@@ -45,7 +47,15 @@ export function templateToZpl(template: PrintTemplate, records: PrintData[], cop
       .map((item) => ({ item, value: itemValue(item, data) }))
       .filter(({ item, value }) => value !== '' || item.type === 'image')
       .map(({ item, value }) => itemZpl(item, value, dots));
-    return ['^XA', '^CI28', `^PW${Math.round(template.pageWidth * dots)}`, `^LL${Math.round(template.pageHeight * dots)}`, ...fields, `^PQ${Math.max(1, copies)}`, '^XZ'].join('\n');
+    return [
+      '^XA',
+      '^CI28',
+      `^PW${Math.round(template.pageWidth * dots)}`,
+      `^LL${Math.round(template.pageHeight * dots)}`,
+      ...fields,
+      `^PQ${Math.max(1, copies)}`,
+      '^XZ',
+    ].join('\n');
   });
   return `${labels.join('\n')}\n`;
 }

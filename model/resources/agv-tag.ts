@@ -9,7 +9,10 @@ export const agvTag = defineResource({
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),
-    areaType: field.enum('agvAreaType', ['storage', 'production', 'buffer', 'charging'], { required: true, search: true }),
+    areaType: field.enum('agvAreaType', ['storage', 'production', 'buffer', 'charging'], {
+      required: true,
+      search: true,
+    }),
     preparationType: field.enum('preparationType', ['workOrder', 'line', 'kanban']),
     landmarkId: field.ref('landmark'),
     remark: field.textarea({ max: 255 }),

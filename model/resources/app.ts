@@ -25,7 +25,12 @@ export const app = defineResource({
     nameVi: field.text({ max: 64, list: false, column: 'name_vi' }),
     nameEs: field.text({ max: 64, list: false, column: 'name_es' }),
     url: field.text({ max: 512, pattern: { source: '^https?://[^\\s/@]+(/[^\\s]*)?$', key: 'validation.url' } }),
-    prefixPath: field.text({ required: true, max: 512, column: 'prefix_list', pattern: { source: '^[a-z0-9-]+(\\s*,\\s*[a-z0-9-]+)*$', key: 'validation.prefixList' } }),
+    prefixPath: field.text({
+      required: true,
+      max: 512,
+      column: 'prefix_list',
+      pattern: { source: '^[a-z0-9-]+(\\s*,\\s*[a-z0-9-]+)*$', key: 'validation.prefixList' },
+    }),
     fullscreen: field.bool(),
     status: field.enum('appState', ['enabled', 'disabled'], { default: 'enabled', search: true, status: true }),
     isDefault: field.bool(),

@@ -20,6 +20,11 @@ export const device = defineResource({
     use: field.text({ max: 128, list: false }),
     documentAuthority: field.bool({ list: false }),
     equipmentAuthority: field.bool({ list: false }),
-    state: field.enum('frozenState', ['normal', 'frozen'], { default: 'normal', status: true, statusVerb: 'freeze', search: true }),
+    state: field.enum('frozenState', ['normal', 'frozen'], {
+      default: 'normal',
+      status: true,
+      statusVerb: 'freeze',
+      search: true,
+    }),
   },
 });

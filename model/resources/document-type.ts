@@ -9,8 +9,15 @@ export const documentType = defineResource({
   codeField: 'name',
   fields: {
     name: field.text({ required: true, unique: true, max: 64, search: true }),
-    suffixes: field.text({ required: true, max: 200, pattern: { source: '^\\s*[A-Za-z0-9]{1,10}(\\s*,\\s*[A-Za-z0-9]{1,10})*\\s*$', key: 'validation.suffixes' } }),
+    suffixes: field.text({
+      required: true,
+      max: 200,
+      pattern: { source: '^\\s*[A-Za-z0-9]{1,10}(\\s*,\\s*[A-Za-z0-9]{1,10})*\\s*$', key: 'validation.suffixes' },
+    }),
     encodingRuleId: field.ref('encoding-rule'),
-    browsingTool: field.enum('browsingTool', ['auto', 'pdf', 'video', 'image', 'download'], { default: 'auto', required: true }),
+    browsingTool: field.enum('browsingTool', ['auto', 'pdf', 'video', 'image', 'download'], {
+      default: 'auto',
+      required: true,
+    }),
   },
 });

@@ -1,5 +1,14 @@
 import { defineResource, field } from '../engine';
-import { MAX_CODE_WIDTH, PARAM_TYPES, RESET_TYPES, RULE_NAME, RULE_TYPES, SYSTEM_PARAMETERS, WEEKDAYS, encodingRuleIssues } from '../rules';
+import {
+  MAX_CODE_WIDTH,
+  PARAM_TYPES,
+  RESET_TYPES,
+  RULE_NAME,
+  RULE_TYPES,
+  SYSTEM_PARAMETERS,
+  WEEKDAYS,
+  encodingRuleIssues,
+} from '../rules';
 
 /**
  * Encoding rule (SPEC §3, §5): how serial numbers and other codes are written and counted.

@@ -9,7 +9,10 @@ export const line = defineResource({
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),
-    type: field.enum('lineType', ['smt', 'assembly', 'machining', 'testing', 'packaging'], { required: true, search: true }),
+    type: field.enum('lineType', ['smt', 'assembly', 'machining', 'testing', 'packaging'], {
+      required: true,
+      search: true,
+    }),
     workshopId: field.ref('workshop', { required: true, search: true }),
     manager: field.text({ max: 64 }),
     remark: field.textarea({ max: 255 }),

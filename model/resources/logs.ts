@@ -89,7 +89,10 @@ export const auditTrail = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     createdAt: field.datetime({ ...ro, column: 'created_at', search: true }),
-    action: field.enum('auditAction', ['create', 'update', 'state', 'delete', 'import', 'sign'], { ...ro, search: true }),
+    action: field.enum('auditAction', ['create', 'update', 'state', 'delete', 'import', 'sign'], {
+      ...ro,
+      search: true,
+    }),
     entity: field.text({ ...ro, max: 64, search: true }),
     recordCode: field.text({ ...ro, max: 200, search: true }),
     recordId: field.text({ ...ro, max: 128, list: false }),

@@ -3,10 +3,17 @@ import { defineResource, field, type RuleIssue } from '../engine';
 /** A weight that must not exceed another; validity days that are needed when validity is controlled. */
 function materialIssues(row: Record<string, unknown>): RuleIssue[] {
   const issues: RuleIssue[] = [];
-  if (row.validityControl === true && (row.validityDays === null || row.validityDays === undefined)) issues.push({ field: 'validityDays', key: 'validation.required' });
+  if (row.validityControl === true && (row.validityDays === null || row.validityDays === undefined))
+    issues.push({ field: 'validityDays', key: 'validation.required' });
   const net = Number(row.netWeight);
   const gross = Number(row.grossWeight);
-  if (row.netWeight != null && row.grossWeight != null && Number.isFinite(net) && Number.isFinite(gross) && net > gross) {
+  if (
+    row.netWeight != null &&
+    row.grossWeight != null &&
+    Number.isFinite(net) &&
+    Number.isFinite(gross) &&
+    net > gross
+  ) {
     issues.push({ field: 'grossWeight', key: 'validation.grossBelowNet' });
   }
   return issues;
@@ -21,7 +28,10 @@ export const material = defineResource({
   fields: {
     code: field.code({ max: 40 }),
     name: field.text({ required: true, max: 128, search: true }),
-    type: field.enum('materialType', ['raw', 'semi', 'finished', 'auxiliary', 'packaging'], { required: true, search: true }),
+    type: field.enum('materialType', ['raw', 'semi', 'finished', 'auxiliary', 'packaging'], {
+      required: true,
+      search: true,
+    }),
     version: field.text({ max: 16 }),
     classId: field.ref('material-class', { search: true }),
     basicUnitId: field.ref('unit', { required: true }),
@@ -56,7 +66,12 @@ export const material = defineResource({
     // storage
     fifoControl: field.bool({ list: false, tab: 'storage' }),
     sapPlantId: field.ref('sap-plant', { list: false, tab: 'storage' }),
-    productionDateFormat: field.text({ max: 32, list: false, tab: 'storage', pattern: { source: '^[YMDHhms/ .:-]{2,32}$', key: 'validation.dateFormat' } }),
+    productionDateFormat: field.text({
+      max: 32,
+      list: false,
+      tab: 'storage',
+      pattern: { source: '^[YMDHhms/ .:-]{2,32}$', key: 'validation.dateFormat' },
+    }),
   },
   rules: materialIssues,
   tabs: ['basic', 'packing', 'quality', 'storage'],

@@ -18,7 +18,10 @@ export const menu = defineResource({
   localNames: { 'zh-CN': 'nameZhCN', 'zh-TW': 'nameZhTW', en: 'nameEn', vi: 'nameVi', es: 'nameEs' },
   defaultSort: { field: 'sort', order: 'asc' },
   fields: {
-    code: field.code({ max: 128, pattern: { source: '^[A-Za-z0-9][A-Za-z0-9_.:/\\-]*$', key: 'validation.codeFormat' } }),
+    code: field.code({
+      max: 128,
+      pattern: { source: '^[A-Za-z0-9][A-Za-z0-9_.:/\\-]*$', key: 'validation.codeFormat' },
+    }),
     type: field.enum('menuType', MENU_TYPES, { required: true, search: true }),
     nameZhCN: field.text({ required: true, max: 64, search: true, column: 'name_zh_cn' }),
     nameZhTW: field.text({ max: 64, list: false, column: 'name_zh_tw' }),

@@ -49,7 +49,8 @@ function packagingRuleIssues(row: Record<string, unknown>) {
   details.forEach((d, i) => {
     const order = Number(d.order);
     const first = seen.get(order);
-    if (first !== undefined) issues.push({ field: `details.${i}.order`, key: 'validation.orderDuplicate', params: { row: first + 1 } });
+    if (first !== undefined)
+      issues.push({ field: `details.${i}.order`, key: 'validation.orderDuplicate', params: { row: first + 1 } });
     else seen.set(order, i);
   });
   return issues;

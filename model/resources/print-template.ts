@@ -1,9 +1,18 @@
 import { defineResource, field } from '../engine';
 import {
-  CODE_TYPES, DATA_KEY, FILE_TYPES, ITEM_TYPES, MAX_COPIES, MAX_PAGE_MM, PRINT_COLOURS, TEMPLATE_TYPES, printTemplateIssues,
+  CODE_TYPES,
+  DATA_KEY,
+  FILE_TYPES,
+  ITEM_TYPES,
+  MAX_COPIES,
+  MAX_PAGE_MM,
+  PRINT_COLOURS,
+  TEMPLATE_TYPES,
+  printTemplateIssues,
 } from '../print/template';
 
-const mm = (o: { default?: number } = {}) => field.decimal({ required: true, min: 0, max: MAX_PAGE_MM, scale: 1, list: false, ...o });
+const mm = (o: { default?: number } = {}) =>
+  field.decimal({ required: true, min: 0, max: MAX_PAGE_MM, scale: 1, list: false, ...o });
 
 /**
  * Print template (SPEC §3): a label or document layout whose items (text, barcodes, images) are

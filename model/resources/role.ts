@@ -25,7 +25,10 @@ export const role = defineResource({
     staff: field.refs('staff', { link: { table: 'role_staff', owner: 'role_id', target: 'staff_id' }, io: false }),
     remark: field.textarea({ max: 500 }),
     status: field.enum('enabledState', ['enabled', 'disabled'], {
-      default: 'enabled', status: true, search: true, statusVerbs: { enabled: 'enable', disabled: 'disable' },
+      default: 'enabled',
+      status: true,
+      search: true,
+      statusVerbs: { enabled: 'enable', disabled: 'disable' },
     }),
   },
 });

@@ -17,8 +17,15 @@ export const scanRule = defineResource({
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),
-    scanType: field.enum('scanType', ['material', 'product', 'package', 'container', 'location'], { required: true, search: true }),
-    inspectionType: field.enum('inspectionType', INSPECTION_TYPES, { required: true, default: 'positions', search: true }),
+    scanType: field.enum('scanType', ['material', 'product', 'package', 'container', 'location'], {
+      required: true,
+      search: true,
+    }),
+    inspectionType: field.enum('inspectionType', INSPECTION_TYPES, {
+      required: true,
+      default: 'positions',
+      search: true,
+    }),
     barcodeLength: field.int({ required: true, min: 1, max: MAX_BARCODE_LENGTH }),
     parseStart: position(),
     parseEnd: position(),
@@ -33,7 +40,11 @@ export const scanRule = defineResource({
     dateCodeFormat: field.enum('dateCodeFormat', DATE_CODE_FORMATS, { default: 'raw', list: false }),
     pattern: field.text({ max: 500, list: false }),
     segments: field.details(
-      { name: field.text({ max: 32, pattern: PART_NAME }), start: field.int({ min: 1, max: MAX_BARCODE_LENGTH }), end: field.int({ min: 1, max: MAX_BARCODE_LENGTH }) },
+      {
+        name: field.text({ max: 32, pattern: PART_NAME }),
+        start: field.int({ min: 1, max: MAX_BARCODE_LENGTH }),
+        end: field.int({ min: 1, max: MAX_BARCODE_LENGTH }),
+      },
       { maxRows: 20, io: true, label: 'scanRule.segments._title' },
     ),
     testVectors: field.details(

@@ -7,7 +7,12 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 function ranges(start: string, end: string): [number, number][] {
   const s = minutes(start);
   const e = minutes(end);
-  return e > s ? [[s, e]] : [[s, DAY], [0, e]];
+  return e > s
+    ? [[s, e]]
+    : [
+        [s, DAY],
+        [0, e],
+      ];
 }
 
 /** Each interval ends at another time than it starts, and no two intervals overlap (a shift may cross midnight). */
@@ -23,7 +28,12 @@ export function intervalIssues(row: Record<string, unknown>): RuleIssue[] {
     }
     const mine = ranges(iv.start, iv.end);
     const clash = taken.find((t) => mine.some(([s, e]) => s < t.range[1] && t.range[0] < e));
-    if (clash) issues.push({ field: `intervals.${i}.start`, key: 'validation.intervalOverlap', params: { row: clash.index + 1 } });
+    if (clash)
+      issues.push({
+        field: `intervals.${i}.start`,
+        key: 'validation.intervalOverlap',
+        params: { row: clash.index + 1 },
+      });
     else taken.push(...mine.map((range) => ({ index: i, range })));
   });
   return issues;
@@ -40,7 +50,10 @@ export const shift = defineResource({
     name: field.text({ required: true, max: 64, search: true }),
     type: field.enum('shiftType', ['day', 'middle', 'night'], { required: true, search: true }),
     // `shift.intervals` holds the sub-field labels, so the field's own label is its `_title`.
-    intervals: field.details({ start: field.time({ required: true }), end: field.time({ required: true }) }, { minRows: 1, maxRows: 6, label: 'shift.intervals._title' }),
+    intervals: field.details(
+      { start: field.time({ required: true }), end: field.time({ required: true }) },
+      { minRows: 1, maxRows: 6, label: 'shift.intervals._title' },
+    ),
     remark: field.textarea({ max: 255 }),
   },
   rules: intervalIssues,

@@ -26,6 +26,10 @@ export const staff = defineResource({
     lockReason: field.text({ max: 255, list: false }),
     userId: field.ref('app-user', { column: 'user_id' }),
     // The organisations offered by the header's switcher (`currentStaffOrgSelect`); none: all of the tenant.
-    organizations: field.refs('organization', { link: { table: 'staff_organization', owner: 'staff_id', target: 'organization_id' }, io: false, list: false }),
+    organizations: field.refs('organization', {
+      link: { table: 'staff_organization', owner: 'staff_id', target: 'organization_id' },
+      io: false,
+      list: false,
+    }),
   },
 });

@@ -16,6 +16,10 @@ export const storageLocation = defineResource({
     coordinateX: field.decimal({ scale: 2, min: -100000, max: 100000 }),
     coordinateY: field.decimal({ scale: 2, min: -100000, max: 100000 }),
     coordinateZ: field.decimal({ scale: 2, min: -100000, max: 100000 }),
-    state: field.enum('availableState', ['available', 'unavailable'], { default: 'available', status: true, search: true }),
+    state: field.enum('availableState', ['available', 'unavailable'], {
+      default: 'available',
+      status: true,
+      search: true,
+    }),
   },
 });

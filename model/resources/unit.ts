@@ -9,7 +9,10 @@ export const unit = defineResource({
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),
-    type: field.enum('unitType', ['quantity', 'weight', 'length', 'area', 'volume', 'time'], { required: true, search: true }),
+    type: field.enum('unitType', ['quantity', 'weight', 'length', 'area', 'volume', 'time'], {
+      required: true,
+      search: true,
+    }),
     accuracy: field.int({ required: true, min: 0, max: 9, default: 0 }),
     remark: field.textarea({ max: 255 }),
   },

@@ -9,7 +9,10 @@ export const workstationType = defineResource({
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),
-    category: field.enum('workstationCategory', ['production', 'inspection', 'packing', 'repair'], { required: true, search: true }),
+    category: field.enum('workstationCategory', ['production', 'inspection', 'packing', 'repair'], {
+      required: true,
+      search: true,
+    }),
     remark: field.textarea({ max: 255 }),
   },
 });

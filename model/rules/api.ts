@@ -26,24 +26,28 @@ export interface GenerateContext {
 }
 
 /** The context as resolved: the values the codes were written with and the counter's period. */
-export const ResolvedContext = z.object({
-  factoryCode: z.string().nullable(),
-  lineCode: z.string().nullable(),
-  date: Day,
-  period: z.string(),
-}).meta({ id: 'EncodingResolvedContext' });
+export const ResolvedContext = z
+  .object({
+    factoryCode: z.string().nullable(),
+    lineCode: z.string().nullable(),
+    date: Day,
+    period: z.string(),
+  })
+  .meta({ id: 'EncodingResolvedContext' });
 export type ResolvedContext = z.infer<typeof ResolvedContext>;
 
 /** Decimal strings: counters may exceed 2^53. */
 const bigCount = (description: string) => z.string().regex(/^\d+$/).meta({ description });
 
-export const GenerateResult = z.object({
-  codes: z.array(z.string()),
-  batchId: Uuid.meta({ description: 'Names this reservation in the audit (`issued?batchId=`)' }),
-  firstOffset: bigCount("Counter offset of the first code (0 = the start code) in this context's counter"),
-  remaining: bigCount("Codes still available in this context's counter after the call"),
-  context: ResolvedContext,
-}).meta({ id: 'EncodingGenerateResult' });
+export const GenerateResult = z
+  .object({
+    codes: z.array(z.string()),
+    batchId: Uuid.meta({ description: 'Names this reservation in the audit (`issued?batchId=`)' }),
+    firstOffset: bigCount("Counter offset of the first code (0 = the start code) in this context's counter"),
+    remaining: bigCount("Codes still available in this context's counter after the call"),
+    context: ResolvedContext,
+  })
+  .meta({ id: 'EncodingGenerateResult' });
 export type GenerateResult = z.infer<typeof GenerateResult>;
 
 export interface ExhaustedData {
@@ -51,24 +55,30 @@ export interface ExhaustedData {
   remaining: string;
 }
 
-export const PreviewResult = z.object({
-  codes: z.array(z.string()).meta({ description: 'The next codes, not reserved; fewer than asked when the rule runs out' }),
-  remaining: bigCount('Codes still available in this context'),
-  context: ResolvedContext,
-}).meta({ id: 'EncodingPreviewResult' });
+export const PreviewResult = z
+  .object({
+    codes: z
+      .array(z.string())
+      .meta({ description: 'The next codes, not reserved; fewer than asked when the rule runs out' }),
+    remaining: bigCount('Codes still available in this context'),
+    context: ResolvedContext,
+  })
+  .meta({ id: 'EncodingPreviewResult' });
 export type PreviewResult = z.infer<typeof PreviewResult>;
 
 /** One issued code in the audit. */
-export const IssuedCode = z.object({
-  code: z.string(),
-  ruleId: Uuid,
-  ruleName: z.string(),
-  factoryCode: z.string(),
-  lineCode: z.string(),
-  period: z.string(),
-  date: Day,
-  batchId: Uuid,
-  account: z.string(),
-  issuedAt: Instant,
-}).meta({ id: 'IssuedCode' });
+export const IssuedCode = z
+  .object({
+    code: z.string(),
+    ruleId: Uuid,
+    ruleName: z.string(),
+    factoryCode: z.string(),
+    lineCode: z.string(),
+    period: z.string(),
+    date: Day,
+    batchId: Uuid,
+    account: z.string(),
+    issuedAt: Instant,
+  })
+  .meta({ id: 'IssuedCode' });
 export type IssuedCode = z.infer<typeof IssuedCode>;

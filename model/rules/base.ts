@@ -21,7 +21,7 @@ export const ALPHABETS: Record<Exclude<RuleType, 'custom'>, string> = {
 
 /** The alphabet of a rule type; a custom rule's is its base code. */
 export function alphabetOf(ruleType: RuleType, baseCode: string | null | undefined): string {
-  return ruleType === 'custom' ? baseCode ?? '' : ALPHABETS[ruleType];
+  return ruleType === 'custom' ? (baseCode ?? '') : ALPHABETS[ruleType];
 }
 
 /** The first character that occurs twice in `alphabet`, or null. */

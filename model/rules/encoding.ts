@@ -6,10 +6,29 @@
  * counter's offset, in the rule's base, as wide as the start code.
  */
 import type { RuleIssue } from '../engine/define';
-import { ALPHABETS, RULE_TYPES, alphabetOf, decode, encode, isAlphabet, isCodeOf, largestCode, repeatedCharacter, type RuleType } from './base';
 import {
-  DEFAULT_DATE_FORMAT, RESET_TYPES, WEEKDAYS, dateFormatLength, formatDate, isDateFormat, periodKey,
-  type LocalDate, type ResetType, type Weekday,
+  ALPHABETS,
+  RULE_TYPES,
+  alphabetOf,
+  decode,
+  encode,
+  isAlphabet,
+  isCodeOf,
+  largestCode,
+  repeatedCharacter,
+  type RuleType,
+} from './base';
+import {
+  DEFAULT_DATE_FORMAT,
+  RESET_TYPES,
+  WEEKDAYS,
+  dateFormatLength,
+  formatDate,
+  isDateFormat,
+  periodKey,
+  type LocalDate,
+  type ResetType,
+  type Weekday,
 } from './calendar';
 import { applyTruncation, parseTruncation } from './truncation';
 
@@ -139,7 +158,9 @@ function namesPeriod(reset: ResetType, details: readonly EncodingDetail[]): bool
 }
 
 function detailsOf(row: Record<string, unknown>): EncodingDetail[] {
-  return Array.isArray(row.details) ? (row.details as EncodingDetail[]).filter((d) => typeof d === 'object' && d !== null) : [];
+  return Array.isArray(row.details)
+    ? (row.details as EncodingDetail[]).filter((d) => typeof d === 'object' && d !== null)
+    : [];
 }
 
 /**
@@ -158,7 +179,8 @@ export function encodingRuleIssues(row: Record<string, unknown>): RuleIssue[] {
   if (ruleType === 'custom') {
     const repeated = repeatedCharacter(baseCode);
     if (blank(baseCode)) issues.push({ field: 'baseCode', key: 'validation.required' });
-    else if (repeated !== null) issues.push({ field: 'baseCode', key: 'validation.baseRepeated', params: { char: repeated } });
+    else if (repeated !== null)
+      issues.push({ field: 'baseCode', key: 'validation.baseRepeated', params: { char: repeated } });
     else if (!isAlphabet(baseCode)) issues.push({ field: 'baseCode', key: 'validation.baseCharacters' });
     else alphabet = baseCode;
   } else if ((RULE_TYPES as readonly string[]).includes(ruleType)) {
@@ -169,9 +191,11 @@ export function encodingRuleIssues(row: Record<string, unknown>): RuleIssue[] {
     if (!isCodeOf(startCode, alphabet)) issues.push({ field: 'startCode', key: 'validation.codeNotInBase' });
     else if (chars(startCode) > MAX_CODE_WIDTH) issues.push({ field: 'startCode', key: 'validation.tooLong' });
     else if (endCode !== '') {
-      if (chars(endCode) !== chars(startCode)) issues.push({ field: 'endCode', key: 'validation.endLength', params: { length: chars(startCode) } });
+      if (chars(endCode) !== chars(startCode))
+        issues.push({ field: 'endCode', key: 'validation.endLength', params: { length: chars(startCode) } });
       else if (!isCodeOf(endCode, alphabet)) issues.push({ field: 'endCode', key: 'validation.codeNotInBase' });
-      else if (decode(endCode, alphabet) < decode(startCode, alphabet)) issues.push({ field: 'endCode', key: 'validation.endBelowStart' });
+      else if (decode(endCode, alphabet) < decode(startCode, alphabet))
+        issues.push({ field: 'endCode', key: 'validation.endBelowStart' });
     }
   }
 
@@ -187,28 +211,33 @@ export function encodingRuleIssues(row: Record<string, unknown>): RuleIssue[] {
     const at = (f: string) => `details.${i}.${f}`;
     if (typeof d.order === 'number') {
       const before = orders.get(d.order);
-      if (before !== undefined) issues.push({ field: at('order'), key: 'validation.orderDuplicate', params: { row: before + 1 } });
+      if (before !== undefined)
+        issues.push({ field: at('order'), key: 'validation.orderDuplicate', params: { row: before + 1 } });
       else orders.set(d.order, i);
     }
     if (d.paramType === 'fixed' && blank(d.value)) issues.push({ field: at('value'), key: 'validation.required' });
     if (d.paramType === 'system') {
       if (blank(d.parameter)) issues.push({ field: at('parameter'), key: 'validation.required' });
       if (d.parameter === 'serial') {
-        if (serialRow >= 0) issues.push({ field: at('parameter'), key: 'validation.serialDuplicate', params: { row: serialRow + 1 } });
+        if (serialRow >= 0)
+          issues.push({ field: at('parameter'), key: 'validation.serialDuplicate', params: { row: serialRow + 1 } });
         else serialRow = i;
       }
-      if (d.parameter === 'date' && !blank(d.value) && !isDateFormat(str(d.value))) issues.push({ field: at('value'), key: 'validation.dateFormat' });
+      if (d.parameter === 'date' && !blank(d.value) && !isDateFormat(str(d.value)))
+        issues.push({ field: at('value'), key: 'validation.dateFormat' });
     }
     if (!blank(d.truncation)) {
       // The format first, on every row: a bit that is no truncation at all is told so, whatever it cuts.
       const t = parseTruncation(str(d.truncation).trim());
       if (!t.ok) issues.push({ field: at('truncation'), key: t.key });
       // Cutting the serial number down would hand out the same code twice.
-      else if (d.parameter === 'serial' && d.paramType === 'system') issues.push({ field: at('truncation'), key: 'validation.serialTruncation' });
+      else if (d.parameter === 'serial' && d.paramType === 'system')
+        issues.push({ field: at('truncation'), key: 'validation.serialTruncation' });
       else {
         const length = knownLength(d, startCode);
         const last = t.positions[t.positions.length - 1]!;
-        if (length !== null && last > length) issues.push({ field: at('truncation'), key: 'validation.truncationBeyond', params: { length } });
+        if (length !== null && last > length)
+          issues.push({ field: at('truncation'), key: 'validation.truncationBeyond', params: { length } });
       }
     }
   });
@@ -237,7 +266,8 @@ export interface CompiledRule {
 /** Compiles a rule that passed encodingRuleIssues; throws on one that did not. */
 export function compileEncodingRule(input: EncodingRuleInput): CompiledRule {
   const issues = encodingRuleIssues(input as unknown as Record<string, unknown>);
-  if (issues.length > 0 || input.details.length === 0) throw new Error(`invalid encoding rule: ${issues.map((i) => `${i.field} ${i.key}`).join(', ') || 'no details'}`);
+  if (issues.length > 0 || input.details.length === 0)
+    throw new Error(`invalid encoding rule: ${issues.map((i) => `${i.field} ${i.key}`).join(', ') || 'no details'}`);
   const alphabet = alphabetOf(input.ruleType, input.baseCode);
   const width = chars(input.startCode);
   const start = decode(input.startCode, alphabet);
@@ -245,7 +275,12 @@ export function compileEncodingRule(input: EncodingRuleInput): CompiledRule {
   const span = end - start + 1n;
   const rows = [...input.details]
     .sort((a, b) => a.order - b.order)
-    .map((detail) => ({ detail, positions: blank(detail.truncation) ? null : (parseTruncation(str(detail.truncation).trim()) as { positions: number[] }).positions }));
+    .map((detail) => ({
+      detail,
+      positions: blank(detail.truncation)
+        ? null
+        : (parseTruncation(str(detail.truncation).trim()) as { positions: number[] }).positions,
+    }));
   const system = (p: SystemParameter) => input.details.some((d) => d.paramType === 'system' && d.parameter === p);
   return {
     alphabet,
@@ -319,7 +354,8 @@ export function formatCode(rule: CompiledRule, offset: bigint, ctx: EncodingCont
       const value = rawValue(rule, detail, serial, ctx);
       if (!positions) return value;
       const cut = applyTruncation(value, positions);
-      if (cut === null) throw new EncodingError('truncationBeyond', { order: detail.order, value, length: chars(value) });
+      if (cut === null)
+        throw new EncodingError('truncationBeyond', { order: detail.order, value, length: chars(value) });
       return cut;
     })
     .join('');

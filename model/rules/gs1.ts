@@ -24,7 +24,13 @@ export interface AiSpec {
   decimals?: boolean;
 }
 
-const n = (title: string, length: number, extra: Partial<AiSpec> = {}): AiSpec => ({ title, numeric: true, length, fixed: true, ...extra });
+const n = (title: string, length: number, extra: Partial<AiSpec> = {}): AiSpec => ({
+  title,
+  numeric: true,
+  length,
+  fixed: true,
+  ...extra,
+});
 const nv = (title: string, length: number): AiSpec => ({ title, numeric: true, length, fixed: false });
 const an = (title: string, length: number): AiSpec => ({ title, numeric: false, length, fixed: false });
 
@@ -76,16 +82,26 @@ export const AIS: Record<string, AiSpec> = {
 /** GS1 character set 82 (what alphanumeric AIs may hold). */
 const CSET82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
 
-export const Gs1Element = z.object({
-  ai: z.string(),
-  title: z.string(),
-  value: z.string(),
-  decimal: z.string().optional().meta({ description: 'For 310n and friends: the value with its decimals (`1.25`)' }),
-  date: z.string().optional().meta({ description: "For date AIs: YYYY-MM-DD (day 00 means the month's last day)" }),
-}).meta({ id: 'Gs1Element' });
+export const Gs1Element = z
+  .object({
+    ai: z.string(),
+    title: z.string(),
+    value: z.string(),
+    decimal: z.string().optional().meta({ description: 'For 310n and friends: the value with its decimals (`1.25`)' }),
+    date: z.string().optional().meta({ description: "For date AIs: YYYY-MM-DD (day 00 means the month's last day)" }),
+  })
+  .meta({ id: 'Gs1Element' });
 export type Gs1Element = z.infer<typeof Gs1Element>;
 
-export type Gs1ErrorKey = 'scan.gs1Empty' | 'scan.gs1UnknownAi' | 'scan.gs1Short' | 'scan.gs1Long' | 'scan.gs1Data' | 'scan.gs1Check' | 'scan.gs1Date' | 'scan.gs1Repeated';
+export type Gs1ErrorKey =
+  | 'scan.gs1Empty'
+  | 'scan.gs1UnknownAi'
+  | 'scan.gs1Short'
+  | 'scan.gs1Long'
+  | 'scan.gs1Data'
+  | 'scan.gs1Check'
+  | 'scan.gs1Date'
+  | 'scan.gs1Repeated';
 
 export interface Gs1Error {
   /** Message key (namespace `model`). */
@@ -132,7 +148,11 @@ function gs1Date(v: string): string | null {
 export function parseGs1(barcode: string): Gs1Result {
   const text = elementString(barcode);
   const elements: Gs1Element[] = [];
-  const fail = (key: Gs1ErrorKey, params: Record<string, string | number> = {}): Gs1Result => ({ ok: false, error: { key, params }, elements });
+  const fail = (key: Gs1ErrorKey, params: Record<string, string | number> = {}): Gs1Result => ({
+    ok: false,
+    error: { key, params },
+    elements,
+  });
   if (text.length === 0) return fail('scan.gs1Empty');
   let i = 0;
   while (i < text.length) {

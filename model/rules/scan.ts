@@ -59,28 +59,45 @@ export interface ScanRuleInput {
 }
 
 /** A reason a barcode is refused: message key (namespace `model`) and its parameters. */
-export const ScanIssue = z.object({
-  key: z.string().meta({ description: 'Message key (namespace `model`)' }),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  message: z.string().optional().meta({ description: "The message in the caller's language (answers of the parse API)" }),
-}).meta({ id: 'ScanIssue' });
+export const ScanIssue = z
+  .object({
+    key: z.string().meta({ description: 'Message key (namespace `model`)' }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    message: z
+      .string()
+      .optional()
+      .meta({ description: "The message in the caller's language (answers of the parse API)" }),
+  })
+  .meta({ id: 'ScanIssue' });
 export type ScanIssue = z.infer<typeof ScanIssue>;
 
-export const ScanResult = z.object({
-  ok: z.boolean().meta({ description: 'Accepted: the right shape, a valid date code, and a passing check character when there is one' }),
-  errors: z.array(ScanIssue),
-  part: z.string().nullable(),
-  sn: z.string().nullable(),
-  dateCode: z.string().nullable(),
-  date: z.string().nullable().meta({ description: 'The date code as YYYY-MM-DD, when its format says how to read it' }),
-  checksum: z.enum(['pass', 'fail', 'none']),
-  parts: z.record(z.string(), z.string()).meta({ description: 'Every named part: segments, named groups, or GS1 AIs by number' }),
-  elements: z.array(Gs1Element).optional().meta({ description: 'GS1 only: the elements with their titles' }),
-}).meta({ id: 'ScanResult' });
+export const ScanResult = z
+  .object({
+    ok: z.boolean().meta({
+      description: 'Accepted: the right shape, a valid date code, and a passing check character when there is one',
+    }),
+    errors: z.array(ScanIssue),
+    part: z.string().nullable(),
+    sn: z.string().nullable(),
+    dateCode: z.string().nullable(),
+    date: z
+      .string()
+      .nullable()
+      .meta({ description: 'The date code as YYYY-MM-DD, when its format says how to read it' }),
+    checksum: z.enum(['pass', 'fail', 'none']),
+    parts: z
+      .record(z.string(), z.string())
+      .meta({ description: 'Every named part: segments, named groups, or GS1 AIs by number' }),
+    elements: z.array(Gs1Element).optional().meta({ description: 'GS1 only: the elements with their titles' }),
+  })
+  .meta({ id: 'ScanResult' });
 export type ScanResult = z.infer<typeof ScanResult>;
 
 /** Runs a pattern against the whole barcode: its named groups, null when it does not match, 'timeout' when stopped. */
-export type PatternMatcher = (source: string, input: string) => { groups: Record<string, { value: string; start: number }> } | null | 'timeout';
+export type PatternMatcher = (
+  source: string,
+  input: string,
+) => { groups: Record<string, { value: string; start: number }> } | null | 'timeout';
 
 /** Plain RegExp, no time limit: what the browser runs. */
 export const matchPattern: PatternMatcher = (source, input) => {
@@ -115,7 +132,13 @@ const INTERVALS = [
 ] as const;
 
 /** Width of the text each date-code format reads. */
-const DATE_CODE_LENGTH: Record<Exclude<DateCodeFormat, 'raw'>, number> = { YYMMDD: 6, YYYYMMDD: 8, YYWW: 4, YYYYWW: 6, YYDDD: 5 };
+const DATE_CODE_LENGTH: Record<Exclude<DateCodeFormat, 'raw'>, number> = {
+  YYMMDD: 6,
+  YYYYMMDD: 8,
+  YYWW: 4,
+  YYYYWW: 6,
+  YYDDD: 5,
+};
 
 /** Reads a date code; null when it is not a date in that format. Weeks start on Monday, week 1 holds 1 January. */
 export function decodeDateCode(format: DateCodeFormat, text: string): LocalDate | null {
@@ -123,7 +146,8 @@ export function decodeDateCode(format: DateCodeFormat, text: string): LocalDate 
   if (text.length !== DATE_CODE_LENGTH[format] || !/^\d+$/.test(text)) return null;
   const year = format.startsWith('YYYY') ? Number(text.slice(0, 4)) : 2000 + Number(text.slice(0, 2));
   const rest = text.slice(format.startsWith('YYYY') ? 4 : 2);
-  if (format.endsWith('MMDD')) return parseLocalDate(`${String(year).padStart(4, '0')}-${rest.slice(0, 2)}-${rest.slice(2, 4)}`);
+  if (format.endsWith('MMDD'))
+    return parseLocalDate(`${String(year).padStart(4, '0')}-${rest.slice(0, 2)}-${rest.slice(2, 4)}`);
   const jan1 = { year, month: 1, day: 1 };
   if (format === 'YYDDD') {
     const d = Number(rest);
@@ -146,12 +170,15 @@ function intervalIssues(row: Record<string, unknown>, length: number | null): Ru
     if (start === null) return issues.push({ field: startKey, key: 'validation.required' });
     if (end === null) return issues.push({ field: endKey, key: 'validation.required' });
     let ok = true;
-    if (length !== null && start > length) ok = !issues.push({ field: startKey, key: 'validation.beyondLength', params: { length } });
+    if (length !== null && start > length)
+      ok = !issues.push({ field: startKey, key: 'validation.beyondLength', params: { length } });
     else if (start > end) ok = !issues.push({ field: startKey, key: 'validation.startAfterEnd' });
-    if (length !== null && end > length) ok = !issues.push({ field: endKey, key: 'validation.beyondLength', params: { length } });
+    if (length !== null && end > length)
+      ok = !issues.push({ field: endKey, key: 'validation.beyondLength', params: { length } });
     if (!ok) return;
     const clash = taken.find((t) => start <= t.to && t.from <= end);
-    if (clash) issues.push({ field: startKey, key: 'validation.positionsOverlap', params: { from: clash.from, to: clash.to } });
+    if (clash)
+      issues.push({ field: startKey, key: 'validation.positionsOverlap', params: { from: clash.from, to: clash.to } });
     else taken.push({ from: start, to: end });
   };
   for (const [s, e] of INTERVALS) {
@@ -187,7 +214,8 @@ export function scanRuleShapeIssues(row: Record<string, unknown>): RuleIssue[] {
     if (row.checksum === true) {
       if (cs === null && ce === null) issues.push({ field: 'checksumStart', key: 'validation.required' });
       else if (cs !== null && ce !== null && cs <= ce) {
-        if (algorithm && ce - cs + 1 !== algorithm.length) issues.push({ field: 'checksumEnd', key: 'validation.checksumLength', params: { length: algorithm.length } });
+        if (algorithm && ce - cs + 1 !== algorithm.length)
+          issues.push({ field: 'checksumEnd', key: 'validation.checksumLength', params: { length: algorithm.length } });
         if (cs === 1) issues.push({ field: 'checksumStart', key: 'validation.checksumNoData' });
       }
     }
@@ -195,7 +223,11 @@ export function scanRuleShapeIssues(row: Record<string, unknown>): RuleIssue[] {
     const ds = num(row.dateCodeStart);
     const de = num(row.dateCodeEnd);
     if (format !== 'raw' && ds !== null && de !== null && ds <= de && de - ds + 1 !== DATE_CODE_LENGTH[format]) {
-      issues.push({ field: 'dateCodeEnd', key: 'validation.dateCodeLength', params: { length: DATE_CODE_LENGTH[format] } });
+      issues.push({
+        field: 'dateCodeEnd',
+        key: 'validation.dateCodeLength',
+        params: { length: DATE_CODE_LENGTH[format] },
+      });
     }
   }
   if (type === 'regex') {
@@ -204,7 +236,8 @@ export function scanRuleShapeIssues(row: Record<string, unknown>): RuleIssue[] {
     else {
       const bad = patternIssue(source);
       if (bad) issues.push({ field: 'pattern', key: bad });
-      else if (row.checksum === true && !groupNames(source).includes('check')) issues.push({ field: 'pattern', key: 'validation.patternNoCheck' });
+      else if (row.checksum === true && !groupNames(source).includes('check'))
+        issues.push({ field: 'pattern', key: 'validation.patternNoCheck' });
     }
   }
   const segments = Array.isArray(row.segments) ? (row.segments as Partial<ScanSegment>[]) : [];
@@ -212,7 +245,8 @@ export function scanRuleShapeIssues(row: Record<string, unknown>): RuleIssue[] {
   segments.forEach((seg, i) => {
     const name = typeof seg?.name === 'string' ? seg.name : '';
     const before = names.get(name);
-    if (name && before !== undefined) issues.push({ field: `segments.${i}.name`, key: 'validation.nameDuplicate', params: { row: before + 1 } });
+    if (name && before !== undefined)
+      issues.push({ field: `segments.${i}.name`, key: 'validation.nameDuplicate', params: { row: before + 1 } });
     else if (name) names.set(name, i);
   });
   return issues;
@@ -231,7 +265,8 @@ export function vectorIssues(row: Record<string, unknown>, match: PatternMatcher
       return;
     }
     if (v.accept === false) {
-      if (r.ok) issues.push({ field: `testVectors.${i}.barcode`, key: 'validation.vectorAccepted', params: { row: row1 } });
+      if (r.ok)
+        issues.push({ field: `testVectors.${i}.barcode`, key: 'validation.vectorAccepted', params: { row: row1 } });
       return;
     }
     if (!r.ok) {
@@ -241,7 +276,11 @@ export function vectorIssues(row: Record<string, unknown>, match: PatternMatcher
     for (const key of ['part', 'sn', 'dateCode'] as const) {
       const want = v[key];
       if (typeof want === 'string' && want !== '' && r[key] !== want) {
-        issues.push({ field: `testVectors.${i}.${key}`, key: 'validation.vectorMismatch', params: { row: row1, actual: r[key] ?? '' } });
+        issues.push({
+          field: `testVectors.${i}.${key}`,
+          key: 'validation.vectorMismatch',
+          params: { row: row1, actual: r[key] ?? '' },
+        });
       }
     }
   });
@@ -284,7 +323,16 @@ function verify(rule: ScanRuleInput, data: string, check: string, r: ScanResult)
 
 /** Parses a barcode by the rule (which should be free of scanRuleShapeIssues). */
 export function parseBarcode(rule: ScanRuleInput, barcode: string, match: PatternMatcher = configured): ScanResult {
-  const r: ScanResult = { ok: false, errors: [], part: null, sn: null, dateCode: null, date: null, checksum: 'none', parts: {} };
+  const r: ScanResult = {
+    ok: false,
+    errors: [],
+    part: null,
+    sn: null,
+    dateCode: null,
+    date: null,
+    checksum: 'none',
+    parts: {},
+  };
   const length = [...barcode].length;
   if (length === 0) {
     r.errors.push({ key: 'scan.empty' });
@@ -307,7 +355,12 @@ export function parseBarcode(rule: ScanRuleInput, barcode: string, match: Patter
     for (const seg of rule.segments ?? []) r.parts[seg.name] = slice(barcode, seg.start, seg.end) ?? '';
     if (rule.checksum && typeof rule.checksumStart === 'number' && typeof rule.checksumEnd === 'number') {
       const chars = [...barcode];
-      verify(rule, chars.slice(0, rule.checksumStart - 1).join(''), chars.slice(rule.checksumStart - 1, rule.checksumEnd).join(''), r);
+      verify(
+        rule,
+        chars.slice(0, rule.checksumStart - 1).join(''),
+        chars.slice(rule.checksumStart - 1, rule.checksumEnd).join(''),
+        r,
+      );
     }
     return finish(rule, r);
   }

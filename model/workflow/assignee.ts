@@ -35,9 +35,13 @@ export function parseAssignee(text: string | undefined | null): AssigneeSpec | n
 
 export function formatAssignee(spec: AssigneeSpec): string {
   switch (spec.kind) {
-    case 'user': return `user:${spec.account}`;
-    case 'role': return `role:${spec.code}`;
-    case 'dept-head': return `dept-head:${spec.code}`;
-    case 'manager': return 'manager';
+    case 'user':
+      return `user:${spec.account}`;
+    case 'role':
+      return `role:${spec.code}`;
+    case 'dept-head':
+      return `dept-head:${spec.code}`;
+    case 'manager':
+      return 'manager';
   }
 }

@@ -20,7 +20,8 @@ type Node =
 
 export class ExpressionError extends Error {}
 
-const TOKEN = /\s*(\d+(?:\.\d+)?|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|&&|\|\||==|!=|>=|<=|[<>!()]|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)/y;
+const TOKEN =
+  /\s*(\d+(?:\.\d+)?|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|&&|\|\||==|!=|>=|<=|[<>!()]|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)/y;
 
 function tokenize(source: string): string[] {
   const tokens: string[] = [];
@@ -70,17 +71,26 @@ export function parseExpression(source: string): Node {
     return left;
   };
   const unary = (): Node => {
-    if (peek() === '!') { take(); return { kind: 'not', of: unary() }; }
+    if (peek() === '!') {
+      take();
+      return { kind: 'not', of: unary() };
+    }
     return compare();
   };
   const and = (): Node => {
     let left = unary();
-    while (peek() === '&&') { take(); left = { kind: 'bin', op: '&&', left, right: unary() }; }
+    while (peek() === '&&') {
+      take();
+      left = { kind: 'bin', op: '&&', left, right: unary() };
+    }
     return left;
   };
   const or = (): Node => {
     let left = and();
-    while (peek() === '||') { take(); left = { kind: 'bin', op: '||', left, right: and() }; }
+    while (peek() === '||') {
+      take();
+      left = { kind: 'bin', op: '||', left, right: and() };
+    }
     return left;
   };
 
@@ -94,7 +104,8 @@ const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
 function read(scope: unknown, path: string[]): Value {
   let at: unknown = scope;
   for (const part of path) {
-    if (FORBIDDEN.has(part) || at === null || typeof at !== 'object' || !Object.prototype.hasOwnProperty.call(at, part)) return undefined;
+    if (FORBIDDEN.has(part) || at === null || typeof at !== 'object' || !Object.prototype.hasOwnProperty.call(at, part))
+      return undefined;
     at = (at as Record<string, unknown>)[part];
   }
   return typeof at === 'object' && at !== null ? undefined : (at as Value);
@@ -109,20 +120,29 @@ function equal(a: Value, b: Value): boolean {
 
 function evaluate(node: Node, vars: Record<string, unknown>): Value {
   switch (node.kind) {
-    case 'lit': return node.value;
-    case 'path': return read(vars, node.path[0] === 'environment' && node.path[1] === 'variables' ? node.path.slice(2) : node.path);
-    case 'not': return !evaluate(node.of, vars);
+    case 'lit':
+      return node.value;
+    case 'path':
+      return read(
+        vars,
+        node.path[0] === 'environment' && node.path[1] === 'variables' ? node.path.slice(2) : node.path,
+      );
+    case 'not':
+      return !evaluate(node.of, vars);
     case 'bin': {
       if (node.op === '&&') return Boolean(evaluate(node.left, vars)) && Boolean(evaluate(node.right, vars));
       if (node.op === '||') return Boolean(evaluate(node.left, vars)) || Boolean(evaluate(node.right, vars));
       const a = evaluate(node.left, vars);
       const b = evaluate(node.right, vars);
       switch (node.op) {
-        case '==': return equal(a, b);
-        case '!=': return !equal(a, b);
+        case '==':
+          return equal(a, b);
+        case '!=':
+          return !equal(a, b);
         default: {
           if (a == null || b == null) return false;
-          const [x, y] = typeof a === 'number' || typeof b === 'number' ? [Number(a), Number(b)] : [String(a), String(b)];
+          const [x, y] =
+            typeof a === 'number' || typeof b === 'number' ? [Number(a), Number(b)] : [String(a), String(b)];
           if (typeof x === 'number' && (Number.isNaN(x) || Number.isNaN(y as number))) return false;
           return node.op === '>' ? x > y : node.op === '>=' ? x >= y : node.op === '<' ? x < y : x <= y;
         }

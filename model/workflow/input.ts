@@ -29,7 +29,8 @@ export const FLOW_FIELD_LABELS: Record<string, string> = {
   ids: 'wfTask._title',
 };
 
-const text = (max: number) => z.string({ error: 'validation.required' }).trim().max(max, { error: 'validation.tooLong' });
+const text = (max: number) =>
+  z.string({ error: 'validation.required' }).trim().max(max, { error: 'validation.tooLong' });
 const required = (max: number) => text(max).min(1, { error: 'validation.required' });
 
 export const MAX_MODEL_XML = 1_000_000;
@@ -44,11 +45,18 @@ export const modelCreateInput = z.object({
 export const modelUpdateInput = z.object({
   name: required(128),
   description: text(1000).optional().default(''),
-  xml: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(MAX_MODEL_XML, { error: 'validation.tooLong' }),
+  xml: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(MAX_MODEL_XML, { error: 'validation.tooLong' }),
 });
 
 export const publishInput = z.object({
-  version: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.tooSmall' }).optional(),
+  version: z.coerce
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.tooSmall' })
+    .optional(),
 });
 
 /**
@@ -67,11 +75,17 @@ export const agreeInput = z.object({ opinion: text(1000).optional(), ...signing 
 /** A rejection always says why. */
 export const rejectInput = z.object({ opinion: required(1000), ...signing });
 
-export const batchAuditInput = z.object({
-  ids: z.array(z.string().max(64), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooMany' }),
-  decision: z.enum(['agree', 'reject'], { error: 'validation.required' }),
-  opinion: text(1000).optional(),
-  ...signing,
-}).superRefine((v, ctx) => {
-  if (v.decision === 'reject' && !v.opinion) ctx.addIssue({ code: 'custom', path: ['opinion'], message: 'validation.required' });
-});
+export const batchAuditInput = z
+  .object({
+    ids: z
+      .array(z.string().max(64), { error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(200, { error: 'validation.tooMany' }),
+    decision: z.enum(['agree', 'reject'], { error: 'validation.required' }),
+    opinion: text(1000).optional(),
+    ...signing,
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision === 'reject' && !v.opinion)
+      ctx.addIssue({ code: 'custom', path: ['opinion'], message: 'validation.required' });
+  });

@@ -53,7 +53,13 @@ export class BatchPacker {
       if (isSecret) (secret ??= []).push(i);
     });
     const fields = idx.every((i, o) => i === o) ? null : idx;
-    this.changes.records.push(secret ? [recordCode, fields, after, before, secret] : before ? [recordCode, fields, after, before] : [recordCode, fields, after]);
+    this.changes.records.push(
+      secret
+        ? [recordCode, fields, after, before, secret]
+        : before
+          ? [recordCode, fields, after, before]
+          : [recordCode, fields, after],
+    );
   }
 
   get size(): number {
@@ -72,19 +78,27 @@ export class BatchPacker {
     const text = this.canonical();
     // `{"fields":…,"records":…}` with `"ids":…` between: the keys' sorted order.
     const at = text.indexOf(',"records":');
-    return { changes: { ...this.changes, ids: [...ids] }, text: `${text.slice(0, at)},"ids":${JSON.stringify(ids)}${text.slice(at)}` };
+    return {
+      changes: { ...this.changes, ids: [...ids] },
+      text: `${text.slice(0, at)},"ids":${JSON.stringify(ids)}${text.slice(at)}`,
+    };
   }
 }
 
 /** The code and changes of one record of a batch, as its entry shows them. */
-export function unpackRecord(fields: readonly string[], record: PackedRecord | null | undefined): { recordCode: string | null; changes: AuditChange[] } {
+export function unpackRecord(
+  fields: readonly string[],
+  record: PackedRecord | null | undefined,
+): { recordCode: string | null; changes: AuditChange[] } {
   if (!record) return { recordCode: null, changes: [] };
   const [code, idx, after, before, secret] = record;
   return {
     recordCode: code,
     changes: after.map((a, o) => {
       const i = idx ? idx[o]! : o;
-      return secret?.includes(i) ? { field: fields[i]!, before: null, after: null, secret: true as const } : { field: fields[i]!, before: before?.[o] ?? null, after: a ?? null };
+      return secret?.includes(i)
+        ? { field: fields[i]!, before: null, after: null, secret: true as const }
+        : { field: fields[i]!, before: before?.[o] ?? null, after: a ?? null };
     }),
   };
 }

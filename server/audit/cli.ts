@@ -43,7 +43,9 @@ async function main(): Promise<number> {
       return 0;
     }
     const only = option(args, '--tenant')?.[0];
-    const tenants = only ? [await tenantOf(only)] : await db.selectFrom('tenant').select(['id', 'code']).orderBy('code').execute();
+    const tenants = only
+      ? [await tenantOf(only)]
+      : await db.selectFrom('tenant').select(['id', 'code']).orderBy('code').execute();
     let broken = 0;
     for (const t of tenants) {
       const v = await verifyChain(db, t.id);
@@ -51,7 +53,9 @@ async function main(): Promise<number> {
       else {
         broken++;
         const b = v.firstBroken!;
-        console.log(`${t.code}: BROKEN at entry ${b.id ?? '(missing)'} (sequence ${b.seq}): ${b.reason}; ${v.checked} entries verified before it`);
+        console.log(
+          `${t.code}: BROKEN at entry ${b.id ?? '(missing)'} (sequence ${b.seq}): ${b.reason}; ${v.checked} entries verified before it`,
+        );
       }
     }
     return broken > 0 ? 1 : 0;
@@ -60,7 +64,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error((err as Error).message);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error((err as Error).message);
+    process.exit(2);
+  },
+);

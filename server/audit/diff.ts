@@ -8,7 +8,12 @@ const SUSPECT = /[\u0000\ud800-\udfff]/;
 export function auditValue(v: unknown): AuditValue {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
-  if (typeof v === 'string') return SUSPECT.test(v) ? v.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd') : v;
+  if (typeof v === 'string')
+    return SUSPECT.test(v)
+      ? v
+          .replace(/\u0000/g, '')
+          .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+      : v;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'bigint') return v.toString();
@@ -36,13 +41,31 @@ export interface DiffOptions {
 /** Receives each changed field; a secret's values are null. */
 export type ChangeSink = (field: string, before: AuditValue, after: AuditValue, secret: boolean) => void;
 
-const BOOKKEEPING = new Set(['id', 'tenantId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'tenant_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'version']);
+const BOOKKEEPING = new Set([
+  'id',
+  'tenantId',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'tenant_id',
+  'created_at',
+  'updated_at',
+  'created_by',
+  'updated_by',
+  'version',
+]);
 const NO_SECRETS: ReadonlySet<string> = new Set();
 
-function keysOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null, opts: DiffOptions): string[] {
+function keysOf(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  opts: DiffOptions,
+): string[] {
   const extra = opts.ignore ? new Set(opts.ignore) : null;
   const skip = (k: string) => BOOKKEEPING.has(k) || (extra !== null && extra.has(k));
-  if (opts.fields) return opts.fields.filter((k) => !skip(k) && ((before !== null && k in before) || (after !== null && k in after)));
+  if (opts.fields)
+    return opts.fields.filter((k) => !skip(k) && ((before !== null && k in before) || (after !== null && k in after)));
   return [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !skip(k));
 }
 
@@ -50,7 +73,12 @@ function keysOf(before: Record<string, unknown> | null, after: Record<string, un
  * The fields that differ between `before` and `after` (null before: a creation, every set field;
  * null after: a deletion, every field it had), handed to `emit` one by one.
  */
-export function diffInto(before: Record<string, unknown> | null, after: Record<string, unknown> | null, opts: DiffOptions, emit: ChangeSink): void {
+export function diffInto(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  opts: DiffOptions,
+  emit: ChangeSink,
+): void {
   const secrets = opts.secrets ? new Set(opts.secrets) : NO_SECRETS;
   const keys = keysOf(before, after, opts);
   // A creation: every field it was given (no comparison needed; imports make 100,000 of these).
@@ -79,8 +107,14 @@ export function diffInto(before: Record<string, unknown> | null, after: Record<s
 }
 
 /** `diffInto`'s changes as a list. Keys of either side, in the order first seen (or `opts.fields`). */
-export function diffFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null, opts: DiffOptions = {}): AuditChange[] {
+export function diffFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  opts: DiffOptions = {},
+): AuditChange[] {
   const out: AuditChange[] = [];
-  diffInto(before, after, opts, (field, b, a, secret) => { out.push(secret ? { field, before: null, after: null, secret: true } : { field, before: b, after: a }); });
+  diffInto(before, after, opts, (field, b, a, secret) => {
+    out.push(secret ? { field, before: null, after: null, secret: true } : { field, before: b, after: a });
+  });
   return out;
 }

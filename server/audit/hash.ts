@@ -14,7 +14,10 @@ export const GENESIS_HASH = '0'.repeat(64);
  * What the hash covers: the entry as the API answers it, and its tenant; for a batch row (migration
  * 037) its packed records with their ids.
  */
-export type HashedContent = Omit<AuditEntry, 'changes'> & { tenantId: string; changes: AuditEntry['changes'] | BatchChanges };
+export type HashedContent = Omit<AuditEntry, 'changes'> & {
+  tenantId: string;
+  changes: AuditEntry['changes'] | BatchChanges;
+};
 
 /** JSON with keys sorted at every level and undefined members left out (written for speed: imports hash 100,000 entries). */
 export function canonical(v: unknown): string {
@@ -80,20 +83,28 @@ function canonicalBatch(b: BatchChanges): string {
 }
 
 const isBatch = (v: unknown): v is BatchChanges =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === ((v as BatchChanges).ids ? 3 : 2) && Array.isArray((v as BatchChanges).fields) && Array.isArray((v as BatchChanges).records);
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.keys(v).length === ((v as BatchChanges).ids ? 3 : 2) &&
+  Array.isArray((v as BatchChanges).fields) &&
+  Array.isArray((v as BatchChanges).records);
 
 /** The canonical JSON of an entry's content: `canonical(content)`, its known keys written directly in sorted order. */
 export function canonicalContent(c: HashedContent, changes = changesText(c.changes)): string {
   const s = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
-  return `{"action":${s(c.action)},"apiKeyName":${s(c.apiKeyName)},"at":${s(c.at)},"changes":${changes},"entity":${s(c.entity)},`
-    + `"factoryId":${s(c.factoryId)},"id":${s(c.id)},"importJobId":${s(c.importJobId)},"ip":${s(c.ip)},"operationId":${s(c.operationId)},`
-    + `"recordCode":${s(c.recordCode)},"recordId":${s(c.recordId)},"signature":${canonical(c.signature)},"tenantId":${s(c.tenantId)},`
-    + `"userId":${s(c.userId)},"userName":${s(c.userName)}}`;
+  return (
+    `{"action":${s(c.action)},"apiKeyName":${s(c.apiKeyName)},"at":${s(c.at)},"changes":${changes},"entity":${s(c.entity)},` +
+    `"factoryId":${s(c.factoryId)},"id":${s(c.id)},"importJobId":${s(c.importJobId)},"ip":${s(c.ip)},"operationId":${s(c.operationId)},` +
+    `"recordCode":${s(c.recordCode)},"recordId":${s(c.recordId)},"signature":${canonical(c.signature)},"tenantId":${s(c.tenantId)},` +
+    `"userId":${s(c.userId)},"userName":${s(c.userName)}}`
+  );
 }
 
 // One-shot hashing (Node 20.12+) is several times faster than a Hash object per entry; an import hashes 100,000.
 const oneShot = (crypto as unknown as { hash?: (algorithm: string, data: string) => string }).hash;
-const sha256 = (data: string) => (oneShot ? oneShot('sha256', data) : crypto.createHash('sha256').update(data).digest('hex'));
+const sha256 = (data: string) =>
+  oneShot ? oneShot('sha256', data) : crypto.createHash('sha256').update(data).digest('hex');
 
 /** The canonical JSON of an entry's changes: also valid JSON to store them with. */
 export function changesText(changes: HashedContent['changes']): string {

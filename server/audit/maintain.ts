@@ -38,7 +38,16 @@ export { RetentionRefused } from './retention';
  * Sets a tenant's retention (months) and, when given, its legal minimum, with the same rules as the
  * screen (the minimum is never lowered, the retention never shorter than it) and its history entry.
  */
-export async function setRetention(db: Kysely<DB>, tenantId: string, months: number, legalMinMonths?: number, tenantCode: string | null = null): Promise<void> {
+export async function setRetention(
+  db: Kysely<DB>,
+  tenantId: string,
+  months: number,
+  legalMinMonths?: number,
+  tenantCode: string | null = null,
+): Promise<void> {
   const current = await readRetention(db, tenantId);
-  await changeRetention(db, systemActor(tenantId), tenantCode, { months, legalMinMonths: legalMinMonths ?? current.legalMinMonths });
+  await changeRetention(db, systemActor(tenantId), tenantCode, {
+    months,
+    legalMinMonths: legalMinMonths ?? current.legalMinMonths,
+  });
 }

@@ -37,12 +37,30 @@ export interface RecordOptions extends DiffOptions {
 }
 
 /** One entry per changed row; an update or state change that changed nothing writes none. */
-export async function recordRows(db: Kysely<DB>, actor: AuditActor, entity: string, action: AuditAction, rows: readonly RowChange[], opts: RecordOptions = {}): Promise<void> {
+export async function recordRows(
+  db: Kysely<DB>,
+  actor: AuditActor,
+  entity: string,
+  action: AuditAction,
+  rows: readonly RowChange[],
+  opts: RecordOptions = {},
+): Promise<void> {
   const entries: HistoryInput[] = [];
   for (const r of rows) {
-    const changes = diffFields(apiKeys(r.before), apiKeys(r.after), { secrets: opts.secrets?.map(camel), ignore: opts.ignore?.map(camel) });
+    const changes = diffFields(apiKeys(r.before), apiKeys(r.after), {
+      secrets: opts.secrets?.map(camel),
+      ignore: opts.ignore?.map(camel),
+    });
     if (changes.length === 0 && !opts.keepEmpty && (action === 'update' || action === 'state')) continue;
-    entries.push({ action, entity, recordId: r.id, recordCode: r.code ?? null, factoryId: r.factoryId ?? null, importJobId: opts.importJobId ?? null, changes });
+    entries.push({
+      action,
+      entity,
+      recordId: r.id,
+      recordCode: r.code ?? null,
+      factoryId: r.factoryId ?? null,
+      importJobId: opts.importJobId ?? null,
+      changes,
+    });
   }
   await writeHistory(db, actor, entries);
 }

@@ -27,16 +27,18 @@ type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, ms
 
 /** One run: partitions `monthsAhead` months ahead, then the purge where the role may run it. */
 export async function runAuditMaintenance(db: Kysely<DB>, monthsAhead = 3): Promise<ScheduledMaintenance> {
-  return asSystem(() => db.transaction().execute(async (trx) => {
-    const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`.execute(trx);
-    if (!lock.rows[0]?.ok) return { ran: false, partitionsMade: 0, removed: null };
-    const partitionsMade = await makePartitions(trx, monthsAhead);
-    const may = await sql<{ ok: boolean }>`
+  return asSystem(() =>
+    db.transaction().execute(async (trx) => {
+      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`.execute(trx);
+      if (!lock.rows[0]?.ok) return { ran: false, partitionsMade: 0, removed: null };
+      const partitionsMade = await makePartitions(trx, monthsAhead);
+      const may = await sql<{ ok: boolean }>`
       select has_function_privilege('audit_purge()', 'EXECUTE') and has_table_privilege('audit_entry', 'DELETE')
          and has_table_privilege('audit_chain', 'UPDATE') as ok`.execute(trx);
-    const removed = may.rows[0]?.ok ? await purgeExpired(trx) : null;
-    return { ran: true, partitionsMade, removed };
-  }));
+      const removed = may.rows[0]?.ok ? await purgeExpired(trx) : null;
+      return { ran: true, partitionsMade, removed };
+    }),
+  );
 }
 
 /** The server's timer around runAuditMaintenance; closing the server stops it. */
@@ -45,7 +47,11 @@ export class AuditMaintenanceSchedule {
   private running: Promise<unknown> | null = null;
   private stopped = true;
 
-  constructor(private readonly db: Kysely<DB>, private readonly intervalMs: number, private readonly log?: Logger) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly intervalMs: number,
+    private readonly log?: Logger,
+  ) {}
 
   start(): void {
     if (this.intervalMs <= 0 || !this.stopped) return;
@@ -64,11 +70,17 @@ export class AuditMaintenanceSchedule {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      const run = runAuditMaintenance(this.db).then((done) => {
-        if (!done.ran) return;
-        if (done.removed === null) this.log?.warn({ partitionsMade: done.partitionsMade }, 'audit maintenance: partitions made; entries past retention not removed (the connecting role may not remove history: run npm run audit:maintain as the owner)');
-        else this.log?.info({ partitionsMade: done.partitionsMade, removed: done.removed }, 'audit maintenance done');
-      }).catch((err: unknown) => this.log?.warn({ err }, 'audit maintenance failed'));
+      const run = runAuditMaintenance(this.db)
+        .then((done) => {
+          if (!done.ran) return;
+          if (done.removed === null)
+            this.log?.warn(
+              { partitionsMade: done.partitionsMade },
+              'audit maintenance: partitions made; entries past retention not removed (the connecting role may not remove history: run npm run audit:maintain as the owner)',
+            );
+          else this.log?.info({ partitionsMade: done.partitionsMade, removed: done.removed }, 'audit maintenance done');
+        })
+        .catch((err: unknown) => this.log?.warn({ err }, 'audit maintenance failed'));
       this.running = run;
       void run.finally(() => this.schedule(this.intervalMs));
     }, delay);

@@ -22,13 +22,16 @@ async function settle(db: Kysely<DB>): Promise<void> {
       from pg_inherits i join pg_index x on x.indexrelid = i.inhrelid
       where i.inhparent = 'audit_entry_batch_idx'::regclass`.execute(db);
     for (const { index, heap } of indexes.rows) {
-      await db.transaction().execute(async (trx) => {
-        await sql`set local lock_timeout = '200ms'`.execute(trx);
-        // The partition before its index, in the order making a partition locks them (it takes the
-        // default partition whole): the other order deadlocked with it.
-        await sql`lock table ${sql.raw(heap)} in row exclusive mode`.execute(trx);
-        await sql`select gin_clean_pending_list(${index}::oid::regclass)`.execute(trx);
-      }).catch(() => undefined);
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local lock_timeout = '200ms'`.execute(trx);
+          // The partition before its index, in the order making a partition locks them (it takes the
+          // default partition whole): the other order deadlocked with it.
+          await sql`lock table ${sql.raw(heap)} in row exclusive mode`.execute(trx);
+          await sql`select gin_clean_pending_list(${index}::oid::regclass)`.execute(trx);
+        })
+        .catch(() => undefined);
     }
   }).catch(() => undefined);
 }

@@ -19,9 +19,22 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T)
 
 export function contentOf(tenantId: string, r: StoredEntry): HashedContent {
   return {
-    tenantId, id: r.id, at: new Date(r.at).toISOString(), action: r.action as HashedContent['action'], entity: r.entity, recordId: r.record_id,
-    recordCode: r.record_code, factoryId: r.factory_id, userId: r.user_id, userName: r.user_name, apiKeyName: r.api_key_name, ip: r.ip,
-    operationId: r.operation_id, importJobId: r.import_job_id, changes: r.batch != null ? (JSON.parse(r.batch) as BatchChanges) : json<AuditChange[]>(r.changes), signature: json<AuditSignature | null>(r.signature),
+    tenantId,
+    id: r.id,
+    at: new Date(r.at).toISOString(),
+    action: r.action as HashedContent['action'],
+    entity: r.entity,
+    recordId: r.record_id,
+    recordCode: r.record_code,
+    factoryId: r.factory_id,
+    userId: r.user_id,
+    userName: r.user_name,
+    apiKeyName: r.api_key_name,
+    ip: r.ip,
+    operationId: r.operation_id,
+    importJobId: r.import_job_id,
+    changes: r.batch != null ? (JSON.parse(r.batch) as BatchChanges) : json<AuditChange[]>(r.changes),
+    signature: json<AuditSignature | null>(r.signature),
   };
 }
 
@@ -31,27 +44,43 @@ function sameKeys(ids: readonly string[], keys: readonly number[] | null): boole
 
 /** Runs in the caller's scope: a request's (the tenant's policies) or the owner's (the script). */
 export async function verifyChain(db: Kysely<DB>, tenantId: string): Promise<AuditVerify> {
-  const head = await db.selectFrom('audit_chain').select(['seq', 'hash', 'kept_from_seq', 'anchor_hash']).where('tenant_id', '=', tenantId).executeTakeFirst();
+  const head = await db
+    .selectFrom('audit_chain')
+    .select(['seq', 'hash', 'kept_from_seq', 'anchor_hash'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
   let expected = head ? Number(head.kept_from_seq) : 1;
   let prev = head ? head.anchor_hash : GENESIS_HASH;
   let checked = 0;
   let after = expected - 1;
   for (;;) {
-    const rows = (await sql<StoredEntry>`select seq, id, at, action, entity, record_id, record_code, factory_id, user_id, user_name, api_key_name, ip, operation_id, import_job_id, changes, signature, prev_hash, hash, record_keys, batch
-      from audit_entry where tenant_id = ${tenantId} and seq > ${after} order by seq limit ${PAGE}`.execute(db)).rows;
+    const rows = (
+      await sql<StoredEntry>`select seq, id, at, action, entity, record_id, record_code, factory_id, user_id, user_name, api_key_name, ip, operation_id, import_job_id, changes, signature, prev_hash, hash, record_keys, batch
+      from audit_entry where tenant_id = ${tenantId} and seq > ${after} order by seq limit ${PAGE}`.execute(db)
+    ).rows;
     // Entries at or before the first kept one (a duplicate, or left behind by retention) are out of order too.
     if (checked === 0 && after === expected - 1) {
-      const early = (await sql<{ id: string; seq: string }>`select id, seq from audit_entry where tenant_id = ${tenantId} and seq <= ${after} order by seq limit 1`.execute(db)).rows[0];
+      const early = (
+        await sql<{
+          id: string;
+          seq: string;
+        }>`select id, seq from audit_entry where tenant_id = ${tenantId} and seq <= ${after} order by seq limit 1`.execute(
+          db,
+        )
+      ).rows[0];
       if (early) return { ok: false, checked, firstBroken: { id: early.id, seq: Number(early.seq), reason: 'order' } };
     }
     for (const r of rows) {
       const seq = Number(r.seq);
-      if (seq !== expected) return { ok: false, checked, firstBroken: { id: r.id, seq, reason: seq > expected ? 'gap' : 'order' } };
+      if (seq !== expected)
+        return { ok: false, checked, firstBroken: { id: r.id, seq, reason: seq > expected ? 'gap' : 'order' } };
       const content = contentOf(tenantId, r);
-      if (entryHash(r.prev_hash, content) !== r.hash) return { ok: false, checked, firstBroken: { id: r.id, seq, reason: 'hash' } };
+      if (entryHash(r.prev_hash, content) !== r.hash)
+        return { ok: false, checked, firstBroken: { id: r.id, seq, reason: 'hash' } };
       // A batch row's index keys are not hashed, but must be its ids' (or a record's history would miss it).
       const ids = r.batch != null ? ((content.changes as BatchChanges).ids ?? []) : null;
-      if (ids && !sameKeys(ids, r.record_keys)) return { ok: false, checked, firstBroken: { id: r.id, seq, reason: 'hash' } };
+      if (ids && !sameKeys(ids, r.record_keys))
+        return { ok: false, checked, firstBroken: { id: r.id, seq, reason: 'hash' } };
       if (r.prev_hash !== prev) return { ok: false, checked, firstBroken: { id: r.id, seq, reason: 'order' } };
       prev = r.hash;
       expected += 1;
@@ -62,7 +91,9 @@ export async function verifyChain(db: Kysely<DB>, tenantId: string): Promise<Aud
     after = Number(rows[rows.length - 1]!.seq);
   }
   // Entries missing at the end: the head counted more than are there.
-  if (head && Number(head.seq) >= expected) return { ok: false, checked, firstBroken: { id: null, seq: expected, reason: 'gap' } };
-  if (head && head.hash !== prev && checked > 0) return { ok: false, checked, firstBroken: { id: null, seq: expected, reason: 'order' } };
+  if (head && Number(head.seq) >= expected)
+    return { ok: false, checked, firstBroken: { id: null, seq: expected, reason: 'gap' } };
+  if (head && head.hash !== prev && checked > 0)
+    return { ok: false, checked, firstBroken: { id: null, seq: expected, reason: 'order' } };
   return { ok: true, checked, firstBroken: null };
 }

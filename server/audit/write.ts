@@ -43,10 +43,18 @@ export interface HistoryInput {
 }
 
 /** The actor of a request. */
-export function actorOf(ctx: Pick<RequestContext, 'tenantId' | 'factoryId' | 'operationId' | 'user'> & Partial<Pick<RequestContext, 'ip' | 'apiKey'>>): AuditActor {
+export function actorOf(
+  ctx: Pick<RequestContext, 'tenantId' | 'factoryId' | 'operationId' | 'user'> &
+    Partial<Pick<RequestContext, 'ip' | 'apiKey'>>,
+): AuditActor {
   return {
-    tenantId: ctx.tenantId, factoryId: ctx.factoryId, userId: ctx.user.id, userName: ctx.user.account,
-    apiKeyName: ctx.apiKey?.name ?? null, ip: ctx.ip ?? null, operationId: ctx.operationId,
+    tenantId: ctx.tenantId,
+    factoryId: ctx.factoryId,
+    userId: ctx.user.id,
+    userName: ctx.user.account,
+    apiKeyName: ctx.apiKey?.name ?? null,
+    ip: ctx.ip ?? null,
+    operationId: ctx.operationId,
   };
 }
 
@@ -62,7 +70,7 @@ export const historyOff = () => process.env.AUDIT_TRAIL_BENCH_OFF === '1';
 const CHUNK = 2000;
 /** A batch row's index keys, as an int4[] literal; null for one record's entry. */
 const keysOf = (e: { batch?: boolean; changes: HashedContent['changes'] }) =>
-  (e.batch ? `{${((e.changes as BatchChanges).ids ?? []).map(recordKey).join(',')}}` : null);
+  e.batch ? `{${((e.changes as BatchChanges).ids ?? []).map(recordKey).join(',')}}` : null;
 
 const text = (v: string | null | undefined, max: number) => (v == null ? null : v.slice(0, max));
 
@@ -72,11 +80,24 @@ const text = (v: string | null | undefined, max: number) => (v == null ? null : 
  */
 export async function writeHistory(db: Kysely<DB>, actor: AuditActor, entries: readonly HistoryInput[]): Promise<void> {
   if (entries.length === 0 || historyOff()) return;
-  await writeChained(db, actor, entries.map((e) => ({
-    action: e.action, entity: e.entity, recordId: String(e.recordId), recordCode: text(e.recordCode == null ? null : String(e.recordCode), 200),
-    factoryId: e.factoryId ?? null, importJobId: e.importJobId ?? null, signature: e.signature ?? null,
-    changes: e.changes.map((c) => (c.secret ? { field: c.field, before: null, after: null, secret: true as const } : { field: c.field, before: auditValue(c.before), after: auditValue(c.after) })),
-  })));
+  await writeChained(
+    db,
+    actor,
+    entries.map((e) => ({
+      action: e.action,
+      entity: e.entity,
+      recordId: String(e.recordId),
+      recordCode: text(e.recordCode == null ? null : String(e.recordCode), 200),
+      factoryId: e.factoryId ?? null,
+      importJobId: e.importJobId ?? null,
+      signature: e.signature ?? null,
+      changes: e.changes.map((c) =>
+        c.secret
+          ? { field: c.field, before: null, after: null, secret: true as const }
+          : { field: c.field, before: auditValue(c.before), after: auditValue(c.after) },
+      ),
+    })),
+  );
 }
 
 /** The entries of many records of one entity written by one step (a chunk of an import). */
@@ -94,14 +115,27 @@ export interface BatchInput {
 export async function writeBatch(db: Kysely<DB>, actor: AuditActor, batch: BatchInput): Promise<void> {
   if (batch.records.size === 0 || historyOff()) return;
   const { changes, text } = batch.records.withIds(batch.recordIds);
-  await writeChained(db, actor, [{
-    action: batch.action, entity: batch.entity, recordId: '', recordCode: null, factoryId: batch.factoryId ?? null,
-    importJobId: batch.importJobId ?? null, signature: null, changes, stored: text, batch: true,
-  }]);
+  await writeChained(db, actor, [
+    {
+      action: batch.action,
+      entity: batch.entity,
+      recordId: '',
+      recordCode: null,
+      factoryId: batch.factoryId ?? null,
+      importJobId: batch.importJobId ?? null,
+      signature: null,
+      changes,
+      stored: text,
+      batch: true,
+    },
+  ]);
 }
 
 /** An entry's own content: what the actor, the time and the chain do not give. */
-type OwnContent = Omit<HashedContent, 'tenantId' | 'id' | 'at' | 'userId' | 'userName' | 'apiKeyName' | 'ip' | 'operationId'> & {
+type OwnContent = Omit<
+  HashedContent,
+  'tenantId' | 'id' | 'at' | 'userId' | 'userName' | 'apiKeyName' | 'ip' | 'operationId'
+> & {
   /** `changesText(changes)` when the caller has it already. */
   stored?: string;
   /** A batch row (migration 037): `changes` is a BatchChanges, stored as text in `batch`. */
@@ -166,9 +200,22 @@ async function writeChained(db: Kysely<DB>, actor: AuditActor, entries: readonly
   // Many entries (never a batch row: writeBatch writes one alone): what they share travels once; each
   // row carries only its own values (short keys).
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = JSON.stringify(rows.slice(i, i + CHUNK).map((r) => ({
-      s: r.seq, i: r.id, a: r.action, e: r.entity, r: r.recordId, c: r.recordCode, f: r.factoryId, j: r.importJobId, ch: r.changes, sg: r.signature, p: r.prev_hash, h: r.hash,
-    })));
+    const chunk = JSON.stringify(
+      rows.slice(i, i + CHUNK).map((r) => ({
+        s: r.seq,
+        i: r.id,
+        a: r.action,
+        e: r.entity,
+        r: r.recordId,
+        c: r.recordCode,
+        f: r.factoryId,
+        j: r.importJobId,
+        ch: r.changes,
+        sg: r.signature,
+        p: r.prev_hash,
+        h: r.hash,
+      })),
+    );
     const insert = sql`
       insert into audit_entry (tenant_id, at, user_id, user_name, api_key_name, ip, operation_id, seq, id, action, entity, record_id, record_code, factory_id, import_job_id, changes, signature, prev_hash, hash)
       select ${shared}, x.s, x.i, x.a, x.e, x.r, x.c, x.f, x.j, x.ch, x.sg, x.p, x.h

@@ -13,7 +13,10 @@ export function addressAllowed(allowed: readonly string[], ip: string): boolean 
   return family !== null && rangeList(allowed).check(address, family);
 }
 
-interface Window { start: number; count: number }
+interface Window {
+  start: number;
+  count: number;
+}
 const WINDOW_MS = 60_000;
 const windows = new Map<string, Window>();
 

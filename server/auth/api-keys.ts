@@ -15,12 +15,24 @@ export const newApiKeySecret = () => `${API_KEY_PREFIX}${randomBytes(32).toStrin
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function listQuery(db: Kysely<DB>, tenantId: string) {
-  return db.selectFrom('api_key as k')
+  return db
+    .selectFrom('api_key as k')
     .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'k.tenant_id').onRef('u.id', '=', 'k.created_by'))
     .select([
-      'k.id', 'k.name', 'k.prefix', 'k.permissions', 'k.factory_ids as factoryIds', 'k.allowed_ips as allowedIps', 'k.rate_limit as rateLimit',
-      'k.expires_at as expiresAt', 'k.created_at as createdAt', 'k.created_by as createdBy', 'u.account as creatorAccount',
-      'k.revoked_at as revokedAt', 'k.last_used_at as lastUsedAt', 'k.last_used_ip as lastUsedIp',
+      'k.id',
+      'k.name',
+      'k.prefix',
+      'k.permissions',
+      'k.factory_ids as factoryIds',
+      'k.allowed_ips as allowedIps',
+      'k.rate_limit as rateLimit',
+      'k.expires_at as expiresAt',
+      'k.created_at as createdAt',
+      'k.created_by as createdBy',
+      'u.account as creatorAccount',
+      'k.revoked_at as revokedAt',
+      'k.last_used_at as lastUsedAt',
+      'k.last_used_ip as lastUsedIp',
     ])
     .where('k.tenant_id', '=', tenantId);
 }
@@ -58,32 +70,74 @@ export interface NewApiKey {
 }
 
 /** Stores a key for its creator; answers its id and the secret (never stored, never answered again). */
-export async function createApiKey(db: Kysely<DB>, tenantId: string, createdBy: string, input: NewApiKey, actor?: AuditActor): Promise<{ id: string; secret: string }> {
-  if (actor && !db.isTransaction) return db.transaction().execute((trx) => createApiKey(trx, tenantId, createdBy, input, actor));
+export async function createApiKey(
+  db: Kysely<DB>,
+  tenantId: string,
+  createdBy: string,
+  input: NewApiKey,
+  actor?: AuditActor,
+): Promise<{ id: string; secret: string }> {
+  if (actor && !db.isTransaction)
+    return db.transaction().execute((trx) => createApiKey(trx, tenantId, createdBy, input, actor));
   const secret = newApiKeySecret();
-  const row = await db.insertInto('api_key').values({
-    tenant_id: tenantId,
-    name: input.name,
-    prefix: secret.slice(0, API_KEY_PREFIX.length + 4),
-    secret_hash: sha256(secret),
-    permissions: [...new Set(input.permissions)],
-    factory_ids: [...new Set(input.factoryIds.map((f) => f.toLowerCase()))],
-    allowed_ips: [...new Set(input.allowedIps)],
-    rate_limit: input.rateLimit,
-    expires_at: sql<Date>`now() + make_interval(days => ${input.expiresInDays}::int)`,
-    created_by: createdBy,
-  }).returningAll().executeTakeFirstOrThrow();
-  if (actor) await recordRows(db, actor, 'api-key', 'create', [{ id: row.id, code: row.name, before: null, after: row }], { secrets: ['secret_hash'], ignore: ['last_used_at', 'last_used_ip'] });
+  const row = await db
+    .insertInto('api_key')
+    .values({
+      tenant_id: tenantId,
+      name: input.name,
+      prefix: secret.slice(0, API_KEY_PREFIX.length + 4),
+      secret_hash: sha256(secret),
+      permissions: [...new Set(input.permissions)],
+      factory_ids: [...new Set(input.factoryIds.map((f) => f.toLowerCase()))],
+      allowed_ips: [...new Set(input.allowedIps)],
+      rate_limit: input.rateLimit,
+      expires_at: sql<Date>`now() + make_interval(days => ${input.expiresInDays}::int)`,
+      created_by: createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (actor)
+    await recordRows(db, actor, 'api-key', 'create', [{ id: row.id, code: row.name, before: null, after: row }], {
+      secrets: ['secret_hash'],
+      ignore: ['last_used_at', 'last_used_ip'],
+    });
   return { id: row.id, secret };
 }
 
 /** Revokes a key of the tenant (at once: every call reads its row); false when it has no such key. */
-export async function revokeApiKey(db: Kysely<DB>, tenantId: string, id: string, revokedBy: string, actor?: AuditActor): Promise<boolean> {
-  if (actor && !db.isTransaction) return db.transaction().execute((trx) => revokeApiKey(trx, tenantId, id, revokedBy, actor));
-  const revoked = await db.updateTable('api_key').set({ revoked_at: sql<Date>`now()`, revoked_by: revokedBy })
-    .where('tenant_id', '=', tenantId).where('id', '=', id).where('revoked_at', 'is', null).returning(['id', 'name', 'revoked_at', 'revoked_by']).executeTakeFirst();
+export async function revokeApiKey(
+  db: Kysely<DB>,
+  tenantId: string,
+  id: string,
+  revokedBy: string,
+  actor?: AuditActor,
+): Promise<boolean> {
+  if (actor && !db.isTransaction)
+    return db.transaction().execute((trx) => revokeApiKey(trx, tenantId, id, revokedBy, actor));
+  const revoked = await db
+    .updateTable('api_key')
+    .set({ revoked_at: sql<Date>`now()`, revoked_by: revokedBy })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning(['id', 'name', 'revoked_at', 'revoked_by'])
+    .executeTakeFirst();
   if (actor && revoked) {
-    await recordRows(db, actor, 'api-key', 'state', [{ id, code: revoked.name, before: { revokedAt: null, revokedBy: null }, after: { revokedAt: revoked.revoked_at, revokedBy: revoked.revoked_by } }]);
+    await recordRows(db, actor, 'api-key', 'state', [
+      {
+        id,
+        code: revoked.name,
+        before: { revokedAt: null, revokedBy: null },
+        after: { revokedAt: revoked.revoked_at, revokedBy: revoked.revoked_by },
+      },
+    ]);
   }
-  return (await db.selectFrom('api_key').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('api_key')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst()) !== undefined
+  );
 }

@@ -25,7 +25,11 @@ export interface LoginKey {
 }
 
 export function loginKey(request: FastifyRequest, tenantCode: string, account: string): LoginKey {
-  return { tenantCode: tenantCode.trim().toLowerCase(), account: account.trim().toLowerCase(), ip: request.ip ?? 'unknown' };
+  return {
+    tenantCode: tenantCode.trim().toLowerCase(),
+    account: account.trim().toLowerCase(),
+    ip: request.ip ?? 'unknown',
+  };
 }
 
 /** Seconds until the oldest failure in the window leaves it. */
@@ -51,18 +55,34 @@ export async function limitedLogin<T>(
   type Reserved = { kind: 'locked'; retry: number } | { kind: 'reserved'; id: string };
   const reserved = await db.transaction().execute(async (trx: Transaction<DB>): Promise<Reserved> => {
     await sql`select pg_advisory_xact_lock(hashtext(${`login:${key.tenantCode}:${key.account}`}))`.execute(trx);
-    const byAccount = await trx.selectFrom('login_attempt')
+    const byAccount = await trx
+      .selectFrom('login_attempt')
       .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
-      .where('tenant_code', '=', key.tenantCode).where('account', '=', key.account)
-      .where('success', '=', false).where('created_at', '>', since).executeTakeFirstOrThrow();
+      .where('tenant_code', '=', key.tenantCode)
+      .where('account', '=', key.account)
+      .where('success', '=', false)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
     if (Number(byAccount.n) >= LIMITS.perAccount) return { kind: 'locked', retry: retryAfter(byAccount.oldest, now) };
-    const byIp = await trx.selectFrom('login_attempt')
+    const byIp = await trx
+      .selectFrom('login_attempt')
       .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
-      .where('ip', '=', key.ip).where('success', '=', false).where('created_at', '>', since).executeTakeFirstOrThrow();
+      .where('ip', '=', key.ip)
+      .where('success', '=', false)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
     if (Number(byIp.n) >= LIMITS.perIp) return { kind: 'locked', retry: retryAfter(byIp.oldest, now) };
-    const row = await trx.insertInto('login_attempt')
-      .values({ tenant_code: key.tenantCode, account: key.account, ip: key.ip, success: false, created_at: new Date(now) })
-      .returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('login_attempt')
+      .values({
+        tenant_code: key.tenantCode,
+        account: key.account,
+        ip: key.ip,
+        success: false,
+        created_at: new Date(now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { kind: 'reserved', id: row.id };
   });
   if (reserved.kind === 'locked') {
@@ -72,7 +92,10 @@ export async function limitedLogin<T>(
   const outcome = await attempt();
   if (outcome.ok) await db.updateTable('login_attempt').set({ success: true }).where('id', '=', reserved.id).execute();
   if (Math.random() < 0.02) {
-    await db.deleteFrom('login_attempt').where('created_at', '<', new Date(now - 24 * LIMITS.windowMs)).execute();
+    await db
+      .deleteFrom('login_attempt')
+      .where('created_at', '<', new Date(now - 24 * LIMITS.windowMs))
+      .execute();
   }
   return outcome.value;
 }
@@ -102,27 +125,57 @@ export async function limitedReauth(
 ): Promise<boolean> {
   const key = loginKey(request, session.tenantCode, session.account);
   const since = new Date(now - LIMITS.windowMs);
-  type Reserved = { kind: 'locked'; retry: number } | { kind: 'ended' } | { kind: 'reserved'; id: string; wrongBefore: number };
+  type Reserved =
+    { kind: 'locked'; retry: number } | { kind: 'ended' } | { kind: 'reserved'; id: string; wrongBefore: number };
   const reserved = await db.transaction().execute(async (trx: Transaction<DB>): Promise<Reserved> => {
     await sql`select pg_advisory_xact_lock(hashtext(${`login:${key.tenantCode}:${key.account}`}))`.execute(trx);
-    const bySession = await trx.selectFrom('login_attempt').select(sql<string>`count(*)`.as('n'))
-      .where('session_id', '=', session.tokenId).where('success', '=', false).executeTakeFirstOrThrow();
+    const bySession = await trx
+      .selectFrom('login_attempt')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('session_id', '=', session.tokenId)
+      .where('success', '=', false)
+      .executeTakeFirstOrThrow();
     if (Number(bySession.n) >= REAUTH_PER_SESSION) return { kind: 'ended' };
-    const byAccount = await trx.selectFrom('login_attempt')
+    const byAccount = await trx
+      .selectFrom('login_attempt')
       .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
-      .where('tenant_code', '=', key.tenantCode).where('account', '=', key.account)
-      .where('success', '=', false).where('created_at', '>', since).executeTakeFirstOrThrow();
+      .where('tenant_code', '=', key.tenantCode)
+      .where('account', '=', key.account)
+      .where('success', '=', false)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
     if (Number(byAccount.n) >= LIMITS.perAccount) return { kind: 'locked', retry: retryAfter(byAccount.oldest, now) };
-    const row = await trx.insertInto('login_attempt')
-      .values({ tenant_code: key.tenantCode, account: key.account, ip: key.ip, success: false, session_id: session.tokenId, created_at: new Date(now) })
-      .returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('login_attempt')
+      .values({
+        tenant_code: key.tenantCode,
+        account: key.account,
+        ip: key.ip,
+        success: false,
+        session_id: session.tokenId,
+        created_at: new Date(now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { kind: 'reserved', id: row.id, wrongBefore: Number(bySession.n) };
   });
   const log = (result: 'failure' | 'locked', reason: string) =>
-    writeLoginLog(db, request, { tenantId: session.tenantId, userId: session.userId, account: session.account, method: 'password', result, reason });
+    writeLoginLog(db, request, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      account: session.account,
+      method: 'password',
+      result,
+      reason,
+    });
   const endSession = async () => {
-    await db.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
-      .where('tenant_id', '=', session.tenantId).where('id', '=', session.tokenId).where('revoked_at', 'is', null).execute();
+    await db
+      .updateTable('session_token')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('tenant_id', '=', session.tenantId)
+      .where('id', '=', session.tokenId)
+      .where('revoked_at', 'is', null)
+      .execute();
     await log('locked', `session ended after ${REAUTH_PER_SESSION} wrong current passwords`);
     throw new ApiError(401, 'auth.reauthSessionEnded');
   };
@@ -156,12 +209,32 @@ export async function writeLoginLog(db: Kysely<DB>, request: FastifyRequest, ent
     const v = request.headers[name];
     return (Array.isArray(v) ? v[0] : v)?.slice(0, 255) ?? null;
   };
-  await db.insertInto('login_log').values({
-    tenant_id: entry.tenantId, user_id: entry.userId, account: entry.account.slice(0, 128), method: entry.method, result: entry.result,
-    reason: entry.reason ?? null, ip: request.ip ?? null, user_agent: header('user-agent'), client_id: header('x-client-id')?.slice(0, 64) ?? null,
-  }).execute();
-  request.log.info({ login: {
-    tenantId: entry.tenantId, account: entry.account, method: entry.method, result: entry.result, reason: entry.reason ?? null,
-    ip: request.ip ?? null, userAgent: header('user-agent'),
-  } }, 'login log');
+  await db
+    .insertInto('login_log')
+    .values({
+      tenant_id: entry.tenantId,
+      user_id: entry.userId,
+      account: entry.account.slice(0, 128),
+      method: entry.method,
+      result: entry.result,
+      reason: entry.reason ?? null,
+      ip: request.ip ?? null,
+      user_agent: header('user-agent'),
+      client_id: header('x-client-id')?.slice(0, 64) ?? null,
+    })
+    .execute();
+  request.log.info(
+    {
+      login: {
+        tenantId: entry.tenantId,
+        account: entry.account,
+        method: entry.method,
+        result: entry.result,
+        reason: entry.reason ?? null,
+        ip: request.ip ?? null,
+        userAgent: header('user-agent'),
+      },
+    },
+    'login log',
+  );
 }

@@ -44,10 +44,15 @@ export class AuthCache {
    */
   refresh(): Promise<void> {
     if (!this.reading) {
-      this.reading = this.read().finally(() => { this.reading = null; });
+      this.reading = this.read().finally(() => {
+        this.reading = null;
+      });
       return this.reading;
     }
-    const next = () => { this.following = null; return this.refresh(); };
+    const next = () => {
+      this.following = null;
+      return this.refresh();
+    };
     this.following ??= this.reading.then(next, next);
     return this.following;
   }
@@ -65,7 +70,12 @@ export class AuthCache {
    * The held value of `key` in `table`, or `load()`'s, held until `until(value)` (at most HOLD_MS).
    * Nothing found (undefined) is not held.
    */
-  async get<T>(table: string, key: string, load: () => Promise<T>, until: (value: NonNullable<T>) => number = () => Infinity): Promise<T> {
+  async get<T>(
+    table: string,
+    key: string,
+    load: () => Promise<T>,
+    until: (value: NonNullable<T>) => number = () => Infinity,
+  ): Promise<T> {
     const now = Date.now();
     const held = this.tables.get(table)?.get(key) as Entry<T> | undefined;
     if (held && held.until > now) return held.value;

@@ -11,34 +11,330 @@ export const CAPTCHA_LENGTH = 4;
 type Stroke = [number, number][];
 /** A stroke font on an 8 × 12 grid; confusable characters (0 O 1 I 2 Z S Q) are left out. */
 const GLYPHS: Record<string, Stroke[]> = {
-  A: [[[0, 12], [4, 0], [8, 12]], [[2, 7], [6, 7]]],
-  B: [[[0, 6], [6, 6], [8, 8], [8, 10], [6, 12], [0, 12], [0, 0], [5, 0], [7, 1.5], [7, 4.5], [5, 6]]],
-  C: [[[8, 1], [6, 0], [2, 0], [0, 2], [0, 10], [2, 12], [6, 12], [8, 11]]],
-  D: [[[0, 0], [0, 12], [5, 12], [8, 9], [8, 3], [5, 0], [0, 0]]],
-  E: [[[8, 0], [0, 0], [0, 12], [8, 12]], [[0, 6], [6, 6]]],
-  F: [[[8, 0], [0, 0], [0, 12]], [[0, 6], [6, 6]]],
-  G: [[[8, 1], [6, 0], [2, 0], [0, 2], [0, 10], [2, 12], [6, 12], [8, 10], [8, 7], [4, 7]]],
-  H: [[[0, 0], [0, 12]], [[8, 0], [8, 12]], [[0, 6], [8, 6]]],
-  J: [[[8, 0], [8, 10], [6, 12], [2, 12], [0, 10]]],
-  K: [[[0, 0], [0, 12]], [[8, 0], [0, 7]], [[3, 5], [8, 12]]],
-  L: [[[0, 0], [0, 12], [8, 12]]],
-  M: [[[0, 12], [0, 0], [4, 7], [8, 0], [8, 12]]],
-  N: [[[0, 12], [0, 0], [8, 12], [8, 0]]],
-  P: [[[0, 12], [0, 0], [6, 0], [8, 2], [8, 4], [6, 6], [0, 6]]],
-  R: [[[0, 12], [0, 0], [6, 0], [8, 2], [8, 4], [6, 6], [0, 6]], [[4, 6], [8, 12]]],
-  T: [[[0, 0], [8, 0]], [[4, 0], [4, 12]]],
-  U: [[[0, 0], [0, 10], [2, 12], [6, 12], [8, 10], [8, 0]]],
-  V: [[[0, 0], [4, 12], [8, 0]]],
-  W: [[[0, 0], [2, 12], [4, 5], [6, 12], [8, 0]]],
-  X: [[[0, 0], [8, 12]], [[8, 0], [0, 12]]],
-  Y: [[[0, 0], [4, 6], [8, 0]], [[4, 6], [4, 12]]],
-  3: [[[0, 1], [2, 0], [6, 0], [8, 2], [8, 4], [6, 6], [3, 6]], [[6, 6], [8, 8], [8, 10], [6, 12], [2, 12], [0, 11]]],
-  4: [[[6, 12], [6, 0], [0, 8], [8, 8]]],
-  5: [[[8, 0], [0, 0], [0, 5], [6, 5], [8, 7], [8, 10], [6, 12], [0, 12]]],
-  6: [[[7, 0], [2, 0], [0, 3], [0, 10], [2, 12], [6, 12], [8, 10], [8, 8], [6, 6], [0, 6]]],
-  7: [[[0, 0], [8, 0], [3, 12]]],
-  8: [[[2, 6], [0, 4], [0, 2], [2, 0], [6, 0], [8, 2], [8, 4], [6, 6], [2, 6], [0, 8], [0, 10], [2, 12], [6, 12], [8, 10], [8, 8], [6, 6]]],
-  9: [[[8, 6], [2, 6], [0, 4], [0, 2], [2, 0], [6, 0], [8, 2], [8, 10], [6, 12], [1, 12]]],
+  A: [
+    [
+      [0, 12],
+      [4, 0],
+      [8, 12],
+    ],
+    [
+      [2, 7],
+      [6, 7],
+    ],
+  ],
+  B: [
+    [
+      [0, 6],
+      [6, 6],
+      [8, 8],
+      [8, 10],
+      [6, 12],
+      [0, 12],
+      [0, 0],
+      [5, 0],
+      [7, 1.5],
+      [7, 4.5],
+      [5, 6],
+    ],
+  ],
+  C: [
+    [
+      [8, 1],
+      [6, 0],
+      [2, 0],
+      [0, 2],
+      [0, 10],
+      [2, 12],
+      [6, 12],
+      [8, 11],
+    ],
+  ],
+  D: [
+    [
+      [0, 0],
+      [0, 12],
+      [5, 12],
+      [8, 9],
+      [8, 3],
+      [5, 0],
+      [0, 0],
+    ],
+  ],
+  E: [
+    [
+      [8, 0],
+      [0, 0],
+      [0, 12],
+      [8, 12],
+    ],
+    [
+      [0, 6],
+      [6, 6],
+    ],
+  ],
+  F: [
+    [
+      [8, 0],
+      [0, 0],
+      [0, 12],
+    ],
+    [
+      [0, 6],
+      [6, 6],
+    ],
+  ],
+  G: [
+    [
+      [8, 1],
+      [6, 0],
+      [2, 0],
+      [0, 2],
+      [0, 10],
+      [2, 12],
+      [6, 12],
+      [8, 10],
+      [8, 7],
+      [4, 7],
+    ],
+  ],
+  H: [
+    [
+      [0, 0],
+      [0, 12],
+    ],
+    [
+      [8, 0],
+      [8, 12],
+    ],
+    [
+      [0, 6],
+      [8, 6],
+    ],
+  ],
+  J: [
+    [
+      [8, 0],
+      [8, 10],
+      [6, 12],
+      [2, 12],
+      [0, 10],
+    ],
+  ],
+  K: [
+    [
+      [0, 0],
+      [0, 12],
+    ],
+    [
+      [8, 0],
+      [0, 7],
+    ],
+    [
+      [3, 5],
+      [8, 12],
+    ],
+  ],
+  L: [
+    [
+      [0, 0],
+      [0, 12],
+      [8, 12],
+    ],
+  ],
+  M: [
+    [
+      [0, 12],
+      [0, 0],
+      [4, 7],
+      [8, 0],
+      [8, 12],
+    ],
+  ],
+  N: [
+    [
+      [0, 12],
+      [0, 0],
+      [8, 12],
+      [8, 0],
+    ],
+  ],
+  P: [
+    [
+      [0, 12],
+      [0, 0],
+      [6, 0],
+      [8, 2],
+      [8, 4],
+      [6, 6],
+      [0, 6],
+    ],
+  ],
+  R: [
+    [
+      [0, 12],
+      [0, 0],
+      [6, 0],
+      [8, 2],
+      [8, 4],
+      [6, 6],
+      [0, 6],
+    ],
+    [
+      [4, 6],
+      [8, 12],
+    ],
+  ],
+  T: [
+    [
+      [0, 0],
+      [8, 0],
+    ],
+    [
+      [4, 0],
+      [4, 12],
+    ],
+  ],
+  U: [
+    [
+      [0, 0],
+      [0, 10],
+      [2, 12],
+      [6, 12],
+      [8, 10],
+      [8, 0],
+    ],
+  ],
+  V: [
+    [
+      [0, 0],
+      [4, 12],
+      [8, 0],
+    ],
+  ],
+  W: [
+    [
+      [0, 0],
+      [2, 12],
+      [4, 5],
+      [6, 12],
+      [8, 0],
+    ],
+  ],
+  X: [
+    [
+      [0, 0],
+      [8, 12],
+    ],
+    [
+      [8, 0],
+      [0, 12],
+    ],
+  ],
+  Y: [
+    [
+      [0, 0],
+      [4, 6],
+      [8, 0],
+    ],
+    [
+      [4, 6],
+      [4, 12],
+    ],
+  ],
+  3: [
+    [
+      [0, 1],
+      [2, 0],
+      [6, 0],
+      [8, 2],
+      [8, 4],
+      [6, 6],
+      [3, 6],
+    ],
+    [
+      [6, 6],
+      [8, 8],
+      [8, 10],
+      [6, 12],
+      [2, 12],
+      [0, 11],
+    ],
+  ],
+  4: [
+    [
+      [6, 12],
+      [6, 0],
+      [0, 8],
+      [8, 8],
+    ],
+  ],
+  5: [
+    [
+      [8, 0],
+      [0, 0],
+      [0, 5],
+      [6, 5],
+      [8, 7],
+      [8, 10],
+      [6, 12],
+      [0, 12],
+    ],
+  ],
+  6: [
+    [
+      [7, 0],
+      [2, 0],
+      [0, 3],
+      [0, 10],
+      [2, 12],
+      [6, 12],
+      [8, 10],
+      [8, 8],
+      [6, 6],
+      [0, 6],
+    ],
+  ],
+  7: [
+    [
+      [0, 0],
+      [8, 0],
+      [3, 12],
+    ],
+  ],
+  8: [
+    [
+      [2, 6],
+      [0, 4],
+      [0, 2],
+      [2, 0],
+      [6, 0],
+      [8, 2],
+      [8, 4],
+      [6, 6],
+      [2, 6],
+      [0, 8],
+      [0, 10],
+      [2, 12],
+      [6, 12],
+      [8, 10],
+      [8, 8],
+      [6, 6],
+    ],
+  ],
+  9: [
+    [
+      [8, 6],
+      [2, 6],
+      [0, 4],
+      [0, 2],
+      [2, 0],
+      [6, 0],
+      [8, 2],
+      [8, 10],
+      [6, 12],
+      [1, 12],
+    ],
+  ],
 };
 export const CAPTCHA_ALPHABET = Object.keys(GLYPHS).join('');
 
@@ -57,7 +353,9 @@ export function drawCaptcha(text: string): string {
   const W = 130;
   const H = 44;
   const parts: string[] = [];
-  parts.push(`<rect width="${W}" height="${H}" fill="rgb(${randomInt(235, 256)},${randomInt(235, 256)},${randomInt(235, 256)})"/>`);
+  parts.push(
+    `<rect width="${W}" height="${H}" fill="rgb(${randomInt(235, 256)},${randomInt(235, 256)},${randomInt(235, 256)})"/>`,
+  );
   const noiseCurve = (width: number) => {
     const c = `rgb(${randomInt(60, 200)},${randomInt(60, 200)},${randomInt(60, 200)})`;
     return `<path d="M${f(rand(0, 15))} ${f(rand(5, H - 5))} C${f(rand(20, 60))} ${f(rand(0, H))},${f(rand(60, 100))} ${f(rand(0, H))},${f(rand(W - 15, W))} ${f(rand(5, H - 5))}" stroke="${c}" stroke-width="${width}" fill="none"/>`;
@@ -89,11 +387,15 @@ export function drawCaptcha(text: string): string {
           .join(' '),
       )
       .join(' ');
-    parts.push(`<path d="${d}" stroke="${color}" stroke-width="${f(rand(2.2, 3.2))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`);
+    parts.push(
+      `<path d="${d}" stroke="${color}" stroke-width="${f(rand(2.2, 3.2))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
+    );
   }
   for (let i = 0; i < 3; i++) parts.push(noiseCurve(rand(1, 2)));
   for (let i = 0; i < 30; i++) {
-    parts.push(`<circle cx="${f(rand(0, W))}" cy="${f(rand(0, H))}" r="${f(rand(0.5, 1.4))}" fill="rgb(${randomInt(80, 220)},${randomInt(80, 220)},${randomInt(80, 220)})"/>`);
+    parts.push(
+      `<circle cx="${f(rand(0, W))}" cy="${f(rand(0, H))}" r="${f(rand(0.5, 1.4))}" fill="rgb(${randomInt(80, 220)},${randomInt(80, 220)},${randomInt(80, 220)})"/>`,
+    );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
@@ -102,7 +404,10 @@ export function drawCaptcha(text: string): string {
 const answerHash = (id: string, answer: string) => sha256(`${id}:${answer.trim().toUpperCase()}`);
 
 /** Creates a captcha: stores the hashed answer with a 5-minute expiry; returns its id and image. */
-export async function createCaptcha(db: Kysely<DB>, text: string = randomCaptchaText()): Promise<{ captchaId: string; image: string }> {
+export async function createCaptcha(
+  db: Kysely<DB>,
+  text: string = randomCaptchaText(),
+): Promise<{ captchaId: string; image: string }> {
   const id = crypto.randomUUID();
   await db
     .insertInto('captcha')
@@ -110,13 +415,20 @@ export async function createCaptcha(db: Kysely<DB>, text: string = randomCaptcha
     .execute();
   // Opportunistic clean-up of old rows.
   if (randomInt(0, 20) === 0) {
-    await db.deleteFrom('captcha').where('expires_at', '<', new Date(Date.now() - 3600_000)).execute();
+    await db
+      .deleteFrom('captcha')
+      .where('expires_at', '<', new Date(Date.now() - 3600_000))
+      .execute();
   }
   return { captchaId: id, image: drawCaptcha(text) };
 }
 
 /** Consumes the captcha (single use, whether the answer is right or wrong); true when the answer matches. */
-export async function consumeCaptcha(db: Kysely<DB>, id: string | undefined, answer: string | undefined): Promise<boolean> {
+export async function consumeCaptcha(
+  db: Kysely<DB>,
+  id: string | undefined,
+  answer: string | undefined,
+): Promise<boolean> {
   if (!id || !answer || !/^[0-9a-f-]{36}$/i.test(id)) return false;
   const row = await db
     .updateTable('captcha')

@@ -14,8 +14,6 @@ import { authenticateApiKey } from './api-key-context';
 import { API_KEY_PREFIX } from '../../model/api-keys';
 import { authCacheOf } from './cache';
 
-
-
 export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Promise<RequestContext> {
   const auth = header(request, 'authorization');
   const m = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
@@ -27,45 +25,64 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
   await cache.refresh();
   const tokenHash = sha256(token);
   // The token names the tenant: until it is resolved, the lookup must look across tenants.
-  const lookup = () => asSystem(() => db
-    .selectFrom('session_token as st')
-    .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
-    .innerJoin('tenant as t', 't.id', 'st.tenant_id')
-    .select([
-      'st.id as tokenId',
-      'st.tenant_id as tenantId',
-      't.code as tenantCode',
-      't.name as tenantName',
-      'u.id as userId',
-      'u.account',
-      'u.nickname',
-      'u.email',
-      'u.mobile',
-      'u.type',
-      'st.last_seen_at as lastSeenAt',
-      'st.factory_id as sessionFactoryId',
-      'st.expires_at as expiresAt',
-      't.expires_at as tenantExpiresAt',
-    ])
-    .where('st.token_hash', '=', tokenHash)
-    .where('st.revoked_at', 'is', null)
-    .where('st.expires_at', '>', sql<Date>`now()`)
-    .where(accountMayWork)
-    .executeTakeFirst());
-  const row = await cache.get('session', tokenHash, lookup, (r) => Math.min(new Date(r.expiresAt).getTime(), r.tenantExpiresAt ? new Date(r.tenantExpiresAt).getTime() : Infinity));
+  const lookup = () =>
+    asSystem(() =>
+      db
+        .selectFrom('session_token as st')
+        .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
+        .innerJoin('tenant as t', 't.id', 'st.tenant_id')
+        .select([
+          'st.id as tokenId',
+          'st.tenant_id as tenantId',
+          't.code as tenantCode',
+          't.name as tenantName',
+          'u.id as userId',
+          'u.account',
+          'u.nickname',
+          'u.email',
+          'u.mobile',
+          'u.type',
+          'st.last_seen_at as lastSeenAt',
+          'st.factory_id as sessionFactoryId',
+          'st.expires_at as expiresAt',
+          't.expires_at as tenantExpiresAt',
+        ])
+        .where('st.token_hash', '=', tokenHash)
+        .where('st.revoked_at', 'is', null)
+        .where('st.expires_at', '>', sql<Date>`now()`)
+        .where(accountMayWork)
+        .executeTakeFirst(),
+    );
+  const row = await cache.get('session', tokenHash, lookup, (r) =>
+    Math.min(new Date(r.expiresAt).getTime(), r.tenantExpiresAt ? new Date(r.tenantExpiresAt).getTime() : Infinity),
+  );
   if (!row) throw new ApiError(401, 'auth.unauthorized');
   // From here on every statement of the request runs under this tenant's row-level policies.
   bindTenant(row.tenantId);
 
-  const user = { id: row.userId, account: row.account, nickname: row.nickname, email: row.email, mobile: row.mobile, type: row.type };
+  const user = {
+    id: row.userId,
+    account: row.account,
+    nickname: row.nickname,
+    email: row.email,
+    mobile: row.mobile,
+    type: row.type,
+  };
   const factoryHeader = header(request, 'x-factory-id')?.trim();
   let factoryId: string | null = null;
   if (factoryHeader) {
     const may = () => canUseFactory(db, row.tenantId, user.id, user.type, factoryHeader);
-    if (!(await cache.get('factory', `${row.tenantId}:${user.id}:${factoryHeader}`, may))) throw new ApiError(403, 'auth.factoryForbidden');
+    if (!(await cache.get('factory', `${row.tenantId}:${user.id}:${factoryHeader}`, may)))
+      throw new ApiError(403, 'auth.factoryForbidden');
     factoryId = factoryHeader.toLowerCase();
   }
-  if (await touchSession(db, { tenantId: row.tenantId, tokenId: row.tokenId, lastSeenAt: row.lastSeenAt, factoryId: row.sessionFactoryId }, factoryId)) {
+  if (
+    await touchSession(
+      db,
+      { tenantId: row.tenantId, tokenId: row.tokenId, lastSeenAt: row.lastSeenAt, factoryId: row.sessionFactoryId },
+      factoryId,
+    )
+  ) {
     // The held row follows its session's last call, so the next one is not written again at once.
     row.lastSeenAt = new Date();
     if (factoryId) row.sessionFactoryId = factoryId;

@@ -27,23 +27,51 @@ const headerOf = (request: FastifyRequest, name: string) => {
 
 /** Issues the session of a completed login and logs it. */
 export async function startSession(
-  db: Kysely<DB>, config: Config, request: FastifyRequest,
+  db: Kysely<DB>,
+  config: Config,
+  request: FastifyRequest,
   who: { tenantId: string; userId: string; method: 'password' | 'sms' | 'sso'; logAccount: string },
 ): Promise<LoginData> {
-  await writeLoginLog(db, request, { tenantId: who.tenantId, userId: who.userId, account: who.logAccount, method: who.method, result: 'success' });
+  await writeLoginLog(db, request, {
+    tenantId: who.tenantId,
+    userId: who.userId,
+    account: who.logAccount,
+    method: who.method,
+    result: 'success',
+  });
   const { token, expiresAt } = await issueToken(db, {
-    tenantId: who.tenantId, userId: who.userId, ttlHours: config.tokenTtlHours, method: who.method,
-    clientId: headerOf(request, 'x-client-id'), ip: request.ip ?? null, userAgent: headerOf(request, 'user-agent'),
+    tenantId: who.tenantId,
+    userId: who.userId,
+    ttlHours: config.tokenTtlHours,
+    method: who.method,
+    clientId: headerOf(request, 'x-client-id'),
+    ip: request.ip ?? null,
+    userAgent: headerOf(request, 'user-agent'),
   });
   return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, who.tenantId, who.userId) };
 }
 
 /** After the password (or SMS code): an expired password is changed first, then the second factor, then the session. */
-export async function finishFirstFactor(db: Kysely<DB>, config: Config, request: FastifyRequest, first: FirstFactor): Promise<LoginAnswer> {
+export async function finishFirstFactor(
+  db: Kysely<DB>,
+  config: Config,
+  request: FastifyRequest,
+  first: FirstFactor,
+): Promise<LoginAnswer> {
   if (first.method === 'password') {
-    const user = await db.selectFrom('app_user').select('password_changed_at').where('tenant_id', '=', first.tenantId).where('id', '=', first.userId).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('app_user')
+      .select('password_changed_at')
+      .where('tenant_id', '=', first.tenantId)
+      .where('id', '=', first.userId)
+      .executeTakeFirstOrThrow();
     if (passwordExpired(user.password_changed_at, await passwordPolicy(db, first.tenantId))) {
-      const { ticket, expiresAt } = await createTicket(db, { tenantId: first.tenantId, userId: first.userId, kind: 'password', method: 'password' });
+      const { ticket, expiresAt } = await createTicket(db, {
+        tenantId: first.tenantId,
+        userId: first.userId,
+        kind: 'password',
+        method: 'password',
+      });
       return { secondStep: 'password', ticket, expiresAt: expiresAt.toISOString() };
     }
   }
@@ -51,10 +79,20 @@ export async function finishFirstFactor(db: Kysely<DB>, config: Config, request:
 }
 
 /** The login once the password is current: the second factor, or the session. */
-export async function finishPasswordStep(db: Kysely<DB>, config: Config, request: FastifyRequest, first: FirstFactor): Promise<LoginAnswer> {
+export async function finishPasswordStep(
+  db: Kysely<DB>,
+  config: Config,
+  request: FastifyRequest,
+  first: FirstFactor,
+): Promise<LoginAnswer> {
   const step = await secondStepFor(db, first.tenantId, { id: first.userId, type: first.userType });
   if (step) {
-    const { ticket, expiresAt } = await createTicket(db, { tenantId: first.tenantId, userId: first.userId, kind: step, method: first.method });
+    const { ticket, expiresAt } = await createTicket(db, {
+      tenantId: first.tenantId,
+      userId: first.userId,
+      kind: step,
+      method: first.method,
+    });
     return { secondStep: step, ticket, expiresAt: expiresAt.toISOString() };
   }
   return startSession(db, config, request, first);

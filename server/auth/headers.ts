@@ -8,7 +8,9 @@ export function header(request: FastifyRequest, name: string): string | undefine
 }
 
 /** What a caller's headers add to its context: the language, the active menu (SPEC §7), the client and its address. */
-export function callerHeaders(request: FastifyRequest): Pick<RequestContext, 'language' | 'operationId' | 'clientId' | 'ip'> {
+export function callerHeaders(
+  request: FastifyRequest,
+): Pick<RequestContext, 'language' | 'operationId' | 'clientId' | 'ip'> {
   return {
     ip: request.ip?.slice(0, 64) || null,
     language: requestLanguage(request),

@@ -11,7 +11,9 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number,
   // maxmem must exceed 128 * N * r bytes.
   const maxmem = 128 * n * r + 32 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, { N: n, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, keyLength, { N: n, r, p, maxmem }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 

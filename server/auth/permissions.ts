@@ -4,7 +4,12 @@ import type { DB } from '../db/types';
 import { UUID_RE } from '../http';
 
 /** Every permission code of a user: admins get every code of the menu; staff those of their enabled roles. */
-export async function loadPermissions(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff'): Promise<Set<string>> {
+export async function loadPermissions(
+  db: Kysely<DB>,
+  tenantId: string,
+  userId: string,
+  type: 'admin' | 'staff',
+): Promise<Set<string>> {
   if (type === 'admin') {
     const rows = await db.selectFrom('menu').select('perms').where('perms', 'is not', null).execute();
     return new Set(rows.map((r) => r.perms as string));
@@ -31,14 +36,31 @@ export const accountMayWork = sql<SqlBool>`u.status = 'enabled' and t.status = '
 export function usableFactories(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff') {
   const q = db.selectFrom('factory as f').where('f.tenant_id', '=', tenantId);
   if (type === 'admin') return q;
-  return q.where((eb) => eb.exists(
-    eb.selectFrom('user_factory as uf').select('uf.factory_id')
-      .whereRef('uf.tenant_id', '=', 'f.tenant_id').whereRef('uf.factory_id', '=', 'f.id').where('uf.user_id', '=', userId),
-  ));
+  return q.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('user_factory as uf')
+        .select('uf.factory_id')
+        .whereRef('uf.tenant_id', '=', 'f.tenant_id')
+        .whereRef('uf.factory_id', '=', 'f.id')
+        .where('uf.user_id', '=', userId),
+    ),
+  );
 }
 
 /** Whether the user may work in the factory. */
-export async function canUseFactory(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff', factoryId: string): Promise<boolean> {
+export async function canUseFactory(
+  db: Kysely<DB>,
+  tenantId: string,
+  userId: string,
+  type: 'admin' | 'staff',
+  factoryId: string,
+): Promise<boolean> {
   if (!UUID_RE.test(factoryId)) return false;
-  return (await usableFactories(db, tenantId, userId, type).select('f.id').where('f.id', '=', factoryId).executeTakeFirst()) !== undefined;
+  return (
+    (await usableFactories(db, tenantId, userId, type)
+      .select('f.id')
+      .where('f.id', '=', factoryId)
+      .executeTakeFirst()) !== undefined
+  );
 }

@@ -20,9 +20,12 @@ export async function touchSession(
   const stale = Date.now() - new Date(session.lastSeenAt).getTime() > TOUCH_EVERY_MS;
   const moved = factoryId !== null && factoryId !== session.factoryId;
   if (!stale && !moved) return false;
-  await db.updateTable('session_token')
+  await db
+    .updateTable('session_token')
     .set({ last_seen_at: sql<Date>`now()`, ...(moved ? { factory_id: factoryId } : {}) })
-    .where('tenant_id', '=', session.tenantId).where('id', '=', session.tokenId).execute();
+    .where('tenant_id', '=', session.tenantId)
+    .where('id', '=', session.tokenId)
+    .execute();
   return true;
 }
 
@@ -33,13 +36,24 @@ export async function listSessions(
   currentTokenId: string,
   filter: { userId?: string; keyword?: string } = {},
 ): Promise<OnlineSession[]> {
-  let q = db.selectFrom('session_token as st')
+  let q = db
+    .selectFrom('session_token as st')
     .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
     .leftJoin('factory as f', (j) => j.onRef('f.tenant_id', '=', 'st.tenant_id').onRef('f.id', '=', 'st.factory_id'))
     .select([
-      'st.id', 'st.user_id as userId', 'u.account', 'u.nickname', 'st.ip', 'st.user_agent as userAgent', 'st.method',
-      'st.created_at as createdAt', 'st.last_seen_at as lastSeenAt', 'st.expires_at as expiresAt',
-      'st.factory_id as factoryId', 'f.code as factoryCode', 'f.name as factoryName',
+      'st.id',
+      'st.user_id as userId',
+      'u.account',
+      'u.nickname',
+      'st.ip',
+      'st.user_agent as userAgent',
+      'st.method',
+      'st.created_at as createdAt',
+      'st.last_seen_at as lastSeenAt',
+      'st.expires_at as expiresAt',
+      'st.factory_id as factoryId',
+      'f.code as factoryCode',
+      'f.name as factoryName',
     ])
     .where('st.tenant_id', '=', tenantId)
     .where('st.revoked_at', 'is', null)
@@ -71,7 +85,8 @@ export async function endSessions(
   endedBy: string,
   where: { ids?: readonly string[]; userId?: string; keep?: string },
 ): Promise<string[]> {
-  let q = db.updateTable('session_token')
+  let q = db
+    .updateTable('session_token')
     .set({ revoked_at: sql<Date>`now()`, ended_by: endedBy })
     .where('tenant_id', '=', tenantId)
     .where('revoked_at', 'is', null)

@@ -27,7 +27,10 @@ export function logSender(log: Pick<FastifyBaseLogger, 'info'>): SmsSender {
   return {
     name: 'log',
     async send(m) {
-      log.info({ sms: { mobile: m.mobile, tenantCode: m.tenantCode, purpose: m.purpose, code: m.code } }, 'SMS code (log driver)');
+      log.info(
+        { sms: { mobile: m.mobile, tenantCode: m.tenantCode, purpose: m.purpose, code: m.code } },
+        'SMS code (log driver)',
+      );
     },
   };
 }
@@ -58,7 +61,12 @@ const codeHash = (tenantId: string, mobile: string, code: string) => sha256(`${t
  * Issues a login code for a number: at most one a minute and ten a day per number (429 beyond),
  * and voids the earlier codes of that number. Returns the code for the sender.
  */
-export async function issueSmsCode(db: Kysely<DB>, tenantId: string, mobile: string, now = new Date()): Promise<string> {
+export async function issueSmsCode(
+  db: Kysely<DB>,
+  tenantId: string,
+  mobile: string,
+  now = new Date(),
+): Promise<string> {
   return db.transaction().execute(async (trx) => {
     // Serialises sends of one number so two requests cannot both pass the limit.
     await sql`select pg_advisory_xact_lock(hashtext(${`sms:${tenantId}:${mobile}`}))`.execute(trx);
@@ -74,14 +82,26 @@ export async function issueSmsCode(db: Kysely<DB>, tenantId: string, mobile: str
     if (Number(counts.minute) >= SMS.perMinute || Number(counts.day) >= SMS.perDay) {
       throw new ApiError(429, 'auth.smsTooMany', { retryAfter: Number(counts.minute) >= SMS.perMinute ? 60 : 3600 });
     }
-    await trx.updateTable('sms_code').set({ voided_at: now })
-      .where('tenant_id', '=', tenantId).where('mobile', '=', mobile)
-      .where('consumed_at', 'is', null).where('voided_at', 'is', null).execute();
+    await trx
+      .updateTable('sms_code')
+      .set({ voided_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('mobile', '=', mobile)
+      .where('consumed_at', 'is', null)
+      .where('voided_at', 'is', null)
+      .execute();
     const code = newSmsCode();
-    await trx.insertInto('sms_code').values({
-      tenant_id: tenantId, mobile, purpose: 'login', code_hash: codeHash(tenantId, mobile, code),
-      expires_at: new Date(now.getTime() + SMS.ttlSeconds * 1000), created_at: now,
-    }).execute();
+    await trx
+      .insertInto('sms_code')
+      .values({
+        tenant_id: tenantId,
+        mobile,
+        purpose: 'login',
+        code_hash: codeHash(tenantId, mobile, code),
+        expires_at: new Date(now.getTime() + SMS.ttlSeconds * 1000),
+        created_at: now,
+      })
+      .execute();
     return code;
   });
 }
@@ -90,25 +110,42 @@ export async function issueSmsCode(db: Kysely<DB>, tenantId: string, mobile: str
  * Checks a login code: true once for the right, unexpired code. A wrong try counts; the fifth
  * wrong try voids the code. Expired, consumed or voided codes are refused.
  */
-export async function consumeSmsCode(db: Kysely<DB>, tenantId: string, mobile: string, code: string, now = new Date()): Promise<boolean> {
+export async function consumeSmsCode(
+  db: Kysely<DB>,
+  tenantId: string,
+  mobile: string,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('sms_code')
       .select(['id', 'code_hash', 'attempts', 'expires_at'])
-      .where('tenant_id', '=', tenantId).where('mobile', '=', mobile).where('purpose', '=', 'login')
-      .where('consumed_at', 'is', null).where('voided_at', 'is', null)
+      .where('tenant_id', '=', tenantId)
+      .where('mobile', '=', mobile)
+      .where('purpose', '=', 'login')
+      .where('consumed_at', 'is', null)
+      .where('voided_at', 'is', null)
       .orderBy('created_at', 'desc')
       .forUpdate()
       .executeTakeFirst();
     if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return false;
     if (safeEqual(row.code_hash, codeHash(tenantId, mobile, code))) {
-      await trx.updateTable('sms_code').set({ consumed_at: now }).where('tenant_id', '=', tenantId).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('sms_code')
+        .set({ consumed_at: now })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', row.id)
+        .execute();
       return true;
     }
     const attempts = row.attempts + 1;
-    await trx.updateTable('sms_code')
+    await trx
+      .updateTable('sms_code')
       .set({ attempts, voided_at: attempts >= SMS.maxAttempts ? now : null })
-      .where('tenant_id', '=', tenantId).where('id', '=', row.id).execute();
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', row.id)
+      .execute();
     return false;
   });
 }

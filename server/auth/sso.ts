@@ -27,8 +27,13 @@ export function ssoClient(config: OidcConfig): SsoClient {
   let discovered: Promise<oidc.Configuration> | null = null;
   const configuration = () => {
     discovered ??= oidc
-      .discovery(new URL(config.issuer), config.clientId, config.clientSecret, undefined,
-        config.allowHttp ? { execute: [oidc.allowInsecureRequests] } : undefined)
+      .discovery(
+        new URL(config.issuer),
+        config.clientId,
+        config.clientSecret,
+        undefined,
+        config.allowHttp ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      )
       .catch((e: unknown) => {
         discovered = null; // try again on the next login
         throw e;
@@ -38,14 +43,21 @@ export function ssoClient(config: OidcConfig): SsoClient {
   return {
     async authorizationUrl({ redirectUri, state, nonce, codeChallenge }) {
       return oidc.buildAuthorizationUrl(await configuration(), {
-        redirect_uri: redirectUri, scope: config.scope, state, nonce,
-        code_challenge: codeChallenge, code_challenge_method: 'S256',
+        redirect_uri: redirectUri,
+        scope: config.scope,
+        state,
+        nonce,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
       });
     },
     async finish({ currentUrl, verifier, state, nonce }) {
       const cfg = await configuration();
       const tokens = await oidc.authorizationCodeGrant(cfg, currentUrl, {
-        pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true,
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+        expectedNonce: nonce,
+        idTokenExpected: true,
       });
       const claims = tokens.claims();
       if (!claims) throw new Error('the provider answered no id token');

@@ -14,8 +14,13 @@ export const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 export async function issueToken(
   db: Kysely<DB>,
   input: {
-    tenantId: string; userId: string; ttlHours: number; clientId: string | null; ip: string | null;
-    method?: 'password' | 'sms' | 'sso'; userAgent?: string | null;
+    tenantId: string;
+    userId: string;
+    ttlHours: number;
+    clientId: string | null;
+    ip: string | null;
+    method?: 'password' | 'sms' | 'sso';
+    userAgent?: string | null;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();

@@ -5,7 +5,11 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 
-export const TOTP = { stepSeconds: 30, digits: 6, /** steps accepted either side of now (clock drift) */ window: 1 } as const;
+export const TOTP = {
+  stepSeconds: 30,
+  digits: 6,
+  /** steps accepted either side of now (clock drift) */ window: 1,
+} as const;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -83,6 +87,12 @@ export function matchTotp(secret: string, code: string, lastStep: number, nowMs 
 /** The address an authenticator app scans: `otpauth://totp/Issuer:account?secret=…&issuer=…`. */
 export function otpauthUrl(secret: string, issuer: string, account: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const q = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(TOTP.digits), period: String(TOTP.stepSeconds) });
+  const q = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: 'SHA1',
+    digits: String(TOTP.digits),
+    period: String(TOTP.stepSeconds),
+  });
   return `otpauth://totp/${label}?${q.toString()}`;
 }

@@ -6,7 +6,13 @@
  */
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import { BOM_LABELS, BOM_SHEET_COLUMNS, bomLineFields, type BomImportError, type BomSheetColumn } from '../../model/bom';
+import {
+  BOM_LABELS,
+  BOM_SHEET_COLUMNS,
+  bomLineFields,
+  type BomImportError,
+  type BomSheetColumn,
+} from '../../model/bom';
 import { LANGUAGES } from '../../model/languages';
 import { fieldErrors } from '../http';
 import { translator, type Translator } from '../i18n';
@@ -32,7 +38,8 @@ export async function bomBook(lines: readonly ExportLine[], tr: Translator): Pro
   const ws = wb.addWorksheet(tr.tm('bom._title').slice(0, 31) || 'BOM');
   ws.addRow(BOM_SHEET_COLUMNS.map((c) => headerOf(c, tr))).font = { bold: true };
   BOM_SHEET_COLUMNS.forEach((_, i) => (ws.getColumn(i + 1).width = i === 0 || i === 2 ? 24 : 14));
-  for (const l of lines) ws.addRow([l.parentCode, l.lineNo, l.componentCode, l.dosage, l.unitCode, l.lossRate, l.priority, l.ecnNumber]);
+  for (const l of lines)
+    ws.addRow([l.parentCode, l.lineNo, l.componentCode, l.dosage, l.unitCode, l.lossRate, l.priority, l.ecnNumber]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -56,7 +63,8 @@ export function matchColumns(headers: readonly string[]): Map<BomSheetColumn, nu
   return out;
 }
 
-const text = (c: Cell | undefined) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c)).trim();
+const text = (c: Cell | undefined) =>
+  (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c)).trim();
 
 /** A row that passed every check: what to write. */
 export interface ImportLine {
@@ -81,20 +89,31 @@ export interface ImportCheck {
 const rowSchema = z.object(bomLineFields);
 
 /** Checks every row; `stored` is every line of the tenant (the import is weighed against them). */
-export async function checkImport(db: BomDb, tenantId: string, sheet: Sheet, stored: readonly StoredLine[], tr: Translator): Promise<ImportCheck> {
+export async function checkImport(
+  db: BomDb,
+  tenantId: string,
+  sheet: Sheet,
+  stored: readonly StoredLine[],
+  tr: Translator,
+): Promise<ImportCheck> {
   const errors: BomImportError[] = [];
   const columns = matchColumns(sheet.headers);
   const label = (c: BomSheetColumn) => headerOf(c, tr);
   const err = (row: number, field: string, key: string, params: Record<string, unknown> = {}) =>
     errors.push({ row, field, key, message: tr.tm(key, { field: label(field as BomSheetColumn), ...params }) });
-  for (const c of ['parentId', 'componentId', 'lineNo', 'dosage'] as const) if (!columns.has(c)) err(1, c, 'validation.required');
+  for (const c of ['parentId', 'componentId', 'lineNo', 'dosage'] as const)
+    if (!columns.has(c)) err(1, c, 'validation.required');
   if (errors.length) return { lines: [], errors };
 
   const cell = (cells: Cell[], c: BomSheetColumn) => {
     const i = columns.get(c);
     return i === undefined ? '' : text(cells[i]);
   };
-  const materials = await materialsByCode(db, tenantId, sheet.rows.flatMap((r) => [cell(r.cells, 'parentId'), cell(r.cells, 'componentId')]).filter(Boolean));
+  const materials = await materialsByCode(
+    db,
+    tenantId,
+    sheet.rows.flatMap((r) => [cell(r.cells, 'parentId'), cell(r.cells, 'componentId')]).filter(Boolean),
+  );
   const units = await unitsByCode(db, tenantId, sheet.rows.map((r) => cell(r.cells, 'dosageUnitId')).filter(Boolean));
   const codeOf = new Map<string, string>([...materials.values()].map((m) => [m.id, m.code]));
 
@@ -121,10 +140,22 @@ export async function checkImport(db: BomDb, tenantId: string, sheet: Sheet, sto
       ecnNumber: cell(cells, 'ecnNumber'),
     });
     if (!values.success) for (const e of fieldErrors(values.error.issues, tr, BOM_LABELS)) errors.push({ row, ...e });
-    if (parentId && componentId && parentId === componentId) err(row, 'componentId', 'validation.bomCycle', { path: `${codeOf.get(parentId)} → ${codeOf.get(parentId)}` });
+    if (parentId && componentId && parentId === componentId)
+      err(row, 'componentId', 'validation.bomCycle', { path: `${codeOf.get(parentId)} → ${codeOf.get(parentId)}` });
     if (errors.length > before || !parentId || !componentId || !values.success || dosageUnitId === undefined) continue;
     const v = values.data;
-    parsed.push({ row, parentId, componentId, lineNo: v.lineNo, dosage: v.dosage, dosageUnitId, lossRate: v.lossRate ?? 0, priority: v.priority, ecnNumber: v.ecnNumber, replaces: null });
+    parsed.push({
+      row,
+      parentId,
+      componentId,
+      lineNo: v.lineNo,
+      dosage: v.dosage,
+      dosageUnitId,
+      lossRate: v.lossRate ?? 0,
+      priority: v.priority,
+      ecnNumber: v.ecnNumber,
+      replaces: null,
+    });
   }
 
   // The BOM the file leaves behind: stored lines, each (parent, line number) of the file replacing its own.
@@ -153,7 +184,9 @@ export async function checkImport(db: BomDb, tenantId: string, sheet: Sheet, sto
     }
     const down = pathDown(graph, l.componentId, l.parentId);
     if (down) {
-      err(l.row, 'componentId', 'validation.bomCycle', { path: [l.parentId, ...down].map((id) => codeOf.get(id) ?? id).join(' → ') });
+      err(l.row, 'componentId', 'validation.bomCycle', {
+        path: [l.parentId, ...down].map((id) => codeOf.get(id) ?? id).join(' → '),
+      });
       continue;
     }
     graph.push(l);
@@ -167,5 +200,11 @@ export async function checkImport(db: BomDb, tenantId: string, sheet: Sheet, sto
 /** The uploaded rows with an errors column and the bad cells highlighted (the same row numbers). */
 export async function errorReport(sheet: Sheet, errors: readonly BomImportError[], tr: Translator): Promise<Buffer> {
   const columns = matchColumns(sheet.headers);
-  return writeErrorReport(sheet, errors, (field) => columns.get(field as BomSheetColumn), tr.tm('bom._title').slice(0, 31) || 'BOM', tr);
+  return writeErrorReport(
+    sheet,
+    errors,
+    (field) => columns.get(field as BomSheetColumn),
+    tr.tm('bom._title').slice(0, 31) || 'BOM',
+    tr,
+  );
 }

@@ -31,7 +31,11 @@ export const bomDb = (db: Kysely<DB>): BomDb => db.withTables<{ material: Materi
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** Materials by id (only the tenant's). */
-export async function materialsById(db: BomDb, tenantId: string, ids: readonly string[]): Promise<Map<string, BomMaterial>> {
+export async function materialsById(
+  db: BomDb,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, BomMaterial>> {
   const out = new Map<string, BomMaterial>();
   if (ids.length === 0) return out;
   const rows = await db
@@ -46,7 +50,11 @@ export async function materialsById(db: BomDb, tenantId: string, ids: readonly s
 }
 
 /** Materials by code (only the tenant's). */
-export async function materialsByCode(db: BomDb, tenantId: string, codes: readonly string[]): Promise<Map<string, BomMaterial>> {
+export async function materialsByCode(
+  db: BomDb,
+  tenantId: string,
+  codes: readonly string[],
+): Promise<Map<string, BomMaterial>> {
   const out = new Map<string, BomMaterial>();
   const unique = [...new Set(codes)];
   for (let i = 0; i < unique.length; i += 1000) {
@@ -57,7 +65,8 @@ export async function materialsByCode(db: BomDb, tenantId: string, codes: readon
       .where('m.tenant_id', '=', tenantId)
       .where('m.code', 'in', unique.slice(i, i + 1000))
       .execute();
-    for (const r of rows) out.set(r.code, { id: r.id, code: r.code, name: r.name, type: r.type, unitCode: r.unit_code });
+    for (const r of rows)
+      out.set(r.code, { id: r.id, code: r.code, name: r.name, type: r.type, unitCode: r.unit_code });
   }
   return out;
 }
@@ -65,12 +74,22 @@ export async function materialsByCode(db: BomDb, tenantId: string, codes: readon
 export async function unitsByCode(db: BomDb, tenantId: string, codes: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(codes)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('unit').select(['id', 'code']).where('tenant_id', '=', tenantId).where('code', 'in', unique).execute();
+  const rows = await db
+    .selectFrom('unit')
+    .select(['id', 'code'])
+    .where('tenant_id', '=', tenantId)
+    .where('code', 'in', unique)
+    .execute();
   return new Map(rows.map((r) => [r.code, r.id]));
 }
 
 export async function unitExists(db: BomDb, tenantId: string, id: string): Promise<boolean> {
-  return !!(await db.selectFrom('unit').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst());
+  return !!(await db
+    .selectFrom('unit')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst());
 }
 
 /** A line as stored, numbers as numbers: the answered line with its component's id alone. */
@@ -80,7 +99,19 @@ function linesQuery(db: BomDb, tenantId: string) {
   return db
     .selectFrom('bom_line as l')
     .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'l.tenant_id').onRef('u.id', '=', 'l.dosage_unit_id'))
-    .select(['l.id', 'l.parent_material_id', 'l.component_material_id', 'l.line_no', 'l.dosage', 'l.dosage_unit_id', 'u.code as unit_code', 'l.loss_rate', 'l.priority', 'l.ecn_number', 'l.updated_at'])
+    .select([
+      'l.id',
+      'l.parent_material_id',
+      'l.component_material_id',
+      'l.line_no',
+      'l.dosage',
+      'l.dosage_unit_id',
+      'u.code as unit_code',
+      'l.loss_rate',
+      'l.priority',
+      'l.ecn_number',
+      'l.updated_at',
+    ])
     .where('l.tenant_id', '=', tenantId);
 }
 type LineRecord = Awaited<ReturnType<ReturnType<typeof linesQuery>['execute']>>[number];
@@ -144,7 +175,11 @@ export async function linesAbove(db: BomDb, tenantId: string, materialId: string
  * The way from `from` down to `to` through `lines` (material ids, both ends included), or null.
  * Breadth first, so the shortest way is named.
  */
-export function pathDown(lines: readonly Pick<StoredLine, 'parentId' | 'componentId'>[], from: string, to: string): string[] | null {
+export function pathDown(
+  lines: readonly Pick<StoredLine, 'parentId' | 'componentId'>[],
+  from: string,
+  to: string,
+): string[] | null {
   if (from === to) return [from];
   const below = new Map<string, string[]>();
   for (const l of lines) below.set(l.parentId, [...(below.get(l.parentId) ?? []), l.componentId]);
@@ -174,7 +209,13 @@ export function pathDown(lines: readonly Pick<StoredLine, 'parentId' | 'componen
  * Whether the line `parent → component` would close a loop with the lines stored (minus `ignoreLineId`,
  * the line being edited): the loop as material ids (parent … parent), or null.
  */
-export async function cycleThrough(db: BomDb, tenantId: string, parentId: string, componentId: string, ignoreLineId?: string): Promise<string[] | null> {
+export async function cycleThrough(
+  db: BomDb,
+  tenantId: string,
+  parentId: string,
+  componentId: string,
+  ignoreLineId?: string,
+): Promise<string[] | null> {
   if (parentId === componentId) return [parentId, parentId];
   const lines = (await linesBelow(db, tenantId, componentId)).filter((l) => l.id !== ignoreLineId);
   const down = pathDown(lines, componentId, parentId);
@@ -187,12 +228,35 @@ export async function lockBom(db: Kysely<DB>, tenantId: string): Promise<void> {
 }
 
 export function toRow(l: StoredLine, materials: Map<string, BomMaterial>): BomLineRow {
-  const component = materials.get(l.componentId) ?? { id: l.componentId, code: '?', name: '?', type: '', unitCode: null };
-  return { id: l.id, parentId: l.parentId, component, lineNo: l.lineNo, dosage: l.dosage, dosageUnitId: l.dosageUnitId, dosageUnitCode: l.dosageUnitCode, lossRate: l.lossRate, priority: l.priority, ecnNumber: l.ecnNumber, updatedAt: l.updatedAt };
+  const component = materials.get(l.componentId) ?? {
+    id: l.componentId,
+    code: '?',
+    name: '?',
+    type: '',
+    unitCode: null,
+  };
+  return {
+    id: l.id,
+    parentId: l.parentId,
+    component,
+    lineNo: l.lineNo,
+    dosage: l.dosage,
+    dosageUnitId: l.dosageUnitId,
+    dosageUnitCode: l.dosageUnitCode,
+    lossRate: l.lossRate,
+    priority: l.priority,
+    ecnNumber: l.ecnNumber,
+    updatedAt: l.updatedAt,
+  };
 }
 
 /** The tree below `root` from its lines; a component reached again on the same branch is not expanded again. */
-export function buildTree(lines: readonly StoredLine[], root: string, materials: Map<string, BomMaterial>, maxLevels = 50): BomTreeNode[] {
+export function buildTree(
+  lines: readonly StoredLine[],
+  root: string,
+  materials: Map<string, BomMaterial>,
+  maxLevels = 50,
+): BomTreeNode[] {
   const byParent = new Map<string, StoredLine[]>();
   for (const l of lines) byParent.set(l.parentId, [...(byParent.get(l.parentId) ?? []), l]);
   for (const list of byParent.values()) list.sort((a, b) => a.lineNo - b.lineNo);
@@ -200,7 +264,10 @@ export function buildTree(lines: readonly StoredLine[], root: string, materials:
     (byParent.get(node) ?? []).map((l) => ({
       ...toRow(l, materials),
       level,
-      children: level >= maxLevels || ancestors.has(l.componentId) ? [] : walk(l.componentId, level + 1, new Set([...ancestors, l.componentId])),
+      children:
+        level >= maxLevels || ancestors.has(l.componentId)
+          ? []
+          : walk(l.componentId, level + 1, new Set([...ancestors, l.componentId])),
     }));
   return walk(root, 1, new Set([root]));
 }

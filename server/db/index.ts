@@ -160,7 +160,11 @@ export async function createDatabase(
     }
     // The driver hands out PGlite's one connection to one caller at a time, so `exec` (which takes
     // several statements in one call, unlike `query`) runs on the connection just acquired.
-    const db = new Kysely<DB>({ dialect: new ScopedDialect(new PGliteDialect(pglite), async (_connection, sqlText) => { await pglite.exec(sqlText); }) });
+    const db = new Kysely<DB>({
+      dialect: new ScopedDialect(new PGliteDialect(pglite), async (_connection, sqlText) => {
+        await pglite.exec(sqlText);
+      }),
+    });
     markEmbedded(db);
     let closed = false;
     database = {

@@ -24,12 +24,34 @@ const LINES: Line[] = [
 ];
 
 export async function seedBom(db: Kysely<DB>, tenantId: string, userId: string): Promise<void> {
-  const t = db.withTables<{ material: { tenant_id: string; id: string; code: string }; unit: { tenant_id: string; id: string; code: string } }>();
-  const materials = new Map((await t.selectFrom('material').select(['id', 'code']).where('tenant_id', '=', tenantId).execute()).map((m) => [m.code, m.id]));
-  const units = new Map((await t.selectFrom('unit').select(['id', 'code']).where('tenant_id', '=', tenantId).execute()).map((u) => [u.code, u.id]));
-  const rows = LINES.filter(([p, , c]) => materials.has(p) && materials.has(c)).map(([p, lineNo, c, dosage, unit, lossRate]) => ({
-    tenant_id: tenantId, parent_material_id: materials.get(p)!, component_material_id: materials.get(c)!, line_no: lineNo, dosage,
-    dosage_unit_id: units.get(unit) ?? null, loss_rate: lossRate, created_by: userId, updated_by: userId,
-  }));
+  const t = db.withTables<{
+    material: { tenant_id: string; id: string; code: string };
+    unit: { tenant_id: string; id: string; code: string };
+  }>();
+  const materials = new Map(
+    (await t.selectFrom('material').select(['id', 'code']).where('tenant_id', '=', tenantId).execute()).map((m) => [
+      m.code,
+      m.id,
+    ]),
+  );
+  const units = new Map(
+    (await t.selectFrom('unit').select(['id', 'code']).where('tenant_id', '=', tenantId).execute()).map((u) => [
+      u.code,
+      u.id,
+    ]),
+  );
+  const rows = LINES.filter(([p, , c]) => materials.has(p) && materials.has(c)).map(
+    ([p, lineNo, c, dosage, unit, lossRate]) => ({
+      tenant_id: tenantId,
+      parent_material_id: materials.get(p)!,
+      component_material_id: materials.get(c)!,
+      line_no: lineNo,
+      dosage,
+      dosage_unit_id: units.get(unit) ?? null,
+      loss_rate: lossRate,
+      created_by: userId,
+      updated_by: userId,
+    }),
+  );
   if (rows.length) await db.insertInto('bom_line').values(rows).execute();
 }

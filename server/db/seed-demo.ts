@@ -19,27 +19,43 @@ import { seedOrg } from './seed-org';
 import { seedProcesses } from './seed-processes';
 
 /** Seeds the demo tenant when the database has no tenant yet; answers its id, or null when nothing was done. */
-export async function seedDemoTenant(db: Kysely<DB>, config: Pick<Config, 'adminPassword' | 'filesDir'>): Promise<string | null> {
+export async function seedDemoTenant(
+  db: Kysely<DB>,
+  config: Pick<Config, 'adminPassword' | 'filesDir'>,
+): Promise<string | null> {
   const passwordHash = await hashPassword(config.adminPassword);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('mes-portal:seed-demo'))`.execute(trx);
     if (await trx.selectFrom('tenant').select('id').limit(1).executeTakeFirst()) return null;
     // The first tenant runs the platform: its administrators edit the shared menu tree and the tenants.
-    const tenant = await trx.insertInto('tenant').values({ code: DEMO_TENANT.code, name: DEMO_TENANT.name, operator: true })
-      .returning('id').executeTakeFirstOrThrow();
-    const created = await provisionTenant(trx, tenant.id, {
-      name: DEMO_TENANT.name,
-      adminAccount: DEMO_TENANT.account,
-      factory: { code: DEMO_FACTORIES.suzhou.code, name: DEMO_FACTORIES.suzhou.name },
-      organization: { code: DEMO_ORGANIZATIONS.china.code, name: DEMO_ORGANIZATIONS.china.name },
-    }, passwordHash);
+    const tenant = await trx
+      .insertInto('tenant')
+      .values({ code: DEMO_TENANT.code, name: DEMO_TENANT.name, operator: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const created = await provisionTenant(
+      trx,
+      tenant.id,
+      {
+        name: DEMO_TENANT.name,
+        adminAccount: DEMO_TENANT.account,
+        factory: { code: DEMO_FACTORIES.suzhou.code, name: DEMO_FACTORIES.suzhou.name },
+        organization: { code: DEMO_ORGANIZATIONS.china.code, name: DEMO_ORGANIZATIONS.china.name },
+      },
+      passwordHash,
+    );
     const company = await seedCompany(trx, created, passwordHash);
     const { users, factories } = company;
     await seedDemoContent(trx, company);
-    await seedMasterData(trx, tenant.id, [
-      { factoryId: factories.suzhou, userId: users.admin!, rows: SUZHOU_DATA },
-      { factoryId: factories.hanoi, userId: users['hanoi.admin']!, rows: HANOI_DATA },
-    ], users);
+    await seedMasterData(
+      trx,
+      tenant.id,
+      [
+        { factoryId: factories.suzhou, userId: users.admin!, rows: SUZHOU_DATA },
+        { factoryId: factories.hanoi, userId: users['hanoi.admin']!, rows: HANOI_DATA },
+      ],
+      users,
+    );
     await seedBom(trx, tenant.id, users.admin!);
     await seedRules(trx, tenant.id, users.admin!);
     await seedOrg(trx, company);

@@ -47,44 +47,147 @@ interface DocSpec {
 }
 
 const DOCUMENTS: DocSpec[] = [
-  { key: 'smt-changeover', type: 'Work instructions', number: 'WI-SMT-001', name: 'SMT换线作业指导 SMT line changeover', by: 'zhang.min',
-    versions: [{ version: 'A', lines: ['WI-SMT-001 rev. A - SMT line changeover', '1. Unload the feeders of the finished order.', '2. Load and verify the feeders of the next order.', '3. Print and inspect the first board before release.'] }] },
-  { key: 'assembly-1p', type: 'Work instructions', number: 'WI-ASM-002', name: '单相表总装作业指导 Single-phase meter final assembly', by: 'zhang.min',
+  {
+    key: 'smt-changeover',
+    type: 'Work instructions',
+    number: 'WI-SMT-001',
+    name: 'SMT换线作业指导 SMT line changeover',
+    by: 'zhang.min',
     versions: [
-      { version: 'A', released: true, lines: ['WI-ASM-002 rev. A - Single-phase meter final assembly', '1. Fit the main board into the case.', '2. Fasten four M3x8 screws at 0.6 N m.'] },
-      { version: 'B', lines: ['WI-ASM-002 rev. B - Single-phase meter final assembly', '1. Fit the main board into the case.', '2. Fasten four M3x8 screws at 0.8 N m (changed).', '3. Scan the meter serial number at station ASM01-S02.'] },
-    ] },
-  { key: 'packing-3p', type: 'Work instructions', number: 'WI-HN-101', name: '三相表包装作业指导 Three-phase meter packing', by: 'hanoi.admin',
-    versions: [{ version: 'A', lines: ['WI-HN-101 rev. A - Three-phase meter packing (Hanoi)', '1. Put four meters in a box, six boxes in a carton.', '2. Print the carton label at HN-TST01-PACK.'] }] },
-  { key: 'case-3p', type: 'Drawings', number: 'DRW-CASE-3P', name: '三相表外壳图纸 Three-phase meter case drawing', by: 'hanoi.admin',
-    versions: [{ version: 'A', lines: ['DRW-CASE-3P rev. A - Three-phase meter case', 'Overall size 290 x 170 x 85 mm, material PC.'] }] },
+      {
+        version: 'A',
+        lines: [
+          'WI-SMT-001 rev. A - SMT line changeover',
+          '1. Unload the feeders of the finished order.',
+          '2. Load and verify the feeders of the next order.',
+          '3. Print and inspect the first board before release.',
+        ],
+      },
+    ],
+  },
+  {
+    key: 'assembly-1p',
+    type: 'Work instructions',
+    number: 'WI-ASM-002',
+    name: '单相表总装作业指导 Single-phase meter final assembly',
+    by: 'zhang.min',
+    versions: [
+      {
+        version: 'A',
+        released: true,
+        lines: [
+          'WI-ASM-002 rev. A - Single-phase meter final assembly',
+          '1. Fit the main board into the case.',
+          '2. Fasten four M3x8 screws at 0.6 N m.',
+        ],
+      },
+      {
+        version: 'B',
+        lines: [
+          'WI-ASM-002 rev. B - Single-phase meter final assembly',
+          '1. Fit the main board into the case.',
+          '2. Fasten four M3x8 screws at 0.8 N m (changed).',
+          '3. Scan the meter serial number at station ASM01-S02.',
+        ],
+      },
+    ],
+  },
+  {
+    key: 'packing-3p',
+    type: 'Work instructions',
+    number: 'WI-HN-101',
+    name: '三相表包装作业指导 Three-phase meter packing',
+    by: 'hanoi.admin',
+    versions: [
+      {
+        version: 'A',
+        lines: [
+          'WI-HN-101 rev. A - Three-phase meter packing (Hanoi)',
+          '1. Put four meters in a box, six boxes in a carton.',
+          '2. Print the carton label at HN-TST01-PACK.',
+        ],
+      },
+    ],
+  },
+  {
+    key: 'case-3p',
+    type: 'Drawings',
+    number: 'DRW-CASE-3P',
+    name: '三相表外壳图纸 Three-phase meter case drawing',
+    by: 'hanoi.admin',
+    versions: [
+      {
+        version: 'A',
+        lines: ['DRW-CASE-3P rev. A - Three-phase meter case', 'Overall size 290 x 170 x 85 mm, material PC.'],
+      },
+    ],
+  },
 ];
 
 /** Stores the demo documents; answers the release instance of each version that waits, by document key. */
-export async function seedDocuments(trx: Transaction<DB>, company: DemoCompany, storage: FileStorage): Promise<Record<string, string>> {
+export async function seedDocuments(
+  trx: Transaction<DB>,
+  company: DemoCompany,
+  storage: FileStorage,
+): Promise<Record<string, string>> {
   const { tenantId } = company;
-  const types = new Map((await trx.selectFrom('document_type').select(['id', 'name']).where('tenant_id', '=', tenantId).execute()).map((t) => [t.name, t.id]));
+  const types = new Map(
+    (await trx.selectFrom('document_type').select(['id', 'name']).where('tenant_id', '=', tenantId).execute()).map(
+      (t) => [t.name, t.id],
+    ),
+  );
   const started: Record<string, string> = {};
   for (const d of DOCUMENTS) {
     const userId = company.users[d.by]!;
     const typeId = types.get(d.type);
     if (!typeId) throw new Error(`seed: no document type ${d.type}`);
-    const documentId = (await trx.insertInto('document').values({
-      tenant_id: tenantId, type_id: typeId, name: d.name, number: d.number, encrypted: false, created_by: userId, updated_by: userId,
-    }).returning('id').executeTakeFirstOrThrow()).id;
+    const documentId = (
+      await trx
+        .insertInto('document')
+        .values({
+          tenant_id: tenantId,
+          type_id: typeId,
+          name: d.name,
+          number: d.number,
+          encrypted: false,
+          created_by: userId,
+          updated_by: userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     for (const v of d.versions) {
       const bytes = pdfOf(v.lines);
       const storageKey = newStorageKey(randomUUID());
       await storage.put(storageKey, bytes);
-      const version = await trx.insertInto('document_version').values({
-        tenant_id: tenantId, document_id: documentId, version: v.version, file_name: `${d.number}-${v.version}.pdf`, suffix: 'pdf', size: bytes.length,
-        storage_key: storageKey, encrypted: false, uploaded_by: userId, release_status: v.released ? 'released' : 'pending',
-      }).returning('id').executeTakeFirstOrThrow();
+      const version = await trx
+        .insertInto('document_version')
+        .values({
+          tenant_id: tenantId,
+          document_id: documentId,
+          version: v.version,
+          file_name: `${d.number}-${v.version}.pdf`,
+          suffix: 'pdf',
+          size: bytes.length,
+          storage_key: storageKey,
+          encrypted: false,
+          uploaded_by: userId,
+          release_status: v.released ? 'released' : 'pending',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       if (v.released) continue;
-      const instance = await startProcess(trx, { tenantId, userId, factoryId: null }, {
-        modelKey: DOCUMENT_RELEASE_PROCESS, businessType: 'document-version', businessId: version.id,
-        title: `${d.number} ${v.version} · ${d.name}`, variables: { encrypted: false, suffix: 'pdf' },
-      });
+      const instance = await startProcess(
+        trx,
+        { tenantId, userId, factoryId: null },
+        {
+          modelKey: DOCUMENT_RELEASE_PROCESS,
+          businessType: 'document-version',
+          businessId: version.id,
+          title: `${d.number} ${v.version} · ${d.name}`,
+          variables: { encrypted: false, suffix: 'pdf' },
+        },
+      );
       if (!instance) throw new Error(`seed: no published ${DOCUMENT_RELEASE_PROCESS} process`);
       started[d.key] = instance;
     }

@@ -21,7 +21,9 @@ export async function seedMenu(db: Kysely<DB>): Promise<number> {
     // Servers starting together on one database take turns: the later ones find nothing to do.
     await sql`select pg_advisory_xact_lock(hashtext('mes-portal:seed-menu'))`.execute(trx);
     const seeded = new Set((await trx.selectFrom('seeded_menu').select('code').execute()).map((r) => r.code));
-    const existing = new Map((await trx.selectFrom('menu').select(['id', 'code']).execute()).map((r) => [r.code, r.id]));
+    const existing = new Map(
+      (await trx.selectFrom('menu').select(['id', 'code']).execute()).map((r) => [r.code, r.id]),
+    );
     const fresh = existing.size === 0;
     const added: string[] = [];
     const record: string[] = [];
@@ -58,15 +60,25 @@ export async function seedMenu(db: Kysely<DB>): Promise<number> {
     };
     await insert(MENU_CATALOGUE, null);
     if (record.length > 0) {
-      await trx.insertInto('seeded_menu').values(record.map((code) => ({ code }))).onConflict((oc) => oc.column('code').doNothing()).execute();
+      await trx
+        .insertInto('seeded_menu')
+        .values(record.map((code) => ({ code })))
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
     }
     if (!fresh && added.length > 0) {
       // Tenants provisioned before: their administrator role holds every entry, so the new ones too (start-up runs as the system).
       const admins = await trx.selectFrom('role').select(['tenant_id', 'id']).where('code', '=', 'admin').execute();
-      const grants = admins.flatMap((r) => added.map((menuId) => ({ tenant_id: r.tenant_id, role_id: r.id, menu_id: menuId })));
+      const grants = admins.flatMap((r) =>
+        added.map((menuId) => ({ tenant_id: r.tenant_id, role_id: r.id, menu_id: menuId })),
+      );
       for (let i = 0; i < grants.length; i += 1000) {
         const slice = grants.slice(i, i + 1000);
-        await trx.insertInto('role_menu').values(slice).onConflict((oc) => oc.doNothing()).execute();
+        await trx
+          .insertInto('role_menu')
+          .values(slice)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
     }
   });
@@ -106,7 +118,10 @@ export interface SeedResult {
 }
 
 /** Seeds the shared tables and, when there is no tenant at all, the demo company; the second demo tenant when asked and missing. */
-export async function seed(db: Kysely<DB>, config: Pick<Config, 'adminPassword' | 'filesDir' | 'demoSecondTenant'>): Promise<SeedResult> {
+export async function seed(
+  db: Kysely<DB>,
+  config: Pick<Config, 'adminPassword' | 'filesDir' | 'demoSecondTenant'>,
+): Promise<SeedResult> {
   await seedMenu(db);
   await seedApps(db);
   const anyTenant = await db.selectFrom('tenant').select('id').limit(1).executeTakeFirst();

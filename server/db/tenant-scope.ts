@@ -104,7 +104,8 @@ export function literal(value: string): string {
  * of, so the answer is handed back before the COMMIT completes. Anything in doubt counts as a write.
  */
 const READ = /^\s*(select|explain|with)\b/i;
-const NOT_ONLY_READ = /\b(insert|update|delete|merge|for\s+(update|share|no\s+key|key)|nextval|setval|pg_notify|lock|advisory|set_config)\b/i;
+const NOT_ONLY_READ =
+  /\b(insert|update|delete|merge|for\s+(update|share|no\s+key|key)|nextval|setval|pg_notify|lock|advisory|set_config)\b/i;
 export const onlyReads = (sqlText: string): boolean => READ.test(sqlText) && !NOT_ONLY_READ.test(sqlText);
 
 /** A connection inside a tenant's transaction; remembers whether anything but reads ran on it. */
@@ -132,7 +133,10 @@ class ScopedDriver implements Driver {
   /** COMMITs of read-only transactions still on their way; awaited before the driver closes. */
   private readonly closing = new Set<Promise<void>>();
 
-  constructor(private readonly inner: Driver, readonly simple: SimpleQuery) {}
+  constructor(
+    private readonly inner: Driver,
+    readonly simple: SimpleQuery,
+  ) {}
 
   init(): Promise<void> {
     return this.inner.init();
@@ -145,7 +149,10 @@ class ScopedDriver implements Driver {
     if (scope?.mode !== 'tenant') return connection;
     const tenantId = scope.tenantId && UUID.test(scope.tenantId) ? scope.tenantId : NO_TENANT;
     try {
-      await this.simple(connection, `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)`);
+      await this.simple(
+        connection,
+        `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)`,
+      );
     } catch (err) {
       await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
       await this.inner.releaseConnection(connection);
@@ -197,9 +204,15 @@ class ScopedDriver implements Driver {
     const inner = connection.inner;
     if (connection.ended) return this.inner.releaseConnection(inner);
     // After a failed statement COMMIT ends the transaction as a rollback; either way it ends here.
-    const end = inner.executeQuery(CompiledQuery.raw('COMMIT')).then(() => undefined, async () => {
-      await inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
-    }).then(() => this.inner.releaseConnection(inner));
+    const end = inner
+      .executeQuery(CompiledQuery.raw('COMMIT'))
+      .then(
+        () => undefined,
+        async () => {
+          await inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+        },
+      )
+      .then(() => this.inner.releaseConnection(inner));
     if (connection.wrote) return end;
     // Only reads ran: the caller has its rows; the connection goes back to the pool once committed.
     const pending = end.catch(() => undefined).finally(() => this.closing.delete(pending));
@@ -214,7 +227,10 @@ class ScopedDriver implements Driver {
 
 /** Wraps a dialect so that its connections honour the current DbScope. */
 export class ScopedDialect implements Dialect {
-  constructor(private readonly inner: Dialect, private readonly simple: SimpleQuery = bySimpleQuery) {}
+  constructor(
+    private readonly inner: Dialect,
+    private readonly simple: SimpleQuery = bySimpleQuery,
+  ) {}
   createDriver(): Driver {
     return new ScopedDriver(this.inner.createDriver(), this.simple);
   }

@@ -56,21 +56,40 @@ export class DocumentService {
 
   /** The allowed suffixes of a type, lower case. */
   private async typeOf(tenantId: string, typeId: string) {
-    const t = await this.db.selectFrom('document_type').select(['id', 'name', 'suffixes', 'encoding_rule_id']).where('tenant_id', '=', tenantId).where('id', '=', typeId).executeTakeFirst();
+    const t = await this.db
+      .selectFrom('document_type')
+      .select(['id', 'name', 'suffixes', 'encoding_rule_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', typeId)
+      .executeTakeFirst();
     if (!t) throw new ApiError(400, 'document.typeFirst');
-    return { ...t, allowed: t.suffixes.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) };
+    return {
+      ...t,
+      allowed: t.suffixes
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    };
   }
 
   /** Checks the file against the type: its suffix is allowed and its content is what the suffix says. */
   async check(tenantId: string, typeId: string, fileName: string, bytes: Buffer): Promise<string> {
     const type = await this.typeOf(tenantId, typeId);
     const suffix = suffixOf(fileName);
-    if (!suffix || !type.allowed.includes(suffix)) throw new ApiError(415, 'document.suffixNotAllowed', { suffixes: type.allowed.join(', '), type: type.name });
-    if (!suffixesFor(bytes.subarray(0, 4096)).includes(suffix)) throw new ApiError(415, 'document.contentMismatch', { suffix });
+    if (!suffix || !type.allowed.includes(suffix))
+      throw new ApiError(415, 'document.suffixNotAllowed', { suffixes: type.allowed.join(', '), type: type.name });
+    if (!suffixesFor(bytes.subarray(0, 4096)).includes(suffix))
+      throw new ApiError(415, 'document.contentMismatch', { suffix });
     return suffix;
   }
 
-  async upload(tenantId: string, userId: string, input: UploadInput, nextNumber: NumberGenerator, audit: AuditActor): Promise<string> {
+  async upload(
+    tenantId: string,
+    userId: string,
+    input: UploadInput,
+    nextNumber: NumberGenerator,
+    audit: AuditActor,
+  ): Promise<string> {
     const suffix = await this.check(tenantId, input.typeId, input.fileName, input.bytes);
     const type = await this.typeOf(tenantId, input.typeId);
     let number = input.number;
@@ -79,8 +98,12 @@ export class DocumentService {
       number = await nextNumber(type.encoding_rule_id);
     }
     if (input.deviceId) {
-      const device = await this.db.selectFrom(sql<{ id: string }>`device`.as('d')).select('d.id')
-        .where(sql`d.tenant_id`, '=', tenantId).where(sql`d.id`, '=', input.deviceId).executeTakeFirst();
+      const device = await this.db
+        .selectFrom(sql<{ id: string }>`device`.as('d'))
+        .select('d.id')
+        .where(sql`d.tenant_id`, '=', tenantId)
+        .where(sql`d.id`, '=', input.deviceId)
+        .executeTakeFirst();
       if (!device) throw new ApiError(400, 'document.noSuchDevice');
     }
     const fileId = randomUUID();
@@ -89,49 +112,129 @@ export class DocumentService {
     await this.storage.put(storageKey, stored);
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const existing = await trx.selectFrom('document').selectAll().where('tenant_id', '=', tenantId).where('number', '=', number).forUpdate().executeTakeFirst();
+        const existing = await trx
+          .selectFrom('document')
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('number', '=', number)
+          .forUpdate()
+          .executeTakeFirst();
         const previous = existing
-          ? await trx.selectFrom('document_version').select(['version', 'file_name']).where('tenant_id', '=', tenantId).where('document_id', '=', existing.id)
-            .orderBy('uploaded_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
+          ? await trx
+              .selectFrom('document_version')
+              .select(['version', 'file_name'])
+              .where('tenant_id', '=', tenantId)
+              .where('document_id', '=', existing.id)
+              .orderBy('uploaded_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(1)
+              .executeTakeFirst()
           : undefined;
         let documentId: string;
         if (existing) {
           // A new version of a known number: same type, the newest becomes the default.
           if (existing.type_id !== input.typeId) throw new ApiError(409, 'document.numberOtherType', { number });
           documentId = existing.id;
-          await trx.updateTable('document').set({ name: input.name, encrypted: input.encrypted, valid_from: input.validFrom ?? null, valid_to: input.validTo ?? null, updated_at: new Date(), updated_by: userId })
-            .where('tenant_id', '=', tenantId).where('id', '=', documentId).execute();
+          await trx
+            .updateTable('document')
+            .set({
+              name: input.name,
+              encrypted: input.encrypted,
+              valid_from: input.validFrom ?? null,
+              valid_to: input.validTo ?? null,
+              updated_at: new Date(),
+              updated_by: userId,
+            })
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', documentId)
+            .execute();
         } else {
-          documentId = (await trx.insertInto('document').values({
-            tenant_id: tenantId, type_id: input.typeId, name: input.name, number, encrypted: input.encrypted, valid_from: input.validFrom ?? null,
-            valid_to: input.validTo ?? null, device_id: input.deviceId ?? null, created_by: userId, updated_by: userId,
-          }).returning('id').executeTakeFirstOrThrow()).id;
+          documentId = (
+            await trx
+              .insertInto('document')
+              .values({
+                tenant_id: tenantId,
+                type_id: input.typeId,
+                name: input.name,
+                number,
+                encrypted: input.encrypted,
+                valid_from: input.validFrom ?? null,
+                valid_to: input.validTo ?? null,
+                device_id: input.deviceId ?? null,
+                created_by: userId,
+                updated_by: userId,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
         }
-        const clash = await trx.selectFrom('document_version').select('id').where('tenant_id', '=', tenantId).where('document_id', '=', documentId).where('version', '=', input.version).executeTakeFirst();
+        const clash = await trx
+          .selectFrom('document_version')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('document_id', '=', documentId)
+          .where('version', '=', input.version)
+          .executeTakeFirst();
         if (clash) throw new ApiError(409, 'document.versionExists', { number, version: input.version });
-        const version = await trx.insertInto('document_version').values({
-          tenant_id: tenantId, document_id: documentId, version: input.version, file_name: input.fileName.slice(0, 255), suffix, size: input.bytes.length,
-          storage_key: storageKey, encrypted: input.encrypted, uploaded_by: userId,
-        }).returning('id').executeTakeFirstOrThrow();
+        const version = await trx
+          .insertInto('document_version')
+          .values({
+            tenant_id: tenantId,
+            document_id: documentId,
+            version: input.version,
+            file_name: input.fileName.slice(0, 255),
+            suffix,
+            size: input.bytes.length,
+            storage_key: storageKey,
+            encrypted: input.encrypted,
+            uploaded_by: userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         // With a published release process the version waits for it; otherwise it is released at once.
-        const started = await startProcess(trx, { tenantId, userId, factoryId: null }, {
-          modelKey: DOCUMENT_RELEASE_PROCESS, businessType: 'document-version', businessId: version.id,
-          title: `${number} ${input.version} · ${input.name}`.slice(0, 300), variables: { encrypted: input.encrypted, suffix },
-        });
+        const started = await startProcess(
+          trx,
+          { tenantId, userId, factoryId: null },
+          {
+            modelKey: DOCUMENT_RELEASE_PROCESS,
+            businessType: 'document-version',
+            businessId: version.id,
+            title: `${number} ${input.version} · ${input.name}`.slice(0, 300),
+            variables: { encrypted: input.encrypted, suffix },
+          },
+        );
         if (started) {
-          await trx.updateTable('document_version').set({ release_status: 'pending' }).where('tenant_id', '=', tenantId).where('id', '=', version.id)
-            .where('release_status', '=', 'released').execute();
+          await trx
+            .updateTable('document_version')
+            .set({ release_status: 'pending' })
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', version.id)
+            .where('release_status', '=', 'released')
+            .execute();
         } else {
           await emitReleased(trx, tenantId, version.id);
         }
         // The document's entry: its own fields, and the version now newest.
-        const after = await trx.selectFrom('document').selectAll().where('tenant_id', '=', tenantId).where('id', '=', documentId).executeTakeFirstOrThrow();
+        const after = await trx
+          .selectFrom('document')
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', documentId)
+          .executeTakeFirstOrThrow();
         const changes = [
           ...diffFields(apiKeys(existing ?? null), apiKeys(after)),
           { field: 'version', before: previous?.version ?? null, after: input.version },
           { field: 'fileName', before: previous?.file_name ?? null, after: input.fileName.slice(0, 255) },
         ];
-        await writeHistory(trx, audit, [{ action: existing ? 'update' : 'create', entity: DOCUMENT_ENTITY, recordId: documentId, recordCode: number, changes }]);
+        await writeHistory(trx, audit, [
+          {
+            action: existing ? 'update' : 'create',
+            entity: DOCUMENT_ENTITY,
+            recordId: documentId,
+            recordCode: number,
+            changes,
+          },
+        ]);
         return documentId;
       });
     } catch (e) {
@@ -141,49 +244,124 @@ export class DocumentService {
   }
 
   private rows(tenantId: string) {
-    return this.db.selectFrom('document as d')
-      .innerJoin('document_type as t', (j) => j.onRef('t.tenant_id', '=', 'd.tenant_id').onRef('t.id', '=', 'd.type_id'))
+    return this.db
+      .selectFrom('document as d')
+      .innerJoin('document_type as t', (j) =>
+        j.onRef('t.tenant_id', '=', 'd.tenant_id').onRef('t.id', '=', 'd.type_id'),
+      )
       .innerJoinLateral(
         // The newest released version; before any is released, the newest of all.
-        (eb) => eb.selectFrom('document_version as v').select(['v.version', 'v.file_name', 'v.suffix', 'v.size', 'v.release_status'])
-          .whereRef('v.tenant_id', '=', 'd.tenant_id').whereRef('v.document_id', '=', 'd.id')
-          .orderBy(sql`(v.release_status = 'released')`, 'desc').orderBy('v.uploaded_at', 'desc').orderBy('v.id', 'desc').limit(1).as('v'),
+        (eb) =>
+          eb
+            .selectFrom('document_version as v')
+            .select(['v.version', 'v.file_name', 'v.suffix', 'v.size', 'v.release_status'])
+            .whereRef('v.tenant_id', '=', 'd.tenant_id')
+            .whereRef('v.document_id', '=', 'd.id')
+            .orderBy(sql`(v.release_status = 'released')`, 'desc')
+            .orderBy('v.uploaded_at', 'desc')
+            .orderBy('v.id', 'desc')
+            .limit(1)
+            .as('v'),
         (j) => j.onTrue(),
       )
-      .select(['d.id', 'd.type_id', 't.name as type_name', 'd.name', 'd.number', 'd.encrypted', 'd.valid_from', 'd.valid_to', 'd.device_id', 'd.updated_at',
-        'v.version', 'v.file_name', 'v.suffix', 'v.size', 'v.release_status'])
+      .select([
+        'd.id',
+        'd.type_id',
+        't.name as type_name',
+        'd.name',
+        'd.number',
+        'd.encrypted',
+        'd.valid_from',
+        'd.valid_to',
+        'd.device_id',
+        'd.updated_at',
+        'v.version',
+        'v.file_name',
+        'v.suffix',
+        'v.size',
+        'v.release_status',
+      ])
       .where('d.tenant_id', '=', tenantId);
   }
 
   private toRow(r: Awaited<ReturnType<ReturnType<DocumentService['rows']>['executeTakeFirstOrThrow']>>): DocumentRow {
     return {
-      id: r.id, typeId: r.type_id, typeName: r.type_name, name: r.name, number: r.number, version: r.version, releaseStatus: r.release_status, fileName: r.file_name, size: Number(r.size),
-      encrypted: r.encrypted, validFrom: day(r.valid_from), validTo: day(r.valid_to), deviceId: r.device_id, preview: previewKind(r.suffix), updatedAt: iso(r.updated_at),
+      id: r.id,
+      typeId: r.type_id,
+      typeName: r.type_name,
+      name: r.name,
+      number: r.number,
+      version: r.version,
+      releaseStatus: r.release_status,
+      fileName: r.file_name,
+      size: Number(r.size),
+      encrypted: r.encrypted,
+      validFrom: day(r.valid_from),
+      validTo: day(r.valid_to),
+      deviceId: r.device_id,
+      preview: previewKind(r.suffix),
+      updatedAt: iso(r.updated_at),
     };
   }
 
-  async list(tenantId: string, q: { page: number; size: number; keyword?: string; typeId?: string }): Promise<{ records: DocumentRow[]; total: number }> {
+  async list(
+    tenantId: string,
+    q: { page: number; size: number; keyword?: string; typeId?: string },
+  ): Promise<{ records: DocumentRow[]; total: number }> {
     let base = this.rows(tenantId);
     if (q.keyword) {
       const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       base = base.where((eb) => eb.or([eb('d.name', 'ilike', like), eb('d.number', 'ilike', like)]));
     }
     if (q.typeId) base = base.where('d.type_id', '=', q.typeId);
-    const rows = await base.orderBy('d.updated_at', 'desc').orderBy('d.id').limit(q.size).offset((q.page - 1) * q.size).execute();
-    const total = await base.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base
+      .orderBy('d.updated_at', 'desc')
+      .orderBy('d.id')
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute();
+    const total = await base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     return { records: rows.map((r) => this.toRow(r)), total: Number(total.n) };
   }
 
   async detail(tenantId: string, id: string): Promise<DocumentDetail> {
     const r = await this.rows(tenantId).where('d.id', '=', id).executeTakeFirst();
     if (!r) throw notFound();
-    const versions = await this.db.selectFrom('document_version as v')
+    const versions = await this.db
+      .selectFrom('document_version as v')
       .leftJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'v.tenant_id').onRef('u.id', '=', 'v.uploaded_by'))
-      .select(['v.id', 'v.version', 'v.file_name', 'v.suffix', 'v.size', 'v.encrypted', 'v.uploaded_at', 'v.release_status', 'u.account'])
-      .where('v.tenant_id', '=', tenantId).where('v.document_id', '=', id).orderBy('v.uploaded_at', 'desc').orderBy('v.id', 'desc').execute();
+      .select([
+        'v.id',
+        'v.version',
+        'v.file_name',
+        'v.suffix',
+        'v.size',
+        'v.encrypted',
+        'v.uploaded_at',
+        'v.release_status',
+        'u.account',
+      ])
+      .where('v.tenant_id', '=', tenantId)
+      .where('v.document_id', '=', id)
+      .orderBy('v.uploaded_at', 'desc')
+      .orderBy('v.id', 'desc')
+      .execute();
     return {
       ...this.toRow(r),
-      versions: versions.map((v) => ({ id: v.id, version: v.version, releaseStatus: v.release_status, fileName: v.file_name, suffix: v.suffix, size: Number(v.size), encrypted: v.encrypted, uploadedAt: iso(v.uploaded_at), uploadedBy: v.account ?? null })),
+      versions: versions.map((v) => ({
+        id: v.id,
+        version: v.version,
+        releaseStatus: v.release_status,
+        fileName: v.file_name,
+        suffix: v.suffix,
+        size: Number(v.size),
+        encrypted: v.encrypted,
+        uploadedAt: iso(v.uploaded_at),
+        uploadedBy: v.account ?? null,
+      })),
     } as DocumentDetail;
   }
 
@@ -198,11 +376,24 @@ export class DocumentService {
   }
 
   /** The file of a version (default: the newest), whole or a byte range of its plain content. */
-  async content(tenantId: string, id: string, versionId: string | undefined, range: { start: number; end: number } | null) {
-    let q = this.db.selectFrom('document_version').select(['file_name', 'suffix', 'size', 'storage_key', 'encrypted'])
-      .where('tenant_id', '=', tenantId).where('document_id', '=', id);
+  async content(
+    tenantId: string,
+    id: string,
+    versionId: string | undefined,
+    range: { start: number; end: number } | null,
+  ) {
+    let q = this.db
+      .selectFrom('document_version')
+      .select(['file_name', 'suffix', 'size', 'storage_key', 'encrypted'])
+      .where('tenant_id', '=', tenantId)
+      .where('document_id', '=', id);
     if (versionId) q = q.where('id', '=', versionId);
-    const v = await q.orderBy(sql`(release_status = 'released')`, 'desc').orderBy('uploaded_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const v = await q
+      .orderBy(sql`(release_status = 'released')`, 'desc')
+      .orderBy('uploaded_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!v) throw notFound();
     const size = Number(v.size);
     const start = range ? range.start : 0;
@@ -219,10 +410,26 @@ export class DocumentService {
   }
 
   async remove(tenantId: string, ids: string[], audit: AuditActor): Promise<void> {
-    const files = await this.db.selectFrom('document_version').select('storage_key').where('tenant_id', '=', tenantId).where('document_id', 'in', ids).execute();
+    const files = await this.db
+      .selectFrom('document_version')
+      .select('storage_key')
+      .where('tenant_id', '=', tenantId)
+      .where('document_id', 'in', ids)
+      .execute();
     const deleted = await this.db.transaction().execute(async (trx) => {
-      const gone = await trx.deleteFrom('document').where('tenant_id', '=', tenantId).where('id', 'in', ids).returningAll().execute();
-      await recordRows(trx, audit, DOCUMENT_ENTITY, 'delete', gone.map((d) => ({ id: d.id, code: d.number, before: d, after: null })));
+      const gone = await trx
+        .deleteFrom('document')
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', ids)
+        .returningAll()
+        .execute();
+      await recordRows(
+        trx,
+        audit,
+        DOCUMENT_ENTITY,
+        'delete',
+        gone.map((d) => ({ id: d.id, code: d.number, before: d, after: null })),
+      );
       return gone.length;
     });
     if (deleted === 0) throw notFound();
@@ -232,13 +439,22 @@ export class DocumentService {
 
 /** A version became the released one: `document.released` to the tenant's webhooks, in the same transaction. */
 async function emitReleased(trx: Kysely<DB>, tenantId: string, versionId: string): Promise<void> {
-  const v = await trx.selectFrom('document_version as v')
+  const v = await trx
+    .selectFrom('document_version as v')
     .innerJoin('document as d', (j) => j.onRef('d.tenant_id', '=', 'v.tenant_id').onRef('d.id', '=', 'v.document_id'))
     .select(['d.id', 'd.number', 'd.name', 'd.type_id', 'v.version', 'v.file_name'])
-    .where('v.tenant_id', '=', tenantId).where('v.id', '=', versionId).executeTakeFirst();
+    .where('v.tenant_id', '=', tenantId)
+    .where('v.id', '=', versionId)
+    .executeTakeFirst();
   if (!v) return;
   await emitEvent(trx, tenantId, 'document.released', {
-    documentId: v.id, number: v.number, name: v.name, typeId: v.type_id, versionId, version: v.version, fileName: v.file_name,
+    documentId: v.id,
+    number: v.number,
+    name: v.name,
+    typeId: v.type_id,
+    versionId,
+    version: v.version,
+    fileName: v.file_name,
   });
 }
 
@@ -247,11 +463,18 @@ export function registerDocumentRelease(): void {
   registerBusiness('document-version', {
     modelKey: DOCUMENT_RELEASE_PROCESS,
     async describe(trx, tenantId, businessId, tr) {
-      const v = await trx.selectFrom('document_version as v')
-        .innerJoin('document as d', (j) => j.onRef('d.tenant_id', '=', 'v.tenant_id').onRef('d.id', '=', 'v.document_id'))
-        .innerJoin('document_type as t', (j) => j.onRef('t.tenant_id', '=', 'd.tenant_id').onRef('t.id', '=', 'd.type_id'))
+      const v = await trx
+        .selectFrom('document_version as v')
+        .innerJoin('document as d', (j) =>
+          j.onRef('d.tenant_id', '=', 'v.tenant_id').onRef('d.id', '=', 'v.document_id'),
+        )
+        .innerJoin('document_type as t', (j) =>
+          j.onRef('t.tenant_id', '=', 'd.tenant_id').onRef('t.id', '=', 'd.type_id'),
+        )
         .select(['d.number', 'd.name', 'v.version', 'v.file_name', 'v.size', 't.name as type_name'])
-        .where('v.tenant_id', '=', tenantId).where('v.id', '=', businessId).executeTakeFirst();
+        .where('v.tenant_id', '=', tenantId)
+        .where('v.id', '=', businessId)
+        .executeTakeFirst();
       if (!v) return null;
       return [
         { label: tr.tm('document.number'), value: v.number },
@@ -263,16 +486,35 @@ export function registerDocumentRelease(): void {
     },
     async onEnd(trx, end) {
       const status = end.result === 'approved' ? 'released' : 'rejected';
-      const v = await trx.updateTable('document_version').set({ release_status: status })
-        .where('tenant_id', '=', end.tenantId).where('id', '=', end.businessId).returning(['document_id', 'version']).executeTakeFirst();
+      const v = await trx
+        .updateTable('document_version')
+        .set({ release_status: status })
+        .where('tenant_id', '=', end.tenantId)
+        .where('id', '=', end.businessId)
+        .returning(['document_id', 'version'])
+        .executeTakeFirst();
       if (end.result === 'approved') await emitReleased(trx, end.tenantId, end.businessId);
       if (v) {
-        const doc = await trx.selectFrom('document').select('number').where('tenant_id', '=', end.tenantId).where('id', '=', v.document_id).executeTakeFirst();
-        await writeHistory(trx, userActor(end.tenantId, end.handlerId, await accountOf(trx, end.tenantId, end.handlerId), null), [{
-          // The version the process decided is named with the document's number.
-          action: 'state', entity: DOCUMENT_ENTITY, recordId: v.document_id, recordCode: doc ? `${doc.number} ${v.version}` : v.version,
-          changes: [{ field: 'releaseStatus', before: 'pending', after: status }],
-        }]);
+        const doc = await trx
+          .selectFrom('document')
+          .select('number')
+          .where('tenant_id', '=', end.tenantId)
+          .where('id', '=', v.document_id)
+          .executeTakeFirst();
+        await writeHistory(
+          trx,
+          userActor(end.tenantId, end.handlerId, await accountOf(trx, end.tenantId, end.handlerId), null),
+          [
+            {
+              // The version the process decided is named with the document's number.
+              action: 'state',
+              entity: DOCUMENT_ENTITY,
+              recordId: v.document_id,
+              recordCode: doc ? `${doc.number} ${v.version}` : v.version,
+              changes: [{ field: 'releaseStatus', before: 'pending', after: status }],
+            },
+          ],
+        );
       }
     },
   });

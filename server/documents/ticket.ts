@@ -27,7 +27,9 @@ export function ticketKey(fileKey: Buffer): Buffer {
 }
 
 export function signTicket(t: Ticket, key: Buffer): string {
-  const body = Buffer.from(JSON.stringify([t.tenantId, t.userId, t.documentId, t.versionId, t.exp, t.sessionId])).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify([t.tenantId, t.userId, t.documentId, t.versionId, t.exp, t.sessionId]),
+  ).toString('base64url');
   return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
 }
 
@@ -39,7 +41,9 @@ export function verifyTicket(token: string, key: Buffer, now = Date.now()): Tick
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const [tenantId, userId, documentId, versionId, exp, sessionId] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [string, string, string, string | null, number, string];
+    const [tenantId, userId, documentId, versionId, exp, sessionId] = JSON.parse(
+      Buffer.from(body, 'base64url').toString('utf8'),
+    ) as [string, string, string, string | null, number, string];
     if (typeof exp !== 'number' || exp < now || typeof sessionId !== 'string') return null;
     return { tenantId, userId, sessionId, documentId, versionId, exp };
   } catch {
@@ -52,14 +56,18 @@ export function redactTicket(url: string): string {
   return url.replace(/([?&]ticket=)[^&#]*/gi, '$1[redacted]');
 }
 
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * The origin browsers reach the API at, for addresses the server hands out: the first configured
  * SHELL_ORIGIN (the shell and the API share it), else, behind a proxy trusted by TRUST_PROXY, the
  * host and protocol it forwarded; null otherwise (answer a path: a Host header is the client's word).
  */
-export function publicOrigin(request: FastifyRequest, config: Pick<Config, 'shellOrigins' | 'trustProxy'>): string | null {
+export function publicOrigin(
+  request: FastifyRequest,
+  config: Pick<Config, 'shellOrigins' | 'trustProxy'>,
+): string | null {
   const configured = config.shellOrigins[0];
   if (configured) return configured;
   if (!config.trustProxy) return null;

@@ -13,7 +13,12 @@ export interface DictItemOption {
 
 /** The items of the tenant's dictionary `type` in their order, or null when the tenant has no such dictionary. */
 export async function dictItems(db: Db, tenantId: string, type: string): Promise<DictItemOption[] | null> {
-  const dict = await db.selectFrom('dict').select('id').where('tenant_id', '=', tenantId).where('type', '=', type).executeTakeFirst();
+  const dict = await db
+    .selectFrom('dict')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('type', '=', type)
+    .executeTakeFirst();
   if (!dict) return null;
   return db
     .selectFrom('dict_item')
@@ -29,7 +34,12 @@ export async function dictItems(db: Db, tenantId: string, type: string): Promise
  * A dict field's options, read with the screen's own permission: the items of the tenant's
  * dictionary (`code` is the stored value, `name` its label); none when the tenant has no such dictionary.
  */
-export async function dictOptions(db: Db, tenantId: string, type: string, opts: { q?: string; size: number }): Promise<RefOption[]> {
+export async function dictOptions(
+  db: Db,
+  tenantId: string,
+  type: string,
+  opts: { q?: string; size: number },
+): Promise<RefOption[]> {
   let q = db
     .selectFrom('dict_item as i')
     .innerJoin('dict as d', (j) => j.onRef('d.id', '=', 'i.dict_id').onRef('d.tenant_id', '=', 'i.tenant_id'))
@@ -51,7 +61,13 @@ export const dictFields = (def: ResourceDef) =>
  * A value of a dict field must be an item of the tenant's dictionary, when the tenant has that
  * dictionary (without one the field is free text the administrator has not constrained yet).
  */
-export async function dictErrors(db: Db, def: ResourceDef, tenantId: string, values: Record<string, unknown>, tr: Translator): Promise<FieldError[]> {
+export async function dictErrors(
+  db: Db,
+  def: ResourceDef,
+  tenantId: string,
+  values: Record<string, unknown>,
+  tr: Translator,
+): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const [key, f] of dictFields(def)) {
     const v = values[key];

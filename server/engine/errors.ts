@@ -7,7 +7,12 @@ import type { Translator } from '../i18n';
 
 /** An ApiError whose message interpolates `params` (field labels, values). */
 export class ResourceError extends ApiError {
-  constructor(status: number, key: string, data: unknown = null, readonly params: Record<string, unknown> = {}) {
+  constructor(
+    status: number,
+    key: string,
+    data: unknown = null,
+    readonly params: Record<string, unknown> = {},
+  ) {
     super(status, key, data);
   }
 }
@@ -35,21 +40,38 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Zod issues of a definition's schema as field errors; `input` is what was parsed. */
-export function issueErrors(def: ResourceDef, issues: readonly z.core.$ZodIssue[], tr: Translator, extraLabels: Record<string, string> = {}, input?: unknown): FieldError[] {
+export function issueErrors(
+  def: ResourceDef,
+  issues: readonly z.core.$ZodIssue[],
+  tr: Translator,
+  extraLabels: Record<string, string> = {},
+  input?: unknown,
+): FieldError[] {
   return issues.map((issue) => {
     const field = issue.path.map(String).join('.');
     const labelKey = labelKeyOf(def, field) ?? extraLabels[field];
     // A required value left out fails its option, reference or number check: say "required".
     const missing = input !== undefined && issue.path.length > 0 && isBlank(valueAt(input, issue.path));
-    const [base] = fieldErrors([missing ? { ...issue, message: 'validation.required' } : issue], tr, labelKey ? { [field]: labelKey } : {});
+    const [base] = fieldErrors(
+      [missing ? { ...issue, message: 'validation.required' } : issue],
+      tr,
+      labelKey ? { [field]: labelKey } : {},
+    );
     const params = (issue as { params?: Record<string, unknown> }).params;
-    if (!base || !params) return base ?? { field, key: 'validation.invalid', message: tr.tm('validation.invalid', { field }) };
+    if (!base || !params)
+      return base ?? { field, key: 'validation.invalid', message: tr.tm('validation.invalid', { field }) };
     return { ...base, message: tr.tm(base.key, { ...params, field: labelKey ? tr.tm(labelKey) : field }) };
   });
 }
 
 /** One field error with a message key of the `model` namespace. */
-export function fieldError(def: ResourceDef, field: string, key: string, tr: Translator, params: Record<string, unknown> = {}): FieldError {
+export function fieldError(
+  def: ResourceDef,
+  field: string,
+  key: string,
+  tr: Translator,
+  params: Record<string, unknown> = {},
+): FieldError {
   return { field, key, message: tr.tm(key, { ...params, field: fieldLabel(def, field, tr) }) };
 }
 
@@ -60,7 +82,10 @@ export function invalid(errors: FieldError[], tr: Translator): ValidatedError {
 
 export function duplicate(def: ResourceDef, field: string, value: unknown, tr: Translator): ResourceError {
   const data: ConflictData = { field, value: String(value) };
-  return new ResourceError(409, 'resource.duplicate', data, { field: fieldLabel(def, field, tr), value: String(value) });
+  return new ResourceError(409, 'resource.duplicate', data, {
+    field: fieldLabel(def, field, tr),
+    value: String(value),
+  });
 }
 
 export function referenced(references: { def: ResourceDef; count: number }[], tr: Translator): ResourceError {

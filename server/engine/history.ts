@@ -9,8 +9,13 @@ import type { ApiRow, Db } from './table';
 
 export function actorOfCaller(caller: Caller): AuditActor {
   return {
-    tenantId: caller.tenantId, factoryId: caller.factoryId, userId: caller.userId, userName: caller.account,
-    apiKeyName: caller.apiKeyName ?? null, ip: caller.ip ?? null, operationId: caller.operationId,
+    tenantId: caller.tenantId,
+    factoryId: caller.factoryId,
+    userId: caller.userId,
+    userName: caller.account,
+    apiKeyName: caller.apiKeyName ?? null,
+    ip: caller.ip ?? null,
+    operationId: caller.operationId,
   };
 }
 
@@ -25,7 +30,10 @@ function keysOf(def: ResourceDef): FieldKeys {
   let keys = fieldKeys.get(def);
   if (!keys) {
     const entries = Object.entries(def.fields);
-    keys = { plain: entries.filter(([, f]) => !f.writeOnly).map(([k]) => k), secrets: entries.filter(([, f]) => f.writeOnly).map(([k]) => k) };
+    keys = {
+      plain: entries.filter(([, f]) => !f.writeOnly).map(([k]) => k),
+      secrets: entries.filter(([, f]) => f.writeOnly).map(([k]) => k),
+    };
     fieldKeys.set(def, keys);
   }
   return keys;
@@ -51,7 +59,9 @@ function changesInto(def: ResourceDef, c: Omit<RecordChange, 'id'>, emit: Change
 
 export function changesOf(def: ResourceDef, c: RecordChange): AuditChange[] {
   const out: AuditChange[] = [];
-  changesInto(def, c, (field, before, after, secret) => { out.push(secret ? { field, before: null, after: null, secret: true } : { field, before, after }); });
+  changesInto(def, c, (field, before, after, secret) => {
+    out.push(secret ? { field, before: null, after: null, secret: true } : { field, before, after });
+  });
   return out;
 }
 
@@ -63,7 +73,13 @@ const codeOf = (def: ResourceDef, c: Omit<RecordChange, 'id'>): string | null =>
 
 /** One entry per changed record; an update that changed nothing writes none. */
 export async function recordHistory(
-  db: Db, def: ResourceDef, caller: Caller, scope: ResourceScope, action: AuditAction, records: readonly RecordChange[], importJobId: string | null = null,
+  db: Db,
+  def: ResourceDef,
+  caller: Caller,
+  scope: ResourceScope,
+  action: AuditAction,
+  records: readonly RecordChange[],
+  importJobId: string | null = null,
 ): Promise<void> {
   // The benchmark's comparison without history leaves out the diffs too.
   if (historyOff()) return;
@@ -71,7 +87,15 @@ export async function recordHistory(
   for (const c of records) {
     const changes = changesOf(def, c);
     if (changes.length === 0 && (action === 'update' || action === 'state')) continue;
-    entries.push({ action, entity: def.name, recordId: c.id, recordCode: codeOf(def, c), factoryId: scope.factoryId, importJobId, changes });
+    entries.push({
+      action,
+      entity: def.name,
+      recordId: c.id,
+      recordCode: codeOf(def, c),
+      factoryId: scope.factoryId,
+      importJobId,
+      changes,
+    });
   }
   await writeHistory(db, actorOfCaller(caller), entries);
 }
@@ -90,7 +114,22 @@ export function packImport(def: ResourceDef, records: readonly Omit<RecordChange
 }
 
 /** Writes a packed chunk, `ids` its records' ids in the order they were packed. */
-export async function recordImport(db: Db, def: ResourceDef, caller: Caller, scope: ResourceScope, batch: BatchPacker | null, ids: readonly string[], importJobId: string | null): Promise<void> {
+export async function recordImport(
+  db: Db,
+  def: ResourceDef,
+  caller: Caller,
+  scope: ResourceScope,
+  batch: BatchPacker | null,
+  ids: readonly string[],
+  importJobId: string | null,
+): Promise<void> {
   if (!batch) return;
-  await writeBatch(db, actorOfCaller(caller), { action: 'import', entity: def.name, factoryId: scope.factoryId, importJobId, records: batch, recordIds: ids });
+  await writeBatch(db, actorOfCaller(caller), {
+    action: 'import',
+    entity: def.name,
+    factoryId: scope.factoryId,
+    importJobId,
+    records: batch,
+    recordIds: ids,
+  });
 }

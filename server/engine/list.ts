@@ -32,7 +32,12 @@ export interface ListParams {
 }
 
 /** Labels of the query keys that are not fields (namespace `model`). */
-export const QUERY_LABELS: Record<string, string> = { page: 'common.page', size: 'common.size', sort: 'common.sort', order: 'common.order' };
+export const QUERY_LABELS: Record<string, string> = {
+  page: 'common.page',
+  size: 'common.size',
+  sort: 'common.sort',
+  order: 'common.order',
+};
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -44,7 +49,10 @@ const isDay = (s: string) => {
   const ms = Date.parse(`${s}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s;
 };
-const DAY = z.string().regex(/^[1-9]\d{3}-\d{2}-\d{2}$/, { error: 'validation.date' }).refine(isDay, { error: 'validation.date' });
+const DAY = z
+  .string()
+  .regex(/^[1-9]\d{3}-\d{2}-\d{2}$/, { error: 'validation.date' })
+  .refine(isDay, { error: 'validation.date' });
 
 /** Labels of a definition's query keys: QUERY_LABELS, and each period's ends by their field's label. */
 export function queryLabels(def: ResourceDef): Record<string, string> {
@@ -72,12 +80,18 @@ function filterSchema(f: FieldDef): { schema: z.ZodType; op: FilterOp } | null {
       return { schema: z.string().trim().max(64, { error: 'validation.tooLong' }), op: 'eq' };
     case 'bool':
       return {
-        schema: z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean({ error: 'validation.boolean' })),
+        schema: z.preprocess(
+          (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+          z.boolean({ error: 'validation.boolean' }),
+        ),
         op: 'eq',
       };
     case 'int':
     case 'decimal':
-      return { schema: z.coerce.number({ error: 'validation.number' }).refine(Number.isFinite, { error: 'validation.number' }), op: 'eq' };
+      return {
+        schema: z.coerce.number({ error: 'validation.number' }).refine(Number.isFinite, { error: 'validation.number' }),
+        op: 'eq',
+      };
     case 'ref':
       return { schema: z.uuid({ error: 'validation.reference' }), op: 'eq' };
     case 'refs':
@@ -92,7 +106,6 @@ function filterSchema(f: FieldDef): { schema: z.ZodType; op: FilterOp } | null {
   }
 }
 
-
 const schemas = new WeakMap<ResourceDef, z.ZodType<ListParams>>();
 
 /** The zod schema of `?page&size&sort&order&<search fields>`, output as ListParams. */
@@ -102,8 +115,24 @@ export function listQuerySchema(def: ResourceDef): z.ZodType<ListParams> {
   const sortable = sortableKeys(def);
   const ops: Record<string, FilterOp> = {};
   const shape: Record<string, z.ZodType> = {
-    page: z.preprocess(blank, z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.tooSmall' }).max(1_000_000, { error: 'validation.tooLarge' }).default(1)),
-    size: z.preprocess(blank, z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.tooSmall' }).max(LIST_MAX_SIZE, { error: 'validation.tooLarge' }).default(20)),
+    page: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: 'validation.number' })
+        .int({ error: 'validation.integer' })
+        .min(1, { error: 'validation.tooSmall' })
+        .max(1_000_000, { error: 'validation.tooLarge' })
+        .default(1),
+    ),
+    size: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: 'validation.number' })
+        .int({ error: 'validation.integer' })
+        .min(1, { error: 'validation.tooSmall' })
+        .max(LIST_MAX_SIZE, { error: 'validation.tooLarge' })
+        .default(20),
+    ),
     sort: z.preprocess(blank, z.enum(sortable as [string, ...string[]], { error: 'validation.option' }).optional()),
     order: z.preprocess(blank, z.enum(['asc', 'desc'], { error: 'validation.option' }).optional()),
   };
@@ -127,7 +156,8 @@ export function listQuerySchema(def: ResourceDef): z.ZodType<ListParams> {
       const k = periodKeys(key);
       const from = q[k.from];
       const to = q[k.to];
-      if (typeof from === 'string' && typeof to === 'string' && from > to) ctx.addIssue({ code: 'custom', path: [k.to], message: 'validation.periodOrder' });
+      if (typeof from === 'string' && typeof to === 'string' && from > to)
+        ctx.addIssue({ code: 'custom', path: [k.to], message: 'validation.periodOrder' });
     }
   });
   const schema = ordered.transform((q): ListParams => {
@@ -160,7 +190,8 @@ export const nextPrefix = (p: string) => p.slice(0, -1) + String.fromCharCode(p.
 export const prefixVariants = (typed: string) => [...new Set([typed, typed.toUpperCase(), typed.toLowerCase()])];
 
 /** The first instant of `day` (YYYY-MM-DD) for a caller at `offset` (getTimezoneOffset minutes; null: UTC). */
-export const dayStart = (day: string, offset: number | null | undefined): Date => new Date(Date.parse(`${day}T00:00:00Z`) + (offset ?? 0) * 60_000);
+export const dayStart = (day: string, offset: number | null | undefined): Date =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + (offset ?? 0) * 60_000);
 const DAY_MS = 86_400_000;
 
 function filterSql(t: ResourceTable, f: Filter, offset: number | null | undefined): Fragment {
@@ -171,13 +202,18 @@ function filterSql(t: ResourceTable, f: Filter, offset: number | null | undefine
     case 'prefix': {
       // As typed, in upper and in lower case. Ranges, not LIKE or upper(): under row-level security only
       // leakproof operators reach an index, and the pattern comparisons are leakproof.
-      return sql`(${sql.join(prefixVariants(String(f.value)).map((p) => sql`(${col} ~>=~ ${p} and ${col} ~<~ ${nextPrefix(p)})`), sql` or `)})`;
+      return sql`(${sql.join(
+        prefixVariants(String(f.value)).map((p) => sql`(${col} ~>=~ ${p} and ${col} ~<~ ${nextPrefix(p)})`),
+        sql` or `,
+      )})`;
     }
     case 'has':
       return sql`${col} @> array[${String(f.value)}]::uuid[]`;
     // A DATE column compares as days; a timestamp against the caller's day's bounds, as instants.
     case 'from':
-      return t.column(f.key).field.kind === 'date' ? sql`${col} >= ${String(f.value)}::date` : sql`${col} >= ${dayStart(String(f.value), offset)}`;
+      return t.column(f.key).field.kind === 'date'
+        ? sql`${col} >= ${String(f.value)}::date`
+        : sql`${col} >= ${dayStart(String(f.value), offset)}`;
     case 'to':
       return t.column(f.key).field.kind === 'date'
         ? sql`${col} <= ${String(f.value)}::date`
@@ -188,7 +224,12 @@ function filterSql(t: ResourceTable, f: Filter, offset: number | null | undefine
 }
 
 /** The scope and the filters, as a WHERE condition. */
-export function whereSql(t: ResourceTable, scope: ResourceScope, filters: readonly Filter[], offset?: number | null): Fragment {
+export function whereSql(
+  t: ResourceTable,
+  scope: ResourceScope,
+  filters: readonly Filter[],
+  offset?: number | null,
+): Fragment {
   return sql.join([t.scopeWhere(scope), ...filters.map((f) => filterSql(t, f, offset))], sql` and `);
 }
 

@@ -37,6 +37,12 @@ export async function logOperation(db: Db, caller: Caller, op: Operation): Promi
     .execute();
   // Every write of the engine is logged here, in its transaction: the same place reports it to webhooks.
   if (op.type !== 'export' && op.ids.length > 0) {
-    await emitRecordChanged(db, caller.tenantId, { resource: op.resource, type: op.type, ids: op.ids, userId: caller.userId, factoryId: caller.factoryId });
+    await emitRecordChanged(db, caller.tenantId, {
+      resource: op.resource,
+      type: op.type,
+      ids: op.ids,
+      userId: caller.userId,
+      factoryId: caller.factoryId,
+    });
   }
 }

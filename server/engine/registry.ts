@@ -21,7 +21,8 @@ export class Registry {
       for (const [key, f] of Object.entries(owner.fields)) {
         if (f.kind !== 'details') continue;
         for (const [sub, sf] of Object.entries(f.fields)) {
-          if (sf.kind === 'ref' || sf.kind === 'refs') this.addReferrer({ owner, key: sub, field: sf, detailsKey: key });
+          if (sf.kind === 'ref' || sf.kind === 'refs')
+            this.addReferrer({ owner, key: sub, field: sf, detailsKey: key });
         }
       }
     }

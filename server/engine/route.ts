@@ -16,7 +16,9 @@ import { ResourceError, invalid, issueErrors } from './errors';
 export type EngineAnswer = { status?: 200 | 202; data: unknown } | FastifyReply;
 
 /** The handler's input: the query as the engine's own schema parses it, when it has one. */
-export type EngineInput<E extends AnyEndpoint, Q> = Omit<ServeInput<E>, 'query'> & { query: Q extends z.ZodType ? z.output<Q> : ServeInput<E>['query'] };
+export type EngineInput<E extends AnyEndpoint, Q> = Omit<ServeInput<E>, 'query'> & {
+  query: Q extends z.ZodType ? z.output<Q> : ServeInput<E>['query'];
+};
 
 export interface EngineRouteSpec<E extends AnyEndpoint, Q extends z.ZodType | undefined> {
   def: ResourceDef;
@@ -28,18 +30,29 @@ export interface EngineRouteSpec<E extends AnyEndpoint, Q extends z.ZodType | un
   handler: (input: EngineInput<E, Q>) => Promise<EngineAnswer>;
 }
 
-export function engineRoute<E extends AnyEndpoint, Q extends z.ZodType | undefined = undefined>(app: FastifyInstance, spec: EngineRouteSpec<E, Q>): void {
+export function engineRoute<E extends AnyEndpoint, Q extends z.ZodType | undefined = undefined>(
+  app: FastifyInstance,
+  spec: EngineRouteSpec<E, Q>,
+): void {
   const { def } = spec;
-  serve(app, spec.endpoint, async (input) => {
-    const answer = await spec.handler(input as EngineInput<E, Q>);
-    // A reply is thenable: awaiting a sent one yields undefined once it has gone out.
-    if (answer === undefined || input.reply.sent) return input.reply;
-    if (answer.status) input.reply.code(answer.status);
-    return answer.data as never;
-  }, {
-    parse: { query: spec.query, body: null },
-    invalid: (issues, tr, raw) => invalid(issueErrors(def, issues, tr, spec.labels, raw), tr),
-    mapError: (err, reply, tr) => (err instanceof ResourceError && !reply.sent ? send(reply, err.status, tr.t(err.key, err.params), err.data) : undefined),
-    messageKey: (status) => (status === 202 ? 'resource.import.queued' : 'success'),
-  });
+  serve(
+    app,
+    spec.endpoint,
+    async (input) => {
+      const answer = await spec.handler(input as EngineInput<E, Q>);
+      // A reply is thenable: awaiting a sent one yields undefined once it has gone out.
+      if (answer === undefined || input.reply.sent) return input.reply;
+      if (answer.status) input.reply.code(answer.status);
+      return answer.data as never;
+    },
+    {
+      parse: { query: spec.query, body: null },
+      invalid: (issues, tr, raw) => invalid(issueErrors(def, issues, tr, spec.labels, raw), tr),
+      mapError: (err, reply, tr) =>
+        err instanceof ResourceError && !reply.sent
+          ? send(reply, err.status, tr.t(err.key, err.params), err.data)
+          : undefined,
+      messageKey: (status) => (status === 202 ? 'resource.import.queued' : 'success'),
+    },
+  );
 }

@@ -15,7 +15,10 @@ import { deleteBodySchema, stateBodySchema, type Request, type ResourceService }
 
 const optionsQuery = z.object({
   q: z.string().trim().max(64).optional(),
-  ids: z.string().max(37 * 200).optional(),
+  ids: z
+    .string()
+    .max(37 * 200)
+    .optional(),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -35,27 +38,44 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
   const code = (verb: Parameters<typeof permissionCode>[1]) => permissionCode(def, verb);
 
   engineRoute(app, {
-    def, endpoint: eps.list, query: listQuerySchema(def), labels: queryLabels(def),
-    handler: async ({ request, ctx, tr, query }) => ({ data: await service.list(engineRequest(request, ctx, tr), { ...query, offset: requestOffset(request) }) }),
+    def,
+    endpoint: eps.list,
+    query: listQuerySchema(def),
+    labels: queryLabels(def),
+    handler: async ({ request, ctx, tr, query }) => ({
+      data: await service.list(engineRequest(request, ctx, tr), { ...query, offset: requestOffset(request) }),
+    }),
   });
 
   engineRoute(app, {
-    def, endpoint: eps.get,
-    handler: async ({ request, ctx, tr, params }) => ({ data: await service.get(engineRequest(request, ctx, tr), params.id) }),
+    def,
+    endpoint: eps.get,
+    handler: async ({ request, ctx, tr, params }) => ({
+      data: await service.get(engineRequest(request, ctx, tr), params.id),
+    }),
   });
 
-  if (def.verbs.includes('add')) engineRoute(app, {
-    def, endpoint: eps.create,
-    handler: async ({ request, ctx, tr }) => ({ data: await service.create(engineRequest(request, ctx, tr), request.body) }),
-  });
+  if (def.verbs.includes('add'))
+    engineRoute(app, {
+      def,
+      endpoint: eps.create,
+      handler: async ({ request, ctx, tr }) => ({
+        data: await service.create(engineRequest(request, ctx, tr), request.body),
+      }),
+    });
 
-  if (def.verbs.includes('edit')) engineRoute(app, {
-    def, endpoint: eps.update,
-    handler: async ({ request, ctx, tr, params }) => ({ data: await service.update(engineRequest(request, ctx, tr), params.id, request.body) }),
-  });
+  if (def.verbs.includes('edit'))
+    engineRoute(app, {
+      def,
+      endpoint: eps.update,
+      handler: async ({ request, ctx, tr, params }) => ({
+        data: await service.update(engineRequest(request, ctx, tr), params.id, request.body),
+      }),
+    });
 
   engineRoute(app, {
-    def, endpoint: eps.state,
+    def,
+    endpoint: eps.state,
     handler: async ({ request, ctx, tr, params }) => {
       const parsed = stateBodySchema.safeParse(request.body ?? {}, { reportInput: true });
       if (!parsed.success) throw invalid(issueErrors(def, parsed.error.issues, tr), tr);
@@ -65,25 +85,39 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
     },
   });
 
-  if (def.verbs.includes('delete')) engineRoute(app, {
-    def, endpoint: eps.remove,
-    handler: async ({ request, ctx, tr }) => {
-      const parsed = deleteBodySchema.safeParse(request.body ?? {}, { reportInput: true });
-      if (!parsed.success) throw invalid(issueErrors(def, parsed.error.issues, tr, { ids: 'common.ids' }), tr);
-      return { data: await service.remove(engineRequest(request, ctx, tr), parsed.data.ids) };
-    },
-  });
+  if (def.verbs.includes('delete'))
+    engineRoute(app, {
+      def,
+      endpoint: eps.remove,
+      handler: async ({ request, ctx, tr }) => {
+        const parsed = deleteBodySchema.safeParse(request.body ?? {}, { reportInput: true });
+        if (!parsed.success) throw invalid(issueErrors(def, parsed.error.issues, tr, { ids: 'common.ids' }), tr);
+        return { data: await service.remove(engineRequest(request, ctx, tr), parsed.data.ids) };
+      },
+    });
 
   engineRoute(app, {
-    def, endpoint: eps.options, query: optionsQuery,
+    def,
+    endpoint: eps.options,
+    query: optionsQuery,
     handler: async ({ ctx, params, query }) => {
       await requireAny(ctx, [code('view'), code('add'), code('edit')]);
       const dict = dictFields(def).find(([k]) => k === params.field)?.[1];
       if (dict) return { data: await dictOptions(db, ctx.tenantId, dict.dictType, { q: query.q, size: query.size }) };
       const field = refFields(def).find(([k]) => k === params.field)?.[1];
       if (!field) throw new ApiError(404, 'resource.notFound');
-      const ids = query.ids ? query.ids.split(',').map((s) => s.trim()).filter((s) => uuidParam.safeParse(s).success) : undefined;
-      const rows = await refOptions(db, service.registry.target(field), callerOf(ctx), { q: query.q, ids, size: ids ? Math.min(ids.length, 200) || 1 : query.size, language: ctx.language });
+      const ids = query.ids
+        ? query.ids
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => uuidParam.safeParse(s).success)
+        : undefined;
+      const rows = await refOptions(db, service.registry.target(field), callerOf(ctx), {
+        q: query.q,
+        ids,
+        size: ids ? Math.min(ids.length, 200) || 1 : query.size,
+        language: ctx.language,
+      });
       return { data: rows };
     },
   });

@@ -39,12 +39,25 @@ export interface Caller {
 }
 
 export function callerOf(ctx: RequestContext): Caller {
-  return { tenantId: ctx.tenantId, factoryId: ctx.factoryId, userId: ctx.user.id, account: ctx.user.account, operationId: ctx.operationId, apiKeyName: ctx.apiKey?.name ?? null, ip: ctx.ip ?? null };
+  return {
+    tenantId: ctx.tenantId,
+    factoryId: ctx.factoryId,
+    userId: ctx.user.id,
+    account: ctx.user.account,
+    operationId: ctx.operationId,
+    apiKeyName: ctx.apiKey?.name ?? null,
+    ip: ctx.ip ?? null,
+  };
 }
 
 /** The scope of `def` for the caller; a factory-scoped resource needs a chosen factory (400). */
-export function scopeOf(def: Pick<ResourceDef, 'scope'>, caller: Pick<Caller, 'tenantId' | 'factoryId'> & Partial<Pick<Caller, 'userId'>>): ResourceScope {
-  const viewer = caller.userId ? { tenantId: caller.tenantId, userId: caller.userId, factoryId: caller.factoryId } : undefined;
+export function scopeOf(
+  def: Pick<ResourceDef, 'scope'>,
+  caller: Pick<Caller, 'tenantId' | 'factoryId'> & Partial<Pick<Caller, 'userId'>>,
+): ResourceScope {
+  const viewer = caller.userId
+    ? { tenantId: caller.tenantId, userId: caller.userId, factoryId: caller.factoryId }
+    : undefined;
   if (def.scope === 'shared') return { tenantId: caller.tenantId, factoryId: null };
   if (def.scope === 'tenant') return { tenantId: caller.tenantId, factoryId: null, viewer };
   if (!caller.factoryId) throw new ApiError(400, 'resource.factoryRequired');
@@ -52,7 +65,10 @@ export function scopeOf(def: Pick<ResourceDef, 'scope'>, caller: Pick<Caller, 't
 }
 
 /** The scope of a referenced resource, or null when it is factory-scoped and no factory is chosen. */
-export function refScopeOf(def: Pick<ResourceDef, 'scope'>, caller: Pick<Caller, 'tenantId' | 'factoryId'>): ResourceScope | null {
+export function refScopeOf(
+  def: Pick<ResourceDef, 'scope'>,
+  caller: Pick<Caller, 'tenantId' | 'factoryId'>,
+): ResourceScope | null {
   if (def.scope !== 'factory') return { tenantId: caller.tenantId, factoryId: null };
   return caller.factoryId ? { tenantId: caller.tenantId, factoryId: caller.factoryId } : null;
 }

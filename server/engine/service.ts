@@ -1,17 +1,44 @@
 /** The verbs of one resource: validation, scope, uniqueness, references, the operation log. */
 import { z } from 'zod';
 import type { Language } from '../../model/languages';
-import { inputSchema, statusFields, type DeleteResult, type ResourceDef, type ResourceRow, type StateChange } from '../../model/engine';
+import {
+  inputSchema,
+  statusFields,
+  type DeleteResult,
+  type ResourceDef,
+  type ResourceRow,
+  type StateChange,
+} from '../../model/engine';
 import { UUID_RE } from '../http';
 import type { Translator } from '../i18n';
 import { dictErrors } from './dicts';
-import { ResourceError, duplicate, fieldError, invalid, issueErrors, notFound, pgCode, pgConstraint, referenced } from './errors';
+import {
+  ResourceError,
+  duplicate,
+  fieldError,
+  invalid,
+  issueErrors,
+  notFound,
+  pgCode,
+  pgConstraint,
+  referenced,
+} from './errors';
 import { hooksOf } from './hooks';
 import { logOperation } from './oplog';
 import { refErrors, referencesTo, withLabels } from './refs';
 import type { Registry } from './registry';
 import { scopeOf, type Caller, type Request, type ResourceScope } from './scope';
-import { deleteRows, getRow, getRows, insertRow, listRows, lockRows, takenUnique, updateRow, writeLinks } from './store';
+import {
+  deleteRows,
+  getRow,
+  getRows,
+  insertRow,
+  listRows,
+  lockRows,
+  takenUnique,
+  updateRow,
+  writeLinks,
+} from './store';
 import type { ListParams } from './list';
 import type { Page } from '../../model/api';
 import { recordHistory } from './history';
@@ -19,10 +46,14 @@ import { tableOf, type ApiRow, type Db } from './table';
 
 export type { Request } from './scope';
 
-const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asObject = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 export const deleteBodySchema = z.object({
-  ids: z.array(z.string().max(64), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1000, { error: 'validation.tooMany' }),
+  ids: z
+    .array(z.string().max(64), { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(1000, { error: 'validation.tooMany' }),
 });
 
 export const stateBodySchema = z.object({ field: z.string().max(64), value: z.string().max(64) });
@@ -101,10 +132,18 @@ export class ResourceService {
         const newId = await insertRow(trx, this.def, scope, req.caller, written);
         await writeLinks(trx, this.def, scope.tenantId, newId, written);
         await hooks.afterWrite?.(trx, this.def, scope, newId, written);
-        await logOperation(trx, req.caller, { type: 'add', method: req.method, path: req.path, resource: this.def.name, ids: [newId] });
+        await logOperation(trx, req.caller, {
+          type: 'add',
+          method: req.method,
+          path: req.path,
+          resource: this.def.name,
+          ids: [newId],
+        });
         const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, newId);
         const answer = await this.answer(trx, req, after);
-        await recordHistory(trx, this.def, req.caller, scope, 'create', [{ id: newId, before: null, after: after ?? written, written }]);
+        await recordHistory(trx, this.def, req.caller, scope, 'create', [
+          { id: newId, before: null, after: after ?? written, written },
+        ]);
         return answer;
       });
     } catch (err) {
@@ -125,7 +164,10 @@ export class ResourceService {
     if (!current) throw notFound();
     const body = { ...asObject(rawBody) };
     const expected = typeof body.updatedAt === 'string' && body.updatedAt ? body.updatedAt : undefined;
-    if (expected !== undefined && (Number.isNaN(Date.parse(expected)) || Math.abs(Date.parse(expected) - Date.parse(current.updatedAt)) >= 1)) {
+    if (
+      expected !== undefined &&
+      (Number.isNaN(Date.parse(expected)) || Math.abs(Date.parse(expected) - Date.parse(current.updatedAt)) >= 1)
+    ) {
       throw new ResourceError(409, 'resource.stale');
     }
     // A state (frozen, enabled …) changes only through its own confirmed call and button permission.
@@ -138,13 +180,22 @@ export class ResourceService {
         const hooks = hooksOf(this.def);
         const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, current, req)) ?? values;
         const changed = await updateRow(trx, this.def, scope, req.caller, id, written, expected ?? current.updatedAt);
-        if (!changed) throw (await getRow(trx, this.def, scope, id)) ? new ResourceError(409, 'resource.stale') : notFound();
+        if (!changed)
+          throw (await getRow(trx, this.def, scope, id)) ? new ResourceError(409, 'resource.stale') : notFound();
         await writeLinks(trx, this.def, scope.tenantId, id, written);
         await hooks.afterWrite?.(trx, this.def, scope, id, written);
-        await logOperation(trx, req.caller, { type: 'edit', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
+        await logOperation(trx, req.caller, {
+          type: 'edit',
+          method: req.method,
+          path: req.path,
+          resource: this.def.name,
+          ids: [id],
+        });
         const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
         const answer = await this.answer(trx, req, after);
-        await recordHistory(trx, this.def, req.caller, scope, 'update', [{ id, before: current, after: after ?? null, written }]);
+        await recordHistory(trx, this.def, req.caller, scope, 'update', [
+          { id, before: current, after: after ?? null, written },
+        ]);
         return answer;
       });
     } catch (err) {
@@ -162,8 +213,13 @@ export class ResourceService {
   async changeState(req: Request, id: string, change: StateChange): Promise<ResourceRow> {
     const scope = this.scope(req.caller);
     const f = this.def.fields[change.field];
-    if (!f || f.kind !== 'enum' || !f.status) throw invalid([{ field: 'field', key: 'validation.option', message: req.tr.tm('validation.option', { field: 'field' }) }], req.tr);
-    if (!f.values.includes(change.value)) throw invalid([fieldError(this.def, change.field, 'validation.option', req.tr)], req.tr);
+    if (!f || f.kind !== 'enum' || !f.status)
+      throw invalid(
+        [{ field: 'field', key: 'validation.option', message: req.tr.tm('validation.option', { field: 'field' }) }],
+        req.tr,
+      );
+    if (!f.values.includes(change.value))
+      throw invalid([fieldError(this.def, change.field, 'validation.option', req.tr)], req.tr);
     const current = await getRow(this.db, this.def, scope, id);
     if (!current) throw notFound();
     const hooks = hooksOf(this.def);
@@ -175,10 +231,18 @@ export class ResourceService {
       const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, current, req)) ?? values;
       if (!(await updateRow(trx, this.def, scope, req.caller, id, written))) throw notFound();
       await hooks.afterWrite?.(trx, this.def, scope, id, written);
-      await logOperation(trx, req.caller, { type: 'state', method: req.method, path: req.path, resource: this.def.name, ids: [id] });
+      await logOperation(trx, req.caller, {
+        type: 'state',
+        method: req.method,
+        path: req.path,
+        resource: this.def.name,
+        ids: [id],
+      });
       const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
       const answer = await this.answer(trx, req, after);
-      await recordHistory(trx, this.def, req.caller, scope, 'state', [{ id, before: current, after: after ?? null, written }]);
+      await recordHistory(trx, this.def, req.caller, scope, 'state', [
+        { id, before: current, after: after ?? null, written },
+      ]);
       return answer;
     });
   }
@@ -197,8 +261,21 @@ export class ResourceService {
         if (refs.length > 0) throw referenced(refs, req.tr);
         const before = await getRows(trx, this.def, scope, ids);
         const deleted = await deleteRows(trx, this.def, scope, ids);
-        await logOperation(trx, req.caller, { type: 'delete', method: req.method, path: req.path, resource: this.def.name, ids });
-        await recordHistory(trx, this.def, req.caller, scope, 'delete', before.map((row) => ({ id: row.id, before: row, after: null })));
+        await logOperation(trx, req.caller, {
+          type: 'delete',
+          method: req.method,
+          path: req.path,
+          resource: this.def.name,
+          ids,
+        });
+        await recordHistory(
+          trx,
+          this.def,
+          req.caller,
+          scope,
+          'delete',
+          before.map((row) => ({ id: row.id, before: row, after: null })),
+        );
         return { deleted };
       });
     } catch (err) {

@@ -18,8 +18,11 @@ export async function withLinks(db: Db, def: ResourceDef, tenantId: string, rows
   if (links.length === 0 || rows.length === 0) return rows;
   const ids = rows.map((r) => r.id);
   for (const [key, f] of links) {
-    const found = await run(db, sql`select ${sql.ref(f.link.owner)} as owner, ${sql.ref(f.link.target)} as target from ${sql.table(f.link.table)}
-      where tenant_id = ${tenantId} and ${sql.ref(f.link.owner)} = any(${ids}::uuid[]) order by 2`);
+    const found = await run(
+      db,
+      sql`select ${sql.ref(f.link.owner)} as owner, ${sql.ref(f.link.target)} as target from ${sql.table(f.link.table)}
+      where tenant_id = ${tenantId} and ${sql.ref(f.link.owner)} = any(${ids}::uuid[]) order by 2`,
+    );
     const byOwner = new Map<string, string[]>();
     for (const r of found) byOwner.set(String(r.owner), [...(byOwner.get(String(r.owner)) ?? []), String(r.target)]);
     for (const r of rows) r[key] = byOwner.get(r.id) ?? [];
@@ -28,15 +31,24 @@ export async function withLinks(db: Db, def: ResourceDef, tenantId: string, rows
 }
 
 /** Replaces the link-table rows of the link fields present in `values`. */
-export async function writeLinks(db: Db, def: ResourceDef, tenantId: string, id: string, values: Record<string, unknown>): Promise<void> {
+export async function writeLinks(
+  db: Db,
+  def: ResourceDef,
+  tenantId: string,
+  id: string,
+  values: Record<string, unknown>,
+): Promise<void> {
   for (const [key, f] of linkFields(def)) {
     if (!(key in values)) continue;
     const targets = [...new Set(Array.isArray(values[key]) ? values[key].map(String) : [])];
     const table = sql.table(f.link.table);
     await run(db, sql`delete from ${table} where tenant_id = ${tenantId} and ${sql.ref(f.link.owner)} = ${id}`);
     if (targets.length === 0) continue;
-    await run(db, sql`insert into ${table} (tenant_id, ${sql.ref(f.link.owner)}, ${sql.ref(f.link.target)})
-      select ${tenantId}::uuid, ${id}::uuid, x from unnest(${targets}::uuid[]) x`);
+    await run(
+      db,
+      sql`insert into ${table} (tenant_id, ${sql.ref(f.link.owner)}, ${sql.ref(f.link.target)})
+      select ${tenantId}::uuid, ${id}::uuid, x from unnest(${targets}::uuid[]) x`,
+    );
   }
 }
 
@@ -49,11 +61,24 @@ export async function getRow(db: Db, def: ResourceDef, scope: ResourceScope, id:
 }
 
 /** The rows of `ids` in scope (with their link fields), in no particular order. */
-export async function getRows(db: Db, def: ResourceDef, scope: ResourceScope, ids: readonly string[]): Promise<ApiRow[]> {
+export async function getRows(
+  db: Db,
+  def: ResourceDef,
+  scope: ResourceScope,
+  ids: readonly string[],
+): Promise<ApiRow[]> {
   if (ids.length === 0) return [];
   const t = tableOf(def);
-  const rows = await run(db, sql`select ${t.selectList()} from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[])`);
-  return withLinks(db, def, scope.tenantId, rows.map((r) => t.toApi(r)));
+  const rows = await run(
+    db,
+    sql`select ${t.selectList()} from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[])`,
+  );
+  return withLinks(
+    db,
+    def,
+    scope.tenantId,
+    rows.map((r) => t.toApi(r)),
+  );
 }
 
 /** Totals up to this many rows are counted exactly; larger ones are the planner's estimate. */
@@ -80,7 +105,16 @@ export async function listRows(db: Db, def: ResourceDef, scope: ResourceScope, p
   const estimate = heldEstimate(key);
   if (estimate !== undefined) {
     const rows = await run(db, q.page);
-    return { rows: await withLinks(db, def, scope.tenantId, rows.map((r) => t.toApi(r))), total: Math.max(estimate, (p.page - 1) * p.size + rows.length), totalExact: false };
+    return {
+      rows: await withLinks(
+        db,
+        def,
+        scope.tenantId,
+        rows.map((r) => t.toApi(r)),
+      ),
+      total: Math.max(estimate, (p.page - 1) * p.size + rows.length),
+      totalExact: false,
+    };
   }
   const [rows, count] = await Promise.all([run(db, q.page), run(db, q.count)]);
   const counted = Number(count[0]?.n ?? 0);
@@ -93,7 +127,16 @@ export async function listRows(db: Db, def: ResourceDef, scope: ResourceScope, p
     total = Math.max(total, (p.page - 1) * p.size + rows.length);
     totalExact = false;
   }
-  return { rows: await withLinks(db, def, scope.tenantId, rows.map((r) => t.toApi(r))), total, totalExact };
+  return {
+    rows: await withLinks(
+      db,
+      def,
+      scope.tenantId,
+      rows.map((r) => t.toApi(r)),
+    ),
+    total,
+    totalExact,
+  };
 }
 
 /** The statements of a list: the page, the count (up to COUNT_EXACT_LIMIT + 1), the planner's estimate. */
@@ -116,14 +159,23 @@ function planRows(plan: unknown): number {
 }
 
 /** The first unique field whose value another row of the scope already has. */
-export async function takenUnique(db: Db, def: ResourceDef, scope: ResourceScope, values: Record<string, unknown>, exceptId?: string): Promise<{ field: string; value: unknown } | null> {
+export async function takenUnique(
+  db: Db,
+  def: ResourceDef,
+  scope: ResourceScope,
+  values: Record<string, unknown>,
+  exceptId?: string,
+): Promise<{ field: string; value: unknown } | null> {
   const t = tableOf(def);
   for (const c of t.columns) {
     if (!c.field.unique) continue;
     const v = values[c.key];
     if (v === null || v === undefined || v === '') continue;
     const except = exceptId ? sql` and id <> ${exceptId}` : sql``;
-    const rows = await run(db, sql`select 1 from ${t.table} where ${t.scopeWhere(scope)} and ${sql.ref(c.name)} = ${t.value(c.key, v)}${except} limit 1`);
+    const rows = await run(
+      db,
+      sql`select 1 from ${t.table} where ${t.scopeWhere(scope)} and ${sql.ref(c.name)} = ${t.value(c.key, v)}${except} limit 1`,
+    );
     if (rows.length > 0) return { field: c.key, value: v };
   }
   return null;
@@ -131,16 +183,28 @@ export async function takenUnique(db: Db, def: ResourceDef, scope: ResourceScope
 
 /** Keys of `values` with a column of the table (link fields are written by writeLinks). */
 function writable(def: ResourceDef, values: Record<string, unknown>): string[] {
-  return Object.entries(def.fields).filter(([k, f]) => k in values && isStored(f)).map(([k]) => k);
+  return Object.entries(def.fields)
+    .filter(([k, f]) => k in values && isStored(f))
+    .map(([k]) => k);
 }
 
-export async function insertRow(db: Db, def: ResourceDef, scope: ResourceScope, caller: Caller, values: Record<string, unknown>): Promise<string> {
+export async function insertRow(
+  db: Db,
+  def: ResourceDef,
+  scope: ResourceScope,
+  caller: Caller,
+  values: Record<string, unknown>,
+): Promise<string> {
   forgetEstimates(def.table);
   const t = tableOf(def);
   const keys = writable(def, values);
   const shared = def.scope === 'shared';
-  const cols: Fragment[] = shared ? [sql`created_by`, sql`updated_by`] : [sql`tenant_id`, sql`created_by`, sql`updated_by`];
-  const vals: Fragment[] = shared ? [sql`${caller.userId}`, sql`${caller.userId}`] : [sql`${scope.tenantId}`, sql`${caller.userId}`, sql`${caller.userId}`];
+  const cols: Fragment[] = shared
+    ? [sql`created_by`, sql`updated_by`]
+    : [sql`tenant_id`, sql`created_by`, sql`updated_by`];
+  const vals: Fragment[] = shared
+    ? [sql`${caller.userId}`, sql`${caller.userId}`]
+    : [sql`${scope.tenantId}`, sql`${caller.userId}`, sql`${caller.userId}`];
   if (t.factoryScoped) {
     cols.push(sql`factory_id`);
     vals.push(sql`${scope.factoryId}`);
@@ -155,28 +219,55 @@ export async function insertRow(db: Db, def: ResourceDef, scope: ResourceScope, 
 
 /** Updates the given fields; with `expectedUpdatedAt`, only if the row has not changed since. Returns whether a row changed. */
 export async function updateRow(
-  db: Db, def: ResourceDef, scope: ResourceScope, caller: Caller, id: string, values: Record<string, unknown>, expectedUpdatedAt?: string,
+  db: Db,
+  def: ResourceDef,
+  scope: ResourceScope,
+  caller: Caller,
+  id: string,
+  values: Record<string, unknown>,
+  expectedUpdatedAt?: string,
 ): Promise<boolean> {
   forgetEstimates(def.table);
   const t = tableOf(def);
   const sets = writable(def, values).map((k) => sql`${t.ref(k)} = ${t.value(k, values[k])}`);
   sets.push(sql`updated_at = clock_timestamp()`, sql`updated_by = ${caller.userId}`);
   // Timestamps travel with millisecond precision; the column keeps microseconds.
-  const fresh = expectedUpdatedAt ? sql` and abs(extract(epoch from (updated_at - ${expectedUpdatedAt}::timestamptz))) < 0.001` : sql``;
-  const rows = await run(db, sql`update ${t.table} set ${sql.join(sets)} where ${t.scopeWhere(scope)} and id = ${id}${fresh} returning id`);
+  const fresh = expectedUpdatedAt
+    ? sql` and abs(extract(epoch from (updated_at - ${expectedUpdatedAt}::timestamptz))) < 0.001`
+    : sql``;
+  const rows = await run(
+    db,
+    sql`update ${t.table} set ${sql.join(sets)} where ${t.scopeWhere(scope)} and id = ${id}${fresh} returning id`,
+  );
   return rows.length > 0;
 }
 
 /** Ids of `ids` that are rows of the scope, locked for the rest of the transaction. */
-export async function lockRows(db: Db, def: ResourceDef, scope: ResourceScope, ids: readonly string[]): Promise<string[]> {
+export async function lockRows(
+  db: Db,
+  def: ResourceDef,
+  scope: ResourceScope,
+  ids: readonly string[],
+): Promise<string[]> {
   const t = tableOf(def);
-  const rows = await run(db, sql`select id from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[]) for update`);
+  const rows = await run(
+    db,
+    sql`select id from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[]) for update`,
+  );
   return rows.map((r) => String(r.id));
 }
 
-export async function deleteRows(db: Db, def: ResourceDef, scope: ResourceScope, ids: readonly string[]): Promise<number> {
+export async function deleteRows(
+  db: Db,
+  def: ResourceDef,
+  scope: ResourceScope,
+  ids: readonly string[],
+): Promise<number> {
   forgetEstimates(def.table);
   const t = tableOf(def);
-  const rows = await run(db, sql`delete from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[]) returning id`);
+  const rows = await run(
+    db,
+    sql`delete from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[]) returning id`,
+  );
   return rows.length;
 }

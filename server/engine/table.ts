@@ -38,7 +38,8 @@ export interface ApiRow {
   [field: string]: unknown;
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : new Date(String(v)).toISOString());
+const iso = (v: unknown) =>
+  v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : new Date(String(v)).toISOString();
 
 /** A resource's table as the engine queries it. */
 export class ResourceTable {
@@ -104,13 +105,19 @@ export class ResourceTable {
 
   /** Every column the API shows, dates as text (no time-zone shift by the driver). */
   selectList(): Fragment {
-    const cols = this.columns.filter((c) => isAnswered(c.field)).map((c) => (c.field.kind === 'date' ? sql`${sql.ref(c.name)}::text as ${sql.ref(c.name)}` : sql.ref(c.name)));
+    const cols = this.columns
+      .filter((c) => isAnswered(c.field))
+      .map((c) => (c.field.kind === 'date' ? sql`${sql.ref(c.name)}::text as ${sql.ref(c.name)}` : sql.ref(c.name)));
     return sql.join([sql`id`, sql`created_at`, sql`updated_at`, ...cols]);
   }
 
   /** A selected row by field key. */
   toApi(row: DbRow): ApiRow {
-    const out: ApiRow = { id: String(row.id), createdAt: iso(row.created_at) ?? '', updatedAt: iso(row.updated_at) ?? '' };
+    const out: ApiRow = {
+      id: String(row.id),
+      createdAt: iso(row.created_at) ?? '',
+      updatedAt: iso(row.updated_at) ?? '',
+    };
     for (const c of this.columns) if (isAnswered(c.field)) out[c.key] = fromDb(c.field, row[c.name]);
     return out;
   }

@@ -23,7 +23,9 @@ export function suffixesFor(head: Uint8Array): string[] {
     try {
       new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
       return ['txt', 'csv', 'md', 'log'];
-    } catch { /* not text */ }
+    } catch {
+      /* not text */
+    }
   }
   return [];
 }
@@ -34,16 +36,37 @@ export function suffixOf(fileName: string): string {
 }
 
 const KINDS: Record<string, PreviewKind> = {
-  pdf: 'pdf', mp4: 'video', m4v: 'video', mov: 'video', webm: 'video', mkv: 'video',
-  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image', bmp: 'image', webp: 'image',
+  pdf: 'pdf',
+  mp4: 'video',
+  m4v: 'video',
+  mov: 'video',
+  webm: 'video',
+  mkv: 'video',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  bmp: 'image',
+  webp: 'image',
 };
 const MIME: Record<string, string> = {
-  pdf: 'application/pdf', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska',
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', bmp: 'image/bmp', webp: 'image/webp',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
 };
 
 export function previewKind(suffix: string): PreviewKind | null {

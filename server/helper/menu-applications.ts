@@ -27,7 +27,11 @@ function* walk<T extends { children: T[] }>(entries: readonly T[], parent: T | n
 }
 
 /** Shape rules the schema cannot say; the key of the first broken rule with the entry's code. */
-export async function checkShape(db: Db, appType: string, entries: readonly MenuApplicationEntry[]): Promise<{ key: string; code: string } | null> {
+export async function checkShape(
+  db: Db,
+  appType: string,
+  entries: readonly MenuApplicationEntry[],
+): Promise<{ key: string; code: string } | null> {
   const app = await db.selectFrom('app').select('prefix_path').where('app_type', '=', appType).executeTakeFirst();
   if (!app) return { key: 'helper.apply.unknownApp', code: appType };
   const codes = new Set<string>();
@@ -37,15 +41,20 @@ export async function checkShape(db: Db, appType: string, entries: readonly Menu
     if (codes.has(e.code)) return { key: 'helper.apply.duplicateCode', code: e.code };
     codes.add(e.code);
     const under = parent?.type ?? null;
-    const placed = e.type === 'catalogue' ? under === null || under === 'catalogue'
-      : e.type === 'menu' ? under === null || under === 'catalogue'
-        : under === 'menu';
+    const placed =
+      e.type === 'catalogue'
+        ? under === null || under === 'catalogue'
+        : e.type === 'menu'
+          ? under === null || under === 'catalogue'
+          : under === 'menu';
     if (!placed) return { key: 'helper.apply.badPlace', code: e.code };
     if (e.type === 'menu') {
-      if (!e.path || !app.prefix_path.includes(e.path.split('/')[1] ?? '')) return { key: 'helper.apply.pathOutsideApp', code: e.code };
+      if (!e.path || !app.prefix_path.includes(e.path.split('/')[1] ?? ''))
+        return { key: 'helper.apply.pathOutsideApp', code: e.code };
       if (!e.perms) return { key: 'helper.apply.noPermission', code: e.code };
     }
-    if ((e.type === 'button' || e.type === 'tab') && (!e.perms || e.children.length > 0)) return { key: 'helper.apply.noPermission', code: e.code };
+    if ((e.type === 'button' || e.type === 'tab') && (!e.perms || e.children.length > 0))
+      return { key: 'helper.apply.noPermission', code: e.code };
   }
   return null;
 }
@@ -56,13 +65,23 @@ export async function diffEntries(db: Db, entries: readonly MenuApplicationEntry
   const codes = all.map((e) => e.code);
   const paths = all.map((e) => e.path).filter((p): p is string => Boolean(p));
   const perms = all.map((e) => e.perms).filter((p): p is string => Boolean(p));
-  const existing = await db.selectFrom('menu').select(['code', 'path', 'perms'])
-    .where((eb) => eb.or([eb('code', 'in', codes), ...(paths.length ? [eb('path', 'in', paths)] : []), ...(perms.length ? [eb('perms', 'in', perms)] : [])]))
+  const existing = await db
+    .selectFrom('menu')
+    .select(['code', 'path', 'perms'])
+    .where((eb) =>
+      eb.or([
+        eb('code', 'in', codes),
+        ...(paths.length ? [eb('path', 'in', paths)] : []),
+        ...(perms.length ? [eb('perms', 'in', perms)] : []),
+      ]),
+    )
     .execute();
   const byCode = new Map(existing.map((m) => [m.code, m]));
   const mark = (e: MenuApplicationEntry): DiffedEntry => {
     const same = byCode.get(e.code);
-    const clash = existing.find((m) => m.code !== e.code && ((e.path && m.path === e.path) || (e.perms && m.perms === e.perms)));
+    const clash = existing.find(
+      (m) => m.code !== e.code && ((e.path && m.path === e.path) || (e.perms && m.perms === e.perms)),
+    );
     const diff = clash ? 'conflict' : same ? 'exists' : 'new';
     return { ...e, diff, conflictWith: clash?.code ?? null, children: e.children.map(mark) };
   };
@@ -70,7 +89,12 @@ export async function diffEntries(db: Db, entries: readonly MenuApplicationEntry
 }
 
 /** Creates the new entries of an application under their parents (existing codes are reused); 409 on any conflict. */
-export async function createEntries(trx: Transaction<DB>, entries: readonly MenuApplicationEntry[], productType: string, made: HistoryInput[] = []): Promise<number> {
+export async function createEntries(
+  trx: Transaction<DB>,
+  entries: readonly MenuApplicationEntry[],
+  productType: string,
+  made: HistoryInput[] = [],
+): Promise<number> {
   const diffed = await diffEntries(trx, entries);
   const conflict = [...walk(diffed)].find(([e]) => e.diff === 'conflict');
   if (conflict) throw new ApiError(409, 'helper.apply.conflict', { code: conflict[0].code });
@@ -80,13 +104,43 @@ export async function createEntries(trx: Transaction<DB>, entries: readonly Menu
     for (const e of list) {
       sort += 10;
       const found = await trx.selectFrom('menu').select('id').where('code', '=', e.code).executeTakeFirst();
-      const id = found?.id ?? (await trx.insertInto('menu').values({
-        parent_id: parentId, code: e.code, type: e.type, name_i18n: JSON.stringify(e.names), path: e.path, perms: e.perms,
-        icon: null, sort: sql<number>`coalesce((select max(sort) from menu where parent_id is not distinct from ${parentId}::uuid), 0) + ${sort}`, product_type: productType, terminal_type: 'web',
-      }).returning('id').executeTakeFirstOrThrow()).id;
+      const id =
+        found?.id ??
+        (
+          await trx
+            .insertInto('menu')
+            .values({
+              parent_id: parentId,
+              code: e.code,
+              type: e.type,
+              name_i18n: JSON.stringify(e.names),
+              path: e.path,
+              perms: e.perms,
+              icon: null,
+              sort: sql<number>`coalesce((select max(sort) from menu where parent_id is not distinct from ${parentId}::uuid), 0) + ${sort}`,
+              product_type: productType,
+              terminal_type: 'web',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       if (!found) {
         created++;
-        made.push({ action: 'create', entity: 'menu', recordId: id, recordCode: e.code, changes: diffFields(null, { parentId, code: e.code, type: e.type, names: e.names, path: e.path, perms: e.perms, productType }) });
+        made.push({
+          action: 'create',
+          entity: 'menu',
+          recordId: id,
+          recordCode: e.code,
+          changes: diffFields(null, {
+            parentId,
+            code: e.code,
+            type: e.type,
+            names: e.names,
+            path: e.path,
+            perms: e.perms,
+            productType,
+          }),
+        });
       }
       await insert(e.children, id);
     }
@@ -97,48 +151,112 @@ export async function createEntries(trx: Transaction<DB>, entries: readonly Menu
 
 /** The tenant's administrators hold every menu (as seeded); other roles are granted the new entries in the role editor. */
 async function grantToAdmins(trx: Transaction<DB>, tenantId: string, codes: string[]): Promise<void> {
-  const admin = await trx.selectFrom('role').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'admin').executeTakeFirst();
+  const admin = await trx
+    .selectFrom('role')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('code', '=', 'admin')
+    .executeTakeFirst();
   if (!admin || codes.length === 0) return;
   const menus = await trx.selectFrom('menu').select('id').where('code', 'in', codes).execute();
   if (menus.length === 0) return;
-  await trx.insertInto('role_menu').values(menus.map((m) => ({ tenant_id: tenantId, role_id: admin.id, menu_id: m.id })))
-    .onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('role_menu')
+    .values(menus.map((m) => ({ tenant_id: tenantId, role_id: admin.id, menu_id: m.id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /**
  * Approves (creating the entries) or rejects a pending application. History: the menu entries made
  * and the application's own state change, by `actor` (the reviewer alone when absent).
  */
-export async function decide(trx: Transaction<DB>, tenantId: string, id: string, reviewerId: string, approve: boolean, reason: string | null, actor?: AuditActor): Promise<void> {
-  const a = await trx.selectFrom('menu_application').select(['status', 'entries', 'app_type', 'title', 'review_reason', 'reviewer_id', 'reviewed_at']).where('tenant_id', '=', tenantId).where('id', '=', id)
-    .forUpdate().executeTakeFirst();
+export async function decide(
+  trx: Transaction<DB>,
+  tenantId: string,
+  id: string,
+  reviewerId: string,
+  approve: boolean,
+  reason: string | null,
+  actor?: AuditActor,
+): Promise<void> {
+  const a = await trx
+    .selectFrom('menu_application')
+    .select(['status', 'entries', 'app_type', 'title', 'review_reason', 'reviewer_id', 'reviewed_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!a) throw new ApiError(404, 'error.notFound');
   if (a.status !== 'pending') throw new ApiError(409, 'helper.apply.decided');
   const made: HistoryInput[] = [];
   if (approve) {
     const entries = (typeof a.entries === 'string' ? JSON.parse(a.entries) : a.entries) as MenuApplicationEntry[];
     await createEntries(trx, entries, a.app_type, made);
-    await grantToAdmins(trx, tenantId, [...walk(entries)].map(([e]) => e.code));
+    await grantToAdmins(
+      trx,
+      tenantId,
+      [...walk(entries)].map(([e]) => e.code),
+    );
   }
-  const after = await trx.updateTable('menu_application').set({ status: approve ? 'approved' : 'rejected', review_reason: reason, reviewer_id: reviewerId, reviewed_at: new Date() })
-    .where('tenant_id', '=', tenantId).where('id', '=', id).returning(['status', 'review_reason', 'reviewer_id', 'reviewed_at']).executeTakeFirstOrThrow();
-  const before = { status: a.status, reviewReason: a.review_reason, reviewerId: a.reviewer_id, reviewedAt: a.reviewed_at };
-  made.push({ action: 'state', entity: MENU_APPLICATION_ENTITY, recordId: id, recordCode: a.title,
-    changes: diffFields(before, { status: after.status, reviewReason: after.review_reason, reviewerId: after.reviewer_id, reviewedAt: after.reviewed_at }) });
-  await writeHistory(trx, actor ?? userActor(tenantId, reviewerId, await accountOf(trx, tenantId, reviewerId), null), made);
+  const after = await trx
+    .updateTable('menu_application')
+    .set({
+      status: approve ? 'approved' : 'rejected',
+      review_reason: reason,
+      reviewer_id: reviewerId,
+      reviewed_at: new Date(),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returning(['status', 'review_reason', 'reviewer_id', 'reviewed_at'])
+    .executeTakeFirstOrThrow();
+  const before = {
+    status: a.status,
+    reviewReason: a.review_reason,
+    reviewerId: a.reviewer_id,
+    reviewedAt: a.reviewed_at,
+  };
+  made.push({
+    action: 'state',
+    entity: MENU_APPLICATION_ENTITY,
+    recordId: id,
+    recordCode: a.title,
+    changes: diffFields(before, {
+      status: after.status,
+      reviewReason: after.review_reason,
+      reviewerId: after.reviewer_id,
+      reviewedAt: after.reviewed_at,
+    }),
+  });
+  await writeHistory(
+    trx,
+    actor ?? userActor(tenantId, reviewerId, await accountOf(trx, tenantId, reviewerId), null),
+    made,
+  );
 }
 
 export function registerMenuApplicationProcess(): void {
   registerBusiness('menu-application', {
     modelKey: MENU_APPLICATION_PROCESS,
     async describe(trx, tenantId, businessId, tr) {
-      const a = await trx.selectFrom('menu_application').select(['app_type', 'title', 'reason', 'entries']).where('tenant_id', '=', tenantId).where('id', '=', businessId).executeTakeFirst();
+      const a = await trx
+        .selectFrom('menu_application')
+        .select(['app_type', 'title', 'reason', 'entries'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', businessId)
+        .executeTakeFirst();
       if (!a) return null;
       const entries = (typeof a.entries === 'string' ? JSON.parse(a.entries) : a.entries) as MenuApplicationEntry[];
       return [
         { label: tr.tm('helper.title'), value: a.title },
         { label: tr.tm('helper.reason'), value: a.reason },
-        { label: tr.tm('helper.entries'), value: [...walk(entries)].map(([e]) => `${e.type} ${e.code}${e.path ? ` ${e.path}` : ''}${e.perms ? ` [${e.perms}]` : ''}`).join('\n') },
+        {
+          label: tr.tm('helper.entries'),
+          value: [...walk(entries)]
+            .map(([e]) => `${e.type} ${e.code}${e.path ? ` ${e.path}` : ''}${e.perms ? ` [${e.perms}]` : ''}`)
+            .join('\n'),
+        },
       ];
     },
     async onEnd(trx, end) {

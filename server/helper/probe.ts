@@ -23,13 +23,20 @@ export async function probeApp(url: string, timeoutMs = PROBE_TIMEOUT_MS): Promi
     const res = await fetch(url, { signal: controller.signal, redirect: 'follow', headers: { accept: 'text/html' } });
     const body = (await res.text()).slice(0, 200_000);
     const latencyMs = Math.round(performance.now() - started);
-    const version = res.headers.get('x-app-version') ?? /<meta\s+name=["']app-version["']\s+content=["']([^"']{1,64})["']/i.exec(body)?.[1] ?? null;
+    const version =
+      res.headers.get('x-app-version') ??
+      /<meta\s+name=["']app-version["']\s+content=["']([^"']{1,64})["']/i.exec(body)?.[1] ??
+      null;
     if (!res.ok) return { state: 'offline', version, latencyMs };
     const joined = BRIDGE_MARKS.some((m) => m.test(body));
     return { state: joined ? 'online' : 'no-bridge', version, latencyMs };
   } catch {
     const elapsed = performance.now() - started;
-    return { state: controller.signal.aborted || elapsed >= timeoutMs ? 'hung' : 'offline', version: null, latencyMs: null };
+    return {
+      state: controller.signal.aborted || elapsed >= timeoutMs ? 'hung' : 'offline',
+      version: null,
+      latencyMs: null,
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -25,8 +25,13 @@ export function translationEntries(action: AuditAction, changes: readonly Overri
     if (c.before === c.after) continue;
     const id = `${c.namespace}:${c.key}`;
     let entry = byKey.get(id);
-    if (!entry) byKey.set(id, (entry = { action, entity: TRANSLATION_ENTITY, recordId: id, recordCode: id, changes: [] }));
-    (entry.changes as { field: string; before: string | null; after: string | null }[]).push({ field: c.language, before: c.before, after: c.after });
+    if (!entry)
+      byKey.set(id, (entry = { action, entity: TRANSLATION_ENTITY, recordId: id, recordCode: id, changes: [] }));
+    (entry.changes as { field: string; before: string | null; after: string | null }[]).push({
+      field: c.language,
+      before: c.before,
+      after: c.after,
+    });
   }
   return [...byKey.values()];
 }

@@ -17,7 +17,10 @@ const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..'
 type Flat = Map<string, string>;
 
 function flatten(value: unknown, prefix: string, out: Flat): void {
-  if (typeof value === 'string') { out.set(prefix, value); return; }
+  if (typeof value === 'string') {
+    out.set(prefix, value);
+    return;
+  }
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   }
@@ -51,10 +54,19 @@ export function keysOf(ns: OverridableNamespace): string[] {
   return [...(shippedTexts().get('zh-CN')?.get(ns)?.keys() ?? [])].sort();
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((m) => m[1]!).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)]
+    .map((m) => m[1]!)
+    .sort()
+    .join(',');
 
 /** Why an override cannot be taken, or null: unknown key, or placeholders that differ from the shipped text. */
-export function overrideProblem(lang: Language, ns: OverridableNamespace, key: string, value: string): 'helper.unknownKey' | 'helper.placeholders' | null {
+export function overrideProblem(
+  lang: Language,
+  ns: OverridableNamespace,
+  key: string,
+  value: string,
+): 'helper.unknownKey' | 'helper.placeholders' | null {
   const base = shippedText(lang, ns, key) ?? shippedText('zh-CN', ns, key);
   if (base === undefined) return 'helper.unknownKey';
   if (value !== '' && placeholders(value) !== placeholders(base)) return 'helper.placeholders';
@@ -62,8 +74,14 @@ export function overrideProblem(lang: Language, ns: OverridableNamespace, key: s
 }
 
 export async function overridesOf(db: Kysely<DB>, tenantId: string): Promise<TranslationOverrides> {
-  const rows = await db.selectFrom('translation_override').select(['language', 'namespace', 'key', 'value', 'updated_at'])
-    .where('tenant_id', '=', tenantId).orderBy('language').orderBy('namespace').orderBy('key').execute();
+  const rows = await db
+    .selectFrom('translation_override')
+    .select(['language', 'namespace', 'key', 'value', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('language')
+    .orderBy('namespace')
+    .orderBy('key')
+    .execute();
   const texts: TranslationOverrides['texts'] = {};
   let newest = 0;
   for (const r of rows) {

@@ -22,14 +22,25 @@ import { actorOf, writeHistory } from '../audit/write';
 
 /** The whole menu tree (web and app), names in `language`, children by sort then code. */
 export async function menuTree(db: Kysely<DB>, language: Language): Promise<MenuTreeNode[]> {
-  const rows = await db.selectFrom('menu')
+  const rows = await db
+    .selectFrom('menu')
     .select(['id', 'parent_id', 'code', 'type', 'name_i18n', 'perms', 'path', 'icon', 'sort', 'terminal_type'])
-    .orderBy('sort').orderBy('code').execute();
+    .orderBy('sort')
+    .orderBy('code')
+    .execute();
   const nodes = new Map<string, MenuTreeNode>();
   for (const r of rows) {
     nodes.set(r.id, {
-      id: r.id, code: r.code, type: r.type, name: localName(r.name_i18n as I18nText, language, r.code), perms: r.perms, path: r.path,
-      icon: r.icon, sort: r.sort, terminalType: r.terminal_type, children: [],
+      id: r.id,
+      code: r.code,
+      type: r.type,
+      name: localName(r.name_i18n as I18nText, language, r.code),
+      perms: r.perms,
+      path: r.path,
+      icon: r.icon,
+      sort: r.sort,
+      terminalType: r.terminal_type,
+      children: [],
     });
   }
   const roots: MenuTreeNode[] = [];
@@ -64,7 +75,12 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
   serve(app, access.roleMenus, async ({ ctx, params, tr }) => {
     const found = await getRow(db, role, scopeOf(role, callerOf(ctx)), params.id);
     if (!found) throw notFound('resource.notFound');
-    const held = await db.selectFrom('role_menu').select('menu_id').where('tenant_id', '=', ctx.tenantId).where('role_id', '=', params.id).execute();
+    const held = await db
+      .selectFrom('role_menu')
+      .select('menu_id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('role_id', '=', params.id)
+      .execute();
     return { tree: await menuTree(db, tr.language), menuIds: held.map((h) => h.menu_id) };
   });
 
@@ -77,21 +93,44 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     const granted = new Set<string>();
     for (const id of wanted) {
       // An unknown id is ignored: the tree may have changed since the screen loaded it.
-      for (let at: string | null | undefined = id; at && parentOf.has(at) && !granted.has(at); at = parentOf.get(at)) granted.add(at);
+      for (let at: string | null | undefined = id; at && parentOf.has(at) && !granted.has(at); at = parentOf.get(at))
+        granted.add(at);
     }
     // History names a menu entry by its permission code (its stable code when it has none).
     const codeOf = new Map(menus.map((m) => [m.id, m.perms || m.code]));
     const codes = (ids: Iterable<string>) => [...ids].map((id) => codeOf.get(id) ?? id).sort();
     await db.transaction().execute(async (trx) => {
-      const held = await trx.deleteFrom('role_menu').where('tenant_id', '=', ctx.tenantId).where('role_id', '=', params.id).returning('menu_id').execute();
+      const held = await trx
+        .deleteFrom('role_menu')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('role_id', '=', params.id)
+        .returning('menu_id')
+        .execute();
       if (granted.size > 0) {
-        await trx.insertInto('role_menu').values([...granted].map((menuId) => ({ tenant_id: ctx.tenantId, role_id: params.id, menu_id: menuId }))).execute();
+        await trx
+          .insertInto('role_menu')
+          .values([...granted].map((menuId) => ({ tenant_id: ctx.tenantId, role_id: params.id, menu_id: menuId })))
+          .execute();
       }
-      await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'role', ids: [params.id] });
+      await logOperation(trx, callerOf(ctx), {
+        type: 'edit',
+        method: request.method,
+        path: request.url.split('?')[0] ?? request.url,
+        resource: 'role',
+        ids: [params.id],
+      });
       const before = codes(held.map((h) => h.menu_id));
       const after = codes(granted);
       if (JSON.stringify(before) !== JSON.stringify(after)) {
-        await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: role.name, recordId: params.id, recordCode: String(found.code ?? ''), changes: [{ field: 'permissions', before, after }] }]);
+        await writeHistory(trx, actorOf(ctx), [
+          {
+            action: 'update',
+            entity: role.name,
+            recordId: params.id,
+            recordCode: String(found.code ?? ''),
+            changes: [{ field: 'permissions', before, after }],
+          },
+        ]);
       }
     });
     return { tree: [], menuIds: [...granted] };
@@ -106,11 +145,29 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     const temporary = body.password === undefined ? temporaryPassword(policy.classes) : null;
     const hash = await hashPassword(body.password ?? temporary!);
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('app_user').set({ password_hash: hash, updated_at: new Date(), updated_by: ctx.user.id })
-        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).execute();
+      await trx
+        .updateTable('app_user')
+        .set({ password_hash: hash, updated_at: new Date(), updated_by: ctx.user.id })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .execute();
       await revokeSessions(trx, ctx.tenantId, [params.id]);
-      await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [params.id] });
-      await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: user.name, recordId: params.id, recordCode: String(found.account ?? ''), changes: [{ field: 'password', before: null, after: null, secret: true }] }]);
+      await logOperation(trx, callerOf(ctx), {
+        type: 'edit',
+        method: request.method,
+        path: request.url.split('?')[0] ?? request.url,
+        resource: 'user',
+        ids: [params.id],
+      });
+      await writeHistory(trx, actorOf(ctx), [
+        {
+          action: 'update',
+          entity: user.name,
+          recordId: params.id,
+          recordCode: String(found.account ?? ''),
+          changes: [{ field: 'password', before: null, after: null, secret: true }],
+        },
+      ]);
     });
     return { temporaryPassword: temporary };
   });

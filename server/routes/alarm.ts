@@ -43,8 +43,10 @@ const ofFactory = (db: Kysely<DB>, ctx: RequestContext, factoryId: string) =>
   db.selectFrom('alarm').where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', factoryId);
 
 async function unacknowledged(db: Kysely<DB>, ctx: RequestContext, factoryId: string): Promise<number> {
-  const row = await ofFactory(db, ctx, factoryId).where('acknowledged_at', 'is', null)
-    .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await ofFactory(db, ctx, factoryId)
+    .where('acknowledged_at', 'is', null)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -54,35 +56,51 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
   serve(app, alarm.raise, async ({ ctx, body }) => {
     let factoryId = ctx.factoryId;
     if (body.factoryCode) {
-      const factory = await db.selectFrom('factory').select('id').where('tenant_id', '=', ctx.tenantId)
-        .where('code', '=', body.factoryCode).executeTakeFirst();
+      const factory = await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('code', '=', body.factoryCode)
+        .executeTakeFirst();
       if (!factory) throw new ApiError(400, 'alarm.unknownFactory', { field: 'factoryCode', value: body.factoryCode });
       factoryId = factory.id;
     }
     if (!factoryId) throw new ApiError(400, 'alarm.factoryRequired');
     try {
       const row = await db.transaction().execute(async (trx) => {
-        const inserted = await trx.insertInto('alarm').values({
-        tenant_id: ctx.tenantId,
-        factory_id: factoryId,
-        number: body.number,
-        type: body.type,
-        source_system: body.sourceSystem,
-        source_number: body.sourceNumber ?? null,
-        project_code: body.projectCode ?? null,
-        project_name: body.projectName ?? null,
-        description: body.description,
-        level: body.level,
-        ...(body.occurredAt ? { occurred_at: new Date(body.occurredAt) } : {}),
-        created_by: ctx.user.id,
-        }).returningAll().executeTakeFirstOrThrow();
+        const inserted = await trx
+          .insertInto('alarm')
+          .values({
+            tenant_id: ctx.tenantId,
+            factory_id: factoryId,
+            number: body.number,
+            type: body.type,
+            source_system: body.sourceSystem,
+            source_number: body.sourceNumber ?? null,
+            project_code: body.projectCode ?? null,
+            project_name: body.projectName ?? null,
+            description: body.description,
+            level: body.level,
+            ...(body.occurredAt ? { occurred_at: new Date(body.occurredAt) } : {}),
+            created_by: ctx.user.id,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await emitEvent(trx, ctx.tenantId, 'alarm.raised', { factoryId, alarm: toItem(inserted) });
-        await recordRows(trx, actorOf(ctx), 'alarm', 'create', [{ id: inserted.id, code: inserted.number, factoryId, before: null, after: inserted }], { ignore: HISTORY_IGNORE });
+        await recordRows(
+          trx,
+          actorOf(ctx),
+          'alarm',
+          'create',
+          [{ id: inserted.id, code: inserted.number, factoryId, before: null, after: inserted }],
+          { ignore: HISTORY_IGNORE },
+        );
         return inserted;
       });
       return toItem(row);
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError(409, 'alarm.duplicateNumber', { field: 'number', value: body.number });
+      if (isUniqueViolation(err))
+        throw new ApiError(409, 'alarm.duplicateNumber', { field: 'number', value: body.number });
       throw err;
     }
   });
@@ -92,36 +110,65 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
     const factoryId = ctx.factoryId;
     if (query.after === undefined) {
       // The first call only learns where "now" is: old alarms are not news.
-      const last = await ofFactory(db, ctx, factoryId).select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
-      return { records: [], unacknowledged: await unacknowledged(db, ctx, factoryId), cursor: String(last?.seq ?? '0') };
+      const last = await ofFactory(db, ctx, factoryId)
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .executeTakeFirst();
+      return {
+        records: [],
+        unacknowledged: await unacknowledged(db, ctx, factoryId),
+        cursor: String(last?.seq ?? '0'),
+      };
     }
-    const rows = await ofFactory(db, ctx, factoryId).selectAll()
-      .where('seq', '>', query.after).orderBy('seq', 'asc').limit(ALARM_FEED_MAX).execute();
+    const rows = await ofFactory(db, ctx, factoryId)
+      .selectAll()
+      .where('seq', '>', query.after)
+      .orderBy('seq', 'asc')
+      .limit(ALARM_FEED_MAX)
+      .execute();
     const cursor = rows.length ? String(rows[rows.length - 1]!.seq) : query.after;
     return { records: rows.map(toItem), unacknowledged: await unacknowledged(db, ctx, factoryId), cursor };
   });
 
   serve(app, alarm.open, async ({ ctx, query }) => {
     const factoryId = factoryOf(ctx);
-    const rows = await ofFactory(db, ctx, factoryId).selectAll().where('acknowledged_at', 'is', null)
-      .orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(query.limit).execute();
+    const rows = await ofFactory(db, ctx, factoryId)
+      .selectAll()
+      .where('acknowledged_at', 'is', null)
+      .orderBy('occurred_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(query.limit)
+      .execute();
     return { records: rows.map(toItem), total: await unacknowledged(db, ctx, factoryId) };
   });
 
   serve(app, alarm.acknowledge, async ({ ctx, params }) => {
     const factoryId = factoryOf(ctx);
     const row = await db.transaction().execute(async (trx) => {
-      const first = await trx.updateTable('alarm')
+      const first = await trx
+        .updateTable('alarm')
         .set({ acknowledged_at: sql<Date>`now()`, acknowledged_by: ctx.user.id })
-        .where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', factoryId).where('id', '=', params.id).where('acknowledged_at', 'is', null)
-        .returningAll().executeTakeFirst();
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('factory_id', '=', factoryId)
+        .where('id', '=', params.id)
+        .where('acknowledged_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
       // Only the first acknowledgement is news (and history); acknowledging again keeps it.
       if (first) {
-        await emitEvent(trx, ctx.tenantId, 'alarm.acknowledged', { factoryId, acknowledgedBy: ctx.user.id, alarm: toItem(first) });
-        await recordRows(trx, actorOf(ctx), 'alarm', 'state', [{
-          id: first.id, code: first.number, factoryId, before: { acknowledged_at: null, acknowledged_by: null },
-          after: { acknowledged_at: first.acknowledged_at, acknowledged_by: first.acknowledged_by },
-        }]);
+        await emitEvent(trx, ctx.tenantId, 'alarm.acknowledged', {
+          factoryId,
+          acknowledgedBy: ctx.user.id,
+          alarm: toItem(first),
+        });
+        await recordRows(trx, actorOf(ctx), 'alarm', 'state', [
+          {
+            id: first.id,
+            code: first.number,
+            factoryId,
+            before: { acknowledged_at: null, acknowledged_by: null },
+            after: { acknowledged_at: first.acknowledged_at, acknowledged_by: first.acknowledged_by },
+          },
+        ]);
       }
       return first ?? ofFactory(trx, ctx, factoryId).selectAll().where('id', '=', params.id).executeTakeFirst();
     });

@@ -11,7 +11,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from '../config';
 import { collectRoutes, openApiDocument, type RegisteredRoute } from './docs';
 
-const version = (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }
+).version;
 
 /** The public origins the document names as its servers (configured, never taken from a request). */
 export function documentServers(config: Config): string[] {
@@ -31,11 +33,16 @@ export async function apiDocs(app: FastifyInstance, config: Config): Promise<voi
   let made: ReturnType<typeof openApiDocument> | null = null;
   const endpoints = () => routes.flatMap((r) => (r.endpoint ? [r.endpoint] : []));
   const document = () => (made ??= openApiDocument(endpoints(), { servers: documentServers(config), version }));
-  await app.register(swagger, { mode: 'dynamic', openapi: { openapi: '3.1.0' }, transformObject: () => document() as never });
+  await app.register(swagger, {
+    mode: 'dynamic',
+    openapi: { openapi: '3.1.0' },
+    transformObject: () => document() as never,
+  });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // Its own page's policy: its scripts and styles from this server only (no outside host, no validator badge).
-    staticCSP: "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'",
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'",
     uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0, validatorUrl: null },
   });
 }

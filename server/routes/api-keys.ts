@@ -20,7 +20,11 @@ import { isUniqueViolation } from '../db/errors';
 import { localName } from './platform';
 
 const notHeld = (tr: Translator, field: 'permissions' | 'factoryIds', index: number) =>
-  validationError([{ code: 'custom', path: [field, index], message: 'validation.notHeld', input: undefined } as z.core.$ZodIssue], tr, API_KEY_FIELD_LABELS);
+  validationError(
+    [{ code: 'custom', path: [field, index], message: 'validation.notHeld', input: undefined } as z.core.$ZodIssue],
+    tr,
+    API_KEY_FIELD_LABELS,
+  );
 
 /** A key manages no keys: only a signed-in person does. */
 function personOnly(ctx: RequestContext): void {
@@ -41,22 +45,36 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
   serve(app, apiKeys.options, async ({ ctx }) => {
     personOnly(ctx);
     const held = await ctx.permissions();
-    const buttons = await db.selectFrom('menu as m')
+    const buttons = await db
+      .selectFrom('menu as m')
       .leftJoin('menu as p', 'p.id', 'm.parent_id')
       .select(['m.perms', 'm.name_i18n as name', 'p.name_i18n as parentName', 'm.type'])
-      .where('m.perms', 'is not', null).orderBy('m.sort').orderBy('m.perms').execute();
+      .where('m.perms', 'is not', null)
+      .orderBy('m.sort')
+      .orderBy('m.perms')
+      .execute();
     const seen = new Set<string>();
     const permissions = buttons.flatMap((b) => {
       const code = b.perms as string;
       if (!held.has(code) || seen.has(code)) return [];
       seen.add(code);
       const own = localName(b.name, ctx.language, code);
-      return [{ code, name: b.type === 'menu' || !b.parentName ? own : `${localName(b.parentName, ctx.language)} / ${own}` }];
+      return [
+        { code, name: b.type === 'menu' || !b.parentName ? own : `${localName(b.parentName, ctx.language)} / ${own}` },
+      ];
     });
     let q = db.selectFrom('factory as f').select(['f.id', 'f.code', 'f.name']).where('f.tenant_id', '=', ctx.tenantId);
     if (ctx.user.type !== 'admin') {
-      q = q.where((eb) => eb.exists(eb.selectFrom('user_factory as uf').select('uf.factory_id')
-        .whereRef('uf.tenant_id', '=', 'f.tenant_id').whereRef('uf.factory_id', '=', 'f.id').where('uf.user_id', '=', ctx.user.id)));
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_factory as uf')
+            .select('uf.factory_id')
+            .whereRef('uf.tenant_id', '=', 'f.tenant_id')
+            .whereRef('uf.factory_id', '=', 'f.id')
+            .where('uf.user_id', '=', ctx.user.id),
+        ),
+      );
     }
     return { permissions, factories: await q.orderBy('f.code').execute() };
   });
@@ -67,7 +85,8 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     const missing = body.permissions.findIndex((code) => !held.has(code));
     if (missing >= 0) throw notHeld(tr, 'permissions', missing);
     for (const [i, factoryId] of body.factoryIds.entries()) {
-      if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) throw notHeld(tr, 'factoryIds', i);
+      if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId)))
+        throw notHeld(tr, 'factoryIds', i);
     }
     let made: { id: string; secret: string };
     try {
@@ -76,7 +95,13 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
       if (isUniqueViolation(err)) throw new ApiError(409, 'apiKey.nameTaken', { name: body.name });
       throw err;
     }
-    await logOperation(db, callerOf(ctx), { type: 'add', method: request.method, path: pathOf(request), resource: 'api-key', ids: [made.id] });
+    await logOperation(db, callerOf(ctx), {
+      type: 'add',
+      method: request.method,
+      path: pathOf(request),
+      resource: 'api-key',
+      ids: [made.id],
+    });
     const key = await getApiKey(db, ctx.tenantId, made.id);
     if (!key) throw notFound();
     return { key, secret: made.secret };
@@ -85,7 +110,13 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
   serve(app, apiKeys.revoke, async ({ params, ctx, request }) => {
     personOnly(ctx);
     if (!(await revokeApiKey(db, ctx.tenantId, params.id, ctx.user.id, actorOf(ctx)))) throw notFound();
-    await logOperation(db, callerOf(ctx), { type: 'state', method: request.method, path: pathOf(request), resource: 'api-key', ids: [params.id] });
+    await logOperation(db, callerOf(ctx), {
+      type: 'state',
+      method: request.method,
+      path: pathOf(request),
+      resource: 'api-key',
+      ids: [params.id],
+    });
     const key = await getApiKey(db, ctx.tenantId, params.id);
     if (!key) throw notFound();
     return key;

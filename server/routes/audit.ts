@@ -37,7 +37,8 @@ const HAND_WRITTEN_VIEW: Readonly<Record<string, string>> = {
 const ENGINE = new Map([...RESOURCES, ...SYSTEM_RESOURCES].map((d) => [d.name, `${d.permissions}:view`]));
 
 /** A record's history also needs the permission to view its kind of record, where one is known. */
-export const viewPermissionOf = (entity: string): string | null => ENGINE.get(entity) ?? HAND_WRITTEN_VIEW[entity] ?? null;
+export const viewPermissionOf = (entity: string): string | null =>
+  ENGINE.get(entity) ?? HAND_WRITTEN_VIEW[entity] ?? null;
 
 export function auditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -45,7 +46,15 @@ export function auditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
   serve(app, audit.history, async ({ ctx, params, query }) => {
     const view = viewPermissionOf(params.entity);
     if (view && !(await ctx.hasPermission(view))) throw new ApiError(403, 'auth.forbidden');
-    return { items: await recordHistory(db, { tenantId: ctx.tenantId, factoryId: ctx.factoryId }, params.entity, params.id, query.limit) };
+    return {
+      items: await recordHistory(
+        db,
+        { tenantId: ctx.tenantId, factoryId: ctx.factoryId },
+        params.entity,
+        params.id,
+        query.limit,
+      ),
+    };
   });
 
   serve(app, audit.verify, async ({ ctx }) => verifyChain(db, ctx.tenantId));
@@ -55,7 +64,13 @@ export function auditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
   serve(app, audit.setRetention, async ({ ctx, body, tr, request }) => {
     try {
       const saved = await changeRetention(db, actorOf(ctx), ctx.tenantCode, body);
-      await logOperation(db, callerOf(ctx), { type: 'edit', method: request.method, path: request.url, resource: 'audit-retention', ids: [ctx.tenantId] });
+      await logOperation(db, callerOf(ctx), {
+        type: 'edit',
+        method: request.method,
+        path: request.url,
+        resource: 'audit-retention',
+        ids: [ctx.tenantId],
+      });
       return saved;
     } catch (err) {
       if (!(err instanceof RetentionRefused)) throw err;

@@ -24,7 +24,17 @@ export async function loadCurrentUser(db: Kysely<DB>, tenantId: string, userId: 
   const u = await db
     .selectFrom('app_user as u')
     .innerJoin('tenant as t', 't.id', 'u.tenant_id')
-    .select(['u.id', 'u.account', 'u.nickname', 'u.email', 'u.mobile', 'u.type', 't.id as tenantId', 't.code as tenantCode', 't.name as tenantName'])
+    .select([
+      'u.id',
+      'u.account',
+      'u.nickname',
+      'u.email',
+      'u.mobile',
+      'u.type',
+      't.id as tenantId',
+      't.code as tenantCode',
+      't.name as tenantName',
+    ])
     .where('u.tenant_id', '=', tenantId)
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
@@ -56,19 +66,34 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
     if (config.loginCaptcha && !(await consumeCaptcha(db, body.captchaId, body.captcha))) {
       throw new ApiError(400, 'auth.captchaInvalid');
     }
-    const tenant = await db.selectFrom('tenant').select(['id', 'status'])
+    const tenant = await db
+      .selectFrom('tenant')
+      .select(['id', 'status'])
       .select(sql<boolean>`expires_at is not null and expires_at <= now()`.as('expired'))
       .where('code', '=', body.tenantCode)
       .executeTakeFirst();
     const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
-      tenant ? writeLoginLog(db, request, { tenantId: tenant.id, userId, account: body.account, method: 'password', result, reason }) : Promise.resolve();
+      tenant
+        ? writeLoginLog(db, request, {
+            tenantId: tenant.id,
+            userId,
+            account: body.account,
+            method: 'password',
+            result,
+            reason,
+          })
+        : Promise.resolve();
     const user = await limitedLogin(
       db,
       loginKey(request, body.tenantCode, body.account),
       async () => {
         const row = tenant
-          ? await db.selectFrom('app_user').select(['id', 'tenant_id', 'password_hash', 'status', 'type'])
-            .where('tenant_id', '=', tenant.id).where('account', '=', body.account).executeTakeFirst()
+          ? await db
+              .selectFrom('app_user')
+              .select(['id', 'tenant_id', 'password_hash', 'status', 'type'])
+              .where('tenant_id', '=', tenant.id)
+              .where('account', '=', body.account)
+              .executeTakeFirst()
           : undefined;
         // Unknown tenant or account: verify against a dummy hash so the answer takes the same time.
         const ok = await verifyPassword(body.password, row?.password_hash ?? (await getDummyHash()));
@@ -88,12 +113,22 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       throw new ApiError(403, blocked);
     }
     return finishFirstFactor(db, config, request, {
-      tenantId: user.tenant_id, userId: user.id, userType: user.type, method: 'password', logAccount: body.account,
+      tenantId: user.tenant_id,
+      userId: user.id,
+      userType: user.type,
+      method: 'password',
+      logAccount: body.account,
     });
   });
 
   serve(app, auth.logout, async ({ ctx, request }) => {
-    await writeLoginLog(db, request, { tenantId: ctx.tenantId, userId: ctx.user.id, account: ctx.user.account, method: 'logout', result: 'success' });
+    await writeLoginLog(db, request, {
+      tenantId: ctx.tenantId,
+      userId: ctx.user.id,
+      account: ctx.user.account,
+      method: 'logout',
+      result: 'success',
+    });
     await db
       .updateTable('session_token')
       .set({ revoked_at: sql<Date>`now()` })

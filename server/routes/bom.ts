@@ -9,7 +9,15 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BOM_LABELS, explode, roundQuantity, totals, whereUsed, type BomLineRow, type BomMaterial } from '../../model/bom';
+import {
+  BOM_LABELS,
+  explode,
+  roundQuantity,
+  totals,
+  whereUsed,
+  type BomLineRow,
+  type BomMaterial,
+} from '../../model/bom';
 import { bom } from '../../model/contract/bom';
 import { IMPORT_MAX_BYTES } from '../../model/engine';
 import type { DB } from '../db/types';
@@ -27,14 +35,32 @@ import { serve } from '../serve';
 import { callerOf } from '../engine/scope';
 import { bomBook, checkImport, errorReport } from '../bom/sheet';
 import {
-  allLines, bomDb, buildTree, cycleThrough, lineById, linesAbove, linesBelow, lockBom, materialsById, pathDown, toRow, unitExists, type BomDb, type StoredLine,
+  allLines,
+  bomDb,
+  buildTree,
+  cycleThrough,
+  lineById,
+  linesAbove,
+  linesBelow,
+  lockBom,
+  materialsById,
+  pathDown,
+  toRow,
+  unitExists,
+  type BomDb,
+  type StoredLine,
 } from '../bom/store';
 
 const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** A 400 naming one field, its message in the caller's language. */
-function fieldError(tr: Translator, field: keyof typeof BOM_LABELS, key: string, params: Record<string, unknown> = {}): ValidatedError {
+function fieldError(
+  tr: Translator,
+  field: keyof typeof BOM_LABELS,
+  key: string,
+  params: Record<string, unknown> = {},
+): ValidatedError {
   const message = tr.tm(key, { field: tr.tm(BOM_LABELS[field]), ...params });
   return new ValidatedError(message, { errors: [{ field, key, message }] });
 }
@@ -46,7 +72,11 @@ async function material(db: BomDb, tenantId: string, id: string): Promise<BomMat
 }
 
 async function rowsOf(db: BomDb, tenantId: string, lines: readonly StoredLine[]): Promise<BomLineRow[]> {
-  const materials = await materialsById(db, tenantId, lines.map((l) => l.componentId));
+  const materials = await materialsById(
+    db,
+    tenantId,
+    lines.map((l) => l.componentId),
+  );
   return lines.map((l) => toRow(l, materials));
 }
 
@@ -61,20 +91,36 @@ interface LineValues {
 }
 
 /** The checks of an added or edited line, inside the locked transaction. */
-async function checkLine(db: BomDb, ctx: RequestContext, tr: Translator, parentId: string, v: LineValues, editing?: string): Promise<void> {
+async function checkLine(
+  db: BomDb,
+  ctx: RequestContext,
+  tr: Translator,
+  parentId: string,
+  v: LineValues,
+  editing?: string,
+): Promise<void> {
   const found = await materialsById(db, ctx.tenantId, [parentId, v.componentId]);
   if (!found.has(parentId)) throw fieldError(tr, 'parentId', 'validation.reference');
   if (!found.has(v.componentId)) throw fieldError(tr, 'componentId', 'validation.reference');
-  if (v.dosageUnitId && !(await unitExists(db, ctx.tenantId, v.dosageUnitId))) throw fieldError(tr, 'dosageUnitId', 'validation.reference');
-  const siblings = await db.selectFrom('bom_line').select(['id', 'line_no', 'component_material_id']).where('tenant_id', '=', ctx.tenantId).where('parent_material_id', '=', parentId).execute();
+  if (v.dosageUnitId && !(await unitExists(db, ctx.tenantId, v.dosageUnitId)))
+    throw fieldError(tr, 'dosageUnitId', 'validation.reference');
+  const siblings = await db
+    .selectFrom('bom_line')
+    .select(['id', 'line_no', 'component_material_id'])
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('parent_material_id', '=', parentId)
+    .execute();
   const others = siblings.filter((s) => s.id !== editing);
-  if (others.some((s) => Number(s.line_no) === v.lineNo)) throw fieldError(tr, 'lineNo', 'validation.bomLineTaken', { line: v.lineNo });
+  if (others.some((s) => Number(s.line_no) === v.lineNo))
+    throw fieldError(tr, 'lineNo', 'validation.bomLineTaken', { line: v.lineNo });
   const twice = others.find((s) => s.component_material_id === v.componentId);
   if (twice) throw fieldError(tr, 'componentId', 'validation.bomComponentTwice', { line: twice.line_no });
   const loop = await cycleThrough(db, ctx.tenantId, parentId, v.componentId, editing);
   if (loop) {
     const codes = await materialsById(db, ctx.tenantId, loop);
-    throw fieldError(tr, 'componentId', 'validation.bomCycle', { path: loop.map((id) => codes.get(id)?.code ?? id).join(' → ') });
+    throw fieldError(tr, 'componentId', 'validation.bomCycle', {
+      path: loop.map((id) => codes.get(id)?.code ?? id).join(' → '),
+    });
   }
 }
 
@@ -90,7 +136,9 @@ const lineColumns = (v: LineValues, userId: string) => ({
   updated_at: new Date(),
 });
 
-async function readUpload(request: import('fastify').FastifyRequest): Promise<{ sheet: Sheet; file: Buffer; fileName: string }> {
+async function readUpload(
+  request: import('fastify').FastifyRequest,
+): Promise<{ sheet: Sheet; file: Buffer; fileName: string }> {
   const { file, fileName } = await readUploadedFile(request);
   return { sheet: await readSheet(file, undefined, fileName ?? ''), file, fileName: fileName ?? 'bom.xlsx' };
 }
@@ -113,13 +161,29 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
   serve(app, bom.products, async ({ ctx, query }) => {
     let q = db
       .selectFrom('bom_line as l')
-      .innerJoin('material as m', (j) => j.onRef('m.tenant_id', '=', 'l.tenant_id').onRef('m.id', '=', 'l.parent_material_id'))
+      .innerJoin('material as m', (j) =>
+        j.onRef('m.tenant_id', '=', 'l.tenant_id').onRef('m.id', '=', 'l.parent_material_id'),
+      )
       .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.basic_unit_id'))
       .where('l.tenant_id', '=', ctx.tenantId);
-    if (query.keyword) q = q.where((eb) => eb.or([eb('m.code', 'ilike', likeContains(query.keyword!)), eb('m.name', 'ilike', likeContains(query.keyword!))]));
+    if (query.keyword)
+      q = q.where((eb) =>
+        eb.or([
+          eb('m.code', 'ilike', likeContains(query.keyword!)),
+          eb('m.name', 'ilike', likeContains(query.keyword!)),
+        ]),
+      );
     const [rows, count] = await Promise.all([
       q
-        .select((eb) => ['m.id', 'm.code', 'm.name', 'm.type', 'u.code as unit_code', eb.fn.countAll<string>().as('n'), eb.fn.max('l.updated_at').as('updated_at')])
+        .select((eb) => [
+          'm.id',
+          'm.code',
+          'm.name',
+          'm.type',
+          'u.code as unit_code',
+          eb.fn.countAll<string>().as('n'),
+          eb.fn.max('l.updated_at').as('updated_at'),
+        ])
         .groupBy(['m.id', 'm.code', 'm.name', 'm.type', 'u.code'])
         .orderBy('m.code')
         .limit(query.size)
@@ -128,7 +192,15 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       q.select((eb) => eb.fn.count<string>('l.parent_material_id').distinct().as('n')).executeTakeFirstOrThrow(),
     ]);
     return {
-      records: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, type: r.type, unitCode: r.unit_code, lineCount: Number(r.n), updatedAt: iso(r.updated_at as Date) })),
+      records: rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        type: r.type,
+        unitCode: r.unit_code,
+        lineCount: Number(r.n),
+        updatedAt: iso(r.updated_at as Date),
+      })),
       total: Number(count.n),
       page: query.page,
       size: query.size,
@@ -141,16 +213,45 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.basic_unit_id'))
       .select(['m.id', 'm.code', 'm.name', 'm.type', 'u.code as unit_code'])
       .where('m.tenant_id', '=', ctx.tenantId);
-    if (query.keyword) q = q.where((eb) => eb.or([eb('m.code', 'ilike', likeContains(query.keyword!)), eb('m.name', 'ilike', likeContains(query.keyword!))]));
-    const rows = await q.orderBy('m.code').limit(query.size).offset((query.page - 1) * query.size).execute();
-    const units = await db.selectFrom('unit').select(['id', 'code', 'name']).where('tenant_id', '=', ctx.tenantId).orderBy('code').limit(500).execute();
-    return { materials: rows.map((r): BomMaterial => ({ id: r.id, code: r.code, name: r.name, type: r.type, unitCode: r.unit_code })), units };
+    if (query.keyword)
+      q = q.where((eb) =>
+        eb.or([
+          eb('m.code', 'ilike', likeContains(query.keyword!)),
+          eb('m.name', 'ilike', likeContains(query.keyword!)),
+        ]),
+      );
+    const rows = await q
+      .orderBy('m.code')
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
+      .execute();
+    const units = await db
+      .selectFrom('unit')
+      .select(['id', 'code', 'name'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .orderBy('code')
+      .limit(500)
+      .execute();
+    return {
+      materials: rows.map((r): BomMaterial => ({
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        type: r.type,
+        unitCode: r.unit_code,
+      })),
+      units,
+    };
   });
 
   serve(app, bom.tree, async ({ ctx, query }) => {
     const root = await material(db, ctx.tenantId, query.materialId);
     const lines = await linesBelow(db, ctx.tenantId, root.id);
-    const materials = await materialsById(db, ctx.tenantId, lines.map((l) => l.componentId));
+    const materials = await materialsById(
+      db,
+      ctx.tenantId,
+      lines.map((l) => l.componentId),
+    );
     return { material: root, children: buildTree(lines, root.id, materials) };
   });
 
@@ -161,12 +262,25 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       await checkLine(t, ctx, tr, body.parentId, body);
       const row = await trx
         .insertInto('bom_line')
-        .values({ tenant_id: ctx.tenantId, parent_material_id: body.parentId, created_by: ctx.user.id, ...lineColumns(body, ctx.user.id) })
+        .values({
+          tenant_id: ctx.tenantId,
+          parent_material_id: body.parentId,
+          created_by: ctx.user.id,
+          ...lineColumns(body, ctx.user.id),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await logOperation(trx, callerOf(ctx), { type: 'add', method: 'POST', path: request.url, resource: 'bom', ids: [row.id] });
+      await logOperation(trx, callerOf(ctx), {
+        type: 'add',
+        method: 'POST',
+        path: request.url,
+        resource: 'bom',
+        ids: [row.id],
+      });
       const after = await lineById(t, ctx.tenantId, row.id);
-      await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'create', [{ id: row.id, code: lineCode(after), before: null, after }]);
+      await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'create', [
+        { id: row.id, code: lineCode(after), before: null, after },
+      ]);
       return row.id;
     });
     const line = (await lineById(db, ctx.tenantId, id))!;
@@ -180,10 +294,23 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       const line = await lineById(t, ctx.tenantId, params.id);
       if (!line) throw new ApiError(404, 'error.notFound');
       await checkLine(t, ctx, tr, line.parentId, body, line.id);
-      await trx.updateTable('bom_line').set(lineColumns(body, ctx.user.id)).where('tenant_id', '=', ctx.tenantId).where('id', '=', line.id).execute();
-      await logOperation(trx, callerOf(ctx), { type: 'edit', method: 'PUT', path: request.url, resource: 'bom', ids: [line.id] });
+      await trx
+        .updateTable('bom_line')
+        .set(lineColumns(body, ctx.user.id))
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', line.id)
+        .execute();
+      await logOperation(trx, callerOf(ctx), {
+        type: 'edit',
+        method: 'PUT',
+        path: request.url,
+        resource: 'bom',
+        ids: [line.id],
+      });
       const after = await lineById(t, ctx.tenantId, line.id);
-      await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'update', [{ id: line.id, code: lineCode(after), before: line, after }]);
+      await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'update', [
+        { id: line.id, code: lineCode(after), before: line, after },
+      ]);
     });
     const line = (await lineById(db, ctx.tenantId, params.id))!;
     return (await rowsOf(db, ctx.tenantId, [line]))[0]!;
@@ -196,10 +323,27 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       await lockBom(trx, ctx.tenantId);
       const t = bomDb(trx);
       const before = (await Promise.all(ids.map((id) => lineById(t, ctx.tenantId, id)))).filter((l) => l !== null);
-      const found = await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).returning('id').execute();
+      const found = await trx
+        .deleteFrom('bom_line')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
       if (found.length !== ids.length) throw new ApiError(404, 'error.notFound');
-      await logOperation(trx, callerOf(ctx), { type: 'delete', method: 'DELETE', path: request.url, resource: 'bom', ids });
-      await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'delete', before.map((l) => ({ id: l.id, code: lineCode(l), before: l, after: null })));
+      await logOperation(trx, callerOf(ctx), {
+        type: 'delete',
+        method: 'DELETE',
+        path: request.url,
+        resource: 'bom',
+        ids,
+      });
+      await recordRows(
+        trx,
+        actorOf(ctx),
+        BOM_ENTITY,
+        'delete',
+        before.map((l) => ({ id: l.id, code: lineCode(l), before: l, after: null })),
+      );
     });
     return { deleted: ids.length };
   });
@@ -207,16 +351,33 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
   serve(app, bom.explode, async ({ ctx, query }) => {
     const root = await material(db, ctx.tenantId, query.materialId);
     const lines = await linesBelow(db, ctx.tenantId, root.id);
-    const materials = await materialsById(db, ctx.tenantId, lines.map((l) => l.componentId));
+    const materials = await materialsById(
+      db,
+      ctx.tenantId,
+      lines.map((l) => l.componentId),
+    );
     const byId = new Map(lines.map((l) => [l.id, l]));
-    const graph = lines.map((l) => ({ id: l.id, parent: l.parentId, child: l.componentId, dosage: l.dosage, lossRate: l.lossRate, serialNumber: l.lineNo }));
+    const graph = lines.map((l) => ({
+      id: l.id,
+      parent: l.parentId,
+      child: l.componentId,
+      dosage: l.dosage,
+      lossRate: l.lossRate,
+      serialNumber: l.lineNo,
+    }));
     const exploded = explode(graph, root.id, query.quantity);
     const mat = (id: string) => materials.get(id) ?? { id, code: '?', name: '?', type: '', unitCode: null };
     const rows = exploded.map((e) => {
       const line = byId.get(e.path[e.path.length - 1]!)!;
       return {
-        lineId: line.id, level: e.level, path: [root.code, ...e.path.map((lid) => mat(byId.get(lid)!.componentId).code)], component: mat(e.child),
-        dosage: line.dosage, lossRate: line.lossRate, dosageUnitCode: line.dosageUnitCode, quantity: roundQuantity(e.quantity),
+        lineId: line.id,
+        level: e.level,
+        path: [root.code, ...e.path.map((lid) => mat(byId.get(lid)!.componentId).code)],
+        component: mat(e.child),
+        dosage: line.dosage,
+        lossRate: line.lossRate,
+        dosageUnitCode: line.dosageUnitCode,
+        quantity: roundQuantity(e.quantity),
       };
     });
     const sums = totals(exploded)
@@ -228,40 +389,100 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
   serve(app, bom.whereUsed, async ({ ctx, query }) => {
     const target = await material(db, ctx.tenantId, query.materialId);
     const lines = await linesAbove(db, ctx.tenantId, target.id);
-    const used = whereUsed(lines.map((l) => ({ id: l.id, parent: l.parentId, child: l.componentId, dosage: l.dosage, lossRate: l.lossRate, serialNumber: l.lineNo })), target.id);
-    const materials = await materialsById(db, ctx.tenantId, used.map((u) => u.parent));
-    const codes = new Map<string, string>([...[...materials.values()].map((m): [string, string] => [m.id, m.code]), [target.id, target.code]]);
+    const used = whereUsed(
+      lines.map((l) => ({
+        id: l.id,
+        parent: l.parentId,
+        child: l.componentId,
+        dosage: l.dosage,
+        lossRate: l.lossRate,
+        serialNumber: l.lineNo,
+      })),
+      target.id,
+    );
+    const materials = await materialsById(
+      db,
+      ctx.tenantId,
+      used.map((u) => u.parent),
+    );
+    const codes = new Map<string, string>([
+      ...[...materials.values()].map((m): [string, string] => [m.id, m.code]),
+      [target.id, target.code],
+    ]);
     const rows = used
       .filter((u) => materials.has(u.parent))
-      .map((u) => ({ parent: materials.get(u.parent)!, level: u.level, path: (pathDown(lines, u.parent, target.id) ?? []).map((id) => codes.get(id) ?? id) }))
+      .map((u) => ({
+        parent: materials.get(u.parent)!,
+        level: u.level,
+        path: (pathDown(lines, u.parent, target.id) ?? []).map((id) => codes.get(id) ?? id),
+      }))
       .sort((a, b) => a.level - b.level || a.parent.code.localeCompare(b.parent.code));
     return { material: target, rows };
   });
 
   serve(app, bom.export, async ({ request, reply, ctx, tr, query }) => {
-    const lines = query.materialId ? (await material(db, ctx.tenantId, query.materialId), await linesBelow(db, ctx.tenantId, query.materialId)) : await allLines(db, ctx.tenantId);
-    const materials = await materialsById(db, ctx.tenantId, lines.flatMap((l) => [l.parentId, l.componentId]));
+    const lines = query.materialId
+      ? (await material(db, ctx.tenantId, query.materialId), await linesBelow(db, ctx.tenantId, query.materialId))
+      : await allLines(db, ctx.tenantId);
+    const materials = await materialsById(
+      db,
+      ctx.tenantId,
+      lines.flatMap((l) => [l.parentId, l.componentId]),
+    );
     const code = (id: string) => materials.get(id)?.code ?? '';
     const sorted = [...lines].sort((a, b) => code(a.parentId).localeCompare(code(b.parentId)) || a.lineNo - b.lineNo);
-    const bytes = await bomBook(sorted.map((l) => ({ parentCode: code(l.parentId), lineNo: l.lineNo, componentCode: code(l.componentId), dosage: l.dosage, unitCode: l.dosageUnitCode, lossRate: l.lossRate, priority: l.priority, ecnNumber: l.ecnNumber })), tr);
-    await logOperation(plain, callerOf(ctx), { type: 'export', method: 'GET', path: request.url.split('?')[0] ?? request.url, resource: 'bom', ids: [], count: lines.length });
-    return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, '')).send(bytes);
+    const bytes = await bomBook(
+      sorted.map((l) => ({
+        parentCode: code(l.parentId),
+        lineNo: l.lineNo,
+        componentCode: code(l.componentId),
+        dosage: l.dosage,
+        unitCode: l.dosageUnitCode,
+        lossRate: l.lossRate,
+        priority: l.priority,
+        ecnNumber: l.ecnNumber,
+      })),
+      tr,
+    );
+    await logOperation(plain, callerOf(ctx), {
+      type: 'export',
+      method: 'GET',
+      path: request.url.split('?')[0] ?? request.url,
+      resource: 'bom',
+      ids: [],
+      count: lines.length,
+    });
+    return reply
+      .code(200)
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', fileName(tr, ''))
+      .send(bytes);
   });
 
   serve(app, bom.template, async ({ reply, tr }) => {
     const bytes = await bomBook([], tr);
-    return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, `-${tr.t('resource.template')}`)).send(bytes);
+    return reply
+      .code(200)
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', fileName(tr, `-${tr.t('resource.template')}`))
+      .send(bytes);
   });
 
   serve(app, bom.importReport, async ({ reply, ctx, tr, params }) => {
     const job = await jobs.report(callerOf(ctx), 'bom', params.id);
     if (!job) throw new ApiError(404, 'error.notFound');
     const bytes = await errorReport(await readSheet(job.file, undefined, job.fileName), job.result?.errors ?? [], tr);
-    return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', fileName(tr, `-${tr.t('resource.import.reportName')}`)).send(bytes);
+    return reply
+      .code(200)
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', fileName(tr, `-${tr.t('resource.import.reportName')}`))
+      .send(bytes);
   });
 
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
+    await scope.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 8 },
+    });
 
     serve(scope, bom.import, async ({ request, ctx, tr }) => {
       const { sheet, file, fileName } = await readUpload(request);
@@ -275,31 +496,72 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
         const replaced = check.lines.map((l) => l.replaces).filter((id): id is string => !!id);
         const previous = new Map(stored.map((l) => [l.id, l]));
         // Replaced lines go first, so a file that swaps two components between lines meets no unique key.
-        if (replaced.length) await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', replaced).execute();
+        if (replaced.length)
+          await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', replaced).execute();
         const ids: string[] = [];
         for (let i = 0; i < check.lines.length; i += 500) {
-          const chunk = check.lines.slice(i, i + 500).map((l) => ({ tenant_id: ctx.tenantId, parent_material_id: l.parentId, created_by: ctx.user.id, ...lineColumns(l, ctx.user.id) }));
+          const chunk = check.lines.slice(i, i + 500).map((l) => ({
+            tenant_id: ctx.tenantId,
+            parent_material_id: l.parentId,
+            created_by: ctx.user.id,
+            ...lineColumns(l, ctx.user.id),
+          }));
           ids.push(...(await trx.insertInto('bom_line').values(chunk).returning('id').execute()).map((r) => r.id));
         }
-        await logOperation(trx, callerOf(ctx), { type: 'import', method: 'POST', path: request.url, resource: 'bom', ids });
+        await logOperation(trx, callerOf(ctx), {
+          type: 'import',
+          method: 'POST',
+          path: request.url,
+          resource: 'bom',
+          ids,
+        });
         // A replaced line is written anew (a new id): its entry shows the values it replaced.
         const importId = randomUUID();
         const written = new Map((await allLines(t, ctx.tenantId)).map((l) => [l.id, l]));
-        await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'import', ids.map((id, i) => {
-          const after = written.get(id) ?? null;
-          const was = check.lines[i]?.replaces;
-          return { id, code: lineCode(after), before: was ? (previous.get(was) ?? null) : null, after };
-        }), { importJobId: importId, keepEmpty: true });
+        await recordRows(
+          trx,
+          actorOf(ctx),
+          BOM_ENTITY,
+          'import',
+          ids.map((id, i) => {
+            const after = written.get(id) ?? null;
+            const was = check.lines[i]?.replaces;
+            return { id, code: lineCode(after), before: was ? (previous.get(was) ?? null) : null, after };
+          }),
+          { importJobId: importId, keepEmpty: true },
+        );
         return { ...base, inserted: check.lines.length - replaced.length, updated: replaced.length, importId };
       });
       if (result.errors.length) {
         const caller = callerOf(ctx);
-        const stored = { dryRun: false, total: result.total, inserted: 0, updated: 0, errors: result.errors, reportId: null, jobId: null };
-        const reportId = await jobs.create({ caller, resource: 'bom', fileName, file, status: 'failed', dryRun: false, language: tr.language, total: result.total, result: stored });
-        throw new ApiError(400, 'resource.import.failed', { ...result, errors: result.errors.slice(0, 1000), reportId, count: new Set(result.errors.map((e) => e.row)).size });
+        const stored = {
+          dryRun: false,
+          total: result.total,
+          inserted: 0,
+          updated: 0,
+          errors: result.errors,
+          reportId: null,
+          jobId: null,
+        };
+        const reportId = await jobs.create({
+          caller,
+          resource: 'bom',
+          fileName,
+          file,
+          status: 'failed',
+          dryRun: false,
+          language: tr.language,
+          total: result.total,
+          result: stored,
+        });
+        throw new ApiError(400, 'resource.import.failed', {
+          ...result,
+          errors: result.errors.slice(0, 1000),
+          reportId,
+          count: new Set(result.errors.map((e) => e.row)).size,
+        });
       }
       return { ...result, reportId: null };
     });
-
   });
 }

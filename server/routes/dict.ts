@@ -11,7 +11,6 @@ import { serve } from '../serve';
 import { actorOf } from '../audit/write';
 import { recordRows } from '../audit/record';
 
-
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -62,7 +61,12 @@ export async function getDict(db: Kysely<DB>, tenantId: string, id: string): Pro
 }
 
 async function assertDict(db: Kysely<DB>, tenantId: string, id: string): Promise<void> {
-  const row = await db.selectFrom('dict').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('dict')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, 'dict.notFound');
 }
 
@@ -71,7 +75,10 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
 
   serve(app, dict.list, async ({ ctx, query }) => {
     let q = dictQuery(db, ctx.tenantId);
-    let c = db.selectFrom('dict as d').select((eb) => eb.fn.countAll<string>().as('n')).where('d.tenant_id', '=', ctx.tenantId);
+    let c = db
+      .selectFrom('dict as d')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('d.tenant_id', '=', ctx.tenantId);
     if (query.name) {
       q = q.where('d.name', 'ilike', likePattern(query.name));
       c = c.where('d.name', 'ilike', likePattern(query.name));
@@ -95,7 +102,12 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
   serve(app, dict.get, async ({ ctx, params }) => getDict(db, ctx.tenantId, params.id));
 
   serve(app, dict.create, async ({ ctx, body }) => {
-    const dup = await db.selectFrom('dict').select('id').where('tenant_id', '=', ctx.tenantId).where('type', '=', body.type).executeTakeFirst();
+    const dup = await db
+      .selectFrom('dict')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('type', '=', body.type)
+      .executeTakeFirst();
     if (dup) throw new ApiError(409, 'dict.duplicateType');
     try {
       const row = await db.transaction().execute(async (trx) => {
@@ -104,7 +116,9 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
           .values({ tenant_id: ctx.tenantId, name: body.name, type: body.type, remark: body.remark })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordRows(trx, actorOf(ctx), 'dict', 'create', [{ id: made.id, code: made.type, before: null, after: made }]);
+        await recordRows(trx, actorOf(ctx), 'dict', 'create', [
+          { id: made.id, code: made.type, before: null, after: made },
+        ]);
         return made;
       });
       return await getDict(db, ctx.tenantId, row.id);
@@ -126,7 +140,13 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     if (dup) throw new ApiError(409, 'dict.duplicateType');
     try {
       await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('dict').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+        const before = await trx
+          .selectFrom('dict')
+          .selectAll()
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', '=', params.id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!before) throw new ApiError(404, 'dict.notFound');
         const after = await trx
           .updateTable('dict')
@@ -148,14 +168,41 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     const ids = [...new Set(body.ids.filter((id) => UUID_RE.test(id)).map((id) => id.toLowerCase()))];
     if (ids.length === 0) throw new ApiError(404, 'dict.notFound');
     const deleted = await db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('dict').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).forUpdate().execute();
+      const found = await trx
+        .selectFrom('dict')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', 'in', ids)
+        .forUpdate()
+        .execute();
       if (found.length === 0) return 0;
       const foundIds = found.map((f) => f.id);
-      const items = await trx.deleteFrom('dict_item').where('tenant_id', '=', ctx.tenantId).where('dict_id', 'in', foundIds).returningAll().execute();
-      const res = await trx.deleteFrom('dict').where('tenant_id', '=', ctx.tenantId).where('id', 'in', foundIds).executeTakeFirst();
+      const items = await trx
+        .deleteFrom('dict_item')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('dict_id', 'in', foundIds)
+        .returningAll()
+        .execute();
+      const res = await trx
+        .deleteFrom('dict')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', 'in', foundIds)
+        .executeTakeFirst();
       const actor = actorOf(ctx);
-      await recordRows(trx, actor, 'dict-item', 'delete', items.map((i) => ({ id: i.id, code: i.value, before: i, after: null })));
-      await recordRows(trx, actor, 'dict', 'delete', found.map((d) => ({ id: d.id, code: d.type, before: d, after: null })));
+      await recordRows(
+        trx,
+        actor,
+        'dict-item',
+        'delete',
+        items.map((i) => ({ id: i.id, code: i.value, before: i, after: null })),
+      );
+      await recordRows(
+        trx,
+        actor,
+        'dict',
+        'delete',
+        found.map((d) => ({ id: d.id, code: d.type, before: d, after: null })),
+      );
       return Number(res.numDeletedRows);
     });
     if (deleted === 0) throw new ApiError(404, 'dict.notFound');
@@ -189,10 +236,18 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
       const row = await db.transaction().execute(async (trx) => {
         const made = await trx
           .insertInto('dict_item')
-          .values({ tenant_id: ctx.tenantId, dict_id: params.id, label: body.label, value: body.value, sort: body.sort })
+          .values({
+            tenant_id: ctx.tenantId,
+            dict_id: params.id,
+            label: body.label,
+            value: body.value,
+            sort: body.sort,
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordRows(trx, actorOf(ctx), 'dict-item', 'create', [{ id: made.id, code: made.value, before: null, after: made }]);
+        await recordRows(trx, actorOf(ctx), 'dict-item', 'create', [
+          { id: made.id, code: made.value, before: null, after: made },
+        ]);
         return made;
       });
       return toItem(row);
@@ -215,8 +270,14 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     if (dup) throw new ApiError(409, 'dictItem.duplicateValue');
     try {
       const row = await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('dict_item').selectAll()
-          .where('tenant_id', '=', ctx.tenantId).where('dict_id', '=', params.id).where('id', '=', params.itemId).forUpdate().executeTakeFirst();
+        const before = await trx
+          .selectFrom('dict_item')
+          .selectAll()
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('dict_id', '=', params.id)
+          .where('id', '=', params.itemId)
+          .forUpdate()
+          .executeTakeFirst();
         if (!before) throw new ApiError(404, 'dictItem.notFound');
         const after = await trx
           .updateTable('dict_item')
@@ -226,7 +287,9 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
           .where('id', '=', params.itemId)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordRows(trx, actorOf(ctx), 'dict-item', 'update', [{ id: after.id, code: after.value, before, after }]);
+        await recordRows(trx, actorOf(ctx), 'dict-item', 'update', [
+          { id: after.id, code: after.value, before, after },
+        ]);
         return after;
       });
       return toItem(row);
@@ -246,7 +309,9 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
         .returningAll()
         .executeTakeFirst();
       if (!gone) throw new ApiError(404, 'dictItem.notFound');
-      await recordRows(trx, actorOf(ctx), 'dict-item', 'delete', [{ id: gone.id, code: gone.value, before: gone, after: null }]);
+      await recordRows(trx, actorOf(ctx), 'dict-item', 'delete', [
+        { id: gone.id, code: gone.value, before: gone, after: null },
+      ]);
     });
     return null;
   });

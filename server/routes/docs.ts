@@ -5,7 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from 'zod-openapi';
 import { API_BASE } from '../../model/api';
 import { ValidationErrorDataSchema } from '../../model/contract/common';
 import { MEDIA, openApiPath, type AnyEndpoint, type Media } from '../../model/contract/endpoint';
@@ -26,7 +31,13 @@ export function collectRoutes(app: FastifyInstance): RegisteredRoute[] {
   app.addHook('onRoute', (opts) => {
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
     for (const method of methods) {
-      if (method === 'HEAD' || method === 'OPTIONS' || !opts.url.startsWith(API_BASE + '/') || opts.url.startsWith(`${API_BASE}/docs`)) continue;
+      if (
+        method === 'HEAD' ||
+        method === 'OPTIONS' ||
+        !opts.url.startsWith(API_BASE + '/') ||
+        opts.url.startsWith(`${API_BASE}/docs`)
+      )
+        continue;
       routes.push({ method, url: opts.url, endpoint: opts.config?.endpoint ?? null });
     }
   });
@@ -34,17 +45,30 @@ export function collectRoutes(app: FastifyInstance): RegisteredRoute[] {
 }
 
 const envelope = (data: z.ZodType, code: z.ZodType, description: string) =>
-  z.object({ code, msg: z.string().meta({ description: "A message in the caller's language" }), data }).meta({ description });
+  z
+    .object({ code, msg: z.string().meta({ description: "A message in the caller's language" }), data })
+    .meta({ description });
 
-const errorEnvelope = (data: z.ZodType) => envelope(data, z.number().int().min(400).max(599), 'code equals the HTTP status');
+const errorEnvelope = (data: z.ZodType) =>
+  envelope(data, z.number().int().min(400).max(599), 'code equals the HTTP status');
 
-function errorAnswer(id: string, description: string, data: z.ZodType = z.record(z.string(), z.unknown()).nullable().meta({ description: 'Details of the error, when it has any' })): ZodOpenApiResponseObject {
+function errorAnswer(
+  id: string,
+  description: string,
+  data: z.ZodType = z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .meta({ description: 'Details of the error, when it has any' }),
+): ZodOpenApiResponseObject {
   return { id, description, content: { 'application/json': { schema: errorEnvelope(data) } } };
 }
 
 const ERRORS: Record<number, ZodOpenApiResponseObject> = {
-  400: errorAnswer('BadRequest', 'Invalid input: `data.errors` names each field with a message in the caller\'s language',
-    z.union([ValidationErrorDataSchema, z.record(z.string(), z.unknown()), z.null()])),
+  400: errorAnswer(
+    'BadRequest',
+    "Invalid input: `data.errors` names each field with a message in the caller's language",
+    z.union([ValidationErrorDataSchema, z.record(z.string(), z.unknown()), z.null()]),
+  ),
   401: errorAnswer('Unauthorized', 'Not signed in, or the session ended'),
   403: errorAnswer('Forbidden', 'The caller lacks the permission code'),
   404: errorAnswer('NotFound', "No such record in the caller's tenant and factory"),
@@ -63,13 +87,29 @@ function successAnswers(ep: AnyEndpoint): Record<string, ZodOpenApiResponseObjec
   const a = ep.answer;
   if (a.kind === 'redirect') return { '302': { description: 'Redirect' } };
   if (a.kind === 'file') {
-    return { '200': { description: 'The file', content: Object.fromEntries(a.media.map((m: Media) => [MEDIA[m], { schema: m === 'events' || m === 'text' || m === 'csv' || m === 'html' ? z.string() : binary }])) } };
+    return {
+      '200': {
+        description: 'The file',
+        content: Object.fromEntries(
+          a.media.map((m: Media) => [
+            MEDIA[m],
+            { schema: m === 'events' || m === 'text' || m === 'csv' || m === 'html' ? z.string() : binary },
+          ]),
+        ),
+      },
+    };
   }
   const out: Record<string, ZodOpenApiResponseObject> = {
-    '200': { description: 'Success', content: { 'application/json': { schema: envelope(a.data, z.literal(200), 'code 200: success') } } },
+    '200': {
+      description: 'Success',
+      content: { 'application/json': { schema: envelope(a.data, z.literal(200), 'code 200: success') } },
+    },
   };
   for (const status of a.also ?? []) {
-    out[String(status)] = { description: status === 202 ? 'Accepted: carried on in the background' : 'Created', content: { 'application/json': { schema: envelope(a.data, z.literal(status), `code ${status}`) } } };
+    out[String(status)] = {
+      description: status === 202 ? 'Accepted: carried on in the background' : 'Created',
+      content: { 'application/json': { schema: envelope(a.data, z.literal(status), `code ${status}`) } },
+    };
   }
   return out;
 }
@@ -77,7 +117,9 @@ function successAnswers(ep: AnyEndpoint): Record<string, ZodOpenApiResponseObjec
 function requestBody(ep: AnyEndpoint): ZodOpenApiOperationObject['requestBody'] {
   if (ep.multipart) {
     const files = Object.entries(ep.multipart.files).map(([name, f]) => {
-      const part = f.media ? binary.meta({ description: `One of: ${f.media.map((m) => MEDIA[m]).join(', ')}` }) : binary;
+      const part = f.media
+        ? binary.meta({ description: `One of: ${f.media.map((m) => MEDIA[m]).join(', ')}` })
+        : binary;
       const one = f.many ? z.array(part) : part;
       return [name, f.required ? one : one.optional()] as const;
     });
@@ -90,7 +132,10 @@ function requestBody(ep: AnyEndpoint): ZodOpenApiOperationObject['requestBody'] 
 
 const HEADER_PARAMS = z.object({
   'X-Factory-Id': z.string().optional().meta({ description: 'The factory the caller works in (a uuid)' }),
-  'X-Timezone-Offset': z.string().optional().meta({ description: "Minutes west of UTC, as the browser's getTimezoneOffset()" }),
+  'X-Timezone-Offset': z
+    .string()
+    .optional()
+    .meta({ description: "Minutes west of UTC, as the browser's getTimezoneOffset()" }),
   'X-Operation-Id': z.string().optional().meta({ description: 'The active menu id (operation log)' }),
   'X-Client-Id': z.string().optional().meta({ description: 'A per-browser id' }),
   'Accept-Language': z.string().optional().meta({ description: 'zh-CN (default), zh-TW, en, vi or es' }),
@@ -98,7 +143,10 @@ const HEADER_PARAMS = z.object({
 
 function operation(ep: AnyEndpoint): ZodOpenApiOperationObject {
   const statuses = new Set<number>([400, 404, 429, ...(ep.auth === 'bearer' ? [401, 403] : []), ...(ep.errors ?? [])]);
-  if (ep.multipart) { statuses.add(413); statuses.add(415); }
+  if (ep.multipart) {
+    statuses.add(413);
+    statuses.add(415);
+  }
   const responses: ZodOpenApiOperationObject['responses'] = { ...successAnswers(ep) };
   for (const s of [...statuses].sort()) {
     const r = ERRORS[s];
@@ -107,10 +155,17 @@ function operation(ep: AnyEndpoint): ZodOpenApiOperationObject {
   const op: ZodOpenApiOperationObject = {
     operationId: ep.operationId,
     summary: ep.summary,
-    description: [ep.description, ep.permission ? `Permission: \`${ep.permission}\`.` : null].filter(Boolean).join(' ') || ep.summary,
+    description:
+      [ep.description, ep.permission ? `Permission: \`${ep.permission}\`.` : null].filter(Boolean).join(' ') ||
+      ep.summary,
     tags: [ep.tag],
     // An API key may call the operations that name a permission code (within its own codes).
-    security: ep.auth === 'bearer' ? [{ bearer: [] }, ...(ep.permission ? [{ apiKey: [] }] : [])] : ep.auth === 'client' ? [{ client: [] }] : [],
+    security:
+      ep.auth === 'bearer'
+        ? [{ bearer: [] }, ...(ep.permission ? [{ apiKey: [] }] : [])]
+        : ep.auth === 'client'
+          ? [{ client: [] }]
+          : [],
     requestParams: {
       ...(ep.params ? { path: ep.params as z.ZodObject } : {}),
       ...(ep.query ? { query: ep.query as z.ZodObject } : {}),
@@ -130,7 +185,10 @@ export interface DocumentOptions {
   version: string;
 }
 
-export function openApiDocument(endpoints: readonly AnyEndpoint[], options: DocumentOptions): ReturnType<typeof createDocument> {
+export function openApiDocument(
+  endpoints: readonly AnyEndpoint[],
+  options: DocumentOptions,
+): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   const seen = new Set<string>();
   for (const ep of endpoints) {
@@ -146,7 +204,8 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], options: Docu
     info: {
       title: 'Manufacturing execution portal API',
       version: options.version,
-      description: 'Every answer is `{ code, msg, data }`; `code` equals the HTTP status. Sign in with `POST /api/auth/login` (Basic web-client credentials) and send the token as `Authorization: Bearer …`.',
+      description:
+        'Every answer is `{ code, msg, data }`; `code` equals the HTTP status. Sign in with `POST /api/auth/login` (Basic web-client credentials) and send the token as `Authorization: Bearer …`.',
     },
     servers: options.servers.map((url) => ({ url: url.replace(/\/$/, '') })),
     tags,
@@ -154,9 +213,12 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], options: Docu
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The session token from the login' },
         apiKey: {
-          type: 'http', scheme: 'bearer', bearerFormat: 'mes_…',
-          description: 'An API key for machines (Platform → API keys): `Authorization: Bearer mes_…`. It acts for its creator within its own '
-            + 'permission codes and factories, from its listed client addresses, and is rate-limited per key (429 with `Retry-After`).',
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'mes_…',
+          description:
+            'An API key for machines (Platform → API keys): `Authorization: Bearer mes_…`. It acts for its creator within its own ' +
+            'permission codes and factories, from its listed client addresses, and is rate-limited per key (429 with `Retry-After`).',
         },
         client: { type: 'http', scheme: 'basic', description: 'Web client credentials (before login)' },
       },

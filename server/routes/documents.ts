@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Kysely } from 'kysely';
 import { documents } from '../../model/contract/documents';
-import { DOCUMENT_FIELD_LABELS as labels, DOCUMENT_MAX_BYTES, DOCUMENT_PERMISSIONS as P, documentFields } from '../../model/document';
+import {
+  DOCUMENT_FIELD_LABELS as labels,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_PERMISSIONS as P,
+  documentFields,
+} from '../../model/document';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
 import { ApiError, notFound, validationError } from '../http';
@@ -26,7 +31,13 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   if (!m || (m[1] === '' && m[2] === '')) return null;
   let start: number;
   let end: number;
-  if (m[1] === '') { start = Math.max(0, size - Number(m[2])); end = size - 1; } else { start = Number(m[1]); end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1); }
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
   if (start >= size || start > end) return 'invalid';
   return { start, end };
 }
@@ -37,25 +48,48 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   let key: Promise<Buffer> | null = null;
   const fileKey = () => (key ??= loadFileKey(config.fileEncryptionKey, config.dataDir));
   const service = new DocumentService(db, new FolderStorage(config.filesDir), fileKey);
-  const appOrigins = async (request: FastifyRequest) => frameOrigins(
-    await db.selectFrom('app').select(['url', 'port_offset', 'status']).execute(),
-    { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase);
+  const appOrigins = async (request: FastifyRequest) =>
+    frameOrigins(
+      await db.selectFrom('app').select(['url', 'port_offset', 'status']).execute(),
+      { protocol: request.protocol, hostname: request.hostname },
+      config.subappPortBase,
+    );
 
-  serve(app, documents.list, async ({ ctx, query }) => ({ ...(await service.list(ctx.tenantId, query)), page: query.page, size: query.size }));
+  serve(app, documents.list, async ({ ctx, query }) => ({
+    ...(await service.list(ctx.tenantId, query)),
+    page: query.page,
+    size: query.size,
+  }));
 
   serve(app, documents.get, async ({ ctx, params }) => service.detail(ctx.tenantId, params.id));
 
   /** Sends a version's file, whole or the requested range, as a document that is shown and never run. */
-  async function sendContent(request: FastifyRequest, reply: FastifyReply, tenantId: string, id: string, versionId: string | undefined, download: boolean) {
+  async function sendContent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tenantId: string,
+    id: string,
+    versionId: string | undefined,
+    download: boolean,
+  ) {
     const probe = await service.content(tenantId, id, versionId, null);
     probe.body.destroy();
     const range = parseRange(request.headers.range, probe.size);
     if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${probe.size}`).send();
     const file = await service.content(tenantId, id, versionId, range);
-    reply.header('accept-ranges', 'bytes').header('content-type', file.mime).header('cache-control', 'private, no-store')
-      .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('content-type', file.mime)
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-disposition',
+        `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      )
       // A document is shown, never run: no script of an uploaded file gets our origin.
-      .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'")
+      .header(
+        'content-security-policy',
+        "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+      )
       .header('x-content-type-options', 'nosniff');
     if (range) reply.code(206).header('content-range', `bytes ${file.start}-${file.end}/${file.size}`);
     reply.header('content-length', String(file.size === 0 ? 0 : file.end - file.start + 1));
@@ -63,7 +97,8 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   }
 
   async function mayBrowse(ctx: { tenantId: string; hasPermission(code: string): Promise<boolean> }, id: string) {
-    if (await service.needsAuthority(ctx.tenantId, id) && !(await ctx.hasPermission(P.deviceAuthority))) throw new ApiError(403, 'document.noAuthority');
+    if ((await service.needsAuthority(ctx.tenantId, id)) && !(await ctx.hasPermission(P.deviceAuthority)))
+      throw new ApiError(403, 'document.noAuthority');
   }
 
   serve(app, documents.content, async ({ ctx, params, query, request, reply }) => {
@@ -75,7 +110,17 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     await mayBrowse(ctx, params.id);
     await service.content(ctx.tenantId, params.id, body.versionId, null).then((f) => f.body.destroy());
     const exp = Date.now() + TICKET_TTL_MS;
-    const token = signTicket({ tenantId: ctx.tenantId, userId: ctx.user.id, sessionId: ctx.tokenId, documentId: params.id, versionId: body.versionId ?? null, exp }, ticketKey(await fileKey()));
+    const token = signTicket(
+      {
+        tenantId: ctx.tenantId,
+        userId: ctx.user.id,
+        sessionId: ctx.tokenId,
+        documentId: params.id,
+        versionId: body.versionId ?? null,
+        exp,
+      },
+      ticketKey(await fileKey()),
+    );
     // The viewer runs in a sub-app frame on another origin than the API's: the address is absolute
     // on the configured public origin (or what a trusted proxy forwarded), never on a Host header a
     // client chose; without either it is a path, which the viewer resolves against the shell origin it trusts.
@@ -84,12 +129,18 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   });
 
   /** Whether the session a ticket was issued to is still live (not logged out, revoked or expired; its user enabled). */
-  const sessionLive = async (t: Ticket) => (await db.selectFrom('session_token as st')
-    .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
-    .select('st.id')
-    .where('st.tenant_id', '=', t.tenantId).where('st.id', '=', t.sessionId).where('st.user_id', '=', t.userId)
-    .where('st.revoked_at', 'is', null).where('st.expires_at', '>', sql<Date>`now()`).where('u.status', '=', 'enabled')
-    .executeTakeFirst()) !== undefined;
+  const sessionLive = async (t: Ticket) =>
+    (await db
+      .selectFrom('session_token as st')
+      .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
+      .select('st.id')
+      .where('st.tenant_id', '=', t.tenantId)
+      .where('st.id', '=', t.sessionId)
+      .where('st.user_id', '=', t.userId)
+      .where('st.revoked_at', 'is', null)
+      .where('st.expires_at', '>', sql<Date>`now()`)
+      .where('u.status', '=', 'enabled')
+      .executeTakeFirst()) !== undefined;
 
   serve(app, documents.file, async ({ query, request, reply }) => {
     const t = verifyTicket(query.ticket, ticketKey(await fileKey()));
@@ -99,23 +150,37 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     if (!(await sessionLive(t))) throw notFound();
     // Viewers in the sub-apps' frames fetch it from their own origins.
     const origin = request.headers.origin;
-    if (origin && (await appOrigins(request)).includes(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    if (origin && (await appOrigins(request)).includes(origin))
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     return sendContent(request, reply, t.tenantId, t.documentId, t.versionId ?? undefined, false);
   });
 
-  serve(app, documents.remove, async ({ ctx, body }) => { await service.remove(ctx.tenantId, body.ids, actorOf(ctx)); return null; });
+  serve(app, documents.remove, async ({ ctx, body }) => {
+    await service.remove(ctx.tenantId, body.ids, actorOf(ctx));
+    return null;
+  });
 
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 12, fieldSize: 1024, parts: 14 } });
+    await scope.register(multipart, {
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 12, fieldSize: 1024, parts: 14 },
+    });
     serve(scope, documents.upload, async ({ ctx, request, tr }) => {
       if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
       const fields: Record<string, string> = {};
       let file: { name: string; bytes: Buffer } | null = null;
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          if (part.fieldname !== 'file') { await part.toBuffer(); continue; }
+          if (part.fieldname !== 'file') {
+            await part.toBuffer();
+            continue;
+          }
           // The type comes first: without it the file cannot be checked (SPEC §5).
-          if (!fields.typeId) throw validationError([{ code: 'custom', path: ['typeId'], message: 'validation.typeFirst', input: undefined }], tr, labels);
+          if (!fields.typeId)
+            throw validationError(
+              [{ code: 'custom', path: ['typeId'], message: 'validation.typeFirst', input: undefined }],
+              tr,
+              labels,
+            );
           const bytes = await part.toBuffer().catch((e: { code?: string }) => {
             if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'document.tooLarge');
             throw e;
@@ -127,10 +192,20 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       }
       const parsed = documentFields.safeParse(fields, { reportInput: true });
       if (!parsed.success) throw validationError(parsed.error.issues, tr, labels);
-      if (!file || file.bytes.length === 0) throw validationError([{ code: 'custom', path: ['file'], message: 'validation.required', input: undefined }], tr, labels);
+      if (!file || file.bytes.length === 0)
+        throw validationError(
+          [{ code: 'custom', path: ['file'], message: 'validation.required', input: undefined }],
+          tr,
+          labels,
+        );
       // No number given: the type's encoding rule issues one (audited like every issued code).
-      const id = await service.upload(ctx.tenantId, ctx.user.id, { ...parsed.data, fileName: file.name, bytes: file.bytes },
-        async (ruleId) => (await issueCodes(db, ctx, request, ruleId, 1, {})).codes[0]!, actorOf(ctx));
+      const id = await service.upload(
+        ctx.tenantId,
+        ctx.user.id,
+        { ...parsed.data, fileName: file.name, bytes: file.bytes },
+        async (ruleId) => (await issueCodes(db, ctx, request, ruleId, 1, {})).codes[0]!,
+        actorOf(ctx),
+      );
       return service.detail(ctx.tenantId, id);
     });
   });

@@ -2,7 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
-import { ACCOUNT_FIELD_LABELS, FEEDBACK_MAX_PICTURES, PICTURE_MAX_BYTES, feedbackFields, type FeedbackRecord } from '../../model/account';
+import {
+  ACCOUNT_FIELD_LABELS,
+  FEEDBACK_MAX_PICTURES,
+  PICTURE_MAX_BYTES,
+  feedbackFields,
+  type FeedbackRecord,
+} from '../../model/account';
 import { feedback } from '../../model/contract/feedback';
 import type { DB } from '../db/types';
 import { startProcess } from '../workflow/instances';
@@ -13,7 +19,10 @@ import { sniffPicture } from '../files/sniff';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 
-interface Picture { type: string; bytes: Buffer }
+interface Picture {
+  type: string;
+  bytes: Buffer;
+}
 
 export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {
   const { db } = opts;
@@ -29,7 +38,8 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       const pictures: Picture[] = [];
       for await (const part of request.parts()) {
         if (part.type === 'field') {
-          if (part.fieldname === 'description' || part.fieldname === 'contact') fields[part.fieldname] = String(part.value);
+          if (part.fieldname === 'description' || part.fieldname === 'contact')
+            fields[part.fieldname] = String(part.value);
           continue;
         }
         const bytes = await part.toBuffer().catch((e: { code?: string }) => {
@@ -41,25 +51,56 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB
         if (!type) throw new ApiError(415, 'feedback.pictureType');
         pictures.push({ type, bytes });
       }
-      const parsed = feedbackFields.safeParse({ description: fields.description, contact: fields.contact }, { reportInput: true });
+      const parsed = feedbackFields.safeParse(
+        { description: fields.description, contact: fields.contact },
+        { reportInput: true },
+      );
       if (!parsed.success) throw validationError(parsed.error.issues, tr, ACCOUNT_FIELD_LABELS);
       const id = await db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('feedback').values({
-          tenant_id: ctx.tenantId, user_id: ctx.user.id, factory_id: ctx.factoryId,
-          description: parsed.data.description, contact: parsed.data.contact ?? null,
-        }).returningAll().executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('feedback')
+          .values({
+            tenant_id: ctx.tenantId,
+            user_id: ctx.user.id,
+            factory_id: ctx.factoryId,
+            description: parsed.data.description,
+            contact: parsed.data.contact ?? null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         for (const p of pictures) {
-          await trx.insertInto('feedback_picture').values({
-            tenant_id: ctx.tenantId, feedback_id: row.id, content_type: p.type, size: p.bytes.length, content: p.bytes,
-          }).execute();
+          await trx
+            .insertInto('feedback_picture')
+            .values({
+              tenant_id: ctx.tenantId,
+              feedback_id: row.id,
+              content_type: p.type,
+              size: p.bytes.length,
+              content: p.bytes,
+            })
+            .execute();
         }
         // Before the process starts: a process that ends at once handles the feedback, after its creation.
-        await recordRows(trx, actorOf(ctx), 'feedback', 'create', [{ id: row.id, code: row.description.slice(0, 80), before: null, after: { ...row, pictures: pictures.length } }]);
+        await recordRows(trx, actorOf(ctx), 'feedback', 'create', [
+          {
+            id: row.id,
+            code: row.description.slice(0, 80),
+            before: null,
+            after: { ...row, pictures: pictures.length },
+          },
+        ]);
         // With a published feedback process, the feedback is handled through it.
-        await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) }, {
-          modelKey: FEEDBACK_PROCESS_KEY, businessType: 'feedback', businessId: row.id, title: parsed.data.description.slice(0, 80),
-          variables: { pictures: pictures.length, hasContact: Boolean(parsed.data.contact) },
-        });
+        await startProcess(
+          trx,
+          { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) },
+          {
+            modelKey: FEEDBACK_PROCESS_KEY,
+            businessType: 'feedback',
+            businessId: row.id,
+            title: parsed.data.description.slice(0, 80),
+            variables: { pictures: pictures.length, hasContact: Boolean(parsed.data.contact) },
+          },
+        );
         return row.id;
       });
       return { id };
@@ -72,16 +113,33 @@ export function feedbackReadRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
   serve(app, feedback.mine, async ({ ctx, query }) => {
     const base = db.selectFrom('feedback').where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id);
     const [rows, total] = await Promise.all([
-      base.select(['id', 'description', 'contact', 'status', 'handle_opinion', 'created_at'])
-        .orderBy('created_at', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      base
+        .select(['id', 'description', 'contact', 'status', 'handle_opinion', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const pictures = rows.length
-      ? await db.selectFrom('feedback_picture').select(['id', 'feedback_id']).where('tenant_id', '=', ctx.tenantId)
-        .where('feedback_id', 'in', rows.map((r) => r.id)).orderBy('created_at').execute()
+      ? await db
+          .selectFrom('feedback_picture')
+          .select(['id', 'feedback_id'])
+          .where('tenant_id', '=', ctx.tenantId)
+          .where(
+            'feedback_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('created_at')
+          .execute()
       : [];
     const records: FeedbackRecord[] = rows.map((r) => ({
-      id: r.id, description: r.description, contact: r.contact, status: r.status, handleOpinion: r.handle_opinion,
+      id: r.id,
+      description: r.description,
+      contact: r.contact,
+      status: r.status,
+      handleOpinion: r.handle_opinion,
       createdAt: new Date(r.created_at).toISOString(),
       pictureIds: pictures.filter((p) => p.feedback_id === r.id).map((p) => p.id),
     }));
@@ -89,10 +147,13 @@ export function feedbackReadRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
   });
 
   serve(app, feedback.picture, async ({ ctx, params, reply }) => {
-    const row = await db.selectFrom('feedback_picture as p')
+    const row = await db
+      .selectFrom('feedback_picture as p')
       .innerJoin('feedback as f', (j) => j.onRef('f.tenant_id', '=', 'p.tenant_id').onRef('f.id', '=', 'p.feedback_id'))
       .select(['p.content', 'p.content_type', 'f.user_id'])
-      .where('p.tenant_id', '=', ctx.tenantId).where('p.id', '=', params.id).executeTakeFirst();
+      .where('p.tenant_id', '=', ctx.tenantId)
+      .where('p.id', '=', params.id)
+      .executeTakeFirst();
     if (!row || (row.user_id !== ctx.user.id && ctx.user.type !== 'admin')) throw notFound();
     return reply
       .header('content-type', row.content_type)

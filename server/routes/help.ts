@@ -13,7 +13,12 @@ import { sanitizeRichText } from '../files/sanitize';
 import { serve } from '../serve';
 
 function answer(row: { title: string; content: string; language: string; updated_at: Date | string }): HelpDocument {
-  return { title: row.title, content: sanitizeRichText(row.content), language: row.language, updatedAt: new Date(row.updated_at).toISOString() };
+  return {
+    title: row.title,
+    content: sanitizeRichText(row.content),
+    language: row.language,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
 }
 
 export function helpRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
@@ -21,16 +26,26 @@ export function helpRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
 
   serve(app, help.content, async ({ ctx, query }) => {
     const lang = query.lang ?? ctx.language;
-    const row = await db.selectFrom('help_doc').select(['title', 'content', 'language', 'updated_at'])
-      .where('tenant_id', '=', ctx.tenantId).where('kind', '=', 'help').where('route_path', '=', query.path).where('language', '=', lang)
+    const row = await db
+      .selectFrom('help_doc')
+      .select(['title', 'content', 'language', 'updated_at'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('kind', '=', 'help')
+      .where('route_path', '=', query.path)
+      .where('language', '=', lang)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, 'help.notMaintained');
     return answer(row);
   });
 
   serve(app, help.sop, async ({ params, query }) => {
-    const row = await db.selectFrom('help_doc').select(['title', 'content', 'language', 'updated_at'])
-      .where('kind', '=', 'sop').where('doc_key', '=', params.id).where('language', '=', query.lang).executeTakeFirst();
+    const row = await db
+      .selectFrom('help_doc')
+      .select(['title', 'content', 'language', 'updated_at'])
+      .where('kind', '=', 'sop')
+      .where('doc_key', '=', params.id)
+      .where('language', '=', query.lang)
+      .executeTakeFirst();
     if (!row) throw new ApiError(404, 'help.notMaintained');
     return answer(row);
   });

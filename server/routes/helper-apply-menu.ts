@@ -6,7 +6,14 @@ import type { MenuApplicationEntry, MenuApplicationRow } from '../../model/helpe
 import type { DB } from '../db/types';
 import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
-import { checkShape, decide, diffEntries, MENU_APPLICATION_ENTITY, MENU_APPLICATION_PROCESS, registerMenuApplicationProcess } from '../helper/menu-applications';
+import {
+  checkShape,
+  decide,
+  diffEntries,
+  MENU_APPLICATION_ENTITY,
+  MENU_APPLICATION_PROCESS,
+  registerMenuApplicationProcess,
+} from '../helper/menu-applications';
 import { startProcess } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
@@ -16,17 +23,38 @@ const entriesOf = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as
 const countOf = (entries: MenuApplicationEntry[]): number => entries.reduce((n, e) => n + 1 + countOf(e.children), 0);
 
 function applications(db: Kysely<DB>, tenantId: string) {
-  return db.selectFrom('menu_application as a')
+  return db
+    .selectFrom('menu_application as a')
     .leftJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'a.tenant_id').onRef('u.id', '=', 'a.applicant_id'))
     .leftJoin('app_user as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.id', '=', 'a.reviewer_id'))
-    .select(['a.id', 'a.app_type', 'a.title', 'a.reason', 'a.status', 'a.review_reason', 'a.entries', 'a.created_at', 'a.reviewed_at', 'u.account as applicant', 'r.account as reviewer'])
+    .select([
+      'a.id',
+      'a.app_type',
+      'a.title',
+      'a.reason',
+      'a.status',
+      'a.review_reason',
+      'a.entries',
+      'a.created_at',
+      'a.reviewed_at',
+      'u.account as applicant',
+      'r.account as reviewer',
+    ])
     .where('a.tenant_id', '=', tenantId);
 }
 type Record_ = Awaited<ReturnType<ReturnType<typeof applications>['executeTakeFirstOrThrow']>>;
 const toRow = (a: Record_): MenuApplicationRow => ({
-  id: a.id, appType: a.app_type, title: a.title, reason: a.reason, status: a.status, reviewReason: a.review_reason,
-  applicant: a.applicant ?? '', reviewer: a.reviewer ?? null, entryCount: countOf(entriesOf(a.entries)),
-  createdAt: iso(a.created_at)!, reviewedAt: iso(a.reviewed_at),
+  id: a.id,
+  appType: a.app_type,
+  title: a.title,
+  reason: a.reason,
+  status: a.status,
+  reviewReason: a.review_reason,
+  applicant: a.applicant ?? '',
+  reviewer: a.reviewer ?? null,
+  entryCount: countOf(entriesOf(a.entries)),
+  createdAt: iso(a.created_at)!,
+  reviewedAt: iso(a.reviewed_at),
 });
 
 export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
@@ -34,16 +62,30 @@ export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<D
   registerMenuApplicationProcess();
 
   async function inWorkflow(tenantId: string, id: string): Promise<boolean> {
-    const running = await db.selectFrom('wf_instance').select('id').where('tenant_id', '=', tenantId).where('business_type', '=', 'menu-application')
-      .where('business_id', '=', id).where('status', '=', 'running').executeTakeFirst();
+    const running = await db
+      .selectFrom('wf_instance')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('business_type', '=', 'menu-application')
+      .where('business_id', '=', id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
     return Boolean(running);
   }
 
   serve(app, helper.applications, async ({ ctx, query }) => {
     let q = applications(db, ctx.tenantId);
     if (query.status) q = q.where('a.status', '=', query.status);
-    const rows = await q.orderBy('a.created_at', 'desc').orderBy('a.id').limit(query.size).offset((query.page - 1) * query.size).execute();
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const rows = await q
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id')
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
+      .execute();
+    const total = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     return { records: rows.map(toRow), total: Number(total.n), page: query.page, size: query.size };
   });
 
@@ -57,23 +99,49 @@ export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<D
     const problem = await checkShape(db, body.appType, body.entries);
     if (problem) throw new ApiError(400, problem.key, { code: problem.code });
     const id = await db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('menu_application').values({
-        tenant_id: ctx.tenantId, app_type: body.appType, title: body.title, reason: body.reason, entries: JSON.stringify(body.entries), applicant_id: ctx.user.id,
-      }).returningAll().executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('menu_application')
+        .values({
+          tenant_id: ctx.tenantId,
+          app_type: body.appType,
+          title: body.title,
+          reason: body.reason,
+          entries: JSON.stringify(body.entries),
+          applicant_id: ctx.user.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       // Before the process starts: a process that ends at once decides the application, after its creation.
-      await recordRows(trx, actorOf(ctx), MENU_APPLICATION_ENTITY, 'create', [{ id: row.id, code: row.title, before: null, after: row }]);
-      await startProcess(trx, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) },
-        { modelKey: MENU_APPLICATION_PROCESS, businessType: MENU_APPLICATION_ENTITY, businessId: row.id, title: body.title });
+      await recordRows(trx, actorOf(ctx), MENU_APPLICATION_ENTITY, 'create', [
+        { id: row.id, code: row.title, before: null, after: row },
+      ]);
+      await startProcess(
+        trx,
+        { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) },
+        {
+          modelKey: MENU_APPLICATION_PROCESS,
+          businessType: MENU_APPLICATION_ENTITY,
+          businessId: row.id,
+          title: body.title,
+        },
+      );
       return row.id;
     });
     const a = await applications(db, ctx.tenantId).where('a.id', '=', id).executeTakeFirstOrThrow();
     return { ...toRow(a), entries: await diffEntries(db, body.entries) };
   });
 
-  for (const [verb, ep] of [['approve', helper.approve], ['reject', helper.reject]] as const) {
+  for (const [verb, ep] of [
+    ['approve', helper.approve],
+    ['reject', helper.reject],
+  ] as const) {
     serve(app, ep, async ({ ctx, params, body }) => {
       if (await inWorkflow(ctx.tenantId, params.id)) throw new ApiError(409, 'helper.apply.inWorkflow');
-      await db.transaction().execute((trx) => decide(trx, ctx.tenantId, params.id, ctx.user.id, verb === 'approve', body.reason ?? null, actorOf(ctx)));
+      await db
+        .transaction()
+        .execute((trx) =>
+          decide(trx, ctx.tenantId, params.id, ctx.user.id, verb === 'approve', body.reason ?? null, actorOf(ctx)),
+        );
       return null;
     });
   }

@@ -8,7 +8,12 @@ import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { helper } from '../../model/contract/helper';
-import { OVERRIDABLE_NAMESPACES, type OverridableNamespace, type TranslationOverrides, type TranslationRow } from '../../model/helper';
+import {
+  OVERRIDABLE_NAMESPACES,
+  type OverridableNamespace,
+  type TranslationOverrides,
+  type TranslationRow,
+} from '../../model/helper';
 import { LANGUAGES, isLanguage, type Language } from '../../model/languages';
 import { LANGUAGE_NAMES } from '../../model/catalogue';
 import type { DB } from '../db/types';
@@ -20,14 +25,24 @@ import { keysOf, overrideProblem, overridesOf, shippedText } from '../helper/tra
 import { serve } from '../serve';
 import { todayFor } from '../dates';
 import { actorOf, writeHistory } from '../audit/write';
-import { LANGUAGES_ENTITY, LANGUAGES_RECORD, translationEntries, type OverrideChange } from '../helper/translation-history';
+import {
+  LANGUAGES_ENTITY,
+  LANGUAGES_RECORD,
+  translationEntries,
+  type OverrideChange,
+} from '../helper/translation-history';
 
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-interface Entry { namespace: OverridableNamespace; key: string }
+interface Entry {
+  namespace: OverridableNamespace;
+  key: string;
+}
 
 function allEntries(namespace?: OverridableNamespace): Entry[] {
-  return (namespace ? [namespace] : OVERRIDABLE_NAMESPACES).flatMap((ns) => keysOf(ns).map((key) => ({ namespace: ns, key })));
+  return (namespace ? [namespace] : OVERRIDABLE_NAMESPACES).flatMap((ns) =>
+    keysOf(ns).map((key) => ({ namespace: ns, key })),
+  );
 }
 
 function rowOf(e: Entry, overrides: TranslationOverrides): TranslationRow {
@@ -43,21 +58,46 @@ function rowOf(e: Entry, overrides: TranslationOverrides): TranslationRow {
 }
 
 /** Sets (or clears) one override and answers what it was and what it is now (null: the shipped text). */
-async function setOverride(db: Kysely<DB>, tenantId: string, userId: string, lang: Language, ns: OverridableNamespace, key: string, value: string): Promise<OverrideChange> {
-  const current = await db.selectFrom('translation_override').select('value').where('tenant_id', '=', tenantId).where('language', '=', lang)
-    .where('namespace', '=', ns).where('key', '=', key).forUpdate().executeTakeFirst();
+async function setOverride(
+  db: Kysely<DB>,
+  tenantId: string,
+  userId: string,
+  lang: Language,
+  ns: OverridableNamespace,
+  key: string,
+  value: string,
+): Promise<OverrideChange> {
+  const current = await db
+    .selectFrom('translation_override')
+    .select('value')
+    .where('tenant_id', '=', tenantId)
+    .where('language', '=', lang)
+    .where('namespace', '=', ns)
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirst();
   const change = { namespace: ns, key, language: lang, before: current?.value ?? null };
   // The shipped text itself is no override: storing it would hide a later release's correction.
   if (value === '' || value === shippedText(lang, ns, key)) {
     if (current) {
-      await db.deleteFrom('translation_override').where('tenant_id', '=', tenantId).where('language', '=', lang)
-        .where('namespace', '=', ns).where('key', '=', key).execute();
+      await db
+        .deleteFrom('translation_override')
+        .where('tenant_id', '=', tenantId)
+        .where('language', '=', lang)
+        .where('namespace', '=', ns)
+        .where('key', '=', key)
+        .execute();
     }
     return { ...change, after: null };
   }
-  await db.insertInto('translation_override')
+  await db
+    .insertInto('translation_override')
     .values({ tenant_id: tenantId, language: lang, namespace: ns, key, value, updated_by: userId })
-    .onConflict((oc) => oc.columns(['tenant_id', 'language', 'namespace', 'key']).doUpdateSet({ value, updated_at: new Date(), updated_by: userId }))
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'language', 'namespace', 'key'])
+        .doUpdateSet({ value, updated_at: new Date(), updated_by: userId }),
+    )
     .execute();
   return { ...change, after: value };
 }
@@ -66,7 +106,11 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
   const { db } = opts;
 
   serve(app, helper.languages, async ({ ctx }) => {
-    const t = await db.selectFrom('tenant').select('languages').where('id', '=', ctx.tenantId).executeTakeFirstOrThrow();
+    const t = await db
+      .selectFrom('tenant')
+      .select('languages')
+      .where('id', '=', ctx.tenantId)
+      .executeTakeFirstOrThrow();
     const enabled = new Set(t.languages.split(',').map((s) => s.trim()));
     return LANGUAGES.map((l) => ({ dictKey: l, dictValue: LANGUAGE_NAMES[l] ?? l, enabled: enabled.has(l) }));
   });
@@ -75,11 +119,31 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
     // Kept in the portal's order, so the first offered language stays predictable.
     const languages = LANGUAGES.filter((l) => body.languages.includes(l));
     await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('tenant').select(['code', 'languages']).where('id', '=', ctx.tenantId).forUpdate().executeTakeFirstOrThrow();
-      await trx.updateTable('tenant').set({ languages: languages.join(','), updated_at: new Date() }).where('id', '=', ctx.tenantId).execute();
-      const was = before.languages.split(',').map((l) => l.trim()).filter(Boolean);
+      const before = await trx
+        .selectFrom('tenant')
+        .select(['code', 'languages'])
+        .where('id', '=', ctx.tenantId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('tenant')
+        .set({ languages: languages.join(','), updated_at: new Date() })
+        .where('id', '=', ctx.tenantId)
+        .execute();
+      const was = before.languages
+        .split(',')
+        .map((l) => l.trim())
+        .filter(Boolean);
       if (was.join(',') === languages.join(',')) return;
-      await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: LANGUAGES_ENTITY, recordId: LANGUAGES_RECORD, recordCode: before.code, changes: [{ field: 'languages', before: was, after: languages }] }]);
+      await writeHistory(trx, actorOf(ctx), [
+        {
+          action: 'update',
+          entity: LANGUAGES_ENTITY,
+          recordId: LANGUAGES_RECORD,
+          recordCode: before.code,
+          changes: [{ field: 'languages', before: was, after: languages }],
+        },
+      ]);
     });
     return { languages };
   });
@@ -87,21 +151,38 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
   serve(app, helper.translations, async ({ ctx, query }) => {
     const overrides = await overridesOf(db, ctx.tenantId);
     const needle = query.keyword?.toLowerCase();
-    const rows = allEntries(query.namespace).map((e) => rowOf(e, overrides)).filter((r) => {
-      if (query.overridden === '1' && Object.keys(r.override).length === 0) return false;
-      if (!needle) return true;
-      return r.key.toLowerCase().includes(needle)
-        || Object.values(r.shipped).some((s) => s?.toLowerCase().includes(needle))
-        || Object.values(r.override).some((s) => s?.toLowerCase().includes(needle));
-    });
-    return { records: rows.slice((query.page - 1) * query.size, query.page * query.size), total: rows.length, page: query.page, size: query.size };
+    const rows = allEntries(query.namespace)
+      .map((e) => rowOf(e, overrides))
+      .filter((r) => {
+        if (query.overridden === '1' && Object.keys(r.override).length === 0) return false;
+        if (!needle) return true;
+        return (
+          r.key.toLowerCase().includes(needle) ||
+          Object.values(r.shipped).some((s) => s?.toLowerCase().includes(needle)) ||
+          Object.values(r.override).some((s) => s?.toLowerCase().includes(needle))
+        );
+      });
+    return {
+      records: rows.slice((query.page - 1) * query.size, query.page * query.size),
+      total: rows.length,
+      page: query.page,
+      size: query.size,
+    };
   });
 
   serve(app, helper.setTranslation, async ({ ctx, body }) => {
     const problem = overrideProblem(body.language, body.namespace, body.key, body.value);
     if (problem) throw new ApiError(400, problem, { key: body.key });
     await db.transaction().execute(async (trx) => {
-      const change = await setOverride(trx, ctx.tenantId, ctx.user.id, body.language, body.namespace, body.key, body.value);
+      const change = await setOverride(
+        trx,
+        ctx.tenantId,
+        ctx.user.id,
+        body.language,
+        body.namespace,
+        body.key,
+        body.value,
+      );
       await writeHistory(trx, actorOf(ctx), translationEntries('update', [change]));
     });
     return overridesOf(db, ctx.tenantId);
@@ -118,10 +199,14 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
       const r = rowOf(e, overrides);
       sheet.addRow([e.namespace, e.key, ...LANGUAGES.map((l) => r.override[l] ?? r.shipped[l] ?? '')]);
     }
-    sheet.columns.forEach((c, i) => { c.width = i < 2 ? 28 : 40; });
+    sheet.columns.forEach((c, i) => {
+      c.width = i < 2 ? 28 : 40;
+    });
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
     const date = todayFor(request);
-    reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`translations-${date}.xlsx`, `translations-${date}.xlsx`));
+    reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachment(`translations-${date}.xlsx`, `translations-${date}.xlsx`));
     return reply.send(buffer);
   });
 
@@ -141,23 +226,37 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
         const ns = cell(col('namespace')).trim();
         const key = cell(col('key')).trim();
         if (!ns && !key) continue;
-        if (!(OVERRIDABLE_NAMESPACES as readonly string[]).includes(ns)) { errors.push({ row: r.row, message: tr.t('helper.unknownKey', { key: `${ns}:${key}` }) }); continue; }
+        if (!(OVERRIDABLE_NAMESPACES as readonly string[]).includes(ns)) {
+          errors.push({ row: r.row, message: tr.t('helper.unknownKey', { key: `${ns}:${key}` }) });
+          continue;
+        }
         for (const [lang, i] of langCols) {
           if (!isLanguage(lang)) continue;
           const value = cell(i);
           const problem = overrideProblem(lang, ns as OverridableNamespace, key, value);
-          if (problem) { errors.push({ row: r.row, message: `${lang}: ${tr.t(problem, { key })}` }); continue; }
+          if (problem) {
+            errors.push({ row: r.row, message: `${lang}: ${tr.t(problem, { key })}` });
+            continue;
+          }
           if (value !== '') writes.push({ lang, ns: ns as OverridableNamespace, key, value });
         }
       }
-      if (errors.length > 0) throw new ApiError(400, 'helper.importFailed', { errors, count: new Set(errors.map((e) => e.row)).size });
+      if (errors.length > 0)
+        throw new ApiError(400, 'helper.importFailed', { errors, count: new Set(errors.map((e) => e.row)).size });
       await db.transaction().execute(async (trx) => {
         const changes: OverrideChange[] = [];
-        for (const w of writes) changes.push(await setOverride(trx, ctx.tenantId, ctx.user.id, w.lang, w.ns, w.key, w.value));
+        for (const w of writes)
+          changes.push(await setOverride(trx, ctx.tenantId, ctx.user.id, w.lang, w.ns, w.key, w.value));
         await writeHistory(trx, actorOf(ctx), translationEntries('import', changes));
       });
       const after = await overridesOf(db, ctx.tenantId);
-      return { rows: sheet.rows.length, overrides: Object.values(after.texts).reduce((n, byNs) => n + Object.values(byNs ?? {}).reduce((m, keys) => m + Object.keys(keys ?? {}).length, 0), 0) };
+      return {
+        rows: sheet.rows.length,
+        overrides: Object.values(after.texts).reduce(
+          (n, byNs) => n + Object.values(byNs ?? {}).reduce((m, keys) => m + Object.keys(keys ?? {}).length, 0),
+          0,
+        ),
+      };
     });
   });
 }

@@ -14,26 +14,49 @@ import { serve } from '../serve';
 import { localName } from './platform';
 
 const FRESH_MS = 60_000;
-const PORTAL_VERSION = (JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+const PORTAL_VERSION = (
+  JSON.parse(
+    fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'), 'utf8'),
+  ) as { version: string }
+).version;
 
 export function helperServicesRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): void {
   const { db, config } = opts;
   // The registry is shared by every tenant: so are the last probes, keyed by app and URL.
   const last = new Map<string, ServiceStatus>();
 
-  async function view(request: FastifyRequest, language: Parameters<typeof localName>[1], force: boolean): Promise<ServicesView> {
-    const rows = await db.selectFrom('app').selectAll().where('status', '=', 'enabled').orderBy('sort').orderBy('app_type').execute();
-    const services = await Promise.all(rows.map(async (r) => {
-      const url = appUrl(r, { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase);
-      const key = `${r.app_type} ${url}`;
-      const known = last.get(key);
-      const appName = localName(r.name_i18n, language, r.app_name);
-      if (!force && known && Date.now() - Date.parse(known.probedAt) < FRESH_MS) return { ...known, appName };
-      const probed = await probeApp(url);
-      const status: ServiceStatus = { id: r.id, appType: r.app_type, appName, url, ...probed, probedAt: new Date().toISOString() };
-      last.set(key, status);
-      return status;
-    }));
+  async function view(
+    request: FastifyRequest,
+    language: Parameters<typeof localName>[1],
+    force: boolean,
+  ): Promise<ServicesView> {
+    const rows = await db
+      .selectFrom('app')
+      .selectAll()
+      .where('status', '=', 'enabled')
+      .orderBy('sort')
+      .orderBy('app_type')
+      .execute();
+    const services = await Promise.all(
+      rows.map(async (r) => {
+        const url = appUrl(r, { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase);
+        const key = `${r.app_type} ${url}`;
+        const known = last.get(key);
+        const appName = localName(r.name_i18n, language, r.app_name);
+        if (!force && known && Date.now() - Date.parse(known.probedAt) < FRESH_MS) return { ...known, appName };
+        const probed = await probeApp(url);
+        const status: ServiceStatus = {
+          id: r.id,
+          appType: r.app_type,
+          appName,
+          url,
+          ...probed,
+          probedAt: new Date().toISOString(),
+        };
+        last.set(key, status);
+        return status;
+      }),
+    );
     return { portalVersion: PORTAL_VERSION, database: config.databaseUrl ? 'postgres' : 'pglite', services };
   }
 

@@ -9,7 +9,8 @@ import { notFound, type RequestContext } from '../http';
 import { serve } from '../serve';
 
 function visible(db: Kysely<DB>, ctx: RequestContext) {
-  let q = db.selectFrom('notice as n')
+  let q = db
+    .selectFrom('notice as n')
     .where('n.tenant_id', '=', ctx.tenantId)
     .where('n.publish_at', '<=', sql<Date>`now()`)
     .where((eb) => eb.or([eb('n.expire_at', 'is', null), eb('n.expire_at', '>', sql<Date>`now()`)]));
@@ -17,7 +18,12 @@ function visible(db: Kysely<DB>, ctx: RequestContext) {
   q = q.where((eb) => eb.or([eb('n.language', 'is', null), eb('n.language', '=', ctx.language)]));
   // A notice aimed at factories reaches only users working in one of them.
   q = ctx.factoryId
-    ? q.where((eb) => eb.or([sql<boolean>`cardinality(n.factory_ids) = 0`, sql<boolean>`${ctx.factoryId}::uuid = any(n.factory_ids)`]))
+    ? q.where((eb) =>
+        eb.or([
+          sql<boolean>`cardinality(n.factory_ids) = 0`,
+          sql<boolean>`${ctx.factoryId}::uuid = any(n.factory_ids)`,
+        ]),
+      )
     : q.where(sql<boolean>`cardinality(n.factory_ids) = 0`);
   // A notice aimed at roles or users reaches only the named users and the holders of those roles.
   q = q.where(sql<boolean>`((cardinality(n.role_ids) = 0 and cardinality(n.user_ids) = 0)
@@ -31,23 +37,37 @@ export function noticeRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
 
   serve(app, notice.list, async ({ ctx, query }) => {
     const rows = await visible(db, ctx)
-      .leftJoin('notice_receipt as r', (j) => j.onRef('r.tenant_id', '=', 'n.tenant_id').onRef('r.notice_id', '=', 'n.id').on('r.user_id', '=', ctx.user.id))
+      .leftJoin('notice_receipt as r', (j) =>
+        j.onRef('r.tenant_id', '=', 'n.tenant_id').onRef('r.notice_id', '=', 'n.id').on('r.user_id', '=', ctx.user.id),
+      )
       .select(['n.id', 'n.title', 'n.content', 'n.level', 'n.publish_at', 'r.handled_at'])
       .orderBy('n.publish_at', 'desc')
       .execute();
     const records: NoticeItem[] = rows.map((r) => ({
-      id: r.id, title: r.title, content: r.content, level: r.level,
-      publishAt: new Date(r.publish_at).toISOString(), handled: r.handled_at !== null,
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      level: r.level,
+      publishAt: new Date(r.publish_at).toISOString(),
+      handled: r.handled_at !== null,
     }));
     const handledNum = records.filter((r) => r.handled).length;
-    return { records: records.slice(0, query.limit), handledNum, unHandleNum: records.length - handledNum, totalNum: records.length };
+    return {
+      records: records.slice(0, query.limit),
+      handledNum,
+      unHandleNum: records.length - handledNum,
+      totalNum: records.length,
+    };
   });
 
   serve(app, notice.handle, async ({ ctx, params }) => {
     const found = await visible(db, ctx).select('n.id').where('n.id', '=', params.id).executeTakeFirst();
     if (!found) throw notFound();
-    await db.insertInto('notice_receipt').values({ tenant_id: ctx.tenantId, notice_id: params.id, user_id: ctx.user.id })
-      .onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('notice_receipt')
+      .values({ tenant_id: ctx.tenantId, notice_id: params.id, user_id: ctx.user.id })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     return null;
   });
 }

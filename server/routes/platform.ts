@@ -67,7 +67,11 @@ export async function userMenuTree(
   }
   const lang = input.tr.language;
   const isAllowed = (id: string) => allowed === null || allowed.has(id);
-  const perm = (r: MenuRow): PermissionNode => ({ id: r.id, functionName: localName(r.name_i18n, lang), perms: r.perms ?? '' });
+  const perm = (r: MenuRow): PermissionNode => ({
+    id: r.id,
+    functionName: localName(r.name_i18n, lang),
+    perms: r.perms ?? '',
+  });
   const build = (parentId: string | null): MenuNode[] => {
     const out: MenuNode[] = [];
     for (const r of byParent.get(parentId) ?? []) {
@@ -106,11 +110,21 @@ export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; con
     if (factoryId && !(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) {
       throw new ApiError(403, 'auth.factoryForbidden');
     }
-    return userMenuTree(db, { tenantId: ctx.tenantId, userId: ctx.user.id, type: ctx.user.type, terminalType: query.terminalType, tr });
+    return userMenuTree(db, {
+      tenantId: ctx.tenantId,
+      userId: ctx.user.id,
+      type: ctx.user.type,
+      terminalType: query.terminalType,
+      tr,
+    });
   });
 
   serve(app, platform.corp, async ({ ctx }) => {
-    const t = await db.selectFrom('tenant').select(['code', 'name', 'languages']).where('id', '=', ctx.tenantId).executeTakeFirstOrThrow();
+    const t = await db
+      .selectFrom('tenant')
+      .select(['code', 'name', 'languages'])
+      .where('id', '=', ctx.tenantId)
+      .executeTakeFirstOrThrow();
     return { tenantCode: t.code, tenantName: t.name, language: t.languages };
   });
 
@@ -140,12 +154,16 @@ export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; con
     const rows = await db.selectFrom('app').selectAll().orderBy('sort').orderBy('app_type').execute();
     const host = { protocol: request.protocol, hostname: request.hostname };
     // The apps this server serves are up; any other enabled app is probed the way the services screen probes it.
-    const online = await Promise.all(rows.map(async (r) => {
-      if ((SERVED_APPS as readonly string[]).includes(r.app_type) && !r.url?.trim()) return true;
-      if (r.status !== 'enabled') return false;
-      // A default app (no URL of its own) runs beside this server: probed on loopback, never at a host a request named.
-      return (await probeCached(appUrl(r, LOOPBACK, config.subappPortBase), REGISTRY_PROBE_TIMEOUT_MS)).state === 'online';
-    }));
+    const online = await Promise.all(
+      rows.map(async (r) => {
+        if ((SERVED_APPS as readonly string[]).includes(r.app_type) && !r.url?.trim()) return true;
+        if (r.status !== 'enabled') return false;
+        // A default app (no URL of its own) runs beside this server: probed on loopback, never at a host a request named.
+        return (
+          (await probeCached(appUrl(r, LOOPBACK, config.subappPortBase), REGISTRY_PROBE_TIMEOUT_MS)).state === 'online'
+        );
+      }),
+    );
     return rows.map((r, i) => ({
       id: r.id,
       appType: r.app_type,
@@ -180,7 +198,12 @@ export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; con
     if (!menu) throw new ApiError(404, 'menu.notFound');
     await db
       .insertInto('menu_access_record')
-      .values({ tenant_id: ctx.tenantId, user_id: ctx.user.id, factory_id: body.factoryId.toLowerCase(), function_id: menu.id })
+      .values({
+        tenant_id: ctx.tenantId,
+        user_id: ctx.user.id,
+        factory_id: body.factoryId.toLowerCase(),
+        function_id: menu.id,
+      })
       .execute();
     return null;
   });

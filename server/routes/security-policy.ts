@@ -31,14 +31,29 @@ export function securityPolicyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       updated_by: ctx.user.id,
     };
     await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('tenant_security_policy').selectAll().where('tenant_id', '=', ctx.tenantId).forUpdate().executeTakeFirst();
-      const after = await trx.insertInto('tenant_security_policy')
+      const before = await trx
+        .selectFrom('tenant_security_policy')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .forUpdate()
+        .executeTakeFirst();
+      const after = await trx
+        .insertInto('tenant_security_policy')
         .values({ tenant_id: ctx.tenantId, ...next })
         .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...next, updated_at: sql<Date>`now()` }))
-        .returningAll().executeTakeFirstOrThrow();
-      await recordRows(trx, actorOf(ctx), 'security-policy', before ? 'update' : 'create', [{ id: ctx.tenantId, code: ctx.tenantCode, before: before ?? null, after }]);
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'security-policy', before ? 'update' : 'create', [
+        { id: ctx.tenantId, code: ctx.tenantCode, before: before ?? null, after },
+      ]);
     });
-    await logOperation(db, callerOf(ctx), { type: 'edit', method: request.method, path: request.url, resource: 'security-policy', ids: [ctx.tenantId] });
+    await logOperation(db, callerOf(ctx), {
+      type: 'edit',
+      method: request.method,
+      path: request.url,
+      resource: 'security-policy',
+      ids: [ctx.tenantId],
+    });
     return read(ctx.tenantId);
   });
 }

@@ -13,7 +13,15 @@ import type { FastifyRequest } from 'fastify';
 
 /** Ending sessions is written to the operation log (resource `online-session`, the ended ids). */
 const logEnded = (db: Kysely<DB>, ctx: RequestContext, request: FastifyRequest, ids: string[]) =>
-  ids.length ? logOperation(db, callerOf(ctx), { type: 'delete', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'online-session', ids }) : Promise.resolve();
+  ids.length
+    ? logOperation(db, callerOf(ctx), {
+        type: 'delete',
+        method: request.method,
+        path: request.url.split('?')[0] ?? request.url,
+        resource: 'online-session',
+        ids,
+      })
+    : Promise.resolve();
 
 export function sessionRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -31,7 +39,12 @@ export function sessionRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): v
   });
 
   serve(app, security.endUserSessions, async ({ params, ctx, request }) => {
-    const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.userId).executeTakeFirst();
+    const user = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', params.userId)
+      .executeTakeFirst();
     if (!user) throw notFound();
     const ended = await endSessions(db, ctx.tenantId, ctx.user.id, { userId: user.id, keep: ctx.tokenId });
     await logEnded(db, ctx, request, ended);
@@ -45,7 +58,8 @@ export function sessionRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): v
 
   serve(app, security.endOwnSession, async ({ params, ctx }) => {
     if (params.id.toLowerCase() === ctx.tokenId) throw new ApiError(409, 'security.endCurrentSession');
-    if ((await endSessions(db, ctx.tenantId, ctx.user.id, { ids: [params.id], userId: ctx.user.id })).length === 0) throw notFound();
+    if ((await endSessions(db, ctx.tenantId, ctx.user.id, { ids: [params.id], userId: ctx.user.id })).length === 0)
+      throw notFound();
     return null;
   });
 

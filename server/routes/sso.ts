@@ -51,7 +51,9 @@ function refuse(request: FastifyRequest, reply: FastifyReply, lang: Language, ke
     .header('cache-control', 'no-store')
     .header('content-security-policy', "default-src 'none'; base-uri 'none'; frame-ancestors 'none'")
     .header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`)
-    .send(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${escapeHtml(target)}"><title>SSO</title><p>${escapeHtml(text)} <a href="${escapeHtml(target)}">↩</a></p>`);
+    .send(
+      `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${escapeHtml(target)}"><title>SSO</title><p>${escapeHtml(text)} <a href="${escapeHtml(target)}">↩</a></p>`,
+    );
 }
 
 export interface SsoRouteOptions {
@@ -65,120 +67,229 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
   const { db, config } = opts;
   const oidcConfig = config.oidc;
   const client = opts.client ?? (oidcConfig ? ssoClient(oidcConfig) : null);
-  const redirectUri = (request: FastifyRequest) => oidcConfig?.redirectUri ?? `${origin(request)}/api/auth/sso/callback`;
+  const redirectUri = (request: FastifyRequest) =>
+    oidcConfig?.redirectUri ?? `${origin(request)}/api/auth/sso/callback`;
 
   serve(app, sso.config, async () => ({ enabled: client !== null }));
 
   // The navigations read their query themselves: a refusal is a page for the browser, not a 400 envelope.
-  serve(app, sso.start, async ({ request, reply }) => {
-    const q = SsoStartQuery.safeParse(request.query);
-    const lang = isLanguage((request.query as { lang?: string }).lang) ? ((request.query as { lang: Language }).lang) : DEFAULT_LANGUAGE;
-    if (!client) return refuse(request, reply, lang, 'auth.ssoNotConfigured');
-    if (!q.success) return refuse(request, reply, lang, 'auth.ssoTenant');
-    const tenant = await db.selectFrom('tenant').select('id').where('code', '=', q.data.tenantCode).where('status', '=', 'enabled')
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)])).executeTakeFirst();
-    if (!tenant) return refuse(request, reply, lang, 'auth.ssoTenant');
-    const state = randomState();
-    const nonce = randomNonce();
-    const { verifier, challenge } = await pkcePair();
-    const browser = randomBytes(32).toString('base64url');
-    let url: URL;
-    try {
-      url = await client.authorizationUrl({ redirectUri: redirectUri(request), state, nonce, codeChallenge: challenge });
-    } catch (err) {
-      request.log.error({ err }, 'SSO provider unavailable');
-      return refuse(request, reply, lang, 'auth.ssoUnavailable');
-    }
-    await db.insertInto('sso_login').values({
-      state_hash: sha256(state), browser_hash: sha256(browser), tenant_id: tenant.id, verifier, nonce, language: lang,
-    }).execute();
-    const secure = request.protocol === 'https' ? '; Secure' : '';
-    return reply
-      .code(302)
-      .header('cache-control', 'no-store')
-      .header('set-cookie', `${COOKIE}=${browser}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`)
-      .header('location', url.toString())
-      .send();
-  }, { parse: { query: null } });
-
-  serve(app, sso.callback, async ({ request, reply }) => {
-    const query = request.query as Record<string, string | undefined>;
-    const state = typeof query.state === 'string' ? query.state : '';
-    const browser = cookie(request, COOKIE);
-    // Single use: the row is claimed before anything else happens.
-    const login = state
-      ? await db.updateTable('sso_login').set({ used_at: sql<Date>`now()` })
-        .where('state_hash', '=', sha256(state)).where('used_at', 'is', null)
-        .where('created_at', '>', new Date(Date.now() - LOGIN_TTL_MS))
-        .returning(['tenant_id', 'browser_hash', 'verifier', 'nonce', 'language']).executeTakeFirst()
-      : undefined;
-    const lang = login && isLanguage(login.language) ? login.language : DEFAULT_LANGUAGE;
-    if (!login || !browser || !safeEqual(login.browser_hash, sha256(browser))) return refuse(request, reply, lang, 'auth.ssoStateInvalid');
-    if (!client) return refuse(request, reply, lang, 'auth.ssoNotConfigured');
-    let identity;
-    try {
-      identity = await client.finish({ currentUrl: new URL(request.url, origin(request)), verifier: login.verifier, state, nonce: login.nonce });
-    } catch (err) {
-      request.log.warn({ err: { message: (err as Error).message } }, 'SSO code exchange refused');
-      return refuse(request, reply, lang, 'auth.ssoFailed');
-    }
-    const linked = await db.selectFrom('user_identity').select('user_id')
-      .where('tenant_id', '=', login.tenant_id).where('issuer', '=', identity.issuer).where('subject', '=', identity.subject).executeTakeFirst();
-    let userId = linked?.user_id ?? null;
-    if (!userId) {
-      const claimName = oidcConfig?.claim ?? 'preferred_username';
-      const value = identity.claims[claimName];
-      const column = claimName === 'email' ? 'email' : claimName === 'phone_number' ? 'mobile' : 'account';
-      const matches = typeof value === 'string' && value
-        ? await db.selectFrom('app_user').select('id').where('tenant_id', '=', login.tenant_id).where(column, '=', value).execute()
-        : [];
-      if (matches.length !== 1) {
-        await writeLoginLog(db, request, { tenantId: login.tenant_id, userId: null, account: typeof value === 'string' ? value : identity.subject, method: 'sso', result: 'failure', reason: 'no matching account' });
-        return refuse(request, reply, lang, 'auth.ssoNoAccount');
+  serve(
+    app,
+    sso.start,
+    async ({ request, reply }) => {
+      const q = SsoStartQuery.safeParse(request.query);
+      const lang = isLanguage((request.query as { lang?: string }).lang)
+        ? (request.query as { lang: Language }).lang
+        : DEFAULT_LANGUAGE;
+      if (!client) return refuse(request, reply, lang, 'auth.ssoNotConfigured');
+      if (!q.success) return refuse(request, reply, lang, 'auth.ssoTenant');
+      const tenant = await db
+        .selectFrom('tenant')
+        .select('id')
+        .where('code', '=', q.data.tenantCode)
+        .where('status', '=', 'enabled')
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+        .executeTakeFirst();
+      if (!tenant) return refuse(request, reply, lang, 'auth.ssoTenant');
+      const state = randomState();
+      const nonce = randomNonce();
+      const { verifier, challenge } = await pkcePair();
+      const browser = randomBytes(32).toString('base64url');
+      let url: URL;
+      try {
+        url = await client.authorizationUrl({
+          redirectUri: redirectUri(request),
+          state,
+          nonce,
+          codeChallenge: challenge,
+        });
+      } catch (err) {
+        request.log.error({ err }, 'SSO provider unavailable');
+        return refuse(request, reply, lang, 'auth.ssoUnavailable');
       }
-      const matched = matches[0]!.id;
-      userId = matched;
-      // A new way into the account: the user's history says which provider's identity it now accepts.
-      await db.transaction().execute(async (trx) => {
-        const made = await trx.insertInto('user_identity').values({ tenant_id: login.tenant_id, user_id: matched, issuer: identity.issuer, subject: identity.subject })
-          .onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();
-        if (!made) return;
-        const account = await accountOf(trx, login.tenant_id, matched);
-        await writeHistory(trx, userActor(login.tenant_id, matched, account, request.ip ?? null), [{
-          action: 'update', entity: 'app-user', recordId: matched, recordCode: account,
-          changes: [{ field: 'identity', before: null, after: `${identity.issuer} ${identity.subject}` }],
-        }]);
+      await db
+        .insertInto('sso_login')
+        .values({
+          state_hash: sha256(state),
+          browser_hash: sha256(browser),
+          tenant_id: tenant.id,
+          verifier,
+          nonce,
+          language: lang,
+        })
+        .execute();
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      return reply
+        .code(302)
+        .header('cache-control', 'no-store')
+        .header('set-cookie', `${COOKIE}=${browser}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`)
+        .header('location', url.toString())
+        .send();
+    },
+    { parse: { query: null } },
+  );
+
+  serve(
+    app,
+    sso.callback,
+    async ({ request, reply }) => {
+      const query = request.query as Record<string, string | undefined>;
+      const state = typeof query.state === 'string' ? query.state : '';
+      const browser = cookie(request, COOKIE);
+      // Single use: the row is claimed before anything else happens.
+      const login = state
+        ? await db
+            .updateTable('sso_login')
+            .set({ used_at: sql<Date>`now()` })
+            .where('state_hash', '=', sha256(state))
+            .where('used_at', 'is', null)
+            .where('created_at', '>', new Date(Date.now() - LOGIN_TTL_MS))
+            .returning(['tenant_id', 'browser_hash', 'verifier', 'nonce', 'language'])
+            .executeTakeFirst()
+        : undefined;
+      const lang = login && isLanguage(login.language) ? login.language : DEFAULT_LANGUAGE;
+      if (!login || !browser || !safeEqual(login.browser_hash, sha256(browser)))
+        return refuse(request, reply, lang, 'auth.ssoStateInvalid');
+      if (!client) return refuse(request, reply, lang, 'auth.ssoNotConfigured');
+      let identity;
+      try {
+        identity = await client.finish({
+          currentUrl: new URL(request.url, origin(request)),
+          verifier: login.verifier,
+          state,
+          nonce: login.nonce,
+        });
+      } catch (err) {
+        request.log.warn({ err: { message: (err as Error).message } }, 'SSO code exchange refused');
+        return refuse(request, reply, lang, 'auth.ssoFailed');
+      }
+      const linked = await db
+        .selectFrom('user_identity')
+        .select('user_id')
+        .where('tenant_id', '=', login.tenant_id)
+        .where('issuer', '=', identity.issuer)
+        .where('subject', '=', identity.subject)
+        .executeTakeFirst();
+      let userId = linked?.user_id ?? null;
+      if (!userId) {
+        const claimName = oidcConfig?.claim ?? 'preferred_username';
+        const value = identity.claims[claimName];
+        const column = claimName === 'email' ? 'email' : claimName === 'phone_number' ? 'mobile' : 'account';
+        const matches =
+          typeof value === 'string' && value
+            ? await db
+                .selectFrom('app_user')
+                .select('id')
+                .where('tenant_id', '=', login.tenant_id)
+                .where(column, '=', value)
+                .execute()
+            : [];
+        if (matches.length !== 1) {
+          await writeLoginLog(db, request, {
+            tenantId: login.tenant_id,
+            userId: null,
+            account: typeof value === 'string' ? value : identity.subject,
+            method: 'sso',
+            result: 'failure',
+            reason: 'no matching account',
+          });
+          return refuse(request, reply, lang, 'auth.ssoNoAccount');
+        }
+        const matched = matches[0]!.id;
+        userId = matched;
+        // A new way into the account: the user's history says which provider's identity it now accepts.
+        await db.transaction().execute(async (trx) => {
+          const made = await trx
+            .insertInto('user_identity')
+            .values({
+              tenant_id: login.tenant_id,
+              user_id: matched,
+              issuer: identity.issuer,
+              subject: identity.subject,
+            })
+            .onConflict((oc) => oc.doNothing())
+            .returning('user_id')
+            .executeTakeFirst();
+          if (!made) return;
+          const account = await accountOf(trx, login.tenant_id, matched);
+          await writeHistory(trx, userActor(login.tenant_id, matched, account, request.ip ?? null), [
+            {
+              action: 'update',
+              entity: 'app-user',
+              recordId: matched,
+              recordCode: account,
+              changes: [{ field: 'identity', before: null, after: `${identity.issuer} ${identity.subject}` }],
+            },
+          ]);
+        });
+      }
+      const user = await db
+        .selectFrom('app_user')
+        .select(['status', 'account'])
+        .where('tenant_id', '=', login.tenant_id)
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!user || user.status !== 'enabled') {
+        await writeLoginLog(db, request, {
+          tenantId: login.tenant_id,
+          userId,
+          account: user?.account ?? identity.subject,
+          method: 'sso',
+          result: 'failure',
+          reason: 'disabled',
+        });
+        return refuse(request, reply, lang, 'auth.ssoDisabled');
+      }
+      await writeLoginLog(db, request, {
+        tenantId: login.tenant_id,
+        userId,
+        account: user.account,
+        method: 'sso',
+        result: 'success',
       });
-    }
-    const user = await db.selectFrom('app_user').select(['status', 'account']).where('tenant_id', '=', login.tenant_id).where('id', '=', userId).executeTakeFirst();
-    if (!user || user.status !== 'enabled') {
-      await writeLoginLog(db, request, { tenantId: login.tenant_id, userId, account: user?.account ?? identity.subject, method: 'sso', result: 'failure', reason: 'disabled' });
-      return refuse(request, reply, lang, 'auth.ssoDisabled');
-    }
-    await writeLoginLog(db, request, { tenantId: login.tenant_id, userId, account: user.account, method: 'sso', result: 'success' });
-    const code = randomBytes(32).toString('base64url');
-    await db.insertInto('sso_exchange').values({
-      code_hash: sha256(code), tenant_id: login.tenant_id, user_id: userId, expires_at: new Date(Date.now() + EXCHANGE_TTL_MS),
-    }).execute();
-    request.log.info({ sso: { result: 'success', tenantId: login.tenant_id, account: user.account, issuer: identity.issuer } }, 'SSO login');
-    return reply
-      .code(302)
-      .header('cache-control', 'no-store')
-      .header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`)
-      .header('location', `/${lang}/login?sso=${code}`)
-      .send();
-  }, { parse: { query: null } });
+      const code = randomBytes(32).toString('base64url');
+      await db
+        .insertInto('sso_exchange')
+        .values({
+          code_hash: sha256(code),
+          tenant_id: login.tenant_id,
+          user_id: userId,
+          expires_at: new Date(Date.now() + EXCHANGE_TTL_MS),
+        })
+        .execute();
+      request.log.info(
+        { sso: { result: 'success', tenantId: login.tenant_id, account: user.account, issuer: identity.issuer } },
+        'SSO login',
+      );
+      return reply
+        .code(302)
+        .header('cache-control', 'no-store')
+        .header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`)
+        .header('location', `/${lang}/login?sso=${code}`)
+        .send();
+    },
+    { parse: { query: null } },
+  );
 
   serve(app, sso.exchange, async ({ body, request, reply }) => {
     reply.header('cache-control', 'no-store');
-    const row = await db.updateTable('sso_exchange').set({ used_at: sql<Date>`now()` })
-      .where('code_hash', '=', sha256(body.code)).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
-      .returning(['tenant_id', 'user_id']).executeTakeFirst();
+    const row = await db
+      .updateTable('sso_exchange')
+      .set({ used_at: sql<Date>`now()` })
+      .where('code_hash', '=', sha256(body.code))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning(['tenant_id', 'user_id'])
+      .executeTakeFirst();
     if (!row) throw new ApiError(400, 'auth.ssoExchangeInvalid');
     const clientId = request.headers['x-client-id'];
     const { token, expiresAt } = await issueToken(db, {
-      tenantId: row.tenant_id, userId: row.user_id, ttlHours: config.tokenTtlHours,
-      clientId: typeof clientId === 'string' ? clientId : null, ip: request.ip ?? null, method: 'sso',
+      tenantId: row.tenant_id,
+      userId: row.user_id,
+      ttlHours: config.tokenTtlHours,
+      clientId: typeof clientId === 'string' ? clientId : null,
+      ip: request.ip ?? null,
+      method: 'sso',
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
     });
     return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, row.tenant_id, row.user_id) };

@@ -30,31 +30,80 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
     const factoryId = query.factoryId?.toLowerCase() ?? ctx.factoryId;
     if (!factoryId) throw new ApiError(404, 'staff.notFound');
     // A factory the user may not use is answered like one without a record: nothing to learn from it.
-    if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) throw new ApiError(404, 'staff.notFound');
-    const row = await db.selectFrom('staff as s')
-      .leftJoin('department as d', (j) => j.onRef('d.id', '=', 's.department_id').onRef('d.tenant_id', '=', 's.tenant_id'))
-      .select(['s.id', 's.code', 's.name', 's.english_name', 's.sex', 's.entry_date', 's.department_id', 'd.name as department_name',
-        's.job', 's.extension_number', 's.on_job', 's.use_state', 's.user_id'])
-      .where('s.tenant_id', '=', ctx.tenantId).where('s.user_id', '=', ctx.user.id)
-      .orderBy('s.code').executeTakeFirst();
+    if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId)))
+      throw new ApiError(404, 'staff.notFound');
+    const row = await db
+      .selectFrom('staff as s')
+      .leftJoin('department as d', (j) =>
+        j.onRef('d.id', '=', 's.department_id').onRef('d.tenant_id', '=', 's.tenant_id'),
+      )
+      .select([
+        's.id',
+        's.code',
+        's.name',
+        's.english_name',
+        's.sex',
+        's.entry_date',
+        's.department_id',
+        'd.name as department_name',
+        's.job',
+        's.extension_number',
+        's.on_job',
+        's.use_state',
+        's.user_id',
+      ])
+      .where('s.tenant_id', '=', ctx.tenantId)
+      .where('s.user_id', '=', ctx.user.id)
+      .orderBy('s.code')
+      .executeTakeFirst();
     if (!row) throw new ApiError(404, 'staff.notFound');
     return {
-      id: row.id, code: row.code, name: row.name, englishName: row.english_name, sex: row.sex, entryDate: day(row.entry_date),
-      departmentId: row.department_id, departmentName: row.department_name, job: row.job, extensionNumber: row.extension_number,
-      onJob: row.on_job, useState: row.use_state, userId: row.user_id, factoryId,
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      englishName: row.english_name,
+      sex: row.sex,
+      entryDate: day(row.entry_date),
+      departmentId: row.department_id,
+      departmentName: row.department_name,
+      job: row.job,
+      extensionNumber: row.extension_number,
+      onJob: row.on_job,
+      useState: row.use_state,
+      userId: row.user_id,
+      factoryId,
     };
   });
 
   serve(app, staffContract.updatePersonal, async ({ ctx, body }) => {
-    const set = { english_name: body.englishName || null, sex: body.sex, extension_number: body.extensionNumber || null };
+    const set = {
+      english_name: body.englishName || null,
+      sex: body.sex,
+      extension_number: body.extensionNumber || null,
+    };
     const updated = await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('staff').selectAll().where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id).forUpdate().execute();
-      const after = await trx.updateTable('staff')
+      const before = await trx
+        .selectFrom('staff')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('user_id', '=', ctx.user.id)
+        .forUpdate()
+        .execute();
+      const after = await trx
+        .updateTable('staff')
         .set({ ...set, updated_by: ctx.user.id, updated_at: new Date() })
-        .where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id)
-        .returningAll().execute();
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('user_id', '=', ctx.user.id)
+        .returningAll()
+        .execute();
       const was = new Map(before.map((b) => [b.id, b]));
-      await recordRows(trx, actorOf(ctx), staff.name, 'update', after.map((a) => ({ id: a.id, code: a.code, before: was.get(a.id) ?? null, after: a })));
+      await recordRows(
+        trx,
+        actorOf(ctx),
+        staff.name,
+        'update',
+        after.map((a) => ({ id: a.id, code: a.code, before: was.get(a.id) ?? null, after: a })),
+      );
       return after;
     });
     if (updated.length === 0) throw new ApiError(404, 'staff.notFound');
@@ -66,37 +115,97 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
     const row = await getRow(db, staff, scopeOf(staff, callerOf(ctx)), params.id);
     if (!row) throw notFound('resource.notFound');
     if (row.userId) throw new ApiError(409, 'staff.hasAccount');
-    const roles = body.roles ?? (await db.selectFrom('role').select('id').where('tenant_id', '=', ctx.tenantId).where('code', '=', 'staff').execute()).map((r) => r.id);
+    const roles =
+      body.roles ??
+      (
+        await db
+          .selectFrom('role')
+          .select('id')
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('code', '=', 'staff')
+          .execute()
+      ).map((r) => r.id);
     if (roles.length > 0) {
-      const found = await db.selectFrom('role').select('id').where('tenant_id', '=', ctx.tenantId).where('id', 'in', roles).execute();
-      if (found.length !== new Set(roles).size) throw invalid([fieldError(user, 'roles', 'validation.reference', tr)], tr);
+      const found = await db
+        .selectFrom('role')
+        .select('id')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', 'in', roles)
+        .execute();
+      if (found.length !== new Set(roles).size)
+        throw invalid([fieldError(user, 'roles', 'validation.reference', tr)], tr);
     }
-    const taken = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('account', '=', body.account).executeTakeFirst();
+    const taken = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('account', '=', body.account)
+      .executeTakeFirst();
     if (taken) throw duplicate(user, 'account', body.account, tr);
     const temporary = temporaryPassword();
-    const userId = await db.transaction().execute(async (trx) => {
-      // The account works in the factory it was made from (an administrator may add others on the user screen).
-      const created = await createUser(trx, {
-        tenantId: ctx.tenantId, account: body.account, password: temporary, nickname: String(row.name), type: 'staff',
-        roleIds: roles, factoryIds: ctx.factoryId ? [ctx.factoryId] : [], createdBy: ctx.user.id,
+    const userId = await db
+      .transaction()
+      .execute(async (trx) => {
+        // The account works in the factory it was made from (an administrator may add others on the user screen).
+        const created = await createUser(trx, {
+          tenantId: ctx.tenantId,
+          account: body.account,
+          password: temporary,
+          nickname: String(row.name),
+          type: 'staff',
+          roleIds: roles,
+          factoryIds: ctx.factoryId ? [ctx.factoryId] : [],
+          createdBy: ctx.user.id,
+        });
+        const linked = await trx
+          .updateTable('staff')
+          .set({ user_id: created, updated_by: ctx.user.id, updated_at: new Date() })
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', '=', params.id)
+          .where('user_id', 'is', null)
+          .returning('id')
+          .execute();
+        // Linked meanwhile by another call: nothing of this one stays.
+        if (linked.length === 0) throw new ApiError(409, 'staff.hasAccount');
+        await logOperation(trx, callerOf(ctx), {
+          type: 'add',
+          method: request.method,
+          path: request.url.split('?')[0] ?? request.url,
+          resource: 'user',
+          ids: [created],
+        });
+        const actor = actorOf(ctx);
+        const made = {
+          account: body.account,
+          nickname: String(row.name),
+          type: 'staff',
+          roles: [...roles].sort(),
+          factories: ctx.factoryId ? [ctx.factoryId] : [],
+        };
+        await writeHistory(trx, actor, [
+          {
+            action: 'create',
+            entity: user.name,
+            recordId: created,
+            recordCode: body.account,
+            changes: [...diffFields(null, made), { field: 'password', before: null, after: null, secret: true }],
+          },
+          {
+            action: 'update',
+            entity: staff.name,
+            recordId: params.id,
+            recordCode: String(row.code ?? ''),
+            factoryId: scopeOf(staff, callerOf(ctx)).factoryId,
+            changes: [{ field: 'userId', before: null, after: created }],
+          },
+        ]);
+        return created;
+      })
+      .catch((err: unknown) => {
+        // The same account made by a concurrent call.
+        if (isUniqueViolation(err)) throw duplicate(user, 'account', body.account, tr);
+        throw err;
       });
-      const linked = await trx.updateTable('staff').set({ user_id: created, updated_by: ctx.user.id, updated_at: new Date() })
-        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).where('user_id', 'is', null).returning('id').execute();
-      // Linked meanwhile by another call: nothing of this one stays.
-      if (linked.length === 0) throw new ApiError(409, 'staff.hasAccount');
-      await logOperation(trx, callerOf(ctx), { type: 'add', method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'user', ids: [created] });
-      const actor = actorOf(ctx);
-      const made = { account: body.account, nickname: String(row.name), type: 'staff', roles: [...roles].sort(), factories: ctx.factoryId ? [ctx.factoryId] : [] };
-      await writeHistory(trx, actor, [
-        { action: 'create', entity: user.name, recordId: created, recordCode: body.account, changes: [...diffFields(null, made), { field: 'password', before: null, after: null, secret: true }] },
-        { action: 'update', entity: staff.name, recordId: params.id, recordCode: String(row.code ?? ''), factoryId: scopeOf(staff, callerOf(ctx)).factoryId, changes: [{ field: 'userId', before: null, after: created }] },
-      ]);
-      return created;
-    }).catch((err: unknown) => {
-      // The same account made by a concurrent call.
-      if (isUniqueViolation(err)) throw duplicate(user, 'account', body.account, tr);
-      throw err;
-    });
     return { userId, account: body.account, temporaryPassword: temporary };
   });
 }

@@ -29,14 +29,20 @@ export function statisticsRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     const unit = sql.lit(shape.unit);
     const start = sql`date_trunc(${unit}, ${nowLocal}) - (${shape.count - 1} * ${step})`;
     const scoped = () => {
-      let q = db.selectFrom('menu_access_record as r').where('r.tenant_id', '=', ctx.tenantId)
+      let q = db
+        .selectFrom('menu_access_record as r')
+        .where('r.tenant_id', '=', ctx.tenantId)
         .where(sql<boolean>`${local} >= ${start}`);
       if (ctx.factoryId) q = q.where('r.factory_id', '=', ctx.factoryId);
       return q;
     };
     const counts = await scoped()
-      .select([sql<string>`to_char(date_trunc(${unit}, ${local}), ${shape.format})`.as('bucket'), sql<string>`count(*)`.as('n')])
-      .groupBy(sql`1`).execute();
+      .select([
+        sql<string>`to_char(date_trunc(${unit}, ${local}), ${shape.format})`.as('bucket'),
+        sql<string>`count(*)`.as('n'),
+      ])
+      .groupBy(sql`1`)
+      .execute();
     const byBucket = new Map(counts.map((c) => [c.bucket, Number(c.n)]));
     const buckets = await sql<{ bucket: string }>`
       select to_char(b, ${shape.format}) as bucket
@@ -45,17 +51,33 @@ export function statisticsRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     const visitors = await scoped()
       .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'r.tenant_id').onRef('u.id', '=', 'r.user_id'))
       .select(['u.id', 'u.account', 'u.nickname', sql<string>`count(*)`.as('n')])
-      .groupBy(['u.id', 'u.account', 'u.nickname']).orderBy(sql`count(*)`, 'desc').orderBy('u.account').limit(query.top).execute();
+      .groupBy(['u.id', 'u.account', 'u.nickname'])
+      .orderBy(sql`count(*)`, 'desc')
+      .orderBy('u.account')
+      .limit(query.top)
+      .execute();
     const menus = await scoped()
       .innerJoin('menu as m', 'm.id', 'r.function_id')
       .select(['m.id', 'm.name_i18n', sql<string>`count(*)`.as('n')])
-      .groupBy(['m.id', 'm.name_i18n']).orderBy(sql`count(*)`, 'desc').limit(query.top).execute();
+      .groupBy(['m.id', 'm.name_i18n'])
+      .orderBy(sql`count(*)`, 'desc')
+      .limit(query.top)
+      .execute();
     return {
       range: query.range,
       series,
       total: series.reduce((sum, b) => sum + b.count, 0),
-      topVisitors: visitors.map((v) => ({ userId: v.id, account: v.account, nickname: v.nickname, count: Number(v.n) })),
-      topMenus: menus.map((m) => ({ functionId: m.id, name: localName(m.name_i18n as I18nText, ctx.language), count: Number(m.n) })),
+      topVisitors: visitors.map((v) => ({
+        userId: v.id,
+        account: v.account,
+        nickname: v.nickname,
+        count: Number(v.n),
+      })),
+      topMenus: menus.map((m) => ({
+        functionId: m.id,
+        name: localName(m.name_i18n as I18nText, ctx.language),
+        count: Number(m.n),
+      })),
     };
   });
 }

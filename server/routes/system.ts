@@ -16,14 +16,29 @@ import { isOperatorAdmin } from '../engine/hooks/access';
 export const INTERFACE_LOG_SLOW_MS = 3000;
 const TENANT_API = '/api/platform-system/tenant';
 
-interface Failure { at: Date; error: Error }
+interface Failure {
+  at: Date;
+  error: Error;
+}
 const failures = new WeakMap<FastifyRequest, Failure>();
 
 /** Class, method and line of the first stack frame of our own code (else the first frame). */
-export function whereThrown(error: Error): { errorClass: string; errorMethod: string | null; errorLine: number | null } {
-  const frames = (error.stack ?? '').split('\n').slice(1).map((l) => /at (?:(\S+) )?\(?(.+?):(\d+):\d+\)?$/.exec(l.trim())).filter((m) => m !== null);
+export function whereThrown(error: Error): {
+  errorClass: string;
+  errorMethod: string | null;
+  errorLine: number | null;
+} {
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .slice(1)
+    .map((l) => /at (?:(\S+) )?\(?(.+?):(\d+):\d+\)?$/.exec(l.trim()))
+    .filter((m) => m !== null);
   const own = frames.find((m) => !m[2]!.includes('node_modules') && !m[2]!.startsWith('node:')) ?? frames[0];
-  return { errorClass: error.name || error.constructor.name, errorMethod: own?.[1] ?? null, errorLine: own ? Number(own[3]) : null };
+  return {
+    errorClass: error.name || error.constructor.name,
+    errorMethod: own?.[1] ?? null,
+    errorLine: own ? Number(own[3]) : null,
+  };
 }
 
 export async function systemRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }): Promise<void> {
@@ -50,21 +65,26 @@ export async function systemRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     const failure = failures.get(request);
     const where = failure ? whereThrown(failure.error) : null;
     try {
-      await withTenant(ctx.tenantId, () => db.insertInto('interface_log').values({
-        tenant_id: ctx.tenantId,
-        method: request.method,
-        path: (request.url.split('?')[0] ?? request.url).slice(0, 512),
-        status: reply.statusCode,
-        call_state: failed ? 'error' : 'slow',
-        duration_ms: ms,
-        error_at: failure?.at ?? null,
-        error_class: where?.errorClass ?? null,
-        error_method: where?.errorMethod ?? null,
-        error_line: where?.errorLine ?? null,
-        message: failure ? failure.error.message.slice(0, 2000) : null,
-        created_by: ctx.user.id,
-        api_key_name: ctx.apiKey?.name ?? null,
-      }).execute());
+      await withTenant(ctx.tenantId, () =>
+        db
+          .insertInto('interface_log')
+          .values({
+            tenant_id: ctx.tenantId,
+            method: request.method,
+            path: (request.url.split('?')[0] ?? request.url).slice(0, 512),
+            status: reply.statusCode,
+            call_state: failed ? 'error' : 'slow',
+            duration_ms: ms,
+            error_at: failure?.at ?? null,
+            error_class: where?.errorClass ?? null,
+            error_method: where?.errorMethod ?? null,
+            error_line: where?.errorLine ?? null,
+            message: failure ? failure.error.message.slice(0, 2000) : null,
+            created_by: ctx.user.id,
+            api_key_name: ctx.apiKey?.name ?? null,
+          })
+          .execute(),
+      );
     } catch (err) {
       request.log.error({ err }, 'interface log not written');
     }

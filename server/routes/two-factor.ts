@@ -23,8 +23,19 @@ import { finishPasswordStep, startSession } from '../auth/finish-login';
 import { actorOf } from '../audit/write';
 import { userActor } from '../audit/accounts';
 import {
-  disableTotp, enableTotp, enrolStep, findTicket, policyRequires, recoveryCodesLeft, spendSecondFactor, tenantPolicy,
-  ticketWrong, totpSetup, totpState, useTicket, type Ticket,
+  disableTotp,
+  enableTotp,
+  enrolStep,
+  findTicket,
+  policyRequires,
+  recoveryCodesLeft,
+  spendSecondFactor,
+  tenantPolicy,
+  ticketWrong,
+  totpSetup,
+  totpState,
+  useTicket,
+  type Ticket,
 } from '../auth/two-factor';
 
 /** 400 naming the field (`code` or `password`) whose answer was wrong. */
@@ -45,18 +56,47 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
   const { db, config } = opts;
 
   const reauthSession = (ctx: RequestContext) => ({
-    tokenId: ctx.tokenId, tenantId: ctx.tenantId, tenantCode: ctx.tenantCode, userId: ctx.user.id, account: ctx.user.account,
+    tokenId: ctx.tokenId,
+    tenantId: ctx.tenantId,
+    tenantCode: ctx.tenantCode,
+    userId: ctx.user.id,
+    account: ctx.user.account,
   });
 
   /** A ticket's code under the login limits of its account; a wrong one also counts against the ticket. */
-  async function ticketCode<T>(request: FastifyRequest, t: Ticket, tr: Translator, check: () => Promise<T | null>): Promise<T> {
-    const value = await limitedLogin(db, loginKey(request, t.tenantCode, t.account), async () => {
-      const v = await check();
-      return { ok: v !== null, value: v };
-    }, (retry) => writeLoginLog(db, request, { tenantId: t.tenantId, userId: t.userId, account: t.account, method: t.method, result: 'locked', reason: `retry after ${retry}s (second factor)` }));
+  async function ticketCode<T>(
+    request: FastifyRequest,
+    t: Ticket,
+    tr: Translator,
+    check: () => Promise<T | null>,
+  ): Promise<T> {
+    const value = await limitedLogin(
+      db,
+      loginKey(request, t.tenantCode, t.account),
+      async () => {
+        const v = await check();
+        return { ok: v !== null, value: v };
+      },
+      (retry) =>
+        writeLoginLog(db, request, {
+          tenantId: t.tenantId,
+          userId: t.userId,
+          account: t.account,
+          method: t.method,
+          result: 'locked',
+          reason: `retry after ${retry}s (second factor)`,
+        }),
+    );
     if (value === null) {
       await ticketWrong(db, t);
-      await writeLoginLog(db, request, { tenantId: t.tenantId, userId: t.userId, account: t.account, method: t.method, result: 'failure', reason: 'wrong second-factor code' });
+      await writeLoginLog(db, request, {
+        tenantId: t.tenantId,
+        userId: t.userId,
+        account: t.account,
+        method: t.method,
+        result: 'failure',
+        reason: 'wrong second-factor code',
+      });
       throw wrongAnswer(tr, 'code');
     }
     return value;
@@ -64,21 +104,30 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
 
   serve(app, security.twoFactor, async ({ ctx }) => {
     const [policy, state, left] = await Promise.all([
-      tenantPolicy(db, ctx.tenantId), totpState(db, ctx.tenantId, ctx.user.id), recoveryCodesLeft(db, ctx.tenantId, ctx.user.id),
+      tenantPolicy(db, ctx.tenantId),
+      totpState(db, ctx.tenantId, ctx.user.id),
+      recoveryCodesLeft(db, ctx.tenantId, ctx.user.id),
     ]);
     return {
-      enabled: Boolean(state?.enabled), enabledAt: state?.enabledAt?.toISOString() ?? null,
-      recoveryCodesLeft: state?.enabled ? left : 0, policy, required: policyRequires(policy, ctx.user.type),
+      enabled: Boolean(state?.enabled),
+      enabledAt: state?.enabledAt?.toISOString() ?? null,
+      recoveryCodesLeft: state?.enabled ? left : 0,
+      policy,
+      required: policyRequires(policy, ctx.user.type),
     };
   });
 
   serve(app, security.twoFactorSetup, async ({ ctx, reply }) => {
     reply.header('cache-control', 'no-store');
     if ((await tenantPolicy(db, ctx.tenantId)) === 'off') throw new ApiError(409, 'security.twoFactorOff');
-    if ((await totpState(db, ctx.tenantId, ctx.user.id))?.enabled) throw new ApiError(409, 'security.twoFactorAlreadyOn');
+    if ((await totpState(db, ctx.tenantId, ctx.user.id))?.enabled)
+      throw new ApiError(409, 'security.twoFactorAlreadyOn');
     const setup = await totpSetup(await tenantName(db, ctx.tenantId), `${ctx.user.account}@${ctx.tenantCode}`);
     await db.deleteFrom('user_totp').where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id).execute();
-    await db.insertInto('user_totp').values({ tenant_id: ctx.tenantId, user_id: ctx.user.id, secret: setup.secret, enabled_at: null }).execute();
+    await db
+      .insertInto('user_totp')
+      .values({ tenant_id: ctx.tenantId, user_id: ctx.user.id, secret: setup.secret, enabled_at: null })
+      .execute();
     return setup;
   });
 
@@ -88,10 +137,17 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     if (state?.enabled) throw new ApiError(409, 'security.twoFactorAlreadyOn');
     if (!state) throw new ApiError(409, 'security.setupFirst');
     let step: number | null = null;
-    const ok = await limitedReauth(db, request, reauthSession(ctx), async () => (step = enrolStep(state.secret, body.code)) !== null);
+    const ok = await limitedReauth(
+      db,
+      request,
+      reauthSession(ctx),
+      async () => (step = enrolStep(state.secret, body.code)) !== null,
+    );
     if (!ok || step === null) throw wrongAnswer(tr, 'code');
     const enabledStep: number = step;
-    const recoveryCodes = await db.transaction().execute((trx) => enableTotp(trx, ctx.tenantId, ctx.user.id, state.secret, enabledStep, actorOf(ctx)));
+    const recoveryCodes = await db
+      .transaction()
+      .execute((trx) => enableTotp(trx, ctx.tenantId, ctx.user.id, state.secret, enabledStep, actorOf(ctx)));
     return { recoveryCodes };
   });
 
@@ -99,19 +155,43 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const policy = await tenantPolicy(db, ctx.tenantId);
     if (policyRequires(policy, ctx.user.type)) throw new ApiError(409, 'security.twoFactorRequired');
     if (!(await totpState(db, ctx.tenantId, ctx.user.id))?.enabled) throw new ApiError(409, 'security.twoFactorNotOn');
-    const user = await db.selectFrom('app_user').select('password_hash').where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
-    if (!(await limitedReauth(db, request, reauthSession(ctx), () => verifyPassword(body.password, user.password_hash)))) throw wrongAnswer(tr, 'password');
-    if (!(await limitedReauth(db, request, reauthSession(ctx), () => spendSecondFactor(db, ctx.tenantId, ctx.user.id, body.code)))) throw wrongAnswer(tr, 'code');
+    const user = await db
+      .selectFrom('app_user')
+      .select('password_hash')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', ctx.user.id)
+      .executeTakeFirstOrThrow();
+    if (
+      !(await limitedReauth(db, request, reauthSession(ctx), () => verifyPassword(body.password, user.password_hash)))
+    )
+      throw wrongAnswer(tr, 'password');
+    if (
+      !(await limitedReauth(db, request, reauthSession(ctx), () =>
+        spendSecondFactor(db, ctx.tenantId, ctx.user.id, body.code),
+      ))
+    )
+      throw wrongAnswer(tr, 'code');
     await db.transaction().execute((trx) => disableTotp(trx, ctx.tenantId, ctx.user.id, actorOf(ctx)));
     return null;
   });
 
   serve(app, security.resetUserTwoFactor, async ({ params, ctx, request }) => {
-    const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
+    const user = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', params.id)
+      .executeTakeFirst();
     if (!user) throw notFound();
     await db.transaction().execute(async (trx) => {
       await disableTotp(trx, ctx.tenantId, user.id, actorOf(ctx));
-      await logOperation(trx, callerOf(ctx), { type: 'edit', method: request.method, path: request.url, resource: 'user', ids: [user.id] });
+      await logOperation(trx, callerOf(ctx), {
+        type: 'edit',
+        method: request.method,
+        path: request.url,
+        resource: 'user',
+        ids: [user.id],
+      });
     });
     return null;
   });
@@ -120,25 +200,61 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     reply.header('cache-control', 'no-store');
     const t = await findTicket(db, body.ticket);
     if (!t || t.kind !== 'totp') throw ticketInvalid();
-    await ticketCode(request, t, tr, async () => ((await spendSecondFactor(db, t.tenantId, t.userId, body.code)) ? true : null));
+    await ticketCode(request, t, tr, async () =>
+      (await spendSecondFactor(db, t.tenantId, t.userId, body.code)) ? true : null,
+    );
     if (!(await useTicket(db, t))) throw ticketInvalid();
-    return startSession(db, config, request, { tenantId: t.tenantId, userId: t.userId, method: t.method, logAccount: t.account });
+    return startSession(db, config, request, {
+      tenantId: t.tenantId,
+      userId: t.userId,
+      method: t.method,
+      logAccount: t.account,
+    });
   });
 
   serve(app, security.loginPasswordChange, async ({ body, request, reply, tr }) => {
     reply.header('cache-control', 'no-store');
     const t = await findTicket(db, body.ticket);
     if (!t || t.kind !== 'password') throw ticketInvalid();
-    const user = await db.selectFrom('app_user').select('password_hash').where('tenant_id', '=', t.tenantId).where('id', '=', t.userId).executeTakeFirstOrThrow();
-    await checkNewPassword(db, tr, await passwordPolicy(db, t.tenantId), { tenantId: t.tenantId, userId: t.userId, currentHash: user.password_hash }, body.newPassword);
+    const user = await db
+      .selectFrom('app_user')
+      .select('password_hash')
+      .where('tenant_id', '=', t.tenantId)
+      .where('id', '=', t.userId)
+      .executeTakeFirstOrThrow();
+    await checkNewPassword(
+      db,
+      tr,
+      await passwordPolicy(db, t.tenantId),
+      { tenantId: t.tenantId, userId: t.userId, currentHash: user.password_hash },
+      body.newPassword,
+    );
     const hash = await hashPassword(body.newPassword);
     await db.transaction().execute(async (trx) => {
       if (!(await useTicket(trx, t))) throw ticketInvalid();
-      await setPassword(trx, t.tenantId, t.userId, user.password_hash, hash, userActor(t.tenantId, t.userId, t.account, request.ip));
-      await trx.updateTable('session_token').set({ revoked_at: sql<Date>`now()` })
-        .where('tenant_id', '=', t.tenantId).where('user_id', '=', t.userId).where('revoked_at', 'is', null).execute();
+      await setPassword(
+        trx,
+        t.tenantId,
+        t.userId,
+        user.password_hash,
+        hash,
+        userActor(t.tenantId, t.userId, t.account, request.ip),
+      );
+      await trx
+        .updateTable('session_token')
+        .set({ revoked_at: sql<Date>`now()` })
+        .where('tenant_id', '=', t.tenantId)
+        .where('user_id', '=', t.userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     });
-    return finishPasswordStep(db, config, request, { tenantId: t.tenantId, userId: t.userId, userType: t.userType, method: 'password', logAccount: t.account });
+    return finishPasswordStep(db, config, request, {
+      tenantId: t.tenantId,
+      userId: t.userId,
+      userType: t.userType,
+      method: 'password',
+      logAccount: t.account,
+    });
   });
 
   serve(app, security.loginEnrolSetup, async ({ body, reply }) => {
@@ -146,7 +262,12 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const t = await findTicket(db, body.ticket);
     if (!t || t.kind !== 'enrol') throw ticketInvalid();
     const setup = await totpSetup(await tenantName(db, t.tenantId), `${t.account}@${t.tenantCode}`);
-    await db.updateTable('login_challenge').set({ secret: setup.secret }).where('tenant_id', '=', t.tenantId).where('id', '=', t.id).execute();
+    await db
+      .updateTable('login_challenge')
+      .set({ secret: setup.secret })
+      .where('tenant_id', '=', t.tenantId)
+      .where('id', '=', t.id)
+      .execute();
     return setup;
   });
 
@@ -159,9 +280,21 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const step = await ticketCode(request, t, tr, async () => enrolStep(secret, body.code));
     const recoveryCodes = await db.transaction().execute(async (trx) => {
       if (!(await useTicket(trx, t))) throw ticketInvalid();
-      return enableTotp(trx, t.tenantId, t.userId, secret, step, userActor(t.tenantId, t.userId, t.account, request.ip));
+      return enableTotp(
+        trx,
+        t.tenantId,
+        t.userId,
+        secret,
+        step,
+        userActor(t.tenantId, t.userId, t.account, request.ip),
+      );
     });
-    const login = await startSession(db, config, request, { tenantId: t.tenantId, userId: t.userId, method: t.method, logAccount: t.account });
+    const login = await startSession(db, config, request, {
+      tenantId: t.tenantId,
+      userId: t.userId,
+      method: t.method,
+      logAccount: t.account,
+    });
     return { ...login, recoveryCodes };
   });
 }

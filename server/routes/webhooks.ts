@@ -2,7 +2,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { webhooks } from '../../model/contract/webhooks';
-import { WEBHOOK_EVENTS, WEBHOOK_FIELD_LABELS, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '../../model/webhook';
+import {
+  WEBHOOK_EVENTS,
+  WEBHOOK_FIELD_LABELS,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEvent,
+} from '../../model/webhook';
 import type { DB } from '../db/types';
 import type { WebhookDeliveryTable } from '../db/types-webhooks';
 import type { Selectable } from 'kysely';
@@ -25,9 +31,17 @@ const isEvent = (e: string): e is WebhookEvent => (WEBHOOK_EVENTS as readonly st
 
 type DeliveryRow = Selectable<WebhookDeliveryTable>;
 const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
-  id: r.id, endpointId: r.endpoint_id, event: r.event, status: r.status, attempts: r.attempts, lastStatus: r.last_status, lastError: r.last_error,
-  occurredAt: iso(r.occurred_at), lastAttemptAt: r.last_attempt_at ? iso(r.last_attempt_at) : null,
-  nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null, deliveredAt: r.delivered_at ? iso(r.delivered_at) : null,
+  id: r.id,
+  endpointId: r.endpoint_id,
+  event: r.event,
+  status: r.status,
+  attempts: r.attempts,
+  lastStatus: r.last_status,
+  lastError: r.last_error,
+  occurredAt: iso(r.occurred_at),
+  lastAttemptAt: r.last_attempt_at ? iso(r.last_attempt_at) : null,
+  nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null,
+  deliveredAt: r.delivered_at ? iso(r.delivered_at) : null,
 });
 
 export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: WebhookConfig }): void {
@@ -35,18 +49,39 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
 
   /** The endpoints of the tenant (one or all), with their pending and failed counts; never the secret. */
   const endpoints = async (tenantId: string, id?: string): Promise<WebhookEndpoint[]> => {
-    let q = db.selectFrom('webhook_endpoint as e')
+    let q = db
+      .selectFrom('webhook_endpoint as e')
       .select(['e.id', 'e.name', 'e.url', 'e.events', 'e.resources', 'e.enabled', 'e.created_at', 'e.updated_at'])
       .select((eb) => [
-        eb.selectFrom('webhook_delivery as d').select(sql<string>`count(*)`.as('n')).whereRef('d.tenant_id', '=', 'e.tenant_id').whereRef('d.endpoint_id', '=', 'e.id').where('d.status', '=', 'pending').as('pending'),
-        eb.selectFrom('webhook_delivery as d').select(sql<string>`count(*)`.as('n')).whereRef('d.tenant_id', '=', 'e.tenant_id').whereRef('d.endpoint_id', '=', 'e.id').where('d.status', '=', 'failed').as('failed'),
+        eb
+          .selectFrom('webhook_delivery as d')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('d.tenant_id', '=', 'e.tenant_id')
+          .whereRef('d.endpoint_id', '=', 'e.id')
+          .where('d.status', '=', 'pending')
+          .as('pending'),
+        eb
+          .selectFrom('webhook_delivery as d')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('d.tenant_id', '=', 'e.tenant_id')
+          .whereRef('d.endpoint_id', '=', 'e.id')
+          .where('d.status', '=', 'failed')
+          .as('failed'),
       ])
       .where('e.tenant_id', '=', tenantId);
     if (id) q = q.where('e.id', '=', id);
     const rows = await q.orderBy('e.created_at', 'desc').orderBy('e.id').execute();
     return rows.map((r) => ({
-      id: r.id, name: r.name, url: r.url, events: r.events.filter(isEvent), resources: r.resources, enabled: r.enabled, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
-      pending: Number(r.pending ?? 0), failed: Number(r.failed ?? 0),
+      id: r.id,
+      name: r.name,
+      url: r.url,
+      events: r.events.filter(isEvent),
+      resources: r.resources,
+      enabled: r.enabled,
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+      pending: Number(r.pending ?? 0),
+      failed: Number(r.failed ?? 0),
     }));
   };
   const one = async (tenantId: string, id: string) => {
@@ -76,7 +111,13 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
   };
 
   const log = (ctx: RequestContext, request: FastifyRequest, type: 'add' | 'edit' | 'delete', ids: string[]) =>
-    logOperation(db, callerOf(ctx), { type, method: request.method, path: request.url.split('?')[0] ?? request.url, resource: 'webhook', ids });
+    logOperation(db, callerOf(ctx), {
+      type,
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      resource: 'webhook',
+      ids,
+    });
 
   serve(app, webhooks.list, async ({ ctx }) => {
     const records = await endpoints(ctx.tenantId);
@@ -88,11 +129,29 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
     await checkUrl(body.url, tr);
     const secret = newSecret();
     const { id } = await db.transaction().execute(async (trx) => {
-      const made = await trx.insertInto('webhook_endpoint').values({
-        tenant_id: ctx.tenantId, name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, secret,
-        created_by: ctx.user.id, updated_by: ctx.user.id,
-      }).returningAll().executeTakeFirstOrThrow();
-      await recordRows(trx, actorOf(ctx), 'webhook', 'create', [{ id: made.id, code: made.name, before: null, after: made }], { secrets: ['secret'] });
+      const made = await trx
+        .insertInto('webhook_endpoint')
+        .values({
+          tenant_id: ctx.tenantId,
+          name: body.name,
+          url: body.url,
+          events: [...new Set(body.events)],
+          resources,
+          enabled: body.enabled,
+          secret,
+          created_by: ctx.user.id,
+          updated_by: ctx.user.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRows(
+        trx,
+        actorOf(ctx),
+        'webhook',
+        'create',
+        [{ id: made.id, code: made.name, before: null, after: made }],
+        { secrets: ['secret'] },
+      );
       return made;
     });
     await log(ctx, request, 'add', [id]);
@@ -104,12 +163,32 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
     const resources = checkResources(body.resources, tr);
     await checkUrl(body.url, tr);
     await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('webhook_endpoint').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+      const before = await trx
+        .selectFrom('webhook_endpoint')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!before) throw notFound();
-      const after = await trx.updateTable('webhook_endpoint')
-        .set({ name: body.name, url: body.url, events: [...new Set(body.events)], resources, enabled: body.enabled, updated_at: new Date(), updated_by: ctx.user.id })
-        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
-      await recordRows(trx, actorOf(ctx), 'webhook', 'update', [{ id: after.id, code: after.name, before, after }], { secrets: ['secret'] });
+      const after = await trx
+        .updateTable('webhook_endpoint')
+        .set({
+          name: body.name,
+          url: body.url,
+          events: [...new Set(body.events)],
+          resources,
+          enabled: body.enabled,
+          updated_at: new Date(),
+          updated_by: ctx.user.id,
+        })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'webhook', 'update', [{ id: after.id, code: after.name, before, after }], {
+        secrets: ['secret'],
+      });
     });
     await log(ctx, request, 'edit', [params.id]);
     return one(ctx.tenantId, params.id);
@@ -118,10 +197,23 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
   serve(app, webhooks.renewSecret, async ({ ctx, params, request }) => {
     const secret = newSecret();
     await db.transaction().execute(async (trx) => {
-      const r = await trx.updateTable('webhook_endpoint').set({ secret, updated_at: new Date(), updated_by: ctx.user.id })
-        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returning(['id', 'name']).executeTakeFirst();
+      const r = await trx
+        .updateTable('webhook_endpoint')
+        .set({ secret, updated_at: new Date(), updated_by: ctx.user.id })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .returning(['id', 'name'])
+        .executeTakeFirst();
       if (!r) throw notFound();
-      await writeHistory(trx, actorOf(ctx), [{ action: 'update', entity: 'webhook', recordId: r.id, recordCode: r.name, changes: [{ field: 'secret', before: null, after: null, secret: true }] }]);
+      await writeHistory(trx, actorOf(ctx), [
+        {
+          action: 'update',
+          entity: 'webhook',
+          recordId: r.id,
+          recordCode: r.name,
+          changes: [{ field: 'secret', before: null, after: null, secret: true }],
+        },
+      ]);
     });
     await log(ctx, request, 'edit', [params.id]);
     return { endpoint: await one(ctx.tenantId, params.id), secret };
@@ -130,10 +222,23 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
   serve(app, webhooks.remove, async ({ ctx, body, request }) => {
     const ids = [...new Set(body.ids.map((i) => i.toLowerCase()))];
     await db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('webhook_endpoint').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).forUpdate().execute();
+      const found = await trx
+        .selectFrom('webhook_endpoint')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', 'in', ids)
+        .forUpdate()
+        .execute();
       if (found.length !== ids.length) throw notFound();
       await trx.deleteFrom('webhook_endpoint').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
-      await recordRows(trx, actorOf(ctx), 'webhook', 'delete', found.map((f) => ({ id: f.id, code: f.name, before: f, after: null })), { secrets: ['secret'] });
+      await recordRows(
+        trx,
+        actorOf(ctx),
+        'webhook',
+        'delete',
+        found.map((f) => ({ id: f.id, code: f.name, before: f, after: null })),
+        { secrets: ['secret'] },
+      );
     });
     await log(ctx, request, 'delete', ids);
     return null;
@@ -141,20 +246,38 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
 
   serve(app, webhooks.deliveries, async ({ ctx, params, query }) => {
     await one(ctx.tenantId, params.id);
-    let q = db.selectFrom('webhook_delivery').where('tenant_id', '=', ctx.tenantId).where('endpoint_id', '=', params.id);
+    let q = db
+      .selectFrom('webhook_delivery')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('endpoint_id', '=', params.id);
     if (query.status) q = q.where('status', '=', query.status);
     const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      q
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
       q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     ]);
     return { records: rows.map(toDelivery), total: Number(count.n), page: query.page, size: query.size };
   });
 
   serve(app, webhooks.resend, async ({ ctx, params, request }) => {
-    const row = await db.updateTable('webhook_delivery')
-      .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, give_up_at: sql<Date>`now() + interval '24 hours'`, delivered_at: null })
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id)
-      .returningAll().executeTakeFirst();
+    const row = await db
+      .updateTable('webhook_delivery')
+      .set({
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: sql<Date>`now()`,
+        give_up_at: sql<Date>`now() + interval '24 hours'`,
+        delivered_at: null,
+      })
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', params.id)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) throw notFound();
     await log(ctx, request, 'edit', [row.endpoint_id]);
     return toDelivery(row);

@@ -6,7 +6,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { isoDate, localDateAt, parseLocalDate, type CompiledRule, type EncodingContext, type GenerateContext, type LocalDate, type ResolvedContext } from '../../model/rules';
+import {
+  isoDate,
+  localDateAt,
+  parseLocalDate,
+  type CompiledRule,
+  type EncodingContext,
+  type GenerateContext,
+  type LocalDate,
+  type ResolvedContext,
+} from '../../model/rules';
 import { counterKey } from '../../model/rules';
 import { canUseFactory } from '../auth/permissions';
 import type { DB } from '../db/types';
@@ -29,12 +38,23 @@ export function timezoneOffset(request: FastifyRequest): number | null {
 
 async function factoryCode(db: Kysely<DB>, ctx: RequestContext, code: string | undefined): Promise<string | null> {
   if (code) {
-    const row = await db.selectFrom('factory').select(['id', 'code']).where('tenant_id', '=', ctx.tenantId).where('code', '=', code).executeTakeFirst();
-    if (!row || !(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, row.id))) throw new RuleError(400, 'rules.factoryUnknown', { code });
+    const row = await db
+      .selectFrom('factory')
+      .select(['id', 'code'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('code', '=', code)
+      .executeTakeFirst();
+    if (!row || !(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, row.id)))
+      throw new RuleError(400, 'rules.factoryUnknown', { code });
     return row.code;
   }
   if (!ctx.factoryId) return null;
-  const row = await db.selectFrom('factory').select('code').where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.factoryId).executeTakeFirst();
+  const row = await db
+    .selectFrom('factory')
+    .select('code')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', ctx.factoryId)
+    .executeTakeFirst();
   return row?.code ?? null;
 }
 
@@ -63,11 +83,19 @@ export async function resolveContext(
   input: GenerateContext = {},
   memo?: LookupMemo,
 ): Promise<Resolved> {
-  const factory = await remembered(memo, `factory\u0000${ctx.user.id}\u0000${ctx.factoryId}\u0000${input.factoryCode ?? ''}`, () => factoryCode(db, ctx, input.factoryCode));
+  const factory = await remembered(
+    memo,
+    `factory\u0000${ctx.user.id}\u0000${ctx.factoryId}\u0000${input.factoryCode ?? ''}`,
+    () => factoryCode(db, ctx, input.factoryCode),
+  );
   if (rule.uses.factory && !factory) throw new RuleError(400, 'encoding.factoryMissing', {}, null, 'model');
   const line = input.lineCode ?? null;
   if (line !== null) {
-    if (!factory || !(await remembered(memo, `line\u0000${factory}\u0000${line}`, () => lineExists(db, ctx.tenantId, factory, line)))) throw new RuleError(400, 'rules.lineUnknown', { code: line, factory: factory ?? '-' });
+    if (
+      !factory ||
+      !(await remembered(memo, `line\u0000${factory}\u0000${line}`, () => lineExists(db, ctx.tenantId, factory, line)))
+    )
+      throw new RuleError(400, 'rules.lineUnknown', { code: line, factory: factory ?? '-' });
   } else if (rule.uses.line) {
     throw new RuleError(400, 'encoding.lineMissing', {}, null, 'model');
   }

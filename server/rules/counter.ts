@@ -43,12 +43,18 @@ export async function reserve(db: RuleDb, ref: CounterRef, count: number, capaci
  * is no longer so, or no longer there.
  */
 export async function reserveIfUnchanged(
-  db: RuleDb, ref: CounterRef, count: number, capacity: bigint, fingerprint: string,
+  db: RuleDb,
+  ref: CounterRef,
+  count: number,
+  capacity: bigint,
+  fingerprint: string,
 ): Promise<bigint | null | 'changed'> {
   const r = await sql<{ value: string | null; unchanged: boolean | null }>`
     with rule as (select ${rowFingerprint('e')} as fingerprint from encoding_rule e where e.tenant_id = ${ref.tenantId} and e.id = ${ref.ruleId}),
       taken as (${upsert(ref, count, capacity, sql`(select fingerprint from rule) = ${fingerprint}`)})
-    select (select value from taken) as value, (select fingerprint from rule) = ${fingerprint} as unchanged`.execute(db);
+    select (select value from taken) as value, (select fingerprint from rule) = ${fingerprint} as unchanged`.execute(
+    db,
+  );
   const row = r.rows[0]!;
   if (row.unchanged !== true) return 'changed';
   return row.value === null ? null : BigInt(row.value) - BigInt(count);

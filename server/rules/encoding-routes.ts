@@ -5,7 +5,13 @@ import type { z } from 'zod';
 import { EncodingContextInput, rules } from '../../model/contract/rules';
 import { inputSchema } from '../../model/engine';
 import { encodingRule } from '../../model/resources/encoding-rule';
-import { compileEncodingRule, counterKey, type CompiledRule, type EncodingContext, type EncodingRuleInput } from '../../model/rules';
+import {
+  compileEncodingRule,
+  counterKey,
+  type CompiledRule,
+  type EncodingContext,
+  type EncodingRuleInput,
+} from '../../model/rules';
 import type { DB } from '../db/types';
 import { notFound, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
@@ -18,13 +24,22 @@ import { loadRow } from './store';
 
 export const contextSchema = EncodingContextInput;
 
-async function storedRule(db: Kysely<DB>, ctx: RequestContext, id: string): Promise<{ row: Record<string, unknown>; rule: CompiledRule }> {
+async function storedRule(
+  db: Kysely<DB>,
+  ctx: RequestContext,
+  id: string,
+): Promise<{ row: Record<string, unknown>; rule: CompiledRule }> {
   const row = await loadRow(db, encodingRule, ctx.tenantId, id);
   if (!row) throw notFound();
   return { row, rule: compileStored(row) };
 }
 
-function preview(rule: CompiledRule, done: bigint, count: number, ctx: EncodingContext): { codes: string[]; remaining: string } {
+function preview(
+  rule: CompiledRule,
+  done: bigint,
+  count: number,
+  ctx: EncodingContext,
+): { codes: string[]; remaining: string } {
   const rest = left(rule, done);
   const n = rest < BigInt(count) ? Number(rest) : count;
   return { codes: format(rule, done, n, ctx), remaining: rest.toString() };
@@ -33,7 +48,9 @@ function preview(rule: CompiledRule, done: bigint, count: number, ctx: EncodingC
 export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
-  serve(app, rules.generate, async ({ ctx, params, body, request }) => issueCodes(db, ctx, request, params.id, body.count, body.context));
+  serve(app, rules.generate, async ({ ctx, params, body, request }) =>
+    issueCodes(db, ctx, request, params.id, body.count, body.context),
+  );
 
   serve(app, rules.preview, async ({ ctx, params, query, request }) => {
     const { rule } = await storedRule(db, ctx, params.id);
@@ -60,7 +77,19 @@ export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): 
     if (query.ruleId) where.push(sql`i.rule_id = ${query.ruleId}`);
     if (query.batchId) where.push(sql`i.batch_id = ${query.batchId}`);
     const cond = sql.join(where, sql` and `);
-    const rows = await sql<{ code: string; rule_id: string; rule_name: string; factory_code: string; line_code: string; period: string; issue_date: string; batch_id: string; account: string; issued_at: Date | string; total: string }>`
+    const rows = await sql<{
+      code: string;
+      rule_id: string;
+      rule_name: string;
+      factory_code: string;
+      line_code: string;
+      period: string;
+      issue_date: string;
+      batch_id: string;
+      account: string;
+      issued_at: Date | string;
+      total: string;
+    }>`
       select i.code, i.rule_id, r.name as rule_name, i.factory_code, i.line_code, i.period, i.issue_date::text as issue_date, i.batch_id, i.account, i.issued_at,
         count(*) over () as total
       from encoding_issue i join encoding_rule r on r.tenant_id = i.tenant_id and r.id = i.rule_id
@@ -74,8 +103,16 @@ export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): 
     }
     return {
       records: rows.rows.map((r) => ({
-        code: r.code, ruleId: r.rule_id, ruleName: r.rule_name, factoryCode: r.factory_code, lineCode: r.line_code, period: r.period,
-        date: r.issue_date, batchId: r.batch_id, account: r.account, issuedAt: new Date(r.issued_at).toISOString(),
+        code: r.code,
+        ruleId: r.rule_id,
+        ruleName: r.rule_name,
+        factoryCode: r.factory_code,
+        lineCode: r.line_code,
+        period: r.period,
+        date: r.issue_date,
+        batchId: r.batch_id,
+        account: r.account,
+        issuedAt: new Date(r.issued_at).toISOString(),
       })),
       total,
       page: query.page,
@@ -86,5 +123,8 @@ export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): 
 
 /** A 400 naming the rule's fields (`rule.startCode`), messages as the engine words them. */
 function ruleInvalid(issues: Parameters<typeof issueErrors>[1], tr: Translator, input: unknown) {
-  return invalid(issueErrors(encodingRule, issues, tr, {}, input).map((e) => ({ ...e, field: `rule.${e.field}` })), tr);
+  return invalid(
+    issueErrors(encodingRule, issues, tr, {}, input).map((e) => ({ ...e, field: `rule.${e.field}` })),
+    tr,
+  );
 }

@@ -19,7 +19,12 @@ export class RuleError extends ApiError {
 export function ruleErrorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof RuleError) {
     const tr = requestTranslator(request);
-    return send(reply, error.status, error.ns === 'model' ? tr.tm(error.key, error.params) : tr.t(error.key, error.params), error.data);
+    return send(
+      reply,
+      error.status,
+      error.ns === 'model' ? tr.tm(error.key, error.params) : tr.t(error.key, error.params),
+      error.data,
+    );
   }
   return errorHandler(error, request, reply);
 }

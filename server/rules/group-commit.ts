@@ -58,7 +58,7 @@ export class GroupCommit<A, R> {
         await new Promise((r) => setImmediate(r));
         const batch: Waiting<A, R>[] = [];
         const take = () => {
-              if (batch.length === 0) batch.push(...queue.splice(0, this.batchLength(queue)));
+          if (batch.length === 0) batch.push(...queue.splice(0, this.batchLength(queue)));
           if (queue.length === 0 && this.queues.get(key) === queue) this.queues.delete(key);
           return batch.map((w) => w.ask);
         };

@@ -12,8 +12,19 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { encodingRule } from '../../model/resources/encoding-rule';
 import {
-  EncodingError, MAX_GENERATE, compileEncodingRule, counterKey, encodingRuleIssues, formatCodes,
-  type CompiledRule, type EncodingContext, type EncodingRuleInput, type ExhaustedData, type GenerateContext, type GenerateResult, type ResolvedContext,
+  EncodingError,
+  MAX_GENERATE,
+  compileEncodingRule,
+  counterKey,
+  encodingRuleIssues,
+  formatCodes,
+  type CompiledRule,
+  type EncodingContext,
+  type EncodingRuleInput,
+  type ExhaustedData,
+  type GenerateContext,
+  type GenerateResult,
+  type ResolvedContext,
 } from '../../model/rules';
 import type { DB } from '../db/types';
 import { commitWith, withTenant } from '../db/tenant-scope';
@@ -67,7 +78,13 @@ interface Plan {
 
 const failed = (error: unknown): Settled<GenerateResult> => ({ ok: false, error });
 
-async function exhausted(db: Kysely<DB>, rule: CompiledRule, ref: CounterRef, name: string, count: number): Promise<RuleError> {
+async function exhausted(
+  db: Kysely<DB>,
+  rule: CompiledRule,
+  ref: CounterRef,
+  name: string,
+  count: number,
+): Promise<RuleError> {
   const remaining = left(rule, await issued(db, ref)).toString();
   const data: ExhaustedData = { requested: count, remaining };
   return new RuleError(409, 'rules.exhausted', { name, remaining, requested: count }, data);
@@ -114,14 +131,19 @@ async function loadRule(trx: Kysely<DB>, tenantId: string, ruleId: string): Prom
  * and takes nothing when the rule changed.
  */
 async function reserveGroup(
-  trx: Kysely<DB>, held: HeldRule, group: Plan[], out: Settled<GenerateResult>[], fingerprint: string | null,
+  trx: Kysely<DB>,
+  held: HeldRule,
+  group: Plan[],
+  out: Settled<GenerateResult>[],
+  fingerprint: string | null,
 ): Promise<Plan[] | 'changed'> {
   const { rule, name } = held;
   const ref = group[0]!.ref;
   const total = group.reduce((s, p) => s + p.ask.count, 0);
-  let start = fingerprint === null
-    ? await reserve(trx, ref, total, rule.capacity)
-    : await reserveIfUnchanged(trx, ref, total, rule.capacity, fingerprint);
+  let start =
+    fingerprint === null
+      ? await reserve(trx, ref, total, rule.capacity)
+      : await reserveIfUnchanged(trx, ref, total, rule.capacity, fingerprint);
   if (start === 'changed') return 'changed';
   if (start !== null) {
     for (const p of group) {
@@ -149,7 +171,13 @@ interface Issued {
 }
 
 /** One batch with its rule, inside its transaction; 'changed' when a held rule turned out stale (nothing was taken). */
-async function issueWith(trx: Kysely<DB>, held: HeldRule, checked: boolean, asks: Ask[], memo: LookupMemo): Promise<Issued | 'changed'> {
+async function issueWith(
+  trx: Kysely<DB>,
+  held: HeldRule,
+  checked: boolean,
+  asks: Ask[],
+  memo: LookupMemo,
+): Promise<Issued | 'changed'> {
   const { tenantId, ruleId } = asks[0]!;
   const { rule } = held;
   const out: Settled<GenerateResult>[] = new Array(asks.length);
@@ -170,7 +198,8 @@ async function issueWith(trx: Kysely<DB>, held: HeldRule, checked: boolean, asks
     }
   }
   // Every ask failed on its context: those answers stand only if the held rule was still current.
-  if (!checked && groups.size === 0 && !(await ruleUnchanged(trx, tenantId, ruleId, held.fingerprint))) return 'changed';
+  if (!checked && groups.size === 0 && !(await ruleUnchanged(trx, tenantId, ruleId, held.fingerprint)))
+    return 'changed';
   const audit: AuditRow[] = [];
   for (const group of groups.values()) {
     const granted = await reserveGroup(trx, held, group, out, checked ? null : held.fingerprint);
@@ -179,13 +208,28 @@ async function issueWith(trx: Kysely<DB>, held: HeldRule, checked: boolean, asks
     for (const p of granted) {
       p.codes = formatCodes(rule, p.first, p.ask.count, p.encoding);
       const batchId = randomUUID();
-      p.codes.forEach((code, i) => audit.push({
-        code, counterValue: (p.first + BigInt(i)).toString(), factoryCode: p.resolved.factoryCode ?? '', lineCode: p.resolved.lineCode ?? '',
-        period: p.ref.period, date: p.resolved.date, batchId, userId: p.ask.ctx.user.id, account: p.ask.ctx.user.account,
-      }));
+      p.codes.forEach((code, i) =>
+        audit.push({
+          code,
+          counterValue: (p.first + BigInt(i)).toString(),
+          factoryCode: p.resolved.factoryCode ?? '',
+          lineCode: p.resolved.lineCode ?? '',
+          period: p.ref.period,
+          date: p.resolved.date,
+          batchId,
+          userId: p.ask.ctx.user.id,
+          account: p.ask.ctx.user.account,
+        }),
+      );
       out[p.index] = {
         ok: true,
-        value: { codes: p.codes, batchId, firstOffset: p.first.toString(), remaining: left(rule, p.first + BigInt(p.ask.count)).toString(), context: p.resolved },
+        value: {
+          codes: p.codes,
+          batchId,
+          firstOffset: p.first.toString(),
+          remaining: left(rule, p.first + BigInt(p.ask.count)).toString(),
+          context: p.resolved,
+        },
       };
     }
   }
@@ -215,18 +259,25 @@ async function issueBatch(trx: Kysely<DB>, rules: HeldRules, asks: Ask[]): Promi
   return (await issueWith(trx, fresh, true, asks, memo)) as Issued;
 }
 
-async function runBatch(db: Kysely<DB>, rules: HeldRules, head: Ask, take: () => Ask[]): Promise<Settled<GenerateResult>[]> {
+async function runBatch(
+  db: Kysely<DB>,
+  rules: HeldRules,
+  head: Ask,
+  take: () => Ask[],
+): Promise<Settled<GenerateResult>[]> {
   const { tenantId, ruleId } = head;
   let asks: Ask[] = [];
   let issuing: string[] = [];
   try {
-    return await withTenant(tenantId, () => db.transaction().execute(async (trx) => {
-      asks = take();
-      const { out, audit } = await issueBatch(trx, rules, asks);
-      issuing = audit.map((a) => a.code);
-      if (audit.length > 0) await commitWith(trx, auditStatement(tenantId, ruleId, audit));
-      return out;
-    }));
+    return await withTenant(tenantId, () =>
+      db.transaction().execute(async (trx) => {
+        asks = take();
+        const { out, audit } = await issueBatch(trx, rules, asks);
+        issuing = audit.map((a) => a.code);
+        if (audit.length > 0) await commitWith(trx, auditStatement(tenantId, ruleId, audit));
+        return out;
+      }),
+    );
   } catch (err) {
     if (asks.length > 1) {
       const out: Settled<GenerateResult>[] = [];
@@ -237,7 +288,14 @@ async function runBatch(db: Kysely<DB>, rules: HeldRules, head: Ask, take: () =>
     // Codes the rule printed before (its start code or pattern changed since): named, nothing issued.
     const clash = await withTenant(tenantId, () => alreadyIssued(db, tenantId, ruleId, issuing));
     const row = await withTenant(tenantId, () => loadRow(db, encodingRule, tenantId, ruleId));
-    return [failed(new RuleError(409, 'rules.codeAlreadyIssued', { code: clash ?? issuing[0] ?? '', name: String(row?.name ?? '') }))];
+    return [
+      failed(
+        new RuleError(409, 'rules.codeAlreadyIssued', {
+          code: clash ?? issuing[0] ?? '',
+          name: String(row?.name ?? ''),
+        }),
+      ),
+    ];
   }
 }
 
@@ -250,7 +308,12 @@ const BATCH_LIMIT = { maxWeight: MAX_GENERATE, weigh: (ask: Ask) => ask.count };
  * whatever numbers its records with a rule (documents).
  */
 export function issueCodes(
-  db: Kysely<DB>, ctx: RequestContext, request: FastifyRequest, ruleId: string, count: number, context: GenerateContext = {},
+  db: Kysely<DB>,
+  ctx: RequestContext,
+  request: FastifyRequest,
+  ruleId: string,
+  count: number,
+  context: GenerateContext = {},
 ): Promise<GenerateResult> {
   let committer = committers.get(db);
   if (!committer) {
@@ -258,5 +321,12 @@ export function issueCodes(
     committer = new GroupCommit((head, take) => runBatch(db, rules, head, take), BATCH_LIMIT);
     committers.set(db, committer);
   }
-  return committer.submit(`${ctx.tenantId}:${ruleId}`, { tenantId: ctx.tenantId, ruleId, ctx, request, count, context });
+  return committer.submit(`${ctx.tenantId}:${ruleId}`, {
+    tenantId: ctx.tenantId,
+    ruleId,
+    ctx,
+    request,
+    count,
+    context,
+  });
 }

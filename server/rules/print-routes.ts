@@ -27,14 +27,23 @@ export function printRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
     const row = await loadRow(db, printTemplate, ctx.tenantId, params.id);
     if (!row) throw notFound();
     const fallback: PrintData = parseDefaultContent(row.defaultContent as string | null) ?? {};
-    const records: PrintData[] = body.data === undefined ? [fallback] : Array.isArray(body.data) ? body.data : [body.data];
+    const records: PrintData[] =
+      body.data === undefined ? [fallback] : Array.isArray(body.data) ? body.data : [body.data];
     const copies = body.copies ?? (Number(row.defaultQuantity) || 1);
-    if (records.length * copies > MAX_PAGES) throw new RuleError(400, 'rules.tooManyPages', { pages: records.length * copies, max: MAX_PAGES });
+    if (records.length * copies > MAX_PAGES)
+      throw new RuleError(400, 'rules.tooManyPages', { pages: records.length * copies, max: MAX_PAGES });
     if (body.format === 'zpl') {
-      return reply.code(200).header('content-type', 'text/plain; charset=utf-8').header('content-disposition', inline(String(row.code), 'zpl'))
+      return reply
+        .code(200)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', inline(String(row.code), 'zpl'))
         .send(templateToZpl(templateOf(row), records, copies));
     }
     const bytes = await renderPdf({ template: templateOf(row), records, copies, title: String(row.name) });
-    return reply.code(200).header('content-type', 'application/pdf').header('content-disposition', inline(String(row.code))).send(Buffer.from(bytes));
+    return reply
+      .code(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', inline(String(row.code)))
+      .send(Buffer.from(bytes));
   });
 }

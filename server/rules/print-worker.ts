@@ -21,7 +21,14 @@ export type PrintReply = { type: 'pdf'; bytes: ArrayBuffer } | { type: 'failed';
 const fonts = new Map<string, Promise<PrintFont | undefined>>();
 function fontAt(path: string, face: string | undefined): Promise<PrintFont | undefined> {
   let font = fonts.get(path);
-  if (!font) fonts.set(path, (font = readFile(path).then((bytes) => ({ bytes, face }), () => undefined)));
+  if (!font)
+    fonts.set(
+      path,
+      (font = readFile(path).then(
+        (bytes) => ({ bytes, face }),
+        () => undefined,
+      )),
+    );
   return font;
 }
 

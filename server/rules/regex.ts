@@ -42,5 +42,7 @@ export const guardedMatch: PatternMatcher = (source, input) => {
   let out = runOnce(source, input);
   if (out === TIMED_OUT) out = runOnce(source, input);
   if (out === TIMED_OUT) return 'timeout';
-  return typeof out === 'string' ? { groups: JSON.parse(out) as Record<string, { value: string; start: number }> } : null;
+  return typeof out === 'string'
+    ? { groups: JSON.parse(out) as Record<string, { value: string; start: number }> }
+    : null;
 };

@@ -36,7 +36,10 @@ export function scanRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     const input = { ...body.rule, code: 'DRAFT', name: 'DRAFT', testVectors: [] };
     const parsed = ruleSchema.safeParse(input, { reportInput: true });
     if (!parsed.success) {
-      throw invalid(issueErrors(scanRule, parsed.error.issues, tr, {}, input).map((e) => ({ ...e, field: `rule.${e.field}` })), tr);
+      throw invalid(
+        issueErrors(scanRule, parsed.error.issues, tr, {}, input).map((e) => ({ ...e, field: `rule.${e.field}` })),
+        tr,
+      );
     }
     return localised(parseBarcode(parsed.data as unknown as ScanRuleInput, body.barcode, guardedMatch), tr);
   });

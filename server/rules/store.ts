@@ -10,14 +10,21 @@ function byFieldKey(def: ResourceDef, row: Record<string, unknown>): Record<stri
   const out: Record<string, unknown> = { id: row.id };
   for (const [key, f] of Object.entries(def.fields)) {
     const v = row[f.column!];
-    out[key] = f.kind === 'details' && typeof v === 'string' ? JSON.parse(v) : v ?? null;
+    out[key] = f.kind === 'details' && typeof v === 'string' ? JSON.parse(v) : (v ?? null);
   }
   return out;
 }
 
 /** One row of `def`'s table in the tenant, by field key (details parsed), or undefined. */
-export async function loadRow(db: RuleDb, def: ResourceDef, tenantId: string, id: string): Promise<Record<string, unknown> | undefined> {
-  const r = await sql<Record<string, unknown>>`select * from ${sql.table(def.table)} where tenant_id = ${tenantId} and id = ${id}`.execute(db);
+export async function loadRow(
+  db: RuleDb,
+  def: ResourceDef,
+  tenantId: string,
+  id: string,
+): Promise<Record<string, unknown> | undefined> {
+  const r = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(def.table)} where tenant_id = ${tenantId} and id = ${id}`.execute(db);
   const row = r.rows[0];
   return row ? byFieldKey(def, row) : undefined;
 }
@@ -27,17 +34,26 @@ export const rowFingerprint = (alias: string) => sql<string>`md5(${sql.ref(alias
 
 /** `loadRow`, with the fingerprint of the row as stored: any change to any column changes it. */
 export async function loadRowWithFingerprint(
-  db: RuleDb, def: ResourceDef, tenantId: string, id: string,
+  db: RuleDb,
+  def: ResourceDef,
+  tenantId: string,
+  id: string,
 ): Promise<{ row: Record<string, unknown>; fingerprint: string } | undefined> {
   const r = await sql<Record<string, unknown> & { fingerprint: string }>`
-    select t.*, ${rowFingerprint('t')} as fingerprint from ${sql.table(def.table)} t where t.tenant_id = ${tenantId} and t.id = ${id}`.execute(db);
+    select t.*, ${rowFingerprint('t')} as fingerprint from ${sql.table(def.table)} t where t.tenant_id = ${tenantId} and t.id = ${id}`.execute(
+    db,
+  );
   const row = r.rows[0];
   return row ? { row: byFieldKey(def, row), fingerprint: row.fingerprint } : undefined;
 }
 
 /** Whether the encoding rule's stored row still has `fingerprint`. */
 export async function ruleUnchanged(db: RuleDb, tenantId: string, id: string, fingerprint: string): Promise<boolean> {
-  const r = await sql<{ fingerprint: string }>`select ${rowFingerprint('e')} as fingerprint from encoding_rule e where e.tenant_id = ${tenantId} and e.id = ${id}`.execute(db);
+  const r = await sql<{
+    fingerprint: string;
+  }>`select ${rowFingerprint('e')} as fingerprint from encoding_rule e where e.tenant_id = ${tenantId} and e.id = ${id}`.execute(
+    db,
+  );
   return r.rows[0]?.fingerprint === fingerprint;
 }
 
@@ -66,7 +82,12 @@ export function auditStatement(tenantId: string, ruleId: string, rows: AuditRow[
 }
 
 /** The first of `codes` the rule has already issued, if any. */
-export async function alreadyIssued(db: RuleDb, tenantId: string, ruleId: string, codes: string[]): Promise<string | null> {
+export async function alreadyIssued(
+  db: RuleDb,
+  tenantId: string,
+  ruleId: string,
+  codes: string[],
+): Promise<string | null> {
   const r = await sql<{ code: string }>`
     select i.code from encoding_issue i
     where i.tenant_id = ${tenantId} and i.rule_id = ${ruleId}

@@ -19,13 +19,32 @@ export interface MenuEntry {
 export async function menuEntries(db: Kysely<DB>, tree: readonly MenuNode[]): Promise<MenuEntry[]> {
   const nodes = menuScreens(tree);
   if (nodes.length === 0) return [];
-  const rows = await db.selectFrom('menu').select(['id', 'name_i18n', 'perms']).where('id', 'in', nodes.map((n) => n.id)).execute();
+  const rows = await db
+    .selectFrom('menu')
+    .select(['id', 'name_i18n', 'perms'])
+    .where(
+      'id',
+      'in',
+      nodes.map((n) => n.id),
+    )
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return nodes.map((n) => ({ id: n.id, path: n.path, name: n.functionName, names: (byId.get(n.id)?.name_i18n ?? {}) as I18nText, perms: byId.get(n.id)?.perms ?? null }));
+  return nodes.map((n) => ({
+    id: n.id,
+    path: n.path,
+    name: n.functionName,
+    names: (byId.get(n.id)?.name_i18n ?? {}) as I18nText,
+    perms: byId.get(n.id)?.perms ?? null,
+  }));
 }
 
 /** Entries whose name contains `q` (case-insensitive): those matching in `language` first, then by another language's name. */
-export function searchMenus(entries: readonly MenuEntry[], q: string, language: Language, limit: number): SearchMenuHit[] {
+export function searchMenus(
+  entries: readonly MenuEntry[],
+  q: string,
+  language: Language,
+  limit: number,
+): SearchMenuHit[] {
   const needle = q.toLocaleLowerCase();
   const has = (s: string | undefined) => typeof s === 'string' && s.toLocaleLowerCase().includes(needle);
   const own: SearchMenuHit[] = [];

@@ -16,7 +16,9 @@ import { callerOf, scopeOf } from '../engine/scope';
 import { run, tableOf, type Db, type Fragment } from '../engine/table';
 
 /** Resources searched by code and name: a code field, and a table of the tenant (or of a factory). */
-export const SEARCHED: readonly ResourceDef[] = RESOURCES.filter((def) => def.scope !== 'shared' && def.fields[def.codeField]?.kind === 'code');
+export const SEARCHED: readonly ResourceDef[] = RESOURCES.filter(
+  (def) => def.scope !== 'shared' && def.fields[def.codeField]?.kind === 'code',
+);
 
 /** The menu entry of a resource's screen: the one whose permission is the resource's view permission. */
 function screenOf(def: ResourceDef, entries: readonly MenuEntry[]): MenuEntry | undefined {
@@ -25,7 +27,10 @@ function screenOf(def: ResourceDef, entries: readonly MenuEntry[]): MenuEntry | 
 }
 
 /** The resources the caller may read, each with its screen. */
-async function readable(ctx: RequestContext, entries: readonly MenuEntry[]): Promise<{ def: ResourceDef; screen: MenuEntry }[]> {
+async function readable(
+  ctx: RequestContext,
+  entries: readonly MenuEntry[],
+): Promise<{ def: ResourceDef; screen: MenuEntry }[]> {
   const out: { def: ResourceDef; screen: MenuEntry }[] = [];
   for (const def of SEARCHED) {
     // Factory-scoped rows need a chosen factory (their list answers 400 without one).
@@ -38,7 +43,9 @@ async function readable(ctx: RequestContext, entries: readonly MenuEntry[]): Pro
 }
 
 /** The prefix as typed, in upper and lower case, and capitalised (names start with a capital: `quartz` finds `Quartz …`). */
-const variantsOf = (q: string) => [...new Set([...prefixVariants(q), q.charAt(0).toUpperCase() + q.slice(1).toLowerCase()])];
+const variantsOf = (q: string) => [
+  ...new Set([...prefixVariants(q), q.charAt(0).toUpperCase() + q.slice(1).toLowerCase()]),
+];
 
 /**
  * Index entries a prefix reads at most per resource, field and variant before the data permission
@@ -49,7 +56,14 @@ const variantsOf = (q: string) => [...new Set([...prefixVariants(q), q.charAt(0)
 export const SEARCH_EXAMINED = 1000;
 
 /** Up to `limit` rows of one resource whose `key` column starts with one of the prefix's variants. */
-function startingWith(def: ResourceDef, ctx: RequestContext, key: string, q: string, limit: number, name: Fragment): Fragment {
+function startingWith(
+  def: ResourceDef,
+  ctx: RequestContext,
+  key: string,
+  q: string,
+  limit: number,
+  name: Fragment,
+): Fragment {
   const t = tableOf(def);
   const col = t.ref(key);
   const lows = variantsOf(q);
@@ -68,29 +82,53 @@ function startingWith(def: ResourceDef, ctx: RequestContext, key: string, q: str
 function nameOf(def: ResourceDef, language: Language): Fragment {
   const t = tableOf(def);
   const local = def.localNames?.[language];
-  return local ? sql`coalesce(nullif(${t.ref(local)}::text, ''), ${t.ref(def.displayField)}::text)` : sql`${t.ref(def.displayField)}::text`;
+  return local
+    ? sql`coalesce(nullif(${t.ref(local)}::text, ''), ${t.ref(def.displayField)}::text)`
+    : sql`${t.ref(def.displayField)}::text`;
 }
 
 /** One statement for every resource: `target` (the index in `defs`), id, code, name; up to `limit` per resource and field. */
 export function searchStatement(defs: readonly ResourceDef[], ctx: RequestContext, q: string, limit: number): Fragment {
   const parts = defs.map((def, i) => {
     const name = nameOf(def, ctx.language);
-    const byName = def.displayField !== def.codeField ? sql` union all ${startingWith(def, ctx, def.displayField, q, limit, name)}` : sql``;
+    const byName =
+      def.displayField !== def.codeField
+        ? sql` union all ${startingWith(def, ctx, def.displayField, q, limit, name)}`
+        : sql``;
     return sql`select ${i}::int as target, y.* from (${startingWith(def, ctx, def.codeField, q, limit, name)}${byName}) y`;
   });
   return sql.join(parts, sql` union all `);
 }
 
-export async function searchRecords(db: Db, ctx: RequestContext, entries: readonly MenuEntry[], q: string, limit: number): Promise<SearchRecordGroup[]> {
+export async function searchRecords(
+  db: Db,
+  ctx: RequestContext,
+  entries: readonly MenuEntry[],
+  q: string,
+  limit: number,
+): Promise<SearchRecordGroup[]> {
   const targets = await readable(ctx, entries);
   if (targets.length === 0) return [];
-  const rows = await run(db, searchStatement(targets.map((x) => x.def), ctx, q, limit));
+  const rows = await run(
+    db,
+    searchStatement(
+      targets.map((x) => x.def),
+      ctx,
+      q,
+      limit,
+    ),
+  );
   return targets.flatMap(({ def, screen }, i) => {
     const seen = new Set<string>();
     const hits = rows
       .filter((r) => Number(r.target) === i && !seen.has(String(r.id)) && seen.add(String(r.id)))
       .slice(0, limit)
-      .map((r) => ({ id: String(r.id), code: String(r.code ?? ''), name: String(r.name ?? ''), path: recordPath(screen.path, String(r.id)) }))
+      .map((r) => ({
+        id: String(r.id),
+        code: String(r.code ?? ''),
+        name: String(r.name ?? ''),
+        path: recordPath(screen.path, String(r.id)),
+      }))
       .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
     return hits.length > 0 ? [{ resource: def.name, title: screen.name, hits }] : [];
   });

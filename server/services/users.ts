@@ -51,12 +51,21 @@ export async function provisionTenant(
 ): Promise<CreatedTenant> {
   const factory = await trx
     .insertInto('factory')
-    .values({ tenant_id: tenantId, code: input.factory?.code ?? 'F001', name: input.factory?.name ?? `${input.name} Factory 1`, status: 'normal' })
+    .values({
+      tenant_id: tenantId,
+      code: input.factory?.code ?? 'F001',
+      name: input.factory?.name ?? `${input.name} Factory 1`,
+      status: 'normal',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const org = await trx
     .insertInto('organization')
-    .values({ tenant_id: tenantId, code: input.organization?.code ?? 'ORG001', name: input.organization?.name ?? input.name })
+    .values({
+      tenant_id: tenantId,
+      code: input.organization?.code ?? 'ORG001',
+      name: input.organization?.name ?? input.name,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 
@@ -94,7 +103,15 @@ export async function provisionTenant(
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('dict_item')
-    .values(LANGUAGES.map((lang, i) => ({ tenant_id: tenantId, dict_id: dict.id, label: LANGUAGE_NAMES[lang] ?? lang, value: lang, sort: i + 1 })))
+    .values(
+      LANGUAGES.map((lang, i) => ({
+        tenant_id: tenantId,
+        dict_id: dict.id,
+        label: LANGUAGE_NAMES[lang] ?? lang,
+        value: lang,
+        sort: i + 1,
+      })),
+    )
     .execute();
 
   const admin = await trx
@@ -110,7 +127,10 @@ export async function provisionTenant(
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx.insertInto('user_role').values({ tenant_id: tenantId, user_id: admin.id, role_id: adminRole.id }).execute();
-  await trx.insertInto('user_factory').values({ tenant_id: tenantId, user_id: admin.id, factory_id: factory.id }).execute();
+  await trx
+    .insertInto('user_factory')
+    .values({ tenant_id: tenantId, user_id: admin.id, factory_id: factory.id })
+    .execute();
 
   return {
     tenantId,
@@ -144,7 +164,8 @@ export interface CreateUserInput {
 /** Creates a user in a tenant, with roles and factories; inside the caller's transaction when given one. Returns the user id. */
 export async function createUser(db: Kysely<DB>, input: CreateUserInput): Promise<string> {
   const passwordHash = input.passwordHash ?? (await hashPassword(input.password));
-  const inTransaction = (fn: (trx: Kysely<DB>) => Promise<string>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  const inTransaction = (fn: (trx: Kysely<DB>) => Promise<string>) =>
+    db.isTransaction ? fn(db) : db.transaction().execute(fn);
   return inTransaction(async (trx) => {
     const user = await trx
       .insertInto('app_user')
@@ -166,10 +187,16 @@ export async function createUser(db: Kysely<DB>, input: CreateUserInput): Promis
       await assignRole(trx, input.tenantId, user.id, code);
     }
     if (input.roleIds?.length) {
-      await trx.insertInto('user_role').values(input.roleIds.map((roleId) => ({ tenant_id: input.tenantId, user_id: user.id, role_id: roleId }))).execute();
+      await trx
+        .insertInto('user_role')
+        .values(input.roleIds.map((roleId) => ({ tenant_id: input.tenantId, user_id: user.id, role_id: roleId })))
+        .execute();
     }
     for (const factoryId of input.factoryIds ?? []) {
-      await trx.insertInto('user_factory').values({ tenant_id: input.tenantId, user_id: user.id, factory_id: factoryId }).execute();
+      await trx
+        .insertInto('user_factory')
+        .values({ tenant_id: input.tenantId, user_id: user.id, factory_id: factoryId })
+        .execute();
     }
     return user.id;
   });

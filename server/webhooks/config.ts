@@ -25,7 +25,8 @@ function num(env: Env, name: string, fallback: number, min: number, max: number)
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`Invalid ${name}=${raw}: expected an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`Invalid ${name}=${raw}: expected an integer from ${min} to ${max}`);
   return n;
 }
 
@@ -33,13 +34,24 @@ function allowList(raw: string | undefined): true | string[] {
   const v = raw?.trim() ?? '';
   if (['true', 'on', '1', 'all'].includes(v.toLowerCase())) return true;
   if (v === '' || ['false', 'off', '0'].includes(v.toLowerCase())) return [];
-  const ranges = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const ranges = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const r of ranges) {
     const [addr, bits] = r.split('/');
     const family = net.isIP(addr ?? '');
     const prefix = Number(bits);
-    if (!family || bits === undefined || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128)) {
-      throw new Error(`Invalid WEBHOOK_ALLOW_PRIVATE range "${r}": expected true or CIDR ranges such as 127.0.0.0/8,::1/128`);
+    if (
+      !family ||
+      bits === undefined ||
+      !Number.isInteger(prefix) ||
+      prefix < 0 ||
+      prefix > (family === 4 ? 32 : 128)
+    ) {
+      throw new Error(
+        `Invalid WEBHOOK_ALLOW_PRIVATE range "${r}": expected true or CIDR ranges such as 127.0.0.0/8,::1/128`,
+      );
     }
   }
   return ranges;

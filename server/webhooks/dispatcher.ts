@@ -41,7 +41,11 @@ export class WebhookDispatcher {
   private running: Promise<number> | null = null;
   private stopped = true;
 
-  constructor(private readonly db: Kysely<DB>, private readonly config: WebhookConfig, private readonly log?: Logger) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly config: WebhookConfig,
+    private readonly log?: Logger,
+  ) {}
 
   /** Starts looking every `intervalMs` (nothing when it is 0). */
   start(): void {
@@ -62,7 +66,9 @@ export class WebhookDispatcher {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.runOnce().catch((err: unknown) => this.log?.warn({ err }, 'webhook dispatch failed')).finally(() => this.schedule());
+      void this.runOnce()
+        .catch((err: unknown) => this.log?.warn({ err }, 'webhook dispatch failed'))
+        .finally(() => this.schedule());
     }, this.config.intervalMs);
     // The loop never keeps a process alive by itself: the server does, and closing it stops the loop.
     this.timer.unref();
@@ -81,7 +87,8 @@ export class WebhookDispatcher {
 
   private async take(): Promise<Due[]> {
     const leaseMs = this.config.timeoutMs + 60_000;
-    const { rows } = await asSystem(() => sql<Due>`
+    const { rows } = await asSystem(() =>
+      sql<Due>`
       WITH due AS (
         SELECT tenant_id, id FROM webhook_delivery
         WHERE status = 'pending' AND next_attempt_at <= now()
@@ -95,7 +102,8 @@ export class WebhookDispatcher {
         RETURNING d.tenant_id, d.id, d.endpoint_id, d.event, d.data, d.occurred_at, d.attempts, d.give_up_at
       )
       SELECT t.tenant_id, t.id, t.event, t.data, t.occurred_at, t.attempts, t.give_up_at, e.url, e.secret, e.enabled
-      FROM taken t LEFT JOIN webhook_endpoint e ON e.tenant_id = t.tenant_id AND e.id = t.endpoint_id`.execute(this.db));
+      FROM taken t LEFT JOIN webhook_endpoint e ON e.tenant_id = t.tenant_id AND e.id = t.endpoint_id`.execute(this.db),
+    );
     return rows;
   }
 
@@ -104,17 +112,24 @@ export class WebhookDispatcher {
     const outcome = await this.attempt(d);
     const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const now = Date.now();
-    const next = ok ? null : nextAttempt(d.attempts, now, new Date(d.give_up_at).getTime(), this.config.retryBaseMs, this.config.retryMaxMs);
-    await asSystem(() => this.db.updateTable('webhook_delivery')
-      .set({
-        status: ok ? 'delivered' : next ? 'pending' : 'failed',
-        last_status: outcome.status,
-        last_error: outcome.error?.slice(0, 500) ?? null,
-        ...(ok ? { delivered_at: new Date(now) } : {}),
-        ...(next ? { next_attempt_at: next } : {}),
-      })
-      .where('tenant_id', '=', d.tenant_id).where('id', '=', d.id).where('status', '=', 'pending')
-      .execute());
+    const next = ok
+      ? null
+      : nextAttempt(d.attempts, now, new Date(d.give_up_at).getTime(), this.config.retryBaseMs, this.config.retryMaxMs);
+    await asSystem(() =>
+      this.db
+        .updateTable('webhook_delivery')
+        .set({
+          status: ok ? 'delivered' : next ? 'pending' : 'failed',
+          last_status: outcome.status,
+          last_error: outcome.error?.slice(0, 500) ?? null,
+          ...(ok ? { delivered_at: new Date(now) } : {}),
+          ...(next ? { next_attempt_at: next } : {}),
+        })
+        .where('tenant_id', '=', d.tenant_id)
+        .where('id', '=', d.id)
+        .where('status', '=', 'pending')
+        .execute(),
+    );
     return outcome;
   }
 
@@ -128,9 +143,21 @@ export class WebhookDispatcher {
       throw err;
     }
     const data = typeof d.data === 'string' ? (JSON.parse(d.data) as unknown) : d.data;
-    const { body, headers } = signedRequest(d.secret, { id: d.id, event: d.event, tenant: d.tenant_id, occurredAt: iso(d.occurred_at), data });
+    const { body, headers } = signedRequest(d.secret, {
+      id: d.id,
+      event: d.event,
+      tenant: d.tenant_id,
+      occurredAt: iso(d.occurred_at),
+      data,
+    });
     try {
-      const res = await fetch(d.url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.config.timeoutMs) });
+      const res = await fetch(d.url, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      });
       await res.body?.cancel().catch(() => undefined);
       return { status: res.status, error: res.status >= 300 && res.status < 400 ? 'redirects are not followed' : null };
     } catch (err) {

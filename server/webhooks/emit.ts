@@ -8,7 +8,12 @@ import type { DB } from '../db/types';
 import type { WebhookEvent } from '../../model/webhook';
 import type {} from '../db/types-webhooks';
 
-export async function emitEvent(db: Kysely<DB>, tenantId: string, event: WebhookEvent, data: Record<string, unknown>): Promise<void> {
+export async function emitEvent(
+  db: Kysely<DB>,
+  tenantId: string,
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+): Promise<void> {
   await sql`INSERT INTO webhook_delivery (tenant_id, endpoint_id, event, data)
     SELECT e.tenant_id, e.id, ${event}::text, ${JSON.stringify(data)}::jsonb FROM webhook_endpoint e
     WHERE e.tenant_id = ${tenantId}::uuid AND e.enabled AND ${event}::text = ANY (e.events)`.execute(db);
@@ -17,9 +22,22 @@ export async function emitEvent(db: Kysely<DB>, tenantId: string, event: Webhook
 const MAX_IDS = 1000;
 
 /** `record.changed`: a write through the resource engine, for the endpoints that chose its entity. */
-export async function emitRecordChanged(db: Kysely<DB>, tenantId: string, change: { resource: string; type: string; ids: readonly string[]; userId: string; factoryId: string | null }): Promise<void> {
-  const data = JSON.stringify({ resource: change.resource, change: change.type, ids: change.ids.slice(0, MAX_IDS), count: change.ids.length, userId: change.userId, factoryId: change.factoryId });
+export async function emitRecordChanged(
+  db: Kysely<DB>,
+  tenantId: string,
+  change: { resource: string; type: string; ids: readonly string[]; userId: string; factoryId: string | null },
+): Promise<void> {
+  const data = JSON.stringify({
+    resource: change.resource,
+    change: change.type,
+    ids: change.ids.slice(0, MAX_IDS),
+    count: change.ids.length,
+    userId: change.userId,
+    factoryId: change.factoryId,
+  });
   await sql`INSERT INTO webhook_delivery (tenant_id, endpoint_id, event, data)
     SELECT e.tenant_id, e.id, 'record.changed', ${data}::jsonb FROM webhook_endpoint e
-    WHERE e.tenant_id = ${tenantId}::uuid AND e.enabled AND 'record.changed' = ANY (e.events) AND ${change.resource}::text = ANY (e.resources)`.execute(db);
+    WHERE e.tenant_id = ${tenantId}::uuid AND e.enabled AND 'record.changed' = ANY (e.events) AND ${change.resource}::text = ANY (e.resources)`.execute(
+    db,
+  );
 }

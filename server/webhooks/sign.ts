@@ -19,8 +19,18 @@ export function signature(secret: string, timestamp: string, body: string): stri
 }
 
 /** The JSON body and headers of one attempt; the timestamp is the attempt's (Unix seconds). */
-export function signedRequest(secret: string, delivery: DeliveryBody, now = Date.now()): { body: string; headers: Record<string, string> } {
-  const body = JSON.stringify({ id: delivery.id, event: delivery.event, tenant: delivery.tenant, occurredAt: delivery.occurredAt, data: delivery.data });
+export function signedRequest(
+  secret: string,
+  delivery: DeliveryBody,
+  now = Date.now(),
+): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify({
+    id: delivery.id,
+    event: delivery.event,
+    tenant: delivery.tenant,
+    occurredAt: delivery.occurredAt,
+    data: delivery.data,
+  });
   const timestamp = String(Math.floor(now / 1000));
   return {
     body,

@@ -8,12 +8,33 @@ import net from 'node:net';
 import { familyOf, plainAddress, rangeList } from '../address-ranges';
 
 const DENIED_V4: [string, number][] = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 const DENIED_V6: [string, number][] = [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
 ];
 
 const denied = new net.BlockList();
@@ -35,7 +56,10 @@ export function addressAllowed(address: string, allow: AllowPrivate): boolean {
 }
 
 export class TargetRefused extends Error {
-  constructor(readonly reason: 'scheme' | 'unresolved' | 'internal', detail: string) {
+  constructor(
+    readonly reason: 'scheme' | 'unresolved' | 'internal',
+    detail: string,
+  ) {
     super(`target refused (${reason}): ${detail}`);
   }
 }
@@ -56,7 +80,9 @@ export async function checkTarget(url: string, allow: AllowPrivate): Promise<voi
     let timer: NodeJS.Timeout | undefined;
     try {
       // getaddrinfo cannot be cancelled: a name that does not resolve in time counts as unresolved.
-      const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), LOOKUP_TIMEOUT_MS); });
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), LOOKUP_TIMEOUT_MS);
+      });
       addresses = (await Promise.race([lookup(host, { all: true, verbatim: true }), late])).map((a) => a.address);
     } catch {
       throw new TargetRefused('unresolved', host);

@@ -21,7 +21,10 @@ export interface PoolOptions {
 
 /** Why a job ended without an answer of its own. */
 export class JobBudgetError extends Error {
-  constructor(readonly reason: 'time' | 'memory' | 'crash', detail: string) {
+  constructor(
+    readonly reason: 'time' | 'memory' | 'crash',
+    detail: string,
+  ) {
     super(`worker job ended (${reason}): ${detail}`);
     this.name = 'JobBudgetError';
   }
@@ -72,10 +75,22 @@ export class WorkerPool {
 
   constructor(private readonly opts: PoolOptions) {}
 
-  run<T>(input: unknown, handler: JobHandler<T>, transfer: ArrayBuffer[] = [], timeoutMs = this.opts.timeoutMs): Promise<T> {
+  run<T>(
+    input: unknown,
+    handler: JobHandler<T>,
+    transfer: ArrayBuffer[] = [],
+    timeoutMs = this.opts.timeoutMs,
+  ): Promise<T> {
     if (this.closed) return Promise.reject(new Error('worker pool closed'));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ input, timeoutMs, transfer, handler: handler as JobHandler<unknown>, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        input,
+        timeoutMs,
+        transfer,
+        handler: handler as JobHandler<unknown>,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       this.pump();
     });
   }
@@ -90,7 +105,10 @@ export class WorkerPool {
     const worker = new Worker(BOOT, {
       workerData: { entry: this.opts.entry.href, lowPriority: this.opts.lowPriority ?? true },
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(16, this.opts.memoryMb / 16)) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.opts.memoryMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.max(16, this.opts.memoryMb / 16)),
+      },
     });
     worker.once('exit', () => {
       this.live--;
@@ -126,8 +144,12 @@ export class WorkerPool {
       } else void worker.terminate();
       return true;
     };
-    const done = (value: unknown) => { if (finish(true)) job.resolve(value); };
-    const fail = (error: unknown) => { if (finish(true)) job.reject(error); };
+    const done = (value: unknown) => {
+      if (finish(true)) job.resolve(value);
+    };
+    const fail = (error: unknown) => {
+      if (finish(true)) job.reject(error);
+    };
     const onMessage = (msg: unknown) => {
       try {
         job.handler.message(msg, done, fail);
@@ -168,6 +190,8 @@ export class WorkerPool {
     worker.on('error', onError);
     worker.on('exit', onExit);
     worker.postMessage(job.input, job.transfer);
-    job.handler.started?.((msg, transfer = []) => { if (!over) worker.postMessage(msg, transfer); }, clock);
+    job.handler.started?.((msg, transfer = []) => {
+      if (!over) worker.postMessage(msg, transfer);
+    }, clock);
   }
 }

@@ -11,7 +11,11 @@ async function tableExists(db: Db, name: string): Promise<boolean> {
 }
 
 /** The head of a department, read from the organisation tables when they exist. */
-async function departmentHead(db: Db, tenantId: string, where: { code?: string; id?: string }): Promise<{ headId: string | null; parentId: string | null } | null> {
+async function departmentHead(
+  db: Db,
+  tenantId: string,
+  where: { code?: string; id?: string },
+): Promise<{ headId: string | null; parentId: string | null } | null> {
   if (!(await tableExists(db, 'department'))) return null;
   const r = await sql<{ head_user_id: string | null; parent_id: string | null }>`
     select head_user_id, parent_id from department
@@ -34,14 +38,23 @@ export async function resolveAssignee(db: Db, tenantId: string, spec: string, st
   let ids: string[] = [];
   switch (parsed.kind) {
     case 'user': {
-      const u = await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', parsed.account).executeTakeFirst();
+      const u = await db
+        .selectFrom('app_user')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('account', '=', parsed.account)
+        .executeTakeFirst();
       ids = u ? [u.id] : [];
       break;
     }
     case 'role': {
-      const rows = await db.selectFrom('role_member as ur')
+      const rows = await db
+        .selectFrom('role_member as ur')
         .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
-        .select('ur.user_id').where('ur.tenant_id', '=', tenantId).where('r.code', '=', parsed.code).where('r.enabled', '=', true)
+        .select('ur.user_id')
+        .where('ur.tenant_id', '=', tenantId)
+        .where('r.code', '=', parsed.code)
+        .where('r.enabled', '=', true)
         .execute();
       ids = rows.map((r) => r.user_id);
       break;
@@ -55,12 +68,19 @@ export async function resolveAssignee(db: Db, tenantId: string, spec: string, st
       const departmentId = await starterDepartment(db, tenantId, starterId);
       let d = departmentId ? await departmentHead(db, tenantId, { id: departmentId }) : null;
       // Heads of a department report to the head of the department above.
-      for (let hops = 0; d && d.headId === starterId && d.parentId && hops < 20; hops++) d = await departmentHead(db, tenantId, { id: d.parentId });
+      for (let hops = 0; d && d.headId === starterId && d.parentId && hops < 20; hops++)
+        d = await departmentHead(db, tenantId, { id: d.parentId });
       ids = d?.headId && d.headId !== starterId ? [d.headId] : [];
       break;
     }
   }
   if (ids.length === 0) return [];
-  const enabled = await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).where('status', '=', 'enabled').execute();
+  const enabled = await db
+    .selectFrom('app_user')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .where('status', '=', 'enabled')
+    .execute();
   return enabled.map((u) => u.id);
 }

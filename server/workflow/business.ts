@@ -22,7 +22,12 @@ export interface BusinessType {
   /** The process key a record of this type starts when that process is published. */
   modelKey: string;
   /** Label/value pairs shown on the task form; null when the record is gone. */
-  describe(trx: Transaction<DB>, tenantId: string, businessId: string, tr: Translator): Promise<{ label: string; value: string }[] | null>;
+  describe(
+    trx: Transaction<DB>,
+    tenantId: string,
+    businessId: string,
+    tr: Translator,
+  ): Promise<{ label: string; value: string }[] | null>;
   onEnd(trx: Transaction<DB>, end: EndContext): Promise<void>;
 }
 

@@ -46,16 +46,28 @@ const MAX_ELEMENTS = 500;
 
 /** Elements a model may hold; anything else (scripts, services, timers, messages) is refused. */
 const ALLOWED = new Set([
-  'bpmn:StartEvent', 'bpmn:EndEvent', 'bpmn:UserTask', 'bpmn:ExclusiveGateway', 'bpmn:ParallelGateway',
-  'bpmn:SequenceFlow', 'bpmn:TextAnnotation', 'bpmn:Association',
+  'bpmn:StartEvent',
+  'bpmn:EndEvent',
+  'bpmn:UserTask',
+  'bpmn:ExclusiveGateway',
+  'bpmn:ParallelGateway',
+  'bpmn:SequenceFlow',
+  'bpmn:TextAnnotation',
+  'bpmn:Association',
 ]);
 
-export async function checkModel(xml: string): Promise<{ ok: true; model: CheckedModel } | { ok: false; problems: Problem[] }> {
+export async function checkModel(
+  xml: string,
+): Promise<{ ok: true; model: CheckedModel } | { ok: false; problems: Problem[] }> {
   const problems: Problem[] = [];
-  const fail = (key: string, element: string | null = null) => { problems.push({ key, element }); };
-  if (Buffer.byteLength(xml) > MAX_XML_BYTES) return { ok: false, problems: [{ key: 'flow.model.tooLarge', element: null }] };
+  const fail = (key: string, element: string | null = null) => {
+    problems.push({ key, element });
+  };
+  if (Buffer.byteLength(xml) > MAX_XML_BYTES)
+    return { ok: false, problems: [{ key: 'flow.model.tooLarge', element: null }] };
   // External entities and DTDs are never needed by BPMN; refuse them before any parser sees them.
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { ok: false, problems: [{ key: 'flow.model.unreadable', element: null }] };
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
+    return { ok: false, problems: [{ key: 'flow.model.unreadable', element: null }] };
 
   let root: Element;
   try {
@@ -90,7 +102,13 @@ export async function checkModel(xml: string): Promise<{ ok: true; model: Checke
     const signature = parseSignatureMeanings(t.$attrs?.[SIGNATURE_ATTRIBUTE]);
     if (signature === 'invalid') fail('flow.model.badSignature', t.id);
     if (!assignee) fail('flow.model.noAssignee', t.id);
-    else tasks.push({ id: t.id, name: t.name?.trim() || t.id, assignee, ...(Array.isArray(signature) ? { signature } : {}) });
+    else
+      tasks.push({
+        id: t.id,
+        name: t.name?.trim() || t.id,
+        assignee,
+        ...(Array.isArray(signature) ? { signature } : {}),
+      });
   }
 
   // <incoming>/<outgoing> are optional in the XML: the flows' own references are the truth.
@@ -98,11 +116,16 @@ export async function checkModel(xml: string): Promise<{ ok: true; model: Checke
   const outgoing = new Map<string, Element[]>();
   const incoming = new Map<string, number>();
   for (const f of flows) {
-    if (!f.sourceRef || !f.targetRef) { fail('flow.model.unreadable', f.id); continue; }
+    if (!f.sourceRef || !f.targetRef) {
+      fail('flow.model.unreadable', f.id);
+      continue;
+    }
     outgoing.set(f.sourceRef.id, [...(outgoing.get(f.sourceRef.id) ?? []), f]);
     incoming.set(f.targetRef.id, (incoming.get(f.targetRef.id) ?? 0) + 1);
   }
-  const nodes = elements.filter((e) => e.$type !== 'bpmn:SequenceFlow' && e.$type !== 'bpmn:TextAnnotation' && e.$type !== 'bpmn:Association');
+  const nodes = elements.filter(
+    (e) => e.$type !== 'bpmn:SequenceFlow' && e.$type !== 'bpmn:TextAnnotation' && e.$type !== 'bpmn:Association',
+  );
   for (const n of nodes) {
     if (n.$type !== 'bpmn:StartEvent' && !incoming.get(n.id)) fail('flow.model.unreachable', n.id);
     if (n.$type !== 'bpmn:EndEvent' && !outgoing.get(n.id)) fail('flow.model.deadEnd', n.id);
@@ -111,7 +134,12 @@ export async function checkModel(xml: string): Promise<{ ok: true; model: Checke
     const body = f.conditionExpression?.body;
     if (body === undefined) {
       const source = f.sourceRef;
-      if (source?.$type === 'bpmn:ExclusiveGateway' && source.default?.id !== f.id && (outgoing.get(source.id) ?? []).length > 1) fail('flow.model.noCondition', f.id);
+      if (
+        source?.$type === 'bpmn:ExclusiveGateway' &&
+        source.default?.id !== f.id &&
+        (outgoing.get(source.id) ?? []).length > 1
+      )
+        fail('flow.model.noCondition', f.id);
       continue;
     }
     try {

@@ -21,49 +21,108 @@ export const MODEL_ENTITY = 'flow-model';
 const MODEL_FIELDS = ['id', 'key', 'name', 'description', 'xml', 'version', 'status', 'published_version'] as const;
 
 /** A model's history entry, in the transaction of its change. */
-async function modelHistory(trx: Kysely<DB>, audit: AuditActor, action: 'create' | 'update' | 'state' | 'delete', id: string, before: Row | null, after: Row | null): Promise<void> {
+async function modelHistory(
+  trx: Kysely<DB>,
+  audit: AuditActor,
+  action: 'create' | 'update' | 'state' | 'delete',
+  id: string,
+  before: Row | null,
+  after: Row | null,
+): Promise<void> {
   const code = (after ?? before)?.key;
-  await recordRows(trx, audit, MODEL_ENTITY, action, [{ id, code: typeof code === 'string' ? code : null, before, after }]);
+  await recordRows(trx, audit, MODEL_ENTITY, action, [
+    { id, code: typeof code === 'string' ? code : null, before, after },
+  ]);
 }
 
 /** A new draft model; its key is unique in the tenant (the caller answers 409). */
-export async function createModel(db: Kysely<DB>, audit: AuditActor, values: { key: string; name: string; description: string; xml: string; userId: string }): Promise<string> {
+export async function createModel(
+  db: Kysely<DB>,
+  audit: AuditActor,
+  values: { key: string; name: string; description: string; xml: string; userId: string },
+): Promise<string> {
   return inTransaction(db, async (trx) => {
-    const row = await trx.insertInto('wf_model').values({
-      tenant_id: audit.tenantId, key: values.key, name: values.name, description: values.description, xml: values.xml, created_by: values.userId, updated_by: values.userId,
-    }).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('wf_model')
+      .values({
+        tenant_id: audit.tenantId,
+        key: values.key,
+        name: values.name,
+        description: values.description,
+        xml: values.xml,
+        created_by: values.userId,
+        updated_by: values.userId,
+      })
+      .returning(MODEL_FIELDS)
+      .executeTakeFirstOrThrow();
     await modelHistory(trx, audit, 'create', row.id, null, row);
     return row.id;
   });
 }
 
 /** Edits a draft's name, description and diagram; false when the tenant has no such model. */
-export async function updateModel(db: Kysely<DB>, audit: AuditActor, id: string, values: { name: string; description: string; xml: string; userId: string }): Promise<boolean> {
+export async function updateModel(
+  db: Kysely<DB>,
+  audit: AuditActor,
+  id: string,
+  values: { name: string; description: string; xml: string; userId: string },
+): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const before = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', audit.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('wf_model')
+      .select(MODEL_FIELDS)
+      .where('tenant_id', '=', audit.tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) return false;
-    const after = await trx.updateTable('wf_model').set({ name: values.name, description: values.description, xml: values.xml, updated_at: new Date(), updated_by: values.userId })
-      .where('tenant_id', '=', audit.tenantId).where('id', '=', id).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    const after = await trx
+      .updateTable('wf_model')
+      .set({
+        name: values.name,
+        description: values.description,
+        xml: values.xml,
+        updated_at: new Date(),
+        updated_by: values.userId,
+      })
+      .where('tenant_id', '=', audit.tenantId)
+      .where('id', '=', id)
+      .returning(MODEL_FIELDS)
+      .executeTakeFirstOrThrow();
     await modelHistory(trx, audit, 'update', id, before, after);
     return true;
   });
 }
 
 export class DeployRefused extends Error {
-  constructor(readonly problems: Problem[]) { super('deploy refused'); }
+  constructor(readonly problems: Problem[]) {
+    super('deploy refused');
+  }
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 type ModelRecord = {
-  id: string; key: string; name: string; description: string; version: number; status: 'unpublished' | 'published';
-  published_version: number | null; updated_at: Date;
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  version: number;
+  status: 'unpublished' | 'published';
+  published_version: number | null;
+  updated_at: Date;
 };
 
 export function toModelRow(r: ModelRecord): ModelRow {
   return {
-    id: r.id, key: r.key, name: r.name, description: r.description, version: r.version, status: r.status,
-    publishedVersion: r.published_version, updatedAt: iso(r.updated_at),
+    id: r.id,
+    key: r.key,
+    name: r.name,
+    description: r.description,
+    version: r.version,
+    status: r.status,
+    publishedVersion: r.published_version,
+    updatedAt: iso(r.updated_at),
   };
 }
 
@@ -94,55 +153,119 @@ export function blankModelXml(key: string, name: string): string {
 }
 
 export async function modelDetail(db: Kysely<DB>, tenantId: string, id: string): Promise<ModelDetail> {
-  const m = await db.selectFrom('wf_model').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  const m = await db
+    .selectFrom('wf_model')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!m) throw notFound();
-  const versions = await db.selectFrom('wf_model_version as v')
+  const versions = await db
+    .selectFrom('wf_model_version as v')
     .leftJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'v.tenant_id').onRef('u.id', '=', 'v.deployed_by'))
-    .select(['v.version', 'v.deployed_at', 'u.account',
-      sql<number>`(select count(*) from wf_instance i where i.tenant_id = v.tenant_id and i.version_id = v.id and i.status = 'running')`.as('running')])
-    .where('v.tenant_id', '=', tenantId).where('v.model_id', '=', id).orderBy('v.version', 'desc').execute();
+    .select([
+      'v.version',
+      'v.deployed_at',
+      'u.account',
+      sql<number>`(select count(*) from wf_instance i where i.tenant_id = v.tenant_id and i.version_id = v.id and i.status = 'running')`.as(
+        'running',
+      ),
+    ])
+    .where('v.tenant_id', '=', tenantId)
+    .where('v.model_id', '=', id)
+    .orderBy('v.version', 'desc')
+    .execute();
   return {
-    ...toModelRow(m), xml: m.xml,
-    versions: versions.map((v) => ({ version: v.version, deployedAt: iso(v.deployed_at), deployedBy: v.account ?? null, running: Number(v.running) })),
+    ...toModelRow(m),
+    xml: m.xml,
+    versions: versions.map((v) => ({
+      version: v.version,
+      deployedAt: iso(v.deployed_at),
+      deployedBy: v.account ?? null,
+      running: Number(v.running),
+    })),
   };
 }
 
 /** Checks the draft and stores it as the next immutable version (a diagram is drawn when missing). */
 export async function deployModel(db: Kysely<DB>, actor: Actor, id: string, audit: AuditActor): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const m = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', actor.tenantId).where('id', '=', id)
-      .forUpdate().executeTakeFirst();
+    const m = await trx
+      .selectFrom('wf_model')
+      .select(MODEL_FIELDS)
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!m) throw notFound();
     const checked = await checkModel(m.xml);
     if (!checked.ok) throw new DeployRefused(checked.problems);
     const xml = m.xml.includes('BPMNDiagram') ? m.xml : await layoutProcess(m.xml);
     const tasks: StoredTask[] = checked.model.tasks.map((t) => ({
-      id: t.id, name: t.name, assignee: formatAssignee(t.assignee), ...(t.signature ? { signature: t.signature } : {}),
+      id: t.id,
+      name: t.name,
+      assignee: formatAssignee(t.assignee),
+      ...(t.signature ? { signature: t.signature } : {}),
     }));
     const version = m.version + 1;
-    await trx.insertInto('wf_model_version').values({
-      tenant_id: actor.tenantId, model_id: id, version, xml, tasks: JSON.stringify(tasks), deployed_by: actor.userId,
-    }).execute();
-    const after = await trx.updateTable('wf_model').set({ version, xml, updated_at: new Date(), updated_by: actor.userId })
-      .where('tenant_id', '=', actor.tenantId).where('id', '=', id).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    await trx
+      .insertInto('wf_model_version')
+      .values({
+        tenant_id: actor.tenantId,
+        model_id: id,
+        version,
+        xml,
+        tasks: JSON.stringify(tasks),
+        deployed_by: actor.userId,
+      })
+      .execute();
+    const after = await trx
+      .updateTable('wf_model')
+      .set({ version, xml, updated_at: new Date(), updated_by: actor.userId })
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .returning(MODEL_FIELDS)
+      .executeTakeFirstOrThrow();
     await modelHistory(trx, audit, 'update', id, m, after);
     return version;
   });
 }
 
-export async function publishModel(db: Kysely<DB>, actor: Actor, id: string, version: number | undefined, audit: AuditActor): Promise<number> {
+export async function publishModel(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  version: number | undefined,
+  audit: AuditActor,
+): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const m = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', actor.tenantId).where('id', '=', id)
-      .forUpdate().executeTakeFirst();
+    const m = await trx
+      .selectFrom('wf_model')
+      .select(MODEL_FIELDS)
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!m) throw notFound();
     if (m.version === 0) throw new ApiError(409, 'flow.model.notDeployed');
     const target = version ?? m.version;
-    const exists = await trx.selectFrom('wf_model_version').select('id').where('tenant_id', '=', actor.tenantId).where('model_id', '=', id)
-      .where('version', '=', target).executeTakeFirst();
+    const exists = await trx
+      .selectFrom('wf_model_version')
+      .select('id')
+      .where('tenant_id', '=', actor.tenantId)
+      .where('model_id', '=', id)
+      .where('version', '=', target)
+      .executeTakeFirst();
     if (!exists) throw new ApiError(404, 'flow.model.noSuchVersion', { version: target });
-    if (m.status === 'published' && m.published_version === target) throw new ApiError(409, 'flow.model.alreadyPublished', { version: target });
-    const after = await trx.updateTable('wf_model').set({ status: 'published', published_version: target, updated_at: new Date(), updated_by: actor.userId })
-      .where('tenant_id', '=', actor.tenantId).where('id', '=', id).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    if (m.status === 'published' && m.published_version === target)
+      throw new ApiError(409, 'flow.model.alreadyPublished', { version: target });
+    const after = await trx
+      .updateTable('wf_model')
+      .set({ status: 'published', published_version: target, updated_at: new Date(), updated_by: actor.userId })
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .returning(MODEL_FIELDS)
+      .executeTakeFirstOrThrow();
     await modelHistory(trx, audit, 'state', id, m, after);
     return target;
   });
@@ -150,16 +273,32 @@ export async function publishModel(db: Kysely<DB>, actor: Actor, id: string, ver
 
 export async function unpublishModel(db: Kysely<DB>, actor: Actor, id: string, audit: AuditActor): Promise<void> {
   const done = await inTransaction(db, async (trx) => {
-    const before = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', actor.tenantId).where('id', '=', id).where('status', '=', 'published')
-      .forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('wf_model')
+      .select(MODEL_FIELDS)
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .where('status', '=', 'published')
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) return false;
-    const after = await trx.updateTable('wf_model').set({ status: 'unpublished', published_version: null, updated_at: new Date(), updated_by: actor.userId })
-      .where('tenant_id', '=', actor.tenantId).where('id', '=', id).returning(MODEL_FIELDS).executeTakeFirstOrThrow();
+    const after = await trx
+      .updateTable('wf_model')
+      .set({ status: 'unpublished', published_version: null, updated_at: new Date(), updated_by: actor.userId })
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', '=', id)
+      .returning(MODEL_FIELDS)
+      .executeTakeFirstOrThrow();
     await modelHistory(trx, audit, 'state', id, before, after);
     return true;
   });
   if (done) return;
-  const m = await db.selectFrom('wf_model').select('id').where('tenant_id', '=', actor.tenantId).where('id', '=', id).executeTakeFirst();
+  const m = await db
+    .selectFrom('wf_model')
+    .select('id')
+    .where('tenant_id', '=', actor.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!m) throw notFound();
   throw new ApiError(409, 'flow.model.notPublished');
 }
@@ -167,12 +306,25 @@ export async function unpublishModel(db: Kysely<DB>, actor: Actor, id: string, a
 /** Deletes a model nobody started; a published one or one with instances is kept (409). */
 export async function deleteModel(db: Kysely<DB>, tenantId: string, id: string, audit: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const m = await trx.selectFrom('wf_model').select(MODEL_FIELDS).where('tenant_id', '=', tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+    const m = await trx
+      .selectFrom('wf_model')
+      .select(MODEL_FIELDS)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!m) throw notFound();
     if (m.status === 'published') throw new ApiError(409, 'flow.model.deletePublished');
-    const used = await trx.selectFrom('wf_instance as i')
-      .innerJoin('wf_model_version as v', (j) => j.onRef('v.tenant_id', '=', 'i.tenant_id').onRef('v.id', '=', 'i.version_id'))
-      .select('i.id').where('i.tenant_id', '=', tenantId).where('v.model_id', '=', id).limit(1).executeTakeFirst();
+    const used = await trx
+      .selectFrom('wf_instance as i')
+      .innerJoin('wf_model_version as v', (j) =>
+        j.onRef('v.tenant_id', '=', 'i.tenant_id').onRef('v.id', '=', 'i.version_id'),
+      )
+      .select('i.id')
+      .where('i.tenant_id', '=', tenantId)
+      .where('v.model_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
     if (used) throw new ApiError(409, 'flow.model.inUse');
     await trx.deleteFrom('wf_model_version').where('tenant_id', '=', tenantId).where('model_id', '=', id).execute();
     await trx.deleteFrom('wf_model').where('tenant_id', '=', tenantId).where('id', '=', id).execute();

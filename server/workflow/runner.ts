@@ -29,14 +29,22 @@ const expressions = {
 // The library's type says getScript always answers a Script; its own default answers undefined too.
 const scripts = { register: () => undefined, getScript: () => undefined } as unknown as IScripts;
 
-interface ActivityApi { id: string; type: string }
+interface ActivityApi {
+  id: string;
+  type: string;
+}
 
 function listen() {
   const listener = new EventEmitter();
   const left: string[] = [];
   const waiting = new Set<string>();
-  listener.on('activity.wait', (api: ActivityApi) => { if (api.type === 'bpmn:UserTask') waiting.add(api.id); });
-  listener.on('activity.end', (api: ActivityApi) => { left.push(api.id); waiting.delete(api.id); });
+  listener.on('activity.wait', (api: ActivityApi) => {
+    if (api.type === 'bpmn:UserTask') waiting.add(api.id);
+  });
+  listener.on('activity.end', (api: ActivityApi) => {
+    left.push(api.id);
+    waiting.delete(api.id);
+  });
   return { listener, left, waiting };
 }
 
@@ -44,7 +52,10 @@ async function settle(engine: Engine, left: string[]): Promise<StepResult> {
   // The engine runs synchronously between waits; one turn lets any deferred message land.
   await new Promise((r) => setImmediate(r));
   const execution = engine.execution;
-  const waiting = execution.getPostponed().filter((a) => a.type === 'bpmn:UserTask').map((a) => a.id);
+  const waiting = execution
+    .getPostponed()
+    .filter((a) => a.type === 'bpmn:UserTask')
+    .map((a) => a.id);
   const ended = !execution.isRunning && waiting.length === 0;
   if (engine.state === 'error') throw new Error('workflow engine error');
   return { state: JSON.parse(JSON.stringify(await engine.getState())), waiting, left, ended };
@@ -58,9 +69,16 @@ export async function startRun(xml: string, variables: Record<string, unknown>):
 }
 
 /** Completes one waiting user task, with `variables` merged into the process variables first. */
-export async function signalRun(state: unknown, elementId: string, variables: Record<string, unknown>): Promise<StepResult> {
+export async function signalRun(
+  state: unknown,
+  elementId: string,
+  variables: Record<string, unknown>,
+): Promise<StepResult> {
   const { listener, left } = listen();
-  const engine = new Engine({ name: 'portal', expressions, scripts }).recover(state as never, { expressions, scripts } as never);
+  const engine = new Engine({ name: 'portal', expressions, scripts }).recover(
+    state as never,
+    { expressions, scripts } as never,
+  );
   const execution = await engine.resume({ listener });
   Object.assign(execution.environment.variables, variables);
   if (!execution.getPostponed().some((a) => a.id === elementId)) throw new Error(`task ${elementId} is not waiting`);

@@ -23,7 +23,8 @@ export interface Signer {
   meaning: string;
 }
 
-const issue = (field: string, message: string) => ({ code: 'custom', path: [field], message, input: undefined }) as z.core.$ZodIssue;
+const issue = (field: string, message: string) =>
+  ({ code: 'custom', path: [field], message, input: undefined }) as z.core.$ZodIssue;
 
 /** Whether the signer must also give an authenticator code (their two-factor login is on). */
 export async function signerNeedsCode(db: Kysely<DB>, tenantId: string, userId: string): Promise<boolean> {
@@ -35,7 +36,12 @@ export async function signerNeedsCode(db: Kysely<DB>, tenantId: string, userId: 
  * meaning passes and each task checks its own. Throws 400 naming the field that is missing or wrong.
  */
 export async function proveSigner(
-  db: Kysely<DB>, request: FastifyRequest, ctx: RequestContext, tr: Translator, input: SigningInput, allowed?: readonly string[],
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  ctx: RequestContext,
+  tr: Translator,
+  input: SigningInput,
+  allowed?: readonly string[],
 ): Promise<Signer> {
   if (ctx.apiKey) throw new ApiError(403, 'flow.task.signNeedsPerson');
   const needsCode = await signerNeedsCode(db, ctx.tenantId, ctx.user.id);
@@ -47,12 +53,26 @@ export async function proveSigner(
   if (needsCode && !input.code) missing.push(issue('code', 'validation.required'));
   if (missing.length) throw validationError(missing, tr, FLOW_FIELD_LABELS);
 
-  const session = { tokenId: ctx.tokenId, tenantId: ctx.tenantId, tenantCode: ctx.tenantCode, userId: ctx.user.id, account: ctx.user.account };
-  const user = await db.selectFrom('app_user').select('password_hash').where('tenant_id', '=', ctx.tenantId).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
+  const session = {
+    tokenId: ctx.tokenId,
+    tenantId: ctx.tenantId,
+    tenantCode: ctx.tenantCode,
+    userId: ctx.user.id,
+    account: ctx.user.account,
+  };
+  const user = await db
+    .selectFrom('app_user')
+    .select('password_hash')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', ctx.user.id)
+    .executeTakeFirstOrThrow();
   if (!(await limitedReauth(db, request, session, () => verifyPassword(input.password!, user.password_hash)))) {
     throw validationError([issue('password', 'validation.oldPasswordWrong')], tr, FLOW_FIELD_LABELS);
   }
-  if (needsCode && !(await limitedReauth(db, request, session, () => spendSecondFactor(db, ctx.tenantId, ctx.user.id, input.code!)))) {
+  if (
+    needsCode &&
+    !(await limitedReauth(db, request, session, () => spendSecondFactor(db, ctx.tenantId, ctx.user.id, input.code!)))
+  ) {
     throw validationError([issue('code', 'validation.totpCodeWrong')], tr, FLOW_FIELD_LABELS);
   }
   return { userId: ctx.user.id, name: ctx.user.nickname || ctx.user.account, meaning: input.meaning! };

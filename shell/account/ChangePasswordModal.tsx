@@ -4,7 +4,11 @@ import { Form, Input, Modal } from '@arco-design/web-react';
 import { accountEndpoints } from '../api/accountEndpoints';
 import { newPasswordRules } from './passwordRules';
 
-interface Values { oldPassword: string; newPassword: string; confirm: string }
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  confirm: string;
+}
 
 /** SPEC §5: old required; new 6–16 of the allowed characters and not the old one; the confirmation matches. */
 export function ChangePasswordModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
@@ -23,7 +27,10 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
     }
     setSaving(true);
     try {
-      const res = await accountEndpoints.changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      const res = await accountEndpoints.changePassword({
+        oldPassword: values.oldPassword,
+        newPassword: values.newPassword,
+      });
       if (res.code === 200) {
         form.resetFields();
         onClose();
@@ -37,20 +44,42 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
   }
 
   return (
-    <Modal title={t('account.changePassword')} visible={visible} onOk={ok} onCancel={onClose} confirmLoading={saving} style={{ width: 400 }} unmountOnExit>
+    <Modal
+      title={t('account.changePassword')}
+      visible={visible}
+      onOk={ok}
+      onCancel={onClose}
+      confirmLoading={saving}
+      style={{ width: 400 }}
+      unmountOnExit
+    >
       <Form<Values> form={form} layout="vertical">
-        <Form.Item field="oldPassword" label={label('oldPassword')} rules={[{ required: true, message: t('model:validation.required', { field: label('oldPassword') }) }]}>
+        <Form.Item
+          field="oldPassword"
+          label={label('oldPassword')}
+          rules={[{ required: true, message: t('model:validation.required', { field: label('oldPassword') }) }]}
+        >
           <Input.Password autoComplete="current-password" data-testid="old-password" />
         </Form.Item>
-        <Form.Item field="newPassword" label={label('newPassword')} extra={t('account.passwordRule')}
+        <Form.Item
+          field="newPassword"
+          label={label('newPassword')}
+          extra={t('account.passwordRule')}
           rules={[
             ...rules.newPassword,
-            { validator: (v: string | undefined, cb) => cb(v && v === form.getFieldValue('oldPassword') ? t('model:validation.passwordSame', { field: label('newPassword') }) : undefined) },
-          ]}>
+            {
+              validator: (v: string | undefined, cb) =>
+                cb(
+                  v && v === form.getFieldValue('oldPassword')
+                    ? t('model:validation.passwordSame', { field: label('newPassword') })
+                    : undefined,
+                ),
+            },
+          ]}
+        >
           <Input.Password autoComplete="new-password" data-testid="new-password" />
         </Form.Item>
-        <Form.Item field="confirm" label={label('confirmPassword')}
-          rules={rules.confirm}>
+        <Form.Item field="confirm" label={label('confirmPassword')} rules={rules.confirm}>
           <Input.Password autoComplete="new-password" data-testid="confirm-password" />
         </Form.Item>
       </Form>

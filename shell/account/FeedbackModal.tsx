@@ -6,7 +6,10 @@ import { FEEDBACK_MAX_DESCRIPTION, FEEDBACK_MAX_PICTURES, PICTURE_MAX_BYTES } fr
 import { accountEndpoints } from '../api/accountEndpoints';
 import { MyFeedbackList } from './MyFeedbackList';
 
-interface Values { description: string; contact?: string }
+interface Values {
+  description: string;
+  contact?: string;
+}
 const ACCEPT = '.jpg,.jpeg,.gif,.png,.bmp';
 
 /** SPEC §5: the description is required (≤ 500); pictures ≤ 3 MB in jpg, gif, png or bmp (the server checks the content). */
@@ -56,20 +59,53 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
   }
 
   return (
-    <Modal title={t('feedback.title')} visible={visible} onOk={ok} onCancel={onClose} confirmLoading={saving} style={{ width: 700 }} unmountOnExit>
+    <Modal
+      title={t('feedback.title')}
+      visible={visible}
+      onOk={ok}
+      onCancel={onClose}
+      confirmLoading={saving}
+      style={{ width: 700 }}
+      unmountOnExit
+    >
       <Form<Values> form={form} layout="vertical">
-        <Form.Item field="description" label={label('description')} rules={[
-          { required: true, message: t('model:validation.required', { field: label('description') }) },
-          { maxLength: FEEDBACK_MAX_DESCRIPTION, message: t('model:validation.tooLong', { field: label('description') }) },
-        ]}>
-          <Input.TextArea maxLength={{ length: FEEDBACK_MAX_DESCRIPTION, errorOnly: true }} showWordLimit autoSize={{ minRows: 4 }} data-testid="feedback-description" />
+        <Form.Item
+          field="description"
+          label={label('description')}
+          rules={[
+            { required: true, message: t('model:validation.required', { field: label('description') }) },
+            {
+              maxLength: FEEDBACK_MAX_DESCRIPTION,
+              message: t('model:validation.tooLong', { field: label('description') }),
+            },
+          ]}
+        >
+          <Input.TextArea
+            maxLength={{ length: FEEDBACK_MAX_DESCRIPTION, errorOnly: true }}
+            showWordLimit
+            autoSize={{ minRows: 4 }}
+            data-testid="feedback-description"
+          />
         </Form.Item>
-        <Form.Item field="contact" label={label('contact')} rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: label('contact') }) }]}>
+        <Form.Item
+          field="contact"
+          label={label('contact')}
+          rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: label('contact') }) }]}
+        >
           <Input maxLength={{ length: 64, errorOnly: true }} />
         </Form.Item>
         <Form.Item label={label('pictures')} extra={t('feedback.pictureRule', { count: FEEDBACK_MAX_PICTURES })}>
-          <Upload listType="picture-card" accept={ACCEPT} multiple limit={FEEDBACK_MAX_PICTURES} autoUpload={false}
-            fileList={files} onChange={setFiles} beforeUpload={beforeUpload} imagePreview />
+          <Upload
+            listType="picture-card"
+            accept={ACCEPT}
+            multiple
+            limit={FEEDBACK_MAX_PICTURES}
+            autoUpload={false}
+            fileList={files}
+            onChange={setFiles}
+            beforeUpload={beforeUpload}
+            imagePreview
+          />
         </Form.Item>
       </Form>
       <MyFeedbackList version={saved} />

@@ -11,18 +11,33 @@ export function MyFeedbackList({ version }: { version: number }) {
   const [records, setRecords] = useState<FeedbackRecord[]>([]);
   useEffect(() => {
     let live = true;
-    void callApi(contract.feedback.mine, { query: { page: 1, size: 20 } }).then((res) => { if (live && res.code === 200) setRecords(res.data.records); });
-    return () => { live = false; };
+    void callApi(contract.feedback.mine, { query: { page: 1, size: 20 } }).then((res) => {
+      if (live && res.code === 200) setRecords(res.data.records);
+    });
+    return () => {
+      live = false;
+    };
   }, [version]);
   if (!records.length) return null;
   return (
-    <List size="small" header={t('feedback.mine')} data-testid="my-feedback" dataSource={records} render={(f) => (
-      <List.Item key={f.id} data-testid={`my-feedback-${f.id}`}>
-        <div>
-          <Tag color={f.status === 'processed' ? 'green' : 'orange'} size="small">{t(`feedback.status.${f.status}`)}</Tag> {f.description}
-        </div>
-        {f.handleOpinion && <div className="feedback-opinion">{t('feedback.opinion', { opinion: f.handleOpinion })}</div>}
-      </List.Item>
-    )} />
+    <List
+      size="small"
+      header={t('feedback.mine')}
+      data-testid="my-feedback"
+      dataSource={records}
+      render={(f) => (
+        <List.Item key={f.id} data-testid={`my-feedback-${f.id}`}>
+          <div>
+            <Tag color={f.status === 'processed' ? 'green' : 'orange'} size="small">
+              {t(`feedback.status.${f.status}`)}
+            </Tag>{' '}
+            {f.description}
+          </div>
+          {f.handleOpinion && (
+            <div className="feedback-opinion">{t('feedback.opinion', { opinion: f.handleOpinion })}</div>
+          )}
+        </List.Item>
+      )}
+    />
   );
 }

@@ -15,7 +15,9 @@ export function OwnSessions() {
     const res = await callApi(contract.security.ownSessions);
     if (res.code === 200) setRows(res.data.records);
   }, []);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const end = async (id: string) => {
     if ((await callApi(contract.security.endOwnSession, { params: { id } })).code === 200) await load();
@@ -31,16 +33,33 @@ export function OwnSessions() {
       {rows.map((r) => (
         <div key={r.id} className="own-session" data-testid="own-session" data-current={r.current}>
           <div>
-            <div>{describeUserAgent(r.userAgent)} {r.current && <Tag size="small" color="green">{t('sessions.thisOne')}</Tag>}</div>
+            <div>
+              {describeUserAgent(r.userAgent)}{' '}
+              {r.current && (
+                <Tag size="small" color="green">
+                  {t('sessions.thisOne')}
+                </Tag>
+              )}
+            </div>
             <div className="own-session-meta">
-              {r.ip ?? '-'} · {t(`sessions.methods.${r.method}`)} · {t('sessions.lastSeenAt', { time: new Date(r.lastSeenAt).toLocaleString() })}
+              {r.ip ?? '-'} · {t(`sessions.methods.${r.method}`)} ·{' '}
+              {t('sessions.lastSeenAt', { time: new Date(r.lastSeenAt).toLocaleString() })}
             </div>
           </div>
-          {!r.current && <Button size="mini" status="danger" data-testid={`own-session-end-${r.id}`} onClick={() => void end(r.id)}>{t('sessions.end')}</Button>}
+          {!r.current && (
+            <Button size="mini" status="danger" data-testid={`own-session-end-${r.id}`} onClick={() => void end(r.id)}>
+              {t('sessions.end')}
+            </Button>
+          )}
         </div>
       ))}
       {others > 0 && (
-        <Button size="small" style={{ marginTop: 8 }} data-testid="own-sessions-end-others" onClick={() => void endOthers()}>
+        <Button
+          size="small"
+          style={{ marginTop: 8 }}
+          data-testid="own-sessions-end-others"
+          onClick={() => void endOthers()}
+        >
           {t('sessions.endOthers', { count: others })}
         </Button>
       )}

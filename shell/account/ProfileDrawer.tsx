@@ -42,7 +42,11 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
       void accountEndpoints.staffDetail(factoryId).then((res) => {
         if (res.code !== 200) return;
         setStaff(res.data);
-        staffForm.setFieldsValue({ englishName: res.data.englishName ?? '', sex: res.data.sex === 'male' || res.data.sex === 'female' ? res.data.sex : null, extensionNumber: res.data.extensionNumber ?? '' });
+        staffForm.setFieldsValue({
+          englishName: res.data.englishName ?? '',
+          sex: res.data.sex === 'male' || res.data.sex === 'female' ? res.data.sex : null,
+          extensionNumber: res.data.extensionNumber ?? '',
+        });
       });
     }
   }, [visible, form, staffForm, setUser, factoryId]);
@@ -59,7 +63,11 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
     setSaving(true);
     try {
       if (staffValues) {
-        const body = { englishName: staffValues.englishName || null, sex: staffValues.sex ?? null, extensionNumber: staffValues.extensionNumber || null };
+        const body = {
+          englishName: staffValues.englishName || null,
+          sex: staffValues.sex ?? null,
+          extensionNumber: staffValues.extensionNumber || null,
+        };
         if ((await accountEndpoints.updateStaff(body)).code !== 200) return;
       }
       const res = await accountEndpoints.updateProfile(values);
@@ -73,45 +81,94 @@ export function ProfileDrawer({ visible, onClose }: { visible: boolean; onClose:
   }
 
   return (
-    <Drawer title={t('account.profile')} visible={visible} width={420} onOk={save} onCancel={onClose} confirmLoading={saving} okButtonProps={{ disabled: !loaded }} unmountOnExit>
+    <Drawer
+      title={t('account.profile')}
+      visible={visible}
+      width={420}
+      onOk={save}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: !loaded }}
+      unmountOnExit
+    >
       {user && (
-        <Descriptions column={1} border data={[
-          { label: t('login.tenantCode'), value: `${user.tenantName} (${user.tenantCode})` },
-          { label: t('login.account'), value: user.account },
-          { label: t('account.userType'), value: t(`account.type.${user.type}`) },
-          { label: t('account.roles'), value: user.roles.map((r) => r.name).join(', ') || '-' },
-        ]} style={{ marginBottom: 20 }} />
+        <Descriptions
+          column={1}
+          border
+          data={[
+            { label: t('login.tenantCode'), value: `${user.tenantName} (${user.tenantCode})` },
+            { label: t('login.account'), value: user.account },
+            { label: t('account.userType'), value: t(`account.type.${user.type}`) },
+            { label: t('account.roles'), value: user.roles.map((r) => r.name).join(', ') || '-' },
+          ]}
+          style={{ marginBottom: 20 }}
+        />
       )}
       <Form<UpdateProfileInput> form={form} layout="vertical" disabled={!loaded}>
-        <Form.Item field="nickname" label={label('nickname')} rules={[{ required: true, message: t('model:validation.required', { field: label('nickname') }) }, { maxLength: 64, message: t('model:validation.tooLong', { field: label('nickname') }) }]}>
+        <Form.Item
+          field="nickname"
+          label={label('nickname')}
+          rules={[
+            { required: true, message: t('model:validation.required', { field: label('nickname') }) },
+            { maxLength: 64, message: t('model:validation.tooLong', { field: label('nickname') }) },
+          ]}
+        >
           <Input data-testid="profile-nickname" />
         </Form.Item>
-        <Form.Item field="email" label={label('email')} rules={[{ type: 'email', message: t('model:validation.email', { field: label('email') }) }]}>
+        <Form.Item
+          field="email"
+          label={label('email')}
+          rules={[{ type: 'email', message: t('model:validation.email', { field: label('email') }) }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item field="mobile" label={label('mobile')} rules={[{ match: MOBILE_PATTERN, message: t('model:validation.mobile', { field: label('mobile') }) }]}>
+        <Form.Item
+          field="mobile"
+          label={label('mobile')}
+          rules={[{ match: MOBILE_PATTERN, message: t('model:validation.mobile', { field: label('mobile') }) }]}
+        >
           <Input maxLength={{ length: 11, errorOnly: true }} data-testid="profile-mobile" />
         </Form.Item>
       </Form>
       {staff && (
         <div data-testid="profile-staff">
           <Divider orientation="left">{t('model:staff._title')}</Divider>
-          <Descriptions column={1} border data={[
-            { label: staffLabel('code'), value: staff.code },
-            { label: staffLabel('name'), value: staff.name },
-            { label: staffLabel('departmentId'), value: staff.departmentName ?? '-' },
-            { label: staffLabel('job'), value: staff.job ?? '-' },
-            { label: staffLabel('entryDate'), value: staff.entryDate ?? '-' },
-          ]} style={{ marginBottom: 16 }} />
+          <Descriptions
+            column={1}
+            border
+            data={[
+              { label: staffLabel('code'), value: staff.code },
+              { label: staffLabel('name'), value: staff.name },
+              { label: staffLabel('departmentId'), value: staff.departmentName ?? '-' },
+              { label: staffLabel('job'), value: staff.job ?? '-' },
+              { label: staffLabel('entryDate'), value: staff.entryDate ?? '-' },
+            ]}
+            style={{ marginBottom: 16 }}
+          />
           <Form<PersonalCenterInput> form={staffForm} layout="vertical">
-            <Form.Item field="englishName" label={staffLabel('englishName')} rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: staffLabel('englishName') }) }]}>
+            <Form.Item
+              field="englishName"
+              label={staffLabel('englishName')}
+              rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: staffLabel('englishName') }) }]}
+            >
               <Input data-testid="profile-english-name" />
             </Form.Item>
             <Form.Item field="sex" label={staffLabel('sex')}>
-              <Select allowClear options={['male', 'female'].map((v) => ({ value: v, label: t(`model:enum.sex.${v}`) }))} />
+              <Select
+                allowClear
+                options={['male', 'female'].map((v) => ({ value: v, label: t(`model:enum.sex.${v}`) }))}
+              />
             </Form.Item>
-            <Form.Item field="extensionNumber" label={staffLabel('extensionNumber')}
-              rules={[{ match: new RegExp(EXTENSION_PATTERN.source), message: t(`model:${EXTENSION_PATTERN.key}`, { field: staffLabel('extensionNumber') }) }]}>
+            <Form.Item
+              field="extensionNumber"
+              label={staffLabel('extensionNumber')}
+              rules={[
+                {
+                  match: new RegExp(EXTENSION_PATTERN.source),
+                  message: t(`model:${EXTENSION_PATTERN.key}`, { field: staffLabel('extensionNumber') }),
+                },
+              ]}
+            >
               <Input data-testid="profile-extension" maxLength={{ length: 10, errorOnly: true }} />
             </Form.Item>
           </Form>

@@ -2,7 +2,11 @@
 export function RecoveryCodeList({ codes }: { codes: string[] }) {
   return (
     <ol className="recovery-codes" data-testid="recovery-codes">
-      {codes.map((c) => <li key={c}><code>{c}</code></li>)}
+      {codes.map((c) => (
+        <li key={c}>
+          <code>{c}</code>
+        </li>
+      ))}
     </ol>
   );
 }

@@ -23,7 +23,9 @@ export function TwoFactorSection() {
     const res = await callApi(contract.security.twoFactor);
     if (res.code === 200) setStatus(res.data);
   }, []);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const showErrors = (data: unknown) => {
     const errors = (data as FieldErrors)?.errors ?? [];
@@ -45,10 +47,17 @@ export function TwoFactorSection() {
 
   async function confirm() {
     let values: { code: string };
-    try { values = await form.validate(); } catch { return; }
+    try {
+      values = await form.validate();
+    } catch {
+      return;
+    }
     setBusy(true);
     try {
-      const res = await callApi(contract.security.twoFactorEnable, { body: { code: values.code.trim() }, showError: false });
+      const res = await callApi(contract.security.twoFactorEnable, {
+        body: { code: values.code.trim() },
+        showError: false,
+      });
       if (res.code === 200) {
         setCodes(res.data.recoveryCodes);
         setMode('codes');
@@ -62,10 +71,17 @@ export function TwoFactorSection() {
 
   async function disable() {
     let values: { code: string; password?: string };
-    try { values = await form.validate(); } catch { return; }
+    try {
+      values = await form.validate();
+    } catch {
+      return;
+    }
     setBusy(true);
     try {
-      const res = await callApi(contract.security.twoFactorDisable, { body: { password: values.password ?? '', code: values.code.trim() }, showError: false });
+      const res = await callApi(contract.security.twoFactorDisable, {
+        body: { password: values.password ?? '', code: values.code.trim() },
+        showError: false,
+      });
       if (res.code === 200) {
         setMode('view');
         await load();
@@ -83,18 +99,39 @@ export function TwoFactorSection() {
       {mode === 'view' && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <div>
-            {status.enabled
-              ? <Tag color="green" data-testid="two-factor-state" data-state="on">{t('twoFactor.on')}</Tag>
-              : <Tag data-testid="two-factor-state" data-state="off">{t('twoFactor.off')}</Tag>}
-            {status.required && <Tag color="orangered" style={{ marginLeft: 6 }}>{t('twoFactor.requiredByPolicy')}</Tag>}
+            {status.enabled ? (
+              <Tag color="green" data-testid="two-factor-state" data-state="on">
+                {t('twoFactor.on')}
+              </Tag>
+            ) : (
+              <Tag data-testid="two-factor-state" data-state="off">
+                {t('twoFactor.off')}
+              </Tag>
+            )}
+            {status.required && (
+              <Tag color="orangered" style={{ marginLeft: 6 }}>
+                {t('twoFactor.requiredByPolicy')}
+              </Tag>
+            )}
           </div>
           {status.enabled && <div>{t('twoFactor.recoveryLeft', { count: status.recoveryCodesLeft })}</div>}
           {!status.enabled && status.policy === 'off' && <div>{t('twoFactor.policyOff')}</div>}
           {!status.enabled && status.policy !== 'off' && (
-            <Button type="primary" loading={busy} data-testid="two-factor-setup" onClick={() => void start()}>{t('twoFactor.setUp')}</Button>
+            <Button type="primary" loading={busy} data-testid="two-factor-setup" onClick={() => void start()}>
+              {t('twoFactor.setUp')}
+            </Button>
           )}
           {status.enabled && !status.required && (
-            <Button status="danger" data-testid="two-factor-disable" onClick={() => { form.resetFields(); setMode('disable'); }}>{t('twoFactor.turnOff')}</Button>
+            <Button
+              status="danger"
+              data-testid="two-factor-disable"
+              onClick={() => {
+                form.resetFields();
+                setMode('disable');
+              }}
+            >
+              {t('twoFactor.turnOff')}
+            </Button>
           )}
         </Space>
       )}
@@ -108,11 +145,17 @@ export function TwoFactorSection() {
           </div>
           <Form form={form} layout="vertical">
             <Form.Item field="code" label={t('twoFactor.code')} rules={codeRule}>
-              <Input autoComplete="one-time-code" data-testid="two-factor-code" maxLength={{ length: 32, errorOnly: true }} />
+              <Input
+                autoComplete="one-time-code"
+                data-testid="two-factor-code"
+                maxLength={{ length: 32, errorOnly: true }}
+              />
             </Form.Item>
           </Form>
           <Space>
-            <Button type="primary" loading={busy} data-testid="two-factor-confirm" onClick={() => void confirm()}>{t('twoFactor.confirm')}</Button>
+            <Button type="primary" loading={busy} data-testid="two-factor-confirm" onClick={() => void confirm()}>
+              {t('twoFactor.confirm')}
+            </Button>
             <Button onClick={() => setMode('view')}>{t('twoFactor.cancel')}</Button>
           </Space>
         </div>
@@ -121,21 +164,52 @@ export function TwoFactorSection() {
         <div data-testid="two-factor-codes">
           <p>{t('twoFactor.recoveryCodesHelp')}</p>
           <RecoveryCodeList codes={codes} />
-          <Button type="primary" data-testid="two-factor-codes-done" onClick={() => { setCodes([]); setMode('view'); }}>{t('twoFactor.savedDone')}</Button>
+          <Button
+            type="primary"
+            data-testid="two-factor-codes-done"
+            onClick={() => {
+              setCodes([]);
+              setMode('view');
+            }}
+          >
+            {t('twoFactor.savedDone')}
+          </Button>
         </div>
       )}
       {mode === 'disable' && (
         <div>
           <Form form={form} layout="vertical">
-            <Form.Item field="password" label={t('twoFactor.password')} rules={[{ required: true, message: t('model:validation.required', { field: t('twoFactor.password') }) }]}>
+            <Form.Item
+              field="password"
+              label={t('twoFactor.password')}
+              rules={[{ required: true, message: t('model:validation.required', { field: t('twoFactor.password') }) }]}
+            >
               <Input.Password autoComplete="current-password" data-testid="two-factor-password" />
             </Form.Item>
-            <Form.Item field="code" label={t('twoFactor.codeOrRecovery')} rules={[{ required: true, message: t('model:validation.required', { field: t('twoFactor.codeOrRecovery') }) }]}>
-              <Input autoComplete="one-time-code" data-testid="two-factor-code" maxLength={{ length: 32, errorOnly: true }} />
+            <Form.Item
+              field="code"
+              label={t('twoFactor.codeOrRecovery')}
+              rules={[
+                { required: true, message: t('model:validation.required', { field: t('twoFactor.codeOrRecovery') }) },
+              ]}
+            >
+              <Input
+                autoComplete="one-time-code"
+                data-testid="two-factor-code"
+                maxLength={{ length: 32, errorOnly: true }}
+              />
             </Form.Item>
           </Form>
           <Space>
-            <Button status="danger" type="primary" loading={busy} data-testid="two-factor-disable-confirm" onClick={() => void disable()}>{t('twoFactor.turnOff')}</Button>
+            <Button
+              status="danger"
+              type="primary"
+              loading={busy}
+              data-testid="two-factor-disable-confirm"
+              onClick={() => void disable()}
+            >
+              {t('twoFactor.turnOff')}
+            </Button>
             <Button onClick={() => setMode('view')}>{t('twoFactor.cancel')}</Button>
           </Space>
         </div>

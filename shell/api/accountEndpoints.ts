@@ -12,7 +12,8 @@ const contract = { account, organization, staff };
 export const accountEndpoints = {
   changePassword: (body: ChangePasswordInput) => callApi(contract.account.changePassword, { body, showSuccess: true }),
   updateProfile: (body: UpdateProfileInput) => callApi(contract.account.updateProfile, { body, showSuccess: true }),
-  saveFeedback: (form: FormData) => api.post<{ id: string }>('/platform-system/feedback/save', form, { showSuccess: true }),
+  saveFeedback: (form: FormData) =>
+    api.post<{ id: string }>('/platform-system/feedback/save', form, { showSuccess: true }),
   myFeedback: () => api.get<Page<FeedbackRecord>>('/platform-system/feedback', { page: 1, size: 20 }),
   staffDetail: (factoryId: string) => callApi(contract.staff.detail, { query: { factoryId }, showError: false }),
   updateStaff: (body: PersonalCenterInput) => callApi(contract.staff.updatePersonal, { body }),

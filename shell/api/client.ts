@@ -14,12 +14,18 @@ export function callApi<E extends AnyEndpoint>(ep: E, ...args: Args<E>): Promise
   let data: unknown = c.data;
   if (c.files) {
     const form = new FormData();
-    for (const [k, v] of Object.entries((c.data ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null) form.append(k, String(v));
+    for (const [k, v] of Object.entries((c.data ?? {}) as Record<string, unknown>))
+      if (v !== undefined && v !== null) form.append(k, String(v));
     for (const [k, blob] of Object.entries(c.files)) form.append(k, blob);
     data = form;
   }
   return request<DataOf<E>>({
-    method: c.method, url: c.url.slice(API_BASE.length), params: c.params, data,
-    showSuccess: c.showSuccess, showError: c.showError, timeout: c.timeout,
+    method: c.method,
+    url: c.url.slice(API_BASE.length),
+    params: c.params,
+    data,
+    showSuccess: c.showSuccess,
+    showError: c.showError,
+    timeout: c.timeout,
   });
 }

@@ -18,4 +18,20 @@ import { staff } from '../../model/contract/staff';
 import { system } from '../../model/contract/system';
 import { workbench } from '../../model/contract/workbench';
 
-export const contract = { account, alarm, auth, feedback, flow, help, helper, notice, organization, platform, security, sso, staff, system, workbench };
+export const contract = {
+  account,
+  alarm,
+  auth,
+  feedback,
+  flow,
+  help,
+  helper,
+  notice,
+  organization,
+  platform,
+  security,
+  sso,
+  staff,
+  system,
+  workbench,
+};

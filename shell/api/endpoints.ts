@@ -14,13 +14,17 @@ export const endpoints = {
   login: (body: LoginRequest) => callApi(contract.auth.login, { body }),
   logout: () => callApi(contract.auth.logout, { showError: false }),
   routes: (factoryId: string | null) =>
-    callApi(contract.platform.routes, { query: { terminalType: 'web', factoryId: factoryId ?? undefined }, showError: false }),
+    callApi(contract.platform.routes, {
+      query: { terminalType: 'web', factoryId: factoryId ?? undefined },
+      showError: false,
+    }),
   corp: () => callApi(contract.platform.corp, { showError: false }),
   languages: () => callApi(contract.platform.dictOptions, { query: {}, showError: false }),
   apps: () => callApi(contract.platform.apps, { showError: false }),
   user: () => callApi(contract.platform.user),
   factories: () => callApi(contract.platform.factories),
-  sendSmsCode: (tenantCode: string, mobile: string) => callApi(contract.auth.sendSmsCode, { body: { tenantCode, mobile } }),
+  sendSmsCode: (tenantCode: string, mobile: string) =>
+    callApi(contract.auth.sendSmsCode, { body: { tenantCode, mobile } }),
   loginByMobile: (body: MobileLoginInput) => callApi(contract.auth.loginByMobile, { body }),
   ssoConfig: () => callApi(contract.sso.config, { showError: false }),
   ssoExchange: (code: string) => callApi(contract.sso.exchange, { body: { code } }),

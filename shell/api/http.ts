@@ -1,6 +1,16 @@
 import { Message } from '@arco-design/web-react';
 import { API_BASE, REQUEST_TIMEOUT_MS, type ApiResult } from '../../model/api';
-import { activeTabIdAtom, clearSession, clientId, factoryIdAtom, loginNoticeAtom, store, tabsAtom, tokenAtom, tokenValidAtom } from '../state/atoms';
+import {
+  activeTabIdAtom,
+  clearSession,
+  clientId,
+  factoryIdAtom,
+  loginNoticeAtom,
+  store,
+  tabsAtom,
+  tokenAtom,
+  tokenValidAtom,
+} from '../state/atoms';
 import { i18n } from '../i18n';
 import { buildHeaders, requestLanguage } from './headers';
 import { interpretResponse } from './response';
@@ -50,8 +60,12 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
   let body: unknown = null;
   try {
     const res = await exchange({
-      method: (options.method ?? 'GET').toUpperCase(), url: API_BASE + options.url, params: options.params, data: options.data,
-      headers: currentHeaders(), timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+      method: (options.method ?? 'GET').toUpperCase(),
+      url: API_BASE + options.url,
+      params: options.params,
+      data: options.data,
+      headers: currentHeaders(),
+      timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
     });
     status = res.status;
     body = res.body;
@@ -81,8 +95,12 @@ let ending: Promise<void> | null = null;
 // frame still loading would otherwise call with the ended session and be refused.
 let sessionOver = false;
 export const sessionEnded = () => sessionOver;
-export function markSessionEnded(): void { sessionOver = true; }
-store.sub(tokenAtom, () => { if (store.get(tokenAtom)) sessionOver = false; });
+export function markSessionEnded(): void {
+  sessionOver = true;
+}
+store.sub(tokenAtom, () => {
+  if (store.get(tokenAtom)) sessionOver = false;
+});
 
 /**
  * The server ended the session: whoever registered `onUnauthorized` is heard first (every connected

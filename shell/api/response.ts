@@ -31,8 +31,12 @@ export function interpretResponse<T>(httpStatus: number, body: unknown, opts: Re
   let data: unknown = null;
   if (isEnvelope(body)) {
     code = Number(body.code);
-    msg = typeof body.msg === 'string' && body.msg ? body.msg
-      : typeof body.message === 'string' && body.message ? body.message : '';
+    msg =
+      typeof body.msg === 'string' && body.msg
+        ? body.msg
+        : typeof body.message === 'string' && body.message
+          ? body.message
+          : '';
     data = body.data ?? null;
   } else {
     code = httpStatus >= 200 && httpStatus < 300 ? 500 : httpStatus || 500;

@@ -17,11 +17,17 @@ export interface Exchange {
   timeout: number;
 }
 
-export interface Answered { status: number; body: unknown }
+export interface Answered {
+  status: number;
+  body: unknown;
+}
 
 /** Why no answer came: the time limit passed, or the network failed. */
 export class NoAnswer extends Error {
-  constructor(readonly timedOut: boolean, cause: unknown) {
+  constructor(
+    readonly timedOut: boolean,
+    cause: unknown,
+  ) {
     super(timedOut ? 'request timed out' : 'network error', { cause });
     this.name = 'NoAnswer';
   }
@@ -34,7 +40,8 @@ export function withQuery(url: string, params: Exchange['params']): string {
   return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }
 
-const passedAsIs = (data: unknown) => data instanceof FormData || data instanceof Blob || data instanceof URLSearchParams || data instanceof ArrayBuffer;
+const passedAsIs = (data: unknown) =>
+  data instanceof FormData || data instanceof Blob || data instanceof URLSearchParams || data instanceof ArrayBuffer;
 
 export async function exchange(x: Exchange): Promise<Answered> {
   const headers = { ...x.headers };
@@ -48,10 +55,20 @@ export async function exchange(x: Exchange): Promise<Answered> {
     }
   }
   try {
-    const res = await fetch(withQuery(x.url, x.params), { method: x.method, headers, body, signal: AbortSignal.timeout(x.timeout) });
+    const res = await fetch(withQuery(x.url, x.params), {
+      method: x.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(x.timeout),
+    });
     const text = await res.text();
     let parsed: unknown = text;
-    if (text) try { parsed = JSON.parse(text); } catch { /* not JSON: the text itself */ }
+    if (text)
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON: the text itself */
+      }
     return { status: res.status, body: text ? parsed : null };
   } catch (e) {
     throw new NoAnswer(e instanceof DOMException && e.name === 'TimeoutError', e);

@@ -4,7 +4,9 @@ import { IconExclamationCircleFill } from '@arco-design/web-react/icon';
 import { i18n } from '../i18n';
 import { ChunkLoadError } from '../chunks';
 
-interface State { failure: ChunkLoadError | null }
+interface State {
+  failure: ChunkLoadError | null;
+}
 
 /** Shows why a part of the shell could not be loaded (SPEC §8), with a reload; other errors pass on. */
 export class ChunkBoundary extends Component<{ children: ReactNode }, State> {
@@ -25,7 +27,9 @@ export class ChunkBoundary extends Component<{ children: ReactNode }, State> {
           <IconExclamationCircleFill className="chunk-error-icon" />
           <div className="chunk-error-title">{i18n.t(`shell:chunk.${failure.kind}`)}</div>
           <div className="chunk-error-hint">{i18n.t('shell:chunk.hint')}</div>
-          <Button type="primary" onClick={() => window.location.reload()}>{i18n.t('shell:chunk.reload')}</Button>
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {i18n.t('shell:chunk.reload')}
+          </Button>
         </div>
       </div>
     );

@@ -16,5 +16,13 @@ export function ProgressBar() {
     return () => window.clearTimeout(id);
   }, [location.pathname]);
   const active = busy > 0 || navigating;
-  return <div className={`portal-progress${active ? ' is-active' : ''}`} role="progressbar" aria-label={t('app.progress')} aria-hidden={!active} data-testid="progress" />;
+  return (
+    <div
+      className={`portal-progress${active ? ' is-active' : ''}`}
+      role="progressbar"
+      aria-label={t('app.progress')}
+      aria-hidden={!active}
+      data-testid="progress"
+    />
+  );
 }

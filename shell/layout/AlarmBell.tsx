@@ -30,19 +30,22 @@ export function AlarmBell() {
   const cursor = useRef<string | null>(null);
   const toldNoSpeech = useRef(false);
 
-  const announce = useCallback((alarm: AlarmItem) => {
-    const level = t(`model:enum.alarmLevel.${alarm.level}`);
-    const text = t('shell:alarm.spoken', { level, source: alarm.sourceSystem, description: alarm.description });
-    Notification[alarm.level === 'info' ? 'info' : alarm.level === 'warning' ? 'warning' : 'error']({
-      title: t('shell:alarm.new', { level, number: alarm.number }),
-      content: alarm.description,
-      duration: 8000,
-    });
-    if (!speak(text, i18n.language) && !toldNoSpeech.current) {
-      toldNoSpeech.current = true;
-      Message.warning(t('shell:alarm.noSpeech'));
-    }
-  }, [t, i18n]);
+  const announce = useCallback(
+    (alarm: AlarmItem) => {
+      const level = t(`model:enum.alarmLevel.${alarm.level}`);
+      const text = t('shell:alarm.spoken', { level, source: alarm.sourceSystem, description: alarm.description });
+      Notification[alarm.level === 'info' ? 'info' : alarm.level === 'warning' ? 'warning' : 'error']({
+        title: t('shell:alarm.new', { level, number: alarm.number }),
+        content: alarm.description,
+        duration: 8000,
+      });
+      if (!speak(text, i18n.language) && !toldNoSpeech.current) {
+        toldNoSpeech.current = true;
+        Message.warning(t('shell:alarm.noSpeech'));
+      }
+    },
+    [t, i18n],
+  );
 
   // The poll keeps its identity when the translations change (a language or the tenant's own words
   // arriving): a new identity would restart the cursor and swallow alarms raised meanwhile.
@@ -60,14 +63,22 @@ export function AlarmBell() {
 
   const loadOpen = useCallback(async () => {
     const res = await callApi(contract.alarm.open, { query: { limit: 100 }, showError: false });
-    if (res.code === 200) { setList(res.data.records); setCount(res.data.total); }
+    if (res.code === 200) {
+      setList(res.data.records);
+      setCount(res.data.total);
+    }
   }, []);
 
   // A new factory has other alarms: start its cursor afresh.
-  useEffect(() => { cursor.current = null; void poll(); }, [poll, factoryId]);
+  useEffect(() => {
+    cursor.current = null;
+    void poll();
+  }, [poll, factoryId]);
   useEffect(() => {
     if (!settings.polling) return;
-    const id = window.setInterval(() => { if (document.visibilityState === 'visible') void poll(); }, ALARM_POLL_MS);
+    const id = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void poll();
+    }, ALARM_POLL_MS);
     return () => window.clearInterval(id);
   }, [settings.polling, poll]);
 
@@ -80,19 +91,52 @@ export function AlarmBell() {
   return (
     <>
       <Badge count={count} maxCount={99}>
-        <Button type="text" icon={<IconExclamationCircle />} aria-label={t('shell:alarm.title')} data-testid="alarm-bell"
-          onClick={() => { setOpen(true); void loadOpen(); }} />
+        <Button
+          type="text"
+          icon={<IconExclamationCircle />}
+          aria-label={t('shell:alarm.title')}
+          data-testid="alarm-bell"
+          onClick={() => {
+            setOpen(true);
+            void loadOpen();
+          }}
+        />
       </Badge>
       <Drawer title={t('shell:alarm.title')} visible={open} width={460} footer={null} onCancel={() => setOpen(false)}>
-        {list.length === 0 ? <Empty description={t('shell:alarm.empty')} /> : (
+        {list.length === 0 ? (
+          <Empty description={t('shell:alarm.empty')} />
+        ) : (
           <List
             dataSource={list}
             render={(a) => (
-              <List.Item key={a.id} data-testid={`alarm-${a.number}`}
-                actions={canHandle ? [<Button key="ack" size="mini" type="primary" onClick={() => void acknowledge(a.id)}>{t('shell:alarm.acknowledge')}</Button>] : []}>
+              <List.Item
+                key={a.id}
+                data-testid={`alarm-${a.number}`}
+                actions={
+                  canHandle
+                    ? [
+                        <Button key="ack" size="mini" type="primary" onClick={() => void acknowledge(a.id)}>
+                          {t('shell:alarm.acknowledge')}
+                        </Button>,
+                      ]
+                    : []
+                }
+              >
                 <List.Item.Meta
-                  title={<><Tag color={LEVEL_COLOUR[a.level]} size="small">{t(`model:enum.alarmLevel.${a.level}`)}</Tag> {a.number} · {a.sourceSystem}</>}
-                  description={<><div className="notice-time">{new Date(a.occurredAt).toLocaleString(i18n.language)}</div><div>{a.description}</div></>}
+                  title={
+                    <>
+                      <Tag color={LEVEL_COLOUR[a.level]} size="small">
+                        {t(`model:enum.alarmLevel.${a.level}`)}
+                      </Tag>{' '}
+                      {a.number} · {a.sourceSystem}
+                    </>
+                  }
+                  description={
+                    <>
+                      <div className="notice-time">{new Date(a.occurredAt).toLocaleString(i18n.language)}</div>
+                      <div>{a.description}</div>
+                    </>
+                  }
                 />
               </List.Item>
             )}

@@ -21,7 +21,9 @@ export function FactorySwitcher() {
       setFactories(list);
       if (!list.some((f) => f.id === factoryId)) setFactoryId(list[0]?.id ?? null);
     });
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
     // Only on mount: the list does not change while the shell is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

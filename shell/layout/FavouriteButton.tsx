@@ -35,7 +35,9 @@ export function FavouriteButton({ path }: { path: string | null }) {
     void callApi(contract.workbench.favourites, { showError: false }).then((res) => {
       if (live && res.code === 200) setFavourites(res.data.items);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [hasWorkbench, factoryId, reads, setFavourites]);
 
   const screen = path && path !== WORKBENCH_PATH ? findMenuByPath(menu, path) : null;
@@ -48,7 +50,14 @@ export function FavouriteButton({ path }: { path: string | null }) {
   };
   const label = t(starred ? 'favourites.remove' : 'favourites.add', { name: screen.functionName });
   return (
-    <Button type="text" icon={starred ? <IconStarFill className="favourite-on" /> : <IconStar />} aria-label={label} title={label}
-      aria-pressed={starred} onClick={() => void toggle()} data-testid="favourite-toggle" />
+    <Button
+      type="text"
+      icon={starred ? <IconStarFill className="favourite-on" /> : <IconStar />}
+      aria-label={label}
+      title={label}
+      aria-pressed={starred}
+      onClick={() => void toggle()}
+      data-testid="favourite-toggle"
+    />
   );
 }

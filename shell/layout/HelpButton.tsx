@@ -37,17 +37,31 @@ export function HelpButton() {
     void callApi(contract.help.content, { query: { path, lang }, showError: false }).then((res) => {
       if (current) setDoc(res.code === 200 ? res.data : 'missing');
     });
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
     // The open screen's document at the moment of opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   return (
     <>
-      <Button type="text" icon={<IconQuestionCircle />} aria-label={t('help.title')} onClick={() => setOpen(true)} data-testid="help-button" />
+      <Button
+        type="text"
+        icon={<IconQuestionCircle />}
+        aria-label={t('help.title')}
+        onClick={() => setOpen(true)}
+        data-testid="help-button"
+      />
       {/* Focus moves into the drawer (F1 may come from inside a frame, where Escape would not reach the shell). */}
-      <Drawer title={doc && typeof doc === 'object' ? doc.title : t('help.title')} visible={open} width={480} footer={null} onCancel={() => setOpen(false)}
-        afterOpen={() => content.current?.focus()}>
+      <Drawer
+        title={doc && typeof doc === 'object' ? doc.title : t('help.title')}
+        visible={open}
+        width={480}
+        footer={null}
+        onCancel={() => setOpen(false)}
+        afterOpen={() => content.current?.focus()}
+      >
         <div data-testid="help-content" ref={content} tabIndex={-1} className="help-content">
           {doc === 'loading' && <Spin />}
           {doc === 'missing' && <Result status="404" subTitle={t('help.notMaintained')} />}

@@ -5,7 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
 import { appForPath } from '../../model/app-routes';
 import { endpoints } from '../api/endpoints';
-import { activeTabIdAtom, appsAtom, factoryIdAtom, menuAtom, settingsAtom, store, tabsAtom, type Tab } from '../state/atoms';
+import {
+  activeTabIdAtom,
+  appsAtom,
+  factoryIdAtom,
+  menuAtom,
+  settingsAtom,
+  store,
+  tabsAtom,
+  type Tab,
+} from '../state/atoms';
 import { isFullScreenPath, splitLanguage } from '../router/rules';
 import { useLanguage } from '../hooks/useLanguage';
 import { useApps } from '../subapp/useApps';
@@ -45,7 +54,9 @@ export function Layout() {
   const path = splitLanguage(location.pathname)?.path ?? '/';
   useApps();
   // The tenant's own words, once per shell load (and again when a sub-app changes them).
-  useEffect(() => { void loadOverrides(); }, []);
+  useEffect(() => {
+    void loadOverrides();
+  }, []);
   // Paths whose tab was closed: opened again, they start afresh instead of from the app's cache.
   const closedPaths = useRef(new Set<string>());
   // A tab to reload once its app has been navigated to it (the frame's effects run first).
@@ -77,7 +88,9 @@ export function Layout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path]);
 
-  useEffect(() => { setTabs((current) => retitle(current, menu)); }, [menu, setTabs]);
+  useEffect(() => {
+    setTabs((current) => retitle(current, menu));
+  }, [menu, setTabs]);
 
   const activeTab = tabs.find((tab) => tab.id === activeId) ?? null;
 
@@ -100,7 +113,9 @@ export function Layout() {
     const unsaved = store.get(unsavedTabsAtom);
     // Nothing unsaved among them (the usual case): closed at once, within the click that asked.
     if (closing.some((tab) => unsaved.has(tab.id))) {
-      void confirmDiscard(closing.map((tab) => tab.id)).then((ok) => { if (ok) closeTabs(closing, next, preferred); });
+      void confirmDiscard(closing.map((tab) => tab.id)).then((ok) => {
+        if (ok) closeTabs(closing, next, preferred);
+      });
     } else {
       closeTabs(closing, next, preferred);
     }
@@ -111,12 +126,15 @@ export function Layout() {
     for (const tab of closing) closedPaths.current.add(tab.path);
     setTabs(next);
     if (activeId && next.some((n) => n.id === activeId)) return;
-    const target = preferred && next.some((n) => n.id === preferred.id) ? preferred : next[next.length - 1] ?? null;
+    const target = preferred && next.some((n) => n.id === preferred.id) ? preferred : (next[next.length - 1] ?? null);
     navigate(target ? `/${lang}${target.path}` : `/${lang}`);
   }
 
   function closeTab(id: string) {
-    keepTabs(tabs.filter((tab) => tab.id !== id), neighbourAfterClose(tabs, id));
+    keepTabs(
+      tabs.filter((tab) => tab.id !== id),
+      neighbourAfterClose(tabs, id),
+    );
   }
 
   const setSearchOpen = useSetAtom(searchOpenAtom);
@@ -151,7 +169,10 @@ export function Layout() {
     switch (action) {
       case 'refresh':
         if (tab.id === activeId) refreshTab(tab);
-        else { pendingRefresh.current = tab.id; navigate(`/${lang}${tab.path}`); }
+        else {
+          pendingRefresh.current = tab.id;
+          navigate(`/${lang}${tab.path}`);
+        }
         break;
       case 'keepAlive':
         setTabs(setKeepAlive(tabs, tab.id, !tab.keepAlive));
@@ -186,7 +207,10 @@ export function Layout() {
       </ArcoLayout.Sider>
       <ArcoLayout>
         <ArcoLayout.Header className="portal-header">
-          <div className="portal-header-left"><FactorySwitcher /><OrgSwitcher /></div>
+          <div className="portal-header-left">
+            <FactorySwitcher />
+            <OrgSwitcher />
+          </div>
           <div className="portal-header-right">
             <SearchBox />
             <FavouriteButton path={activeTab ? activeTab.path : null} />
@@ -208,7 +232,7 @@ export function Layout() {
         <ArcoLayout.Content className="portal-content">
           <SubAppHost tabs={tabs} activeTab={activeTab} />
         </ArcoLayout.Content>
-        <ShortcutList appId={activeTab ? appForPath(apps, activeTab.path)?.id ?? null : null} />
+        <ShortcutList appId={activeTab ? (appForPath(apps, activeTab.path)?.id ?? null) : null} />
         <ModalHost />
       </ArcoLayout>
     </ArcoLayout>

@@ -30,10 +30,14 @@ export function NoticeBell() {
     if (res.code === 200) setData(res.data);
   }, []);
 
-  useEffect(() => { void load(); }, [load, factoryId]);
+  useEffect(() => {
+    void load();
+  }, [load, factoryId]);
   useEffect(() => {
     if (!settings.polling) return;
-    const id = window.setInterval(() => { if (document.visibilityState === 'visible') void load(); }, NOTICE_POLL_MS);
+    const id = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void load();
+    }, NOTICE_POLL_MS);
     return () => window.clearInterval(id);
   }, [settings.polling, load]);
 
@@ -47,7 +51,16 @@ export function NoticeBell() {
   return (
     <>
       <Badge count={data.unHandleNum} maxCount={99} dot={false}>
-        <Button type="text" icon={<IconNotification />} aria-label={t('notice.title')} onClick={() => { setOpen(true); void load(); }} data-testid="notice-bell" />
+        <Button
+          type="text"
+          icon={<IconNotification />}
+          aria-label={t('notice.title')}
+          onClick={() => {
+            setOpen(true);
+            void load();
+          }}
+          data-testid="notice-bell"
+        />
       </Badge>
       <Drawer title={t('notice.title')} visible={open} width={420} footer={null} onCancel={() => setOpen(false)}>
         <div className="notice-counters" data-testid="notice-counters">
@@ -55,15 +68,46 @@ export function NoticeBell() {
           <Tag color="green">{t('notice.handled', { count: data.handledNum })}</Tag>
           <Tag>{t('notice.total', { count: data.totalNum })}</Tag>
         </div>
-        {data.records.length === 0 ? <Empty description={t('notice.empty')} /> : (
+        {data.records.length === 0 ? (
+          <Empty description={t('notice.empty')} />
+        ) : (
           <List
             dataSource={data.records}
             render={(n) => (
-              <List.Item key={n.id} data-testid={`notice-${n.id}`}
-                actions={n.handled ? [<Tag key="done" color="green">{t('notice.done')}</Tag>] : [<Button key="handle" size="mini" type="primary" onClick={() => void handle(n.id)}>{t('notice.markHandled')}</Button>]}>
+              <List.Item
+                key={n.id}
+                data-testid={`notice-${n.id}`}
+                actions={
+                  n.handled
+                    ? [
+                        <Tag key="done" color="green">
+                          {t('notice.done')}
+                        </Tag>,
+                      ]
+                    : [
+                        <Button key="handle" size="mini" type="primary" onClick={() => void handle(n.id)}>
+                          {t('notice.markHandled')}
+                        </Button>,
+                      ]
+                }
+              >
                 <List.Item.Meta
-                  title={<>{n.level !== 'info' && <Tag color={n.level === 'urgent' ? 'red' : 'orange'} size="small">{t(`notice.level.${n.level}`)}</Tag>} {n.title}</>}
-                  description={<><div className="notice-time">{new Date(n.publishAt).toLocaleString(i18n.language)}</div><div>{plain(n.content)}</div></>}
+                  title={
+                    <>
+                      {n.level !== 'info' && (
+                        <Tag color={n.level === 'urgent' ? 'red' : 'orange'} size="small">
+                          {t(`notice.level.${n.level}`)}
+                        </Tag>
+                      )}{' '}
+                      {n.title}
+                    </>
+                  }
+                  description={
+                    <>
+                      <div className="notice-time">{new Date(n.publishAt).toLocaleString(i18n.language)}</div>
+                      <div>{plain(n.content)}</div>
+                    </>
+                  }
                 />
               </List.Item>
             )}

@@ -20,7 +20,9 @@ export function OrgSwitcher() {
       setOrgs(res.data);
       if (!res.data.some((o) => o.orgCode === orgCode)) setOrgCode(res.data[0]?.orgCode ?? null);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // Once per mount; the list does not change while the shell is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -35,7 +37,11 @@ export function OrgSwitcher() {
         value={orgCode ?? undefined}
         placeholder={t('org.choose')}
         style={{ width: 180 }}
-        onChange={(code: string) => { void confirmDiscard().then((ok) => { if (ok) setOrgCode(code); }); }}
+        onChange={(code: string) => {
+          void confirmDiscard().then((ok) => {
+            if (ok) setOrgCode(code);
+          });
+        }}
         options={orgs.map((o) => ({ label: o.orgName, value: o.orgCode }))}
       />
     </span>

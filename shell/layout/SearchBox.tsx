@@ -8,7 +8,9 @@ import { searchOpenAtom } from './shortcuts';
 import { onApplePlatform } from '../../bridge/shortcuts';
 
 // The panel (its list, its calls) loads at the first search, not with the layout.
-const SearchPanel = lazy(() => loadChunk(() => import('../search/SearchPanel')).then((m) => ({ default: m.SearchPanel })));
+const SearchPanel = lazy(() =>
+  loadChunk(() => import('../search/SearchPanel')).then((m) => ({ default: m.SearchPanel })),
+);
 
 /** The header's search box: opens the search panel, as Ctrl+K (⌘K) does from anywhere. */
 export function SearchBox() {
@@ -17,11 +19,22 @@ export function SearchBox() {
   const [open, setOpen] = useAtom(searchOpenAtom);
   return (
     <>
-      <Button className="header-search" icon={<IconSearch />} onClick={() => setOpen(true)} data-testid="search-open" aria-keyshortcuts="Control+K Meta+K" aria-haspopup="dialog">
+      <Button
+        className="header-search"
+        icon={<IconSearch />}
+        onClick={() => setOpen(true)}
+        data-testid="search-open"
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+      >
         <span className="header-search-text">{t('search.open')}</span>
         <kbd className="header-search-key">{onApplePlatform() ? '⌘K' : t('search.shortcut')}</kbd>
       </Button>
-      {open && <Suspense fallback={null}><SearchPanel onClose={() => setOpen(false)} /></Suspense>}
+      {open && (
+        <Suspense fallback={null}>
+          <SearchPanel onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

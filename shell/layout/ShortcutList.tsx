@@ -9,7 +9,7 @@ export function ShortcutList({ appId }: { appId: string | null }) {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useAtom(shortcutListOpenAtom);
   const byApp = useAtomValue(appShortcutsAtom);
-  const own = appId ? byApp[appId] ?? [] : [];
+  const own = appId ? (byApp[appId] ?? []) : [];
   const apple = onApplePlatform();
   return (
     <Modal title={t('shortcuts.title')} visible={open} footer={null} onCancel={() => setOpen(false)} unmountOnExit>
@@ -18,7 +18,9 @@ export function ShortcutList({ appId }: { appId: string | null }) {
         <tbody>
           {SHELL_SHORTCUTS.map((name) => (
             <tr key={name}>
-              <td><kbd>{chordLabel(SHELL_KEYS[name], apple)}</kbd></td>
+              <td>
+                <kbd>{chordLabel(SHELL_KEYS[name], apple)}</kbd>
+              </td>
               <td>{t(`shortcuts.${name}`)}</td>
             </tr>
           ))}
@@ -30,7 +32,9 @@ export function ShortcutList({ appId }: { appId: string | null }) {
           <tbody>
             {own.map((s) => (
               <tr key={`${s.keys}\u0000${s.description}`}>
-                <td><kbd>{s.keys}</kbd></td>
+                <td>
+                  <kbd>{s.keys}</kbd>
+                </td>
                 <td>{s.description}</td>
               </tr>
             ))}

@@ -26,11 +26,17 @@ export function SideMenu({ activePath }: { activePath: string | null }) {
   const render = (nodes: MenuNode[]) =>
     nodes.map((n) =>
       n.type === 'catalogue' ? (
-        <Menu.SubMenu key={n.id} title={n.functionName}>{render(n.children)}</Menu.SubMenu>
+        <Menu.SubMenu key={n.id} title={n.functionName}>
+          {render(n.children)}
+        </Menu.SubMenu>
       ) : (
         <Menu.Item key={n.path} data-testid={`menu-${n.path}`}>
           {n.functionName}
-          {offline(n.path) && <Tag size="small" color="gray" className="menu-offline">{t('app.offline')}</Tag>}
+          {offline(n.path) && (
+            <Tag size="small" color="gray" className="menu-offline">
+              {t('app.offline')}
+            </Tag>
+          )}
         </Menu.Item>
       ),
     );

@@ -22,13 +22,21 @@ function tabMenu(t: TFunction<'shell'>, tab: Tab, tabs: Tab[], onAction: Props['
   const last = tabs[tabs.length - 1]?.id === tab.id;
   return (
     <Menu onClickMenuItem={(key) => onAction(key as TabAction, tab)} data-testid="tab-menu">
-      <Menu.Item key="refresh" data-testid="tab-action-refresh">{t('tabs.refresh')}</Menu.Item>
+      <Menu.Item key="refresh" data-testid="tab-action-refresh">
+        {t('tabs.refresh')}
+      </Menu.Item>
       <Menu.Item key="keepAlive" data-testid="tab-action-keepAlive">
         {tab.keepAlive ? <IconCheck /> : <span className="portal-tab-check-space" />} {t('tabs.keepAlive')}
       </Menu.Item>
-      <Menu.Item key="close" data-testid="tab-action-close">{t('tabs.close')}</Menu.Item>
-      <Menu.Item key="closeOthers" disabled={tabs.length < 2} data-testid="tab-action-closeOthers">{t('tabs.closeOthers')}</Menu.Item>
-      <Menu.Item key="closeRight" disabled={last} data-testid="tab-action-closeRight">{t('tabs.closeRight')}</Menu.Item>
+      <Menu.Item key="close" data-testid="tab-action-close">
+        {t('tabs.close')}
+      </Menu.Item>
+      <Menu.Item key="closeOthers" disabled={tabs.length < 2} data-testid="tab-action-closeOthers">
+        {t('tabs.closeOthers')}
+      </Menu.Item>
+      <Menu.Item key="closeRight" disabled={last} data-testid="tab-action-closeRight">
+        {t('tabs.closeRight')}
+      </Menu.Item>
     </Menu>
   );
 }
@@ -45,20 +53,33 @@ export function TabsBar({ tabs, activeId, onSelect, onClose, onAction }: Props) 
       editable
       showAddButton={false}
       activeTab={activeId ?? undefined}
-      onChange={(id) => { const tab = tabs.find((x) => x.id === id); if (tab) onSelect(tab); }}
+      onChange={(id) => {
+        const tab = tabs.find((x) => x.id === id);
+        if (tab) onSelect(tab);
+      }}
       onDeleteTab={onClose}
-      extra={active && (
-        <Dropdown droplist={tabMenu(t, active, tabs, onAction)} position="br" trigger="click">
-          <Button size="mini" type="text" icon={<IconDown />} aria-label={t('tabs.actions')} data-testid="tab-actions" />
-        </Dropdown>
-      )}
+      extra={
+        active && (
+          <Dropdown droplist={tabMenu(t, active, tabs, onAction)} position="br" trigger="click">
+            <Button
+              size="mini"
+              type="text"
+              icon={<IconDown />}
+              aria-label={t('tabs.actions')}
+              data-testid="tab-actions"
+            />
+          </Dropdown>
+        )
+      }
     >
       {tabs.map((tab) => (
         <Tabs.TabPane
           key={tab.id}
           title={
             <Dropdown droplist={tabMenu(t, tab, tabs, onAction)} trigger="contextMenu" position="bl">
-              <span data-testid={`tab-${tab.path}`} data-keep-alive={tab.keepAlive}>{tab.title}</span>
+              <span data-testid={`tab-${tab.path}`} data-keep-alive={tab.keepAlive}>
+                {tab.title}
+              </span>
             </Dropdown>
           }
         />

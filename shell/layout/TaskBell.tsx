@@ -26,10 +26,14 @@ export function TaskBell() {
     if (res.code === 200) setCounts(res.data);
   }, []);
 
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
   useEffect(() => {
     if (!settings.polling) return;
-    const id = window.setInterval(() => { if (document.visibilityState === 'visible') void load(); }, NOTICE_POLL_MS);
+    const id = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void load();
+    }, NOTICE_POLL_MS);
     return () => window.clearInterval(id);
   }, [settings.polling, load]);
 
@@ -43,13 +47,27 @@ export function TaskBell() {
       </Space>
       {canOpen && (
         <div style={{ marginTop: 8 }}>
-          <Button size="mini" type="primary" data-testid="task-open-list" onClick={() => navigate(`/${i18n.language}${TASKS_PATH}`)}>{t('task.open')}</Button>
+          <Button
+            size="mini"
+            type="primary"
+            data-testid="task-open-list"
+            onClick={() => navigate(`/${i18n.language}${TASKS_PATH}`)}
+          >
+            {t('task.open')}
+          </Button>
         </div>
       )}
     </div>
   );
   return (
-    <Popover content={content} trigger="click" title={t('task.title')} onVisibleChange={(v) => { if (v) void load(); }}>
+    <Popover
+      content={content}
+      trigger="click"
+      title={t('task.title')}
+      onVisibleChange={(v) => {
+        if (v) void load();
+      }}
+    >
       <Badge count={counts.pending} maxCount={99}>
         <Button type="text" icon={<IconCheckSquare />} aria-label={t('task.title')} data-testid="task-bell" />
       </Badge>

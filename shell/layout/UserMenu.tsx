@@ -13,10 +13,18 @@ import { ChunkBoundary } from '../components/ChunkBoundary';
 import { confirmDiscard } from './unsaved';
 
 // The account's panels load when first opened: most visits open none of them.
-const ProfileDrawer = lazy(() => loadChunk(() => import('../account/ProfileDrawer')).then((m) => ({ default: m.ProfileDrawer })));
-const ChangePasswordModal = lazy(() => loadChunk(() => import('../account/ChangePasswordModal')).then((m) => ({ default: m.ChangePasswordModal })));
-const FeedbackModal = lazy(() => loadChunk(() => import('../account/FeedbackModal')).then((m) => ({ default: m.FeedbackModal })));
-const SettingsDrawer = lazy(() => loadChunk(() => import('../account/SettingsDrawer')).then((m) => ({ default: m.SettingsDrawer })));
+const ProfileDrawer = lazy(() =>
+  loadChunk(() => import('../account/ProfileDrawer')).then((m) => ({ default: m.ProfileDrawer })),
+);
+const ChangePasswordModal = lazy(() =>
+  loadChunk(() => import('../account/ChangePasswordModal')).then((m) => ({ default: m.ChangePasswordModal })),
+);
+const FeedbackModal = lazy(() =>
+  loadChunk(() => import('../account/FeedbackModal')).then((m) => ({ default: m.FeedbackModal })),
+);
+const SettingsDrawer = lazy(() =>
+  loadChunk(() => import('../account/SettingsDrawer')).then((m) => ({ default: m.SettingsDrawer })),
+);
 
 type Panel = 'profile' | 'password' | 'feedback' | 'settings' | null;
 
@@ -28,7 +36,10 @@ export function UserMenu() {
   const [panel, setPanel] = useState<Panel>(null);
   // A panel stays mounted once opened, so it closes with its animation and opens again at once.
   const [opened, setOpened] = useState<ReadonlySet<Panel>>(new Set());
-  const open = (p: Panel) => { setOpened((s) => new Set(s).add(p)); setPanel(p); };
+  const open = (p: Panel) => {
+    setOpened((s) => new Set(s).add(p));
+    setPanel(p);
+  };
 
   async function logout() {
     if (!(await confirmDiscard())) return;
@@ -40,19 +51,36 @@ export function UserMenu() {
   }
 
   const droplist = (
-    <Menu onClickMenuItem={(key) => { if (key === 'logout') void logout(); else open(key as Panel); }}>
-      <Menu.Item key="profile" data-testid="menu-profile">{t('account.profile')}</Menu.Item>
-      <Menu.Item key="password" data-testid="menu-password">{t('account.changePassword')}</Menu.Item>
-      <Menu.Item key="settings" data-testid="menu-settings">{t('settings.title')}</Menu.Item>
-      <Menu.Item key="feedback" data-testid="menu-feedback">{t('feedback.title')}</Menu.Item>
-      <Menu.Item key="logout" data-testid="logout">{t('user.logout')}</Menu.Item>
+    <Menu
+      onClickMenuItem={(key) => {
+        if (key === 'logout') void logout();
+        else open(key as Panel);
+      }}
+    >
+      <Menu.Item key="profile" data-testid="menu-profile">
+        {t('account.profile')}
+      </Menu.Item>
+      <Menu.Item key="password" data-testid="menu-password">
+        {t('account.changePassword')}
+      </Menu.Item>
+      <Menu.Item key="settings" data-testid="menu-settings">
+        {t('settings.title')}
+      </Menu.Item>
+      <Menu.Item key="feedback" data-testid="menu-feedback">
+        {t('feedback.title')}
+      </Menu.Item>
+      <Menu.Item key="logout" data-testid="logout">
+        {t('user.logout')}
+      </Menu.Item>
     </Menu>
   );
   const close = () => setPanel(null);
   return (
     <>
       <Dropdown droplist={droplist} position="br" trigger="click">
-        <Button type="text" data-testid="user-menu">{user?.nickname || user?.account}</Button>
+        <Button type="text" data-testid="user-menu">
+          {user?.nickname || user?.account}
+        </Button>
       </Dropdown>
       <ChunkBoundary>
         <Suspense fallback={null}>

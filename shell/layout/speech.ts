@@ -1,7 +1,11 @@
 /** Reading alarms aloud (SPEC §1 alarms, §8 message when the browser cannot). */
 
 export function canSpeak(): boolean {
-  return typeof window !== 'undefined' && 'speechSynthesis' in window && typeof window.SpeechSynthesisUtterance === 'function';
+  return (
+    typeof window !== 'undefined' &&
+    'speechSynthesis' in window &&
+    typeof window.SpeechSynthesisUtterance === 'function'
+  );
 }
 
 /** Queues `text` in the browser's voice for `lang`; false when the browser has no speech synthesis. */

@@ -15,7 +15,12 @@ export interface TabMove {
 }
 
 /** `unsaved`: tabs holding unsaved changes, never closed to stay within MAX_TABS (the oldest other one is). */
-export function tabForPath(tabs: readonly Tab[], menu: readonly MenuNode[], path: string, unsaved: (tab: Tab) => boolean = () => false): TabMove {
+export function tabForPath(
+  tabs: readonly Tab[],
+  menu: readonly MenuNode[],
+  path: string,
+  unsaved: (tab: Tab) => boolean = () => false,
+): TabMove {
   const node = findMenuByPath(menu, path);
   const id = node?.id ?? path;
   const existing = tabs.find((t) => t.id === id);

@@ -33,7 +33,10 @@ export function confirmDiscard(tabIds?: readonly string[]): Promise<boolean> {
   const unsaved = store.get(unsavedTabsAtom);
   const tabs = store.get(tabsAtom).filter((tab) => unsaved.has(tab.id) && (!tabIds || tabIds.includes(tab.id)));
   if (tabs.length === 0) return Promise.resolve(true);
-  return askToDiscard(tabs.map((tab) => tab.title), () => forgetUnsaved(tabs.map((tab) => tab.id)));
+  return askToDiscard(
+    tabs.map((tab) => tab.title),
+    () => forgetUnsaved(tabs.map((tab) => tab.id)),
+  );
 }
 
 /** Asks whether the unsaved changes of the screens titled `titles` may be thrown away; true when they may. */
@@ -42,7 +45,11 @@ export function askToDiscard(titleList: readonly string[], onDiscard: () => void
   return new Promise((resolve) => {
     Modal.confirm({
       title: i18n.t('shell:unsaved.title'),
-      content: <span data-testid="unsaved-question">{i18n.t('shell:unsaved.content', { count: titleList.length, titles })}</span>,
+      content: (
+        <span data-testid="unsaved-question">
+          {i18n.t('shell:unsaved.content', { count: titleList.length, titles })}
+        </span>
+      ),
       okText: i18n.t('shell:unsaved.discard'),
       cancelText: i18n.t('shell:unsaved.keep'),
       okButtonProps: { status: 'danger', 'data-testid': 'unsaved-discard' } as ButtonProps,

@@ -14,8 +14,9 @@ export function AppDownloadPage() {
   const [qr, setQr] = useState<string | null>(null);
 
   useEffect(() => {
-    void callApi(contract.system.appDownload, { showError: false })
-      .then((r) => setInfo(r.code === 200 ? r.data : { url: null, version: null }));
+    void callApi(contract.system.appDownload, { showError: false }).then((r) =>
+      setInfo(r.code === 200 ? r.data : { url: null, version: null }),
+    );
     void QRCode.toDataURL(window.location.href, { margin: 1, width: 220 }).then(setQr);
   }, []);
 
@@ -32,10 +33,14 @@ export function AppDownloadPage() {
 
   return (
     <div className="login-page">
-      <div className="login-top"><LanguageSwitch /></div>
+      <div className="login-top">
+        <LanguageSwitch />
+      </div>
       <div className="login-card download-card" data-testid="app-download">
         <h1 className="login-title">{t('download.title')}</h1>
-        {!info ? <Spin /> : (
+        {!info ? (
+          <Spin />
+        ) : (
           <>
             {qr && <img className="download-qr" src={qr} alt={t('download.qrAlt')} data-testid="download-qr" />}
             <p className="login-subtitle">{t('download.scan')}</p>

@@ -34,14 +34,28 @@ export function FactorySelectPage() {
   return (
     <div className="factory-page" data-testid="factory-select">
       <h1>{t('factory.selectTitle')}</h1>
-      {factories === null ? <Spin /> : (
+      {factories === null ? (
+        <Spin />
+      ) : (
         <Grid.Row gutter={16}>
           {factories.map((f) => (
             <Grid.Col key={f.id} xs={24} sm={12} md={8}>
               {/* A button to the keyboard as well: Tab reaches each plant, Enter or Space enters it. */}
-              <Card hoverable className={`factory-card${f.id === factoryId ? ' is-current' : ''}`} onClick={() => enter(f.id)} data-testid={`factory-${f.code}`}
-                role="button" tabIndex={0} aria-current={f.id === factoryId || undefined}
-                onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); enter(f.id); } }}>
+              <Card
+                hoverable
+                className={`factory-card${f.id === factoryId ? ' is-current' : ''}`}
+                onClick={() => enter(f.id)}
+                data-testid={`factory-${f.code}`}
+                role="button"
+                tabIndex={0}
+                aria-current={f.id === factoryId || undefined}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    enter(f.id);
+                  }
+                }}
+              >
                 <div className="factory-name">{f.name}</div>
                 <div className="factory-code">{f.code}</div>
               </Card>

@@ -19,13 +19,16 @@ export function SopPage() {
   useEffect(() => {
     if (!id) return setDoc('missing');
     setDoc(null);
-    void callApi(contract.help.sop, { params: { id }, query: { lang }, showError: false })
-      .then((res) => setDoc(res.code === 200 ? res.data : 'missing'));
+    void callApi(contract.help.sop, { params: { id }, query: { lang }, showError: false }).then((res) =>
+      setDoc(res.code === 200 ? res.data : 'missing'),
+    );
   }, [id, lang]);
 
   return (
     <div className="sop-page" data-testid="sop-page">
-      <div className="login-top"><LanguageSwitch /></div>
+      <div className="login-top">
+        <LanguageSwitch />
+      </div>
       {doc === null && <Spin />}
       {doc === 'missing' && <Result status="404" subTitle={t('help.notMaintained')} />}
       {doc && doc !== 'missing' && (

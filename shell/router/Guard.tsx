@@ -3,7 +3,17 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { menuPaths } from '../../model/menu-tree';
 import { endpoints } from '../api/endpoints';
-import { appsLoadedAtom, busyAtom, errorTextAtom, factoryIdAtom, menuAtom, menuLanguageAtom, menuLoadedAtom, store, tokenAtom } from '../state/atoms';
+import {
+  appsLoadedAtom,
+  busyAtom,
+  errorTextAtom,
+  factoryIdAtom,
+  menuAtom,
+  menuLanguageAtom,
+  menuLoadedAtom,
+  store,
+  tokenAtom,
+} from '../state/atoms';
 import { probeReached, requestApps } from '../subapp/appsRequest';
 import { useLanguage } from '../hooks/useLanguage';
 import { afterMenuLoad, decide, splitLanguage } from './rules';
@@ -50,9 +60,13 @@ export function Guard({ children }: { children: ReactNode }) {
           navigate(outcome.to, { replace: true });
         }
       })
-      .catch(() => { if (!cancelled) navigate(`/${lang}/login`, { replace: true }); })
+      .catch(() => {
+        if (!cancelled) navigate(`/${lang}/login`, { replace: true });
+      })
       .finally(() => setBusy((n) => n - 1));
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
   }, [decision.kind, factoryId, lang, navigate, setBusy, setErrorText, setMenu, setMenuLanguage, setMenuLoaded]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

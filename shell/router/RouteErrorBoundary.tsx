@@ -4,7 +4,9 @@ import { i18n } from '../i18n';
 import { errorPagePath } from './rules';
 import { isLanguage } from '../../model/languages';
 
-interface State { failed: boolean }
+interface State {
+  failed: boolean;
+}
 
 /** A routing or rendering error goes to the 500 page with a timestamp; its text is kept for display. */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
@@ -15,7 +17,10 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    store.set(errorTextAtom, `${error.message}${info.componentStack ? '\n' + info.componentStack.trim().split('\n')[0] : ''}`);
+    store.set(
+      errorTextAtom,
+      `${error.message}${info.componentStack ? '\n' + info.componentStack.trim().split('\n')[0] : ''}`,
+    );
     const lang = isLanguage(i18n.language) ? i18n.language : 'zh-CN';
     window.history.replaceState(null, '', errorPagePath(lang, Date.now()));
     this.setState({ failed: false });

@@ -17,7 +17,9 @@ function shared<T>(load: () => Promise<T>): () => Promise<T> {
 export const loadGuard = shared(() => loadChunk(() => import('./Guard')));
 
 /** The layout, with the texts its screens show that the login page does not (`common`, and `model`). */
-export const loadLayout = shared(() => Promise.all([loadChunk(() => import('../layout/Layout')), loadMoreTexts()]).then(([m]) => m));
+export const loadLayout = shared(() =>
+  Promise.all([loadChunk(() => import('../layout/Layout')), loadMoreTexts()]).then(([m]) => m),
+);
 
 /**
  * Starts fetching what comes after the login while its last calls are answered, so the portal

@@ -59,10 +59,7 @@ export interface GuardInput {
   menuPaths: readonly string[];
 }
 
-export type GuardDecision =
-  | { kind: 'pass' }
-  | { kind: 'loadMenu' }
-  | { kind: 'redirect'; to: string };
+export type GuardDecision = { kind: 'pass' } | { kind: 'loadMenu' } | { kind: 'redirect'; to: string };
 
 /**
  * The navigation rules of SPEC §2, in their order: public routes pass; an unknown path is 404; without a token, login;
@@ -82,15 +79,16 @@ export function decide(input: GuardInput): GuardDecision {
   return { kind: 'redirect', to: `/${lang}/403` };
 }
 
-export type MenuLoadOutcome =
-  | { kind: 'loaded' }
-  | { kind: 'redirect'; to: string; errorText?: string };
+export type MenuLoadOutcome = { kind: 'loaded' } | { kind: 'redirect'; to: string; errorText?: string };
 
 /**
  * After the menu call: success marks the menu loaded; a failed call goes to login; a non-200
  * answer keeps its message for the error page (SPEC §8).
  */
-export function afterMenuLoad(lang: Language, result: { code: number; msg: string } | 'network-error'): MenuLoadOutcome {
+export function afterMenuLoad(
+  lang: Language,
+  result: { code: number; msg: string } | 'network-error',
+): MenuLoadOutcome {
   if (result === 'network-error') return { kind: 'redirect', to: `/${lang}/login` };
   if (result.code === 200) return { kind: 'loaded' };
   if (result.code === 401 || result.code === 0) return { kind: 'redirect', to: `/${lang}/login` };

@@ -23,11 +23,21 @@ interface Item {
 function itemsOf(state: SearchState, t: TFunction): Item[] {
   if (state.kind !== 'done') return [];
   const menus = state.result.menus.map<Item>((m) => ({
-    key: `menu-${m.id}`, group: t('search.menus'), path: m.path, primary: m.name, secondary: m.matched ? t('search.alsoNamed', { name: m.matched }) : null,
+    key: `menu-${m.id}`,
+    group: t('search.menus'),
+    path: m.path,
+    primary: m.name,
+    secondary: m.matched ? t('search.alsoNamed', { name: m.matched }) : null,
   }));
-  const records = state.result.records.flatMap((g) => g.hits.map<Item>((r) => ({
-    key: `${g.resource}-${r.id}`, group: g.title, path: r.path, primary: r.code, secondary: r.name,
-  })));
+  const records = state.result.records.flatMap((g) =>
+    g.hits.map<Item>((r) => ({
+      key: `${g.resource}-${r.id}`,
+      group: g.title,
+      path: r.path,
+      primary: r.code,
+      secondary: r.name,
+    })),
+  );
   return [...menus, ...records];
 }
 
@@ -68,15 +78,40 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
   const current = items[Math.min(active, items.length - 1)];
   let body;
   if (state.kind === 'idle') body = <div className="search-note">{t('search.hint')}</div>;
-  else if (state.kind === 'loading') body = <div className="search-note"><Spin size={16} /></div>;
-  else if (state.kind === 'failed') body = <div className="search-note" role="alert">{state.message}</div>;
-  else if (items.length === 0) body = <div className="search-note" role="status">{t('search.empty', { q: state.q })}</div>;
+  else if (state.kind === 'loading')
+    body = (
+      <div className="search-note">
+        <Spin size={16} />
+      </div>
+    );
+  else if (state.kind === 'failed')
+    body = (
+      <div className="search-note" role="alert">
+        {state.message}
+      </div>
+    );
+  else if (items.length === 0)
+    body = (
+      <div className="search-note" role="status">
+        {t('search.empty', { q: state.q })}
+      </div>
+    );
   else {
     body = (
-      <ul className="search-results" role="listbox" id="search-results" aria-label={t('search.results')} data-testid="search-results">
+      <ul
+        className="search-results"
+        role="listbox"
+        id="search-results"
+        aria-label={t('search.results')}
+        data-testid="search-results"
+      >
         {items.map((item, i) => (
           <li key={item.key} className="search-result-item" role="presentation">
-            {(i === 0 || items[i - 1]!.group !== item.group) && <div className="search-group" aria-hidden="true">{item.group}</div>}
+            {(i === 0 || items[i - 1]!.group !== item.group) && (
+              <div className="search-group" aria-hidden="true">
+                {item.group}
+              </div>
+            )}
             <div
               id={`search-item-${i}`}
               role="option"
@@ -97,8 +132,16 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal visible title={t('search.title')} footer={null} onCancel={onClose} className="search-panel" style={{ width: 640 }} alignCenter={false}
-      afterOpen={() => input.current?.focus()}>
+    <Modal
+      visible
+      title={t('search.title')}
+      footer={null}
+      onCancel={onClose}
+      className="search-panel"
+      style={{ width: 640 }}
+      alignCenter={false}
+      afterOpen={() => input.current?.focus()}
+    >
       <div data-testid="search-panel">
         <Input
           ref={input}
@@ -113,7 +156,10 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
           aria-expanded={items.length > 0}
           aria-controls="search-results"
           aria-activedescendant={current ? `search-item-${items.indexOf(current)}` : undefined}
-          onChange={(v) => { setText(v); setActive(0); }}
+          onChange={(v) => {
+            setText(v);
+            setActive(0);
+          }}
           onKeyDown={onKeyDown}
           data-testid="search-input"
         />

@@ -6,7 +6,11 @@ import { callApi } from '../api/client';
 /** Waits this long after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 200;
 
-export type SearchState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'done'; q: string; result: SearchResult };
+export type SearchState =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'done'; q: string; result: SearchResult };
 
 /** The answer for the text typed, asked once typing pauses; an answer to an older text is dropped. */
 export function useSearch(text: string): SearchState {
@@ -25,7 +29,10 @@ export function useSearch(text: string): SearchState {
         setState(res.code === 200 ? { kind: 'done', q, result: res.data } : { kind: 'failed', message: res.msg });
       });
     }, SEARCH_DEBOUNCE_MS);
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [q]);
   return state;
 }

@@ -27,7 +27,12 @@ export interface Settings {
   /** Absent in settings kept before the theme existed: light. */
   theme?: ThemeChoice;
 }
-export const settingsAtom = persisted<Settings>('settings', { polling: true, size: 'small', currentLang: null, theme: 'light' });
+export const settingsAtom = persisted<Settings>('settings', {
+  polling: true,
+  size: 'small',
+  currentLang: null,
+  theme: 'light',
+});
 
 /** Whether the operating system is in dark mode, followed live while anything reads the theme. */
 const systemDarkAtom = atom(systemIsDark());
@@ -77,7 +82,10 @@ export function clientId(): string {
 }
 
 /** Where each user last worked on this browser: kept over a logout for that user, never handed to the next. */
-interface Workplace { factoryId: string | null; orgCode: string | null }
+interface Workplace {
+  factoryId: string | null;
+  orgCode: string | null;
+}
 const workplaceKey = (userId: string) => storageKey(`workplace:${userId}`);
 
 export function lastWorkplace(userId: string): Workplace | null {
@@ -91,7 +99,11 @@ export function lastWorkplace(userId: string): Workplace | null {
 /** Forget everything of the session (logout or an invalid token). */
 export function clearSession() {
   const user = store.get(userAtom);
-  if (user) localStorage.setItem(workplaceKey(user.id), JSON.stringify({ factoryId: store.get(factoryIdAtom), orgCode: store.get(orgCodeAtom) }));
+  if (user)
+    localStorage.setItem(
+      workplaceKey(user.id),
+      JSON.stringify({ factoryId: store.get(factoryIdAtom), orgCode: store.get(orgCodeAtom) }),
+    );
   store.set(factoryIdAtom, null);
   store.set(orgCodeAtom, null);
   store.set(tokenAtom, null);

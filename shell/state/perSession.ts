@@ -11,8 +11,12 @@ export function perSession<T>(load: () => Promise<T>, failed: (answer: T) => boo
     if (held?.key === full) return held.answer;
     const mine = { key: full, answer: load() };
     held = mine;
-    const forget = () => { if (held === mine) held = null; };
-    void mine.answer.then((answer) => { if (failed(answer)) forget(); }, forget);
+    const forget = () => {
+      if (held === mine) held = null;
+    };
+    void mine.answer.then((answer) => {
+      if (failed(answer)) forget();
+    }, forget);
     return mine.answer;
   };
 }

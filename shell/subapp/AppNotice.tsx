@@ -25,7 +25,12 @@ export function AppNotice({ app, health, remoteVersion, onRetry }: Props) {
     seconds: Math.round((HEARTBEAT_INTERVAL_MS * HEARTBEAT_MISSES) / 1000),
   };
   const retry = (
-    <Button size={notice.overlay === 'banner' ? 'mini' : 'default'} type="primary" onClick={onRetry} data-testid="app-retry">
+    <Button
+      size={notice.overlay === 'banner' ? 'mini' : 'default'}
+      type="primary"
+      onClick={onRetry}
+      data-testid="app-retry"
+    >
       {t(notice.retryLabel)}
     </Button>
   );

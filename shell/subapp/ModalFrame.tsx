@@ -52,10 +52,13 @@ export function ModalFrame({ modal }: { modal: OpenModal }) {
         modal: { path, close: (value) => closeModal(id, { done: true, value }) },
       }),
     });
-    connection.promise.then(() => setState('connected'), (e: unknown) => {
-      console.warn(`[shell] ${app.appName} did not connect in a dialog:`, e instanceof Error ? e.message : String(e));
-      setState('failed');
-    });
+    connection.promise.then(
+      () => setState('connected'),
+      (e: unknown) => {
+        console.warn(`[shell] ${app.appName} did not connect in a dialog:`, e instanceof Error ? e.message : String(e));
+        setState('failed');
+      },
+    );
     return () => {
       forgetFrame();
       connection.destroy();
@@ -66,8 +69,15 @@ export function ModalFrame({ modal }: { modal: OpenModal }) {
     <div className={`modal-frame modal-frame-${modal.size}`} data-health={state}>
       {state === 'connecting' && <Spin className="subapp-loading" />}
       {state === 'failed' && <Result status="error" subTitle={t('modal.failed')} />}
-      <iframe ref={frameRef} title={modal.title} src={frameUrl(app.url, path)} sandbox={FRAME_SANDBOX}
-        className="subapp-iframe" hidden={state === 'failed'} data-testid={`modal-frame-${app.appType}`} />
+      <iframe
+        ref={frameRef}
+        title={modal.title}
+        src={frameUrl(app.url, path)}
+        sandbox={FRAME_SANDBOX}
+        className="subapp-iframe"
+        hidden={state === 'failed'}
+        data-testid={`modal-frame-${app.appType}`}
+      />
     </div>
   );
 }

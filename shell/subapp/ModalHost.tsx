@@ -19,14 +19,39 @@ export function ModalHost() {
     <>
       {modals.map((m) => {
         // Dismissed by the user: a screen holding unsaved changes asks first, as a tab does.
-        const dismiss = () => void (m.dirty ? askToDiscard([m.title]) : Promise.resolve(true)).then((ok) => { if (ok) closeModal(m.id, { done: false }); });
+        const dismiss = () =>
+          void (m.dirty ? askToDiscard([m.title]) : Promise.resolve(true)).then((ok) => {
+            if (ok) closeModal(m.id, { done: false });
+          });
         const body = <ModalFrame modal={m} />;
         return m.drawer ? (
-          <Drawer key={m.id} visible title={m.title} width={WIDTH[m.size]} footer={null} onCancel={dismiss} unmountOnExit
-            className="portal-modal" data-testid="portal-modal">{body}</Drawer>
+          <Drawer
+            key={m.id}
+            visible
+            title={m.title}
+            width={WIDTH[m.size]}
+            footer={null}
+            onCancel={dismiss}
+            unmountOnExit
+            className="portal-modal"
+            data-testid="portal-modal"
+          >
+            {body}
+          </Drawer>
         ) : (
-          <Modal key={m.id} visible title={m.title} style={{ width: WIDTH[m.size] }} footer={null} onCancel={dismiss} unmountOnExit
-            className="portal-modal" data-testid="portal-modal">{body}</Modal>
+          <Modal
+            key={m.id}
+            visible
+            title={m.title}
+            style={{ width: WIDTH[m.size] }}
+            footer={null}
+            onCancel={dismiss}
+            unmountOnExit
+            className="portal-modal"
+            data-testid="portal-modal"
+          >
+            {body}
+          </Modal>
         );
       })}
     </>

@@ -62,19 +62,32 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
         setHealth('offline');
       }
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // `load` reads refs only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [health, app.url]);
 
   const connection = useFrameConnection({
-    app, frameRef, src, frameKey, shownPath, srcPath, path, active, health, setHealth, setRemoteVersion,
-    deps: () => frameTabDeps({
-      app,
-      shownPath,
-      isActive: () => activeRef.current,
-      navigate: (to, opts) => navigateRef.current(`/${langRef.current}${to}`, { replace: Boolean(opts.replace) }),
-    }),
+    app,
+    frameRef,
+    src,
+    frameKey,
+    shownPath,
+    srcPath,
+    path,
+    active,
+    health,
+    setHealth,
+    setRemoteVersion,
+    deps: () =>
+      frameTabDeps({
+        app,
+        shownPath,
+        isActive: () => activeRef.current,
+        navigate: (to, opts) => navigateRef.current(`/${langRef.current}${to}`, { replace: Boolean(opts.replace) }),
+      }),
   });
 
   // A screen opened by the keyboard (a search result) takes the focus once it is shown and connected.

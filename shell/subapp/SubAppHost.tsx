@@ -2,7 +2,17 @@ import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { Spin } from '@arco-design/web-react';
 import { appForPath } from '../../model/app-routes';
-import { appsAtom, appsLoadedAtom, factoryIdAtom, menuAtom, orgCodeAtom, settingsAtom, themeAtom, userAtom, type Tab } from '../state/atoms';
+import {
+  appsAtom,
+  appsLoadedAtom,
+  factoryIdAtom,
+  menuAtom,
+  orgCodeAtom,
+  settingsAtom,
+  themeAtom,
+  userAtom,
+  type Tab,
+} from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { broadcastContext } from './children';
 import { contextFor, setAppRoute } from './context';
@@ -42,30 +52,65 @@ export function SubAppHost({ tabs, activeTab }: { tabs: Tab[]; activeTab: Tab | 
   useEffect(() => installRefusedLogger(), []);
 
   // The URL's language leads; i18n may still be switching when this runs.
-  useEffect(() => { broadcastContext((appId) => contextFor(appId, lang)); }, [lang, factoryId, orgCode, settings.size, theme, menu, user, overrides]);
+  useEffect(() => {
+    broadcastContext((appId) => contextFor(appId, lang));
+  }, [lang, factoryId, orgCode, settings.size, theme, menu, user, overrides]);
 
   const activeApp = activeTab ? appForPath(apps, activeTab.path) : null;
   if (activeApp && activeTab) setAppRoute(activeApp.id, activeTab.path);
   if (activeApp) recency.current = touch(recency.current, activeApp.id);
 
   const open = apps.filter((app) => tabs.some((t) => appForPath(apps, t.path)?.id === app.id));
-  const unsavedApps = new Set(tabs.filter((t) => unsavedTabs.has(t.id)).map((t) => appForPath(apps, t.path)?.id).filter((id): id is string => Boolean(id)));
-  const live = new Set(liveApps(open.map((a) => a.id), recency.current, activeApp?.id ?? null, MAX_LIVE_FRAMES, unsavedApps));
+  const unsavedApps = new Set(
+    tabs
+      .filter((t) => unsavedTabs.has(t.id))
+      .map((t) => appForPath(apps, t.path)?.id)
+      .filter((id): id is string => Boolean(id)),
+  );
+  const live = new Set(
+    liveApps(
+      open.map((a) => a.id),
+      recency.current,
+      activeApp?.id ?? null,
+      MAX_LIVE_FRAMES,
+      unsavedApps,
+    ),
+  );
   // Apps the menu reaches and that answered, loaded ahead and hidden in the room the open ones leave;
   // only before their first use: an app whose tabs were all closed is let go, as it was asked.
   for (const app of open) opened.current.add(app.id);
   const reached = new Set(menuPaths(menu).map((p) => appForPath(apps, p)?.id));
-  const ahead = apps.filter((a) => a.probed === true && reached.has(a.id) && !opened.current.has(a.id)).map((a) => a.id);
-  const warm = new Set(warmingAllowed ? warmApps(ahead, open.map((a) => a.id), live.size) : []);
+  const ahead = apps
+    .filter((a) => a.probed === true && reached.has(a.id) && !opened.current.has(a.id))
+    .map((a) => a.id);
+  const warm = new Set(
+    warmingAllowed
+      ? warmApps(
+          ahead,
+          open.map((a) => a.id),
+          live.size,
+        )
+      : [],
+  );
   const lastPath = (appId: string) =>
-    activeApp?.id === appId && activeTab ? activeTab.path : [...tabs].reverse().find((t) => appForPath(apps, t.path)?.id === appId)?.path ?? '/';
+    activeApp?.id === appId && activeTab
+      ? activeTab.path
+      : ([...tabs].reverse().find((t) => appForPath(apps, t.path)?.id === appId)?.path ?? '/');
 
   return (
     <div className="subapp-host">
-      {apps.filter((app) => live.has(app.id) || warm.has(app.id)).map((app) => (
-        <SubAppFrame key={app.id} app={app} path={lastPath(app.id)} active={activeApp?.id === app.id} />
-      ))}
-      {activeTab && !activeApp && (appsLoaded ? <AppUnavailable path={activeTab.path} /> : <Spin className="subapp-loading" data-testid="apps-loading" />)}
+      {apps
+        .filter((app) => live.has(app.id) || warm.has(app.id))
+        .map((app) => (
+          <SubAppFrame key={app.id} app={app} path={lastPath(app.id)} active={activeApp?.id === app.id} />
+        ))}
+      {activeTab &&
+        !activeApp &&
+        (appsLoaded ? (
+          <AppUnavailable path={activeTab.path} />
+        ) : (
+          <Spin className="subapp-loading" data-testid="apps-loading" />
+        ))}
     </div>
   );
 }

@@ -13,5 +13,10 @@ export function frameUrl(appUrl: string, path: string): string {
 
 /** Whether a route belongs to an app (a child may only move the address bar within its own prefixes). */
 export function ownsPath(prefixes: readonly string[], path: string): boolean {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && prefixes.includes(path.split('/')[1] ?? '');
+  return (
+    typeof path === 'string' &&
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    prefixes.includes(path.split('/')[1] ?? '')
+  );
 }

@@ -25,7 +25,8 @@ export function probeReached(menu: MenuNode[]): void {
   void held.answer.then((res) => {
     if (res.code !== 200) return;
     const reached = new Set(menuPaths(menu).map((path) => appForPath(res.data, path)?.id));
-    for (const app of res.data) if (reached.has(app.id) && app.status === 'enabled' && app.online) void probeShared(app.url);
+    for (const app of res.data)
+      if (reached.has(app.id) && app.status === 'enabled' && app.online) void probeShared(app.url);
   });
 }
 

@@ -32,7 +32,9 @@ function finish(): void {
 function maybeDone(): void {
   if (done || !connected || answered === 0 || inFlight > 0) return;
   clearTimeout(settle);
-  settle = setTimeout(() => { if (connected && inFlight === 0) finish(); }, SETTLE_MS);
+  settle = setTimeout(() => {
+    if (connected && inFlight === 0) finish();
+  }, SETTLE_MS);
 }
 
 let hadSession = Boolean(store.get(tokenAtom));
@@ -82,7 +84,11 @@ export function screenCall<T>(call: Promise<T>): Promise<T> {
 
 /** Resolves once the first screen has had its turn. */
 export function afterFirstScreen(): Promise<void> {
-  return done ? Promise.resolve() : new Promise((resolve) => { waiters.push(resolve); });
+  return done
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        waiters.push(resolve);
+      });
 }
 
 /** Whether the first screen has had its turn; turns true once it has. */
@@ -91,8 +97,12 @@ export function useAfterFirstScreen(): boolean {
   useEffect(() => {
     if (ready) return;
     let live = true;
-    void afterFirstScreen().then(() => { if (live) setReady(true); });
-    return () => { live = false; };
+    void afterFirstScreen().then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
   }, [ready]);
   return ready;
 }

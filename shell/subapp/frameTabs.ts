@@ -39,7 +39,10 @@ export function frameTabDeps(frame: TabbedFrame): Omit<HostDeps, 'modal'> {
       const neighbour = neighbourAfterClose(tabs, closing.id);
       // The app closes its own tab: whatever it held unsaved is its own decision.
       forgetUnsaved([closing.id]);
-      store.set(tabsAtom, tabs.filter((tab) => tab.id !== closing.id));
+      store.set(
+        tabsAtom,
+        tabs.filter((tab) => tab.id !== closing.id),
+      );
       // The shown tab closed: show its neighbour, as the tab bar's close button does.
       if (frame.isActive()) frame.navigate(neighbour ? neighbour.path : '', {});
     },

@@ -43,15 +43,45 @@ export interface HealthNotice {
 export function healthNotice(health: AppHealth): HealthNotice | null {
   switch (health) {
     case 'offline':
-      return { title: 'app.health.offlineTitle', description: 'app.health.offlineDescription', retry: 'probe', retryLabel: 'app.health.retryProbe', overlay: 'page' };
+      return {
+        title: 'app.health.offlineTitle',
+        description: 'app.health.offlineDescription',
+        retry: 'probe',
+        retryLabel: 'app.health.retryProbe',
+        overlay: 'page',
+      };
     case 'noBridge':
-      return { title: 'app.health.noBridgeTitle', description: 'app.health.noBridgeDescription', retry: 'reload', retryLabel: 'app.health.retryConnect', overlay: 'banner' };
+      return {
+        title: 'app.health.noBridgeTitle',
+        description: 'app.health.noBridgeDescription',
+        retry: 'reload',
+        retryLabel: 'app.health.retryConnect',
+        overlay: 'banner',
+      };
     case 'hung':
-      return { title: 'app.health.hungTitle', description: 'app.health.hungDescription', retry: 'reload', retryLabel: 'app.health.retryReload', overlay: 'banner' };
+      return {
+        title: 'app.health.hungTitle',
+        description: 'app.health.hungDescription',
+        retry: 'reload',
+        retryLabel: 'app.health.retryReload',
+        overlay: 'banner',
+      };
     case 'reloaded':
-      return { title: 'app.health.reloadedTitle', description: 'app.health.reloadedDescription', retry: 'reload', retryLabel: 'app.health.retryReload', overlay: 'banner' };
+      return {
+        title: 'app.health.reloadedTitle',
+        description: 'app.health.reloadedDescription',
+        retry: 'reload',
+        retryLabel: 'app.health.retryReload',
+        overlay: 'banner',
+      };
     case 'incompatible':
-      return { title: 'app.health.incompatibleTitle', description: 'app.health.incompatibleDescription', retry: 'reload', retryLabel: 'app.health.retryConnect', overlay: 'page' };
+      return {
+        title: 'app.health.incompatibleTitle',
+        description: 'app.health.incompatibleDescription',
+        retry: 'reload',
+        retryLabel: 'app.health.retryConnect',
+        overlay: 'page',
+      };
     default:
       return null;
   }
@@ -62,8 +92,14 @@ export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
     promise.then(
-      (value) => { clearTimeout(timer); resolve(value); },
-      (error: unknown) => { clearTimeout(timer); reject(error instanceof Error ? error : new Error(String(error))); },
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
     );
   });
 }
@@ -90,16 +126,25 @@ export function startHeartbeat(options: HeartbeatOptions): () => void {
     if (inFlight || stopped) return;
     inFlight = true;
     const sentAt = Date.now();
-    within(ping(sentAt), timeoutMs).then(
-      (answer) => {
+    within(ping(sentAt), timeoutMs)
+      .then((answer) => {
         if (answer !== sentAt) throw new Error('wrong heartbeat answer');
         missed = 0;
-        if (!alive && !stopped) { alive = true; onChange(true); }
-      },
-    ).catch(() => {
-      missed += 1;
-      if (alive && missed >= limit && !stopped) { alive = false; onChange(false); }
-    }).finally(() => { inFlight = false; });
+        if (!alive && !stopped) {
+          alive = true;
+          onChange(true);
+        }
+      })
+      .catch(() => {
+        missed += 1;
+        if (alive && missed >= limit && !stopped) {
+          alive = false;
+          onChange(false);
+        }
+      })
+      .finally(() => {
+        inFlight = false;
+      });
   };
   const timer = setInterval(beat, options.intervalMs ?? HEARTBEAT_INTERVAL_MS);
   return () => {

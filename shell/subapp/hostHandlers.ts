@@ -50,20 +50,25 @@ function formData(data: unknown, files: Record<string, Blob>): FormData {
 /** What the shell does for a sub-app: every call runs with the shell's token, never exposing it. */
 export function hostHandlers(deps: HostDeps): HostHandlers {
   return {
-    getContext: () => (deps.modal ? { ...contextFor(deps.appId), path: deps.modal.path, previousPath: null, modal: true } : contextFor(deps.appId)),
+    getContext: () =>
+      deps.modal
+        ? { ...contextFor(deps.appId), path: deps.modal.path, previousPath: null, modal: true }
+        : contextFor(deps.appId),
     request: async (config) => {
       if (sessionEnded()) return { code: 401, msg: i18n.t('shell:login.sessionEnded'), data: null };
       const url = config.url.replace(/^\/api(?=\/)/, '');
       const method = config.method ?? 'GET';
-      const res = await screenCall(request({
-        method,
-        url,
-        params: config.params,
-        data: config.files ? formData(config.data, config.files) : config.data,
-        timeout: Math.min(Math.max(config.timeout ?? REQUEST_TIMEOUT_MS, 1000), MAX_TIMEOUT_MS),
-        showSuccess: config.showSuccess,
-        showError: config.showError,
-      }));
+      const res = await screenCall(
+        request({
+          method,
+          url,
+          params: config.params,
+          data: config.files ? formData(config.data, config.files) : config.data,
+          timeout: Math.min(Math.max(config.timeout ?? REQUEST_TIMEOUT_MS, 1000), MAX_TIMEOUT_MS),
+          showSuccess: config.showSuccess,
+          showError: config.showError,
+        }),
+      );
       if (method !== 'GET' && res.code === 200) afterWrite(url);
       return res;
     },
@@ -76,7 +81,9 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
     },
     closeTab: () => deps.closeTab(),
     setTitle: (title) => deps.setTitle(title),
-    notify: ({ type, message }) => { Message[type](message); },
+    notify: ({ type, message }) => {
+      Message[type](message);
+    },
     confirm: (options) =>
       new Promise<boolean>((resolve) => {
         Modal.confirm({
@@ -95,19 +102,28 @@ export function hostHandlers(deps: HostDeps): HostHandlers {
       if (!res.ok) {
         // The envelope's message when the server sent one (in the user's language).
         const answer = (await res.json().catch(() => null)) as { msg?: unknown } | null;
-        const message = typeof answer?.msg === 'string' && answer.msg ? answer.msg : i18n.t('shell:http.failed', { status: res.status });
+        const message =
+          typeof answer?.msg === 'string' && answer.msg
+            ? answer.msg
+            : i18n.t('shell:http.failed', { status: res.status });
         if (options.showError !== false) Message.error(message);
         return { code: res.status, msg: message, data: null };
       }
       const blob = await res.blob();
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
-      a.download = options.filename ?? fileNameFromDisposition(res.headers.get('content-disposition')) ?? url.pathname.split('/').pop() ?? 'download';
+      a.download =
+        options.filename ??
+        fileNameFromDisposition(res.headers.get('content-disposition')) ??
+        url.pathname.split('/').pop() ??
+        'download';
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
       return { code: 200, msg: '', data: null };
     },
-    reportError: (report) => { console.warn(`[sub-app ${deps.appId}]`, report.message); },
+    reportError: (report) => {
+      console.warn(`[sub-app ${deps.appId}]`, report.message);
+    },
     // Keys reach only the focused frame, the shown one; a hidden frame's claim is ignored.
     shortcut: (name) => {
       if (deps.isActive() && (SHELL_SHORTCUTS as readonly string[]).includes(name)) runShortcut(name);

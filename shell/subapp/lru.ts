@@ -16,7 +16,10 @@ export function touch(recency: readonly string[], id: string): string[] {
  * Apps never shown yet count as the least recent, in the order they were opened.
  */
 export function liveApps(
-  open: readonly string[], recency: readonly string[], activeId: string | null, cap: number = MAX_LIVE_FRAMES,
+  open: readonly string[],
+  recency: readonly string[],
+  activeId: string | null,
+  cap: number = MAX_LIVE_FRAMES,
   /** Apps holding unsaved changes: never unloaded, whatever the cap (their frame holds the changes). */
   unsaved: ReadonlySet<string> = new Set(),
 ): string[] {
@@ -37,7 +40,12 @@ export function liveApps(
  * `reached` (the menu leads to them and they answered their probe) that are not open, in the order
  * given, in the room the open apps leave under the cap. An open app always wins a place over them.
  */
-export function warmApps(reached: readonly string[], open: readonly string[], live: number, cap: number = MAX_LIVE_FRAMES): string[] {
+export function warmApps(
+  reached: readonly string[],
+  open: readonly string[],
+  live: number,
+  cap: number = MAX_LIVE_FRAMES,
+): string[] {
   const room = Math.max(0, cap - live);
   return reached.filter((id) => !open.includes(id)).slice(0, room);
 }

@@ -32,14 +32,21 @@ let lastId = 0;
 export function openModal(path: unknown, options: ModalOptions = {}): Promise<ModalOutcome> {
   const menu = store.get(menuAtom);
   const refuse = (key: string) => Promise.reject(new Error(i18n.t(`shell:modal.${key}`, { path: String(path) })));
-  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || !inMenu(path, menuPaths(menu))) return refuse('notInMenu');
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || !inMenu(path, menuPaths(menu)))
+    return refuse('notInMenu');
   const app = appForPath(store.get(appsAtom), path);
   if (!app || app.probed === false) return refuse('offline');
   if (store.get(modalsAtom).length >= MAX_MODALS) return refuse('tooDeep');
   const id = ++lastId;
-  const title = typeof options.title === 'string' && options.title.trim() ? options.title.trim().slice(0, 120) : findMenuByPath(menu, path)?.functionName ?? path;
+  const title =
+    typeof options.title === 'string' && options.title.trim()
+      ? options.title.trim().slice(0, 120)
+      : (findMenuByPath(menu, path)?.functionName ?? path);
   const size = MODAL_SIZES.includes(options.size as ModalSize) ? (options.size as ModalSize) : 'large';
-  store.set(modalsAtom, (open) => [...open, { id, app, path, title, size, drawer: options.drawer === true, dirty: false }]);
+  store.set(modalsAtom, (open) => [
+    ...open,
+    { id, app, path, title, size, drawer: options.drawer === true, dirty: false },
+  ]);
   return new Promise((resolve) => waiting.set(id, resolve));
 }
 
@@ -57,7 +64,11 @@ export function dismissAllModals(): void {
 }
 
 export function setModalTitle(id: number, title: string): void {
-  store.set(modalsAtom, (open) => open.map((m) => (m.id === id && typeof title === 'string' && title.trim() ? { ...m, title: title.trim().slice(0, 120) } : m)));
+  store.set(modalsAtom, (open) =>
+    open.map((m) =>
+      m.id === id && typeof title === 'string' && title.trim() ? { ...m, title: title.trim().slice(0, 120) } : m,
+    ),
+  );
 }
 
 export function setModalDirty(id: number, dirty: boolean): void {

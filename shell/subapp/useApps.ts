@@ -28,12 +28,17 @@ export function useApps() {
     takeApps(token).then(
       (res) => {
         if (cancelled) return;
-        if (res.code === 200) setApps(res.data.filter((a) => a.status === 'enabled').map((a): AppState => ({ ...a, probed: null })));
+        if (res.code === 200)
+          setApps(res.data.filter((a) => a.status === 'enabled').map((a): AppState => ({ ...a, probed: null })));
         setLoaded(true);
       },
-      () => { if (!cancelled) setLoaded(true); },
+      () => {
+        if (!cancelled) setLoaded(true);
+      },
     );
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
   }, [token, setApps, setLoaded]);
 
   useEffect(() => {
@@ -42,7 +47,9 @@ export function useApps() {
       if (!reached.has(app.id) || probes.current.has(app.url)) continue;
       const online = app.online ? probeShared(app.url) : Promise.resolve(false);
       probes.current.set(app.url, online);
-      void online.then((up) => setApps((list) => list.map((a) => (a.url === app.url ? { ...a, probed: up, online: up } : a))));
+      void online.then((up) =>
+        setApps((list) => list.map((a) => (a.url === app.url ? { ...a, probed: up, online: up } : a))),
+      );
     }
   }, [apps, menu, setApps]);
 }

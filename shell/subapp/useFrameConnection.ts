@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, type Dispatch, type MutableRefObject, type RefObject, type SetStateAction } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type MutableRefObject,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { useSetAtom } from 'jotai';
 import { connectChild, originOf, type ConnectedChild } from '../../bridge/host';
 import { BRIDGE_VERSION, BridgeVersionError } from '../../bridge/protocol';
@@ -75,7 +83,12 @@ export function useFrameConnection(args: FrameConnectionArgs): FrameConnection {
     setHealth((h) => (h === 'reloaded' ? h : 'connecting'));
     setBusy((n) => n + 1);
     let settled = false;
-    const settle = () => { if (!settled) { settled = true; setBusy((n) => n - 1); } };
+    const settle = () => {
+      if (!settled) {
+        settled = true;
+        setBusy((n) => n - 1);
+      }
+    };
     let stopHeartbeat = () => {};
     const forgetFrame = registerFrame(frame.contentWindow, origin);
     const connection = connectChild({
@@ -156,7 +169,8 @@ export function useFrameConnection(args: FrameConnectionArgs): FrameConnection {
 
   useEffect(() => {
     const child = childRef.current;
-    if (health === 'connected' && child?.supports('setActive')) void child.remote.setActive(active).catch(() => undefined);
+    if (health === 'connected' && child?.supports('setActive'))
+      void child.remote.setActive(active).catch(() => undefined);
   }, [active, health]);
 
   return {

@@ -16,7 +16,9 @@ export function useWarmingAllowed(): boolean {
     let idle: number | undefined;
     void afterFirstScreen().then(() => {
       timer = setTimeout(() => {
-        const go = () => { if (live) setAllowed(true); };
+        const go = () => {
+          if (live) setAllowed(true);
+        };
         if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(go, { timeout: 5_000 });
         else go();
       }, AFTER_FIRST_SCREEN_MS);

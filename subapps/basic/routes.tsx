@@ -17,5 +17,8 @@ const OVERRIDES: Record<string, ResourceOverrides> = {
 
 /** `/basic/<name>` for every definition of the basic-system service (DESIGN §5). */
 export const BASIC_ROUTES: RouteTable = Object.fromEntries(
-  RESOURCES.filter((def) => def.service === 'basic-system').map((def) => [`/basic/${def.name}`, resourceScreen(def, OVERRIDES[def.name])]),
+  RESOURCES.filter((def) => def.service === 'basic-system').map((def) => [
+    `/basic/${def.name}`,
+    resourceScreen(def, OVERRIDES[def.name]),
+  ]),
 );

@@ -60,16 +60,35 @@ export function SchemaFormDialog<T>({ title, visible, schema, fields, initial, o
   }
 
   return (
-    <Modal title={title} visible={visible} onOk={submit} onCancel={onClose} style={{ width: dialogWidth(fields.length) }}
-      okText={t('common:ok')} cancelText={t('common:cancel')} unmountOnExit>
+    <Modal
+      title={title}
+      visible={visible}
+      onOk={submit}
+      onCancel={onClose}
+      style={{ width: dialogWidth(fields.length) }}
+      okText={t('common:ok')}
+      cancelText={t('common:cancel')}
+      unmountOnExit
+    >
       <Form form={form} layout="vertical" onChange={() => setChanged(true)}>
         {fields.map((f) => {
           const label = t(`model:${f.label}`);
           const shape = schema.shape[f.name] as ZodType | undefined;
           return (
-            <Form.Item key={f.name} field={f.name} label={label} rules={shape ? [zodRule(shape, label, t)] : []}
-              required={Boolean(shape && !shape.safeParse(undefined).success)}>
-              {f.kind === 'number' ? <InputNumber min={0} /> : f.kind === 'textarea' ? <Input.TextArea /> : <Input data-testid={`field-${f.name}`} />}
+            <Form.Item
+              key={f.name}
+              field={f.name}
+              label={label}
+              rules={shape ? [zodRule(shape, label, t)] : []}
+              required={Boolean(shape && !shape.safeParse(undefined).success)}
+            >
+              {f.kind === 'number' ? (
+                <InputNumber min={0} />
+              ) : f.kind === 'textarea' ? (
+                <Input.TextArea />
+              ) : (
+                <Input data-testid={`field-${f.name}`} />
+              )}
             </Form.Item>
           );
         })}

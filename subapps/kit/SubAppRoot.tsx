@@ -44,8 +44,13 @@ function useRoute(): string {
       if (window.location.pathname !== path) window.history.replaceState(null, '', path);
     };
     const offNavigate = bridge.on('navigate', show);
-    const offContext = bridge.on('context', (next) => { if (next.path && next.path !== '/') show(next.path); });
-    return () => { offNavigate(); offContext(); };
+    const offContext = bridge.on('context', (next) => {
+      if (next.path && next.path !== '/') show(next.path);
+    });
+    return () => {
+      offNavigate();
+      offContext();
+    };
   }, [bridge]);
   return route;
 }
@@ -64,10 +69,14 @@ function useKeptRoutes(route: string): { path: string; version: number }[] {
   const current = useRef(route);
   current.current = route;
   order.current = [...order.current.filter((p) => p !== route), route].slice(-KEPT_ROUTES);
-  useEffect(() => bridge.on('refresh', () => {
-    const path = current.current;
-    setVersions((v) => ({ ...v, [path]: (v[path] ?? 0) + 1 }));
-  }), [bridge]);
+  useEffect(
+    () =>
+      bridge.on('refresh', () => {
+        const path = current.current;
+        setVersions((v) => ({ ...v, [path]: (v[path] ?? 0) + 1 }));
+      }),
+    [bridge],
+  );
   return order.current.map((path) => ({ path, version: versions[path] ?? 0 }));
 }
 
@@ -76,7 +85,9 @@ function useScrollPerRoute(route: string) {
   const positions = useRef(new Map<string, number>());
   const shown = useRef(route);
   useEffect(() => {
-    const save = () => { positions.current.set(shown.current, window.scrollY); };
+    const save = () => {
+      positions.current.set(shown.current, window.scrollY);
+    };
     window.addEventListener('scroll', save, { passive: true });
     return () => window.removeEventListener('scroll', save);
   }, []);
@@ -97,16 +108,22 @@ declare global {
 function Routed({ i18n, routes, more, prefixes }: Props) {
   const context = useBridgeContext();
   const bridge = useBridge();
-  useEffect(() => { window.portalBridge = bridge; }, [bridge]);
+  useEffect(() => {
+    window.portalBridge = bridge;
+  }, [bridge]);
   const route = useRoute();
   const { t } = useTranslation('common');
   // The page paints once the texts of its language have arrived (locales/catalog.ts).
   const [textsReady, setTextsReady] = useState(false);
   useEffect(() => {
     let live = true;
-    const ready = () => { if (live) setTextsReady(true); };
+    const ready = () => {
+      if (live) setTextsReady(true);
+    };
     switchLanguage(i18n, context.language, loadArcoLocale(context.language)).then(ready, ready);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [context.language, i18n]);
   useEffect(() => {
     document.documentElement.lang = context.language;
@@ -116,18 +133,45 @@ function Routed({ i18n, routes, more, prefixes }: Props) {
   useEffect(() => applyArcoTheme(context.theme), [context.theme]);
   useEffect(() => {
     const text = (key: string) => (i18n.exists(`common:a11y.${key}`) ? i18n.t(`common:a11y.${key}`) : '');
-    return watchArcoA11y(document, () => ({ selectRow: text('selectRow'), selectAll: text('selectAll'), goToPage: text('goToPage'), showPassword: text('showPassword') }));
+    return watchArcoA11y(document, () => ({
+      selectRow: text('selectRow'),
+      selectAll: text('selectAll'),
+      goToPage: text('goToPage'),
+      showPassword: text('showPassword'),
+    }));
   }, [i18n]);
-  useEffect(() => { applyContextTranslations(i18n, context.translations); }, [context.translations, i18n]);
+  useEffect(() => {
+    applyContextTranslations(i18n, context.translations);
+  }, [context.translations, i18n]);
   const kept = useKeptRoutes(route);
   useScrollPerRoute(route);
-  const rest = useMoreRoutes(more, kept.some(({ path }) => !matchRoute(routes, path)), textsReady);
+  const rest = useMoreRoutes(
+    more,
+    kept.some(({ path }) => !matchRoute(routes, path)),
+    textsReady,
+  );
   const render = (path: string, version: number) => {
-    const Page: ComponentType | null = matchRoute(routes, path) ?? (rest.state === 'loaded' ? matchRoute(rest.routes, path) : null);
-    if (Page) return <Suspense fallback={<Spin className="subapp-spin" />}><Page key={version} /></Suspense>;
+    const Page: ComponentType | null =
+      matchRoute(routes, path) ?? (rest.state === 'loaded' ? matchRoute(rest.routes, path) : null);
+    if (Page)
+      return (
+        <Suspense fallback={<Spin className="subapp-spin" />}>
+          <Page key={version} />
+        </Suspense>
+      );
     if (rest.state === 'loading') return <Spin className="subapp-spin" />;
     if (rest.state === 'failed') {
-      return <Result status="warning" title={t('screenLoadFailed.title')} extra={<Button type="primary" onClick={rest.retry}>{t('screenLoadFailed.retry')}</Button>} />;
+      return (
+        <Result
+          status="warning"
+          title={t('screenLoadFailed.title')}
+          extra={
+            <Button type="primary" onClick={rest.retry}>
+              {t('screenLoadFailed.retry')}
+            </Button>
+          }
+        />
+      );
     }
     const ours = prefixes.includes(path.split('/')[1] ?? '');
     return ours ? <NotBuilt key={version} path={path} /> : <Result status="404" title={t('notFound')} />;
@@ -147,7 +191,17 @@ function Routed({ i18n, routes, more, prefixes }: Props) {
 }
 
 /** One kept route; its dialogs and pop-ups live inside it, so they hide with it. */
-function KeptRoute({ path, shown, language, children }: { path: string; shown: boolean; language: Language; children: ReactNode }) {
+function KeptRoute({
+  path,
+  shown,
+  language,
+  children,
+}: {
+  path: string;
+  shown: boolean;
+  language: Language;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   return (
     <div ref={ref} className="subapp-route" hidden={!shown} data-route={path}>
@@ -161,16 +215,17 @@ function KeptRoute({ path, shown, language, children }: { path: string; shown: b
 }
 
 function Unconnected({ error }: { error: Error }) {
-  return (
-    <Result status="warning" title="Portal bridge" subTitle={error.message} />
-  );
+  return <Result status="warning" title="Portal bridge" subTitle={error.message} />;
 }
 
 /** Every React sub-app's root: the bridge, its language, font size and theme, and its routes. */
 export function SubAppRoot(props: Props) {
   return (
     <I18nextProvider i18n={props.i18n}>
-      <BridgeProvider fallback={<Spin className="subapp-spin" />} errorFallback={(e: Error) => <Unconnected error={e} />}>
+      <BridgeProvider
+        fallback={<Spin className="subapp-spin" />}
+        errorFallback={(e: Error) => <Unconnected error={e} />}
+      >
         <Routed {...props} />
       </BridgeProvider>
     </I18nextProvider>

@@ -23,7 +23,12 @@ export function createSubAppI18n(namespaces: readonly Namespace[], defaultNS: Na
     missingKeyHandler: () => {
       if (fallbackAsked) return;
       fallbackAsked = true;
-      loadFallback(instance).then(() => instance.changeLanguage(instance.language), () => { fallbackAsked = false; });
+      loadFallback(instance).then(
+        () => instance.changeLanguage(instance.language),
+        () => {
+          fallbackAsked = false;
+        },
+      );
     },
   });
   deferFallback(instance);

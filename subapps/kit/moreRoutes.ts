@@ -38,14 +38,15 @@ export function useMoreRoutes(load: MoreRoutes | undefined, needed: boolean, pai
     started.current = true;
     load().then(
       (routes) => setState({ state: 'loaded', routes }),
-      () => setState({
-        state: 'failed',
-        retry: () => {
-          started.current = false;
-          setState({ state: 'loading' });
-          start();
-        },
-      }),
+      () =>
+        setState({
+          state: 'failed',
+          retry: () => {
+            started.current = false;
+            setState({ state: 'loading' });
+            start();
+          },
+        }),
     );
   }, [load]);
   useEffect(() => {

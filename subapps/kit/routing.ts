@@ -8,5 +8,5 @@ export function matchRoute(routes: RouteTable, path: string): ComponentType | nu
   const parent = Object.keys(routes)
     .filter((p) => path.startsWith(p + '/'))
     .sort((a, b) => b.length - a.length)[0];
-  return parent ? routes[parent] ?? null : null;
+  return parent ? (routes[parent] ?? null) : null;
 }

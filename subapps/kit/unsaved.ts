@@ -13,6 +13,8 @@ export function useUnsaved(dirty: boolean): void {
   useEffect(() => {
     if (!dirty || !bridge.supports('setDirty')) return;
     void bridge.setDirty(true, path).catch(() => undefined);
-    return () => { void bridge.setDirty(false, path).catch(() => undefined); };
+    return () => {
+      void bridge.setDirty(false, path).catch(() => undefined);
+    };
   }, [bridge, dirty, path]);
 }

@@ -21,7 +21,10 @@ export interface PagedList<T> {
  * A server-paged list operation through the bridge; reloads when the filters, the page or the
  * factory change. `params` fills the operation's path parameters.
  */
-export function usePagedList<E extends AnyEndpoint>(ep: E, options: { params?: Record<string, string>; initialSize?: number } = {}): PagedList<RowOf<E>> {
+export function usePagedList<E extends AnyEndpoint>(
+  ep: E,
+  options: { params?: Record<string, string>; initialSize?: number } = {},
+): PagedList<RowOf<E>> {
   const initialSize = options.initialSize ?? 10;
   const bridge = useBridge();
   const api = useMemo(() => bridgeClient(bridge), [bridge]);
@@ -39,16 +42,28 @@ export function usePagedList<E extends AnyEndpoint>(ep: E, options: { params?: R
     setLoading(true);
     const input = { params: JSON.parse(pathKey) as Record<string, string>, query: { ...filters, page, size } };
     (api.call as (e: AnyEndpoint, i: unknown) => Promise<Page<unknown>>)(ep, input)
-      .then((res) => { if (live) setData(res); })
+      .then((res) => {
+        if (live) setData(res);
+      })
       .catch(() => undefined)
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [api, ep, pathKey, filters, page, size, version, factoryId]);
 
   useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
 
-  const search = useCallback((next: Filters) => { setFilters(next); setPage(1); }, []);
+  const search = useCallback((next: Filters) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const changePage = useCallback((p: number, s: number) => { setPage(p); setSize(s); }, []);
+  const changePage = useCallback((p: number, s: number) => {
+    setPage(p);
+    setSize(s);
+  }, []);
   return { data: data as Page<RowOf<E>>, loading, page, size, search, reload, changePage };
 }

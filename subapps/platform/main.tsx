@@ -13,6 +13,11 @@ const more = () => import('./routes').then((m) => m.PLATFORM_ROUTES);
 /** The platform sub-app: prefixes paas, home, platform, system, log, flow (SPEC §2). */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SubAppRoot i18n={i18n} prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper']} routes={{ '/home': Workbench }} more={more} />
+    <SubAppRoot
+      i18n={i18n}
+      prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper']}
+      routes={{ '/home': Workbench }}
+      more={more}
+    />
   </StrictMode>,
 );

@@ -5,7 +5,9 @@ import type { ResourceOverrides } from '../kit/engine/types';
 import { StaffAccountButton } from './org/StaffAccountButton';
 
 /** Staff without an account get one made from the row (SPEC §6). */
-const staffOverrides: ResourceOverrides = { rowActions: (row, { reload }) => <StaffAccountButton row={row} reload={reload} /> };
+const staffOverrides: ResourceOverrides = {
+  rowActions: (row, { reload }) => <StaffAccountButton row={row} reload={reload} />,
+};
 
 /** Screens of organisations, departments (a tree), staff and configuration items (issue 4). */
 export const ORG_ROUTES: RouteTable = {

@@ -2,8 +2,12 @@ import { lazy } from 'react';
 import type { RouteTable } from '../kit/routing';
 
 // Each screen loads when it is opened: the app's first page does not wait for the others.
-const OnlineSessionsPage = lazy(() => import('./security/OnlineSessionsPage').then((m) => ({ default: m.OnlineSessionsPage })));
-const SecurityPolicyPage = lazy(() => import('./security/SecurityPolicyPage').then((m) => ({ default: m.SecurityPolicyPage })));
+const OnlineSessionsPage = lazy(() =>
+  import('./security/OnlineSessionsPage').then((m) => ({ default: m.OnlineSessionsPage })),
+);
+const SecurityPolicyPage = lazy(() =>
+  import('./security/SecurityPolicyPage').then((m) => ({ default: m.SecurityPolicyPage })),
+);
 const ApiKeysPage = lazy(() => import('./security/ApiKeysPage').then((m) => ({ default: m.ApiKeysPage })));
 const WebhooksPage = lazy(() => import('./security/WebhooksPage').then((m) => ({ default: m.WebhooksPage })));
 

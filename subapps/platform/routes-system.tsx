@@ -13,7 +13,12 @@ import { RowDetail } from './system/RowDetail';
 const factoryOverrides: ResourceOverrides = {
   columns: (generated, { t }) => [
     ...generated.slice(0, 2),
-    { key: 'qr', title: t('platform:system.qrCode'), width: 72, render: (_v, row) => <FactoryQr code={String(row.code)} /> },
+    {
+      key: 'qr',
+      title: t('platform:system.qrCode'),
+      width: 72,
+      render: (_v, row) => <FactoryQr code={String(row.code)} />,
+    },
     ...generated.slice(2),
   ],
 };
@@ -22,7 +27,14 @@ const factoryOverrides: ResourceOverrides = {
 const appOverrides: ResourceOverrides = {
   columns: (generated, { t }) => {
     const at = generated.findIndex((c) => c.key === 'appName' || c.dataIndex === 'appName');
-    const online = { key: 'online', title: t('platform:system.online'), width: 120, render: (_v: unknown, row: ResourceRow) => <AppOnlineTag id={String(row.id)} enabled={row.status === 'enabled'} /> };
+    const online = {
+      key: 'online',
+      title: t('platform:system.online'),
+      width: 120,
+      render: (_v: unknown, row: ResourceRow) => (
+        <AppOnlineTag id={String(row.id)} enabled={row.status === 'enabled'} />
+      ),
+    };
     return at < 0 ? [...generated, online] : [...generated.slice(0, at + 1), online, ...generated.slice(at + 1)];
   },
 };
@@ -30,7 +42,15 @@ const appOverrides: ResourceOverrides = {
 /** The first administrator's password: masked, written only. */
 const tenantOverrides: ResourceOverrides = {
   editors: {
-    adminPassword: ({ value, onChange }) => <Input.Password data-testid="form-adminPassword" value={typeof value === 'string' ? value : ''} onChange={(v) => onChange?.(v)} maxLength={{ length: 64, errorOnly: true }} autoComplete="new-password" />,
+    adminPassword: ({ value, onChange }) => (
+      <Input.Password
+        data-testid="form-adminPassword"
+        value={typeof value === 'string' ? value : ''}
+        onChange={(v) => onChange?.(v)}
+        maxLength={{ length: 64, errorOnly: true }}
+        autoComplete="new-password"
+      />
+    ),
   },
 };
 

@@ -13,7 +13,13 @@ const VisitStatistics = lazy(() => import('./pages/VisitStatistics').then((m) =>
 
 /** Every screen of the platform app but the workbench, which the app's first paint carries alone. */
 export const PLATFORM_ROUTES: RouteTable = {
-  ...ACCESS_ROUTES, ...ORG_ROUTES, ...CONTENT_ROUTES, ...FLOW_ROUTES, ...HELPER_ROUTES, ...SYSTEM_ROUTES, ...SECURITY_ROUTES,
+  ...ACCESS_ROUTES,
+  ...ORG_ROUTES,
+  ...CONTENT_ROUTES,
+  ...FLOW_ROUTES,
+  ...HELPER_ROUTES,
+  ...SYSTEM_ROUTES,
+  ...SECURITY_ROUTES,
   '/platform/dict': Dictionaries,
   '/system/visit-statistics': VisitStatistics,
 };

@@ -26,9 +26,11 @@ export async function bomBench(rows: Row[]): Promise<void> {
     const tenant = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
     const total = LEVELS.reduce((a, b) => a + b, 0);
     // Material 0 is the product; the i-th material of level k hangs under material (i mod |level k-1|) of level k-1.
-    const ids = (await sql<{ id: string }>`insert into material (tenant_id, code, name, type, basic_unit_id)
+    const ids = (
+      await sql<{ id: string }>`insert into material (tenant_id, code, name, type, basic_unit_id)
       select ${tenant}::uuid, 'BB' || lpad(i::text, 5, '0'), 'Bench part ' || i, 'raw', (select id from unit where tenant_id = ${tenant}::uuid and code = 'PCS')
-      from generate_series(0, ${total}) as i order by i returning id`.execute(db)).rows.map((r) => r.id);
+      from generate_series(0, ${total}) as i order by i returning id`.execute(db)
+    ).rows.map((r) => r.id);
     const lines: { parent: string; child: string; lineNo: number; dosage: number; loss: number }[] = [];
     let previous = [ids[0]!];
     let next = 1;
@@ -36,24 +38,48 @@ export async function bomBench(rows: Row[]): Promise<void> {
       const level: string[] = [];
       for (let i = 0; i < size; i++, next++) {
         const parent = previous[i % previous.length]!;
-        lines.push({ parent, child: ids[next]!, lineNo: 10 * (Math.floor(i / previous.length) + 1), dosage: 1 + (i % 4), loss: i % 3 });
+        lines.push({
+          parent,
+          child: ids[next]!,
+          lineNo: 10 * (Math.floor(i / previous.length) + 1),
+          dosage: 1 + (i % 4),
+          loss: i % 3,
+        });
         level.push(ids[next]!);
       }
       previous = level;
     }
     for (let i = 0; i < lines.length; i += 500) {
-      await db.insertInto('bom_line').values(lines.slice(i, i + 500).map((l) => ({
-        tenant_id: tenant, parent_material_id: l.parent, component_material_id: l.child, line_no: l.lineNo, dosage: l.dosage, loss_rate: l.loss,
-      }))).execute();
+      await db
+        .insertInto('bom_line')
+        .values(
+          lines.slice(i, i + 500).map((l) => ({
+            tenant_id: tenant,
+            parent_material_id: l.parent,
+            component_material_id: l.child,
+            line_no: l.lineNo,
+            dosage: l.dosage,
+            loss_rate: l.loss,
+          })),
+        )
+        .execute();
     }
 
     const app = await buildApi({ db, config, logger: false });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: `Basic ${Buffer.from(`${config.webClientId}:${config.webClientSecret}`).toString('base64')}` }, payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.webClientId}:${config.webClientSecret}`).toString('base64')}`,
+      },
+      payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD },
+    });
     const headers = { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
     const url = `/api/basic-system/bom/explode?materialId=${ids[0]}&quantity=100`;
     const check = await app.inject({ method: 'GET', url, headers });
     const body = check.json() as { data: { rows: unknown[]; totals: unknown[] } };
-    if (check.statusCode !== 200 || body.data.rows.length !== total) throw new Error(`explode: ${check.statusCode} ${check.body.slice(0, 200)}`);
+    if (check.statusCode !== 200 || body.data.rows.length !== total)
+      throw new Error(`explode: ${check.statusCode} ${check.body.slice(0, 200)}`);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
@@ -61,9 +87,19 @@ export async function bomBench(rows: Row[]): Promise<void> {
       times.push(performance.now() - t0);
     }
     const median = pct(times, 0.5);
-    rows.push([`BOM explosion via API, 5 levels, ${total.toLocaleString('en')} lines (PGlite): median / slowest of ${RUNS}`, `${ms(median)} / ${ms(Math.max(...times))}  ${median < BUDGET_MS ? 'within' : 'OVER'} ${BUDGET_MS} ms`]);
+    rows.push([
+      `BOM explosion via API, 5 levels, ${total.toLocaleString('en')} lines (PGlite): median / slowest of ${RUNS}`,
+      `${ms(median)} / ${ms(Math.max(...times))}  ${median < BUDGET_MS ? 'within' : 'OVER'} ${BUDGET_MS} ms`,
+    ]);
 
-    const graph: BomLine[] = lines.map((l, i) => ({ id: `l${i}`, parent: l.parent, child: l.child, dosage: l.dosage, lossRate: l.loss, serialNumber: l.lineNo }));
+    const graph: BomLine[] = lines.map((l, i) => ({
+      id: `l${i}`,
+      parent: l.parent,
+      child: l.child,
+      dosage: l.dosage,
+      lossRate: l.loss,
+      serialNumber: l.lineNo,
+    }));
     const mem: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();

@@ -5,7 +5,14 @@
  * wait for a connection and its BEGIN are in them). Medians over `RUNS` calls, one at a time.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import type { Kysely } from 'kysely';
 import { installAuth } from '../../server/auth/context';
 import type { Config } from '../../server/config';
@@ -34,24 +41,49 @@ class StatementClock implements KyselyPlugin {
   }
 }
 
-interface Marks { start: number; authed: number; handled: number; serialised: number; }
+interface Marks {
+  start: number;
+  authed: number;
+  handled: number;
+  serialised: number;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const f = (n: number) => `${n.toFixed(2)} ms`;
 
-async function timedApi(db: Kysely<DB>, config: Config, resources: readonly ResourceDef[], clock: StatementClock, marks: Marks): Promise<FastifyInstance> {
+async function timedApi(
+  db: Kysely<DB>,
+  config: Config,
+  resources: readonly ResourceDef[],
+  clock: StatementClock,
+  marks: Marks,
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   app.setErrorHandler(errorHandler);
   const plugged = db.withPlugin(clock);
-  await app.register(async (api) => {
-    api.addHook('onRequest', async () => { marks.start = performance.now(); clock.spans = []; });
-    installAuth(api, plugged, config);
-    api.addHook('preHandler', async () => { marks.authed = performance.now(); });
-    api.addHook('preSerialization', async (_req, _reply, payload) => { marks.handled = performance.now(); return payload; });
-    api.addHook('onSend', async (_req, _reply, payload) => { marks.serialised = performance.now(); return payload; });
-    api.setErrorHandler(errorHandler);
-    await registerResources(api, { db: plugged, resources });
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async () => {
+        marks.start = performance.now();
+        clock.spans = [];
+      });
+      installAuth(api, plugged, config);
+      api.addHook('preHandler', async () => {
+        marks.authed = performance.now();
+      });
+      api.addHook('preSerialization', async (_req, _reply, payload) => {
+        marks.handled = performance.now();
+        return payload;
+      });
+      api.addHook('onSend', async (_req, _reply, payload) => {
+        marks.serialised = performance.now();
+        return payload;
+      });
+      api.setErrorHandler(errorHandler);
+      await registerResources(api, { db: plugged, resources });
+    },
+    { prefix: '/api' },
+  );
   await app.ready();
   return app;
 }
@@ -75,9 +107,21 @@ export async function requestBreakdown(input: BreakdownInput, rows: [string, str
   try {
     for (const [what, call] of [
       ['list, first page', () => app.inject({ method: 'GET', url: input.list, headers: input.headers })],
-      ['write (create one row)', (i: number) => app.inject({ method: 'POST', url: input.write.url, headers: input.headers, payload: input.write.body(i) })],
+      [
+        'write (create one row)',
+        (i: number) =>
+          app.inject({ method: 'POST', url: input.write.url, headers: input.headers, payload: input.write.body(i) }),
+      ],
     ] as const) {
-      const phases = { auth: [] as number[], statements: [] as number[], count: [] as number[], handler: [] as number[], serialise: [] as number[], rest: [] as number[], total: [] as number[] };
+      const phases = {
+        auth: [] as number[],
+        statements: [] as number[],
+        count: [] as number[],
+        handler: [] as number[],
+        serialise: [] as number[],
+        rest: [] as number[],
+        total: [] as number[],
+      };
       for (let i = 0; i < RUNS + 10; i++) {
         const t0 = performance.now();
         const res = await call(i);
@@ -95,8 +139,14 @@ export async function requestBreakdown(input: BreakdownInput, rows: [string, str
         phases.total.push(total);
       }
       rows.push([`${input.label}: ${what}, total p50`, f(median(phases.total))]);
-      rows.push([`${input.label}: ${what}, authentication (generation read, held session and permissions)`, f(median(phases.auth))]);
-      rows.push([`${input.label}: ${what}, handler (its statements: ${median(phases.count) - 1}, summed ${f(median(phases.statements))})`, f(median(phases.handler))]);
+      rows.push([
+        `${input.label}: ${what}, authentication (generation read, held session and permissions)`,
+        f(median(phases.auth)),
+      ]);
+      rows.push([
+        `${input.label}: ${what}, handler (its statements: ${median(phases.count) - 1}, summed ${f(median(phases.statements))})`,
+        f(median(phases.handler)),
+      ]);
       rows.push([`${input.label}: ${what}, serialisation`, f(median(phases.serialise))]);
       rows.push([`${input.label}: ${what}, routing, parsing, response (the rest)`, f(median(phases.rest))]);
     }

@@ -32,18 +32,25 @@ async function rate(fn: () => Promise<number>): Promise<number> {
   const until = performance.now() + SECONDS * 1000;
   let units = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (performance.now() < until) {
-      const n = await fn(); // not `units += await fn()`: that reads `units` before the await
-      units += n;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const n = await fn(); // not `units += await fn()`: that reads `units` before the await
+        units += n;
+      }
+    }),
+  );
   return units / ((performance.now() - t0) / 1000);
 }
 
 async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, rows: Row[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-enc-'));
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, DATA_DIR: dataDir };
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'silent',
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_PASSWORD: PASSWORD,
+    DATA_DIR: dataDir,
+  };
   if (url) env.DATABASE_URL = url;
   const config = loadConfig(env);
   const database = await createDatabase(config);
@@ -53,17 +60,39 @@ async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, row
     const db = database.db;
     const app = await buildApi({ db, config, logger: false });
     await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}` }, payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}` },
+      payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD },
+    });
     const token = (login.json() as { data: { token: string } }).data.token;
-    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
+      .id;
     const create = await app.inject({
-      method: 'POST', url: '/api/basic-system/encoding-rule', headers: { authorization: `Bearer ${token}` },
-      payload: { name: 'BENCH', ruleType: 'base36', startCode: '00000000', resetType: 'none', details: [{ order: 1, paramType: 'fixed', value: 'B' }, { order: 2, paramType: 'system', parameter: 'serial' }] },
+      method: 'POST',
+      url: '/api/basic-system/encoding-rule',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        name: 'BENCH',
+        ruleType: 'base36',
+        startCode: '00000000',
+        resetType: 'none',
+        details: [
+          { order: 1, paramType: 'fixed', value: 'B' },
+          { order: 2, paramType: 'system', parameter: 'serial' },
+        ],
+      },
     });
     const ruleId = (create.json() as { data: { id: string } }).data.id;
 
     const draw = (count: number) => async () => {
-      const r = await app.inject({ method: 'POST', url: `/api/basic-system/encoding-rule/${ruleId}/generate`, headers: { authorization: `Bearer ${token}` }, payload: { count } });
+      const r = await app.inject({
+        method: 'POST',
+        url: `/api/basic-system/encoding-rule/${ruleId}/generate`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { count },
+      });
       if (r.statusCode !== 200) throw new Error(`generate: ${r.statusCode} ${r.body}`);
       return count;
     };
@@ -77,16 +106,26 @@ async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, row
         returning c.value`.execute(db);
       return 1;
     });
-    const issued = Number((await sql<{ n: string }>`select count(*) as n from encoding_issue where rule_id = ${ruleId}`.execute(db)).rows[0]!.n);
+    const issued = Number(
+      (await sql<{ n: string }>`select count(*) as n from encoding_issue where rule_id = ${ruleId}`.execute(db))
+        .rows[0]!.n,
+    );
     rows.push([`encoding ${label}: API, 1 code per call (${CONCURRENCY} callers)`, `${api1.toFixed(0)} codes/s`]);
     rows.push([`encoding ${label}: API, blocks of 100`, `${api100.toFixed(0)} codes/s`]);
     rows.push([`encoding ${label}: bare SQL upsert of the counter`, `${bare.toFixed(0)} increments/s`]);
-    rows.push([`encoding ${label}: API (1 per call) / bare SQL`, `${(api1 / bare).toFixed(3)}× (${(bare / api1).toFixed(1)} times slower)`]);
+    rows.push([
+      `encoding ${label}: API (1 per call) / bare SQL`,
+      `${(api1 / bare).toFixed(3)}× (${(bare / api1).toFixed(1)} times slower)`,
+    ]);
     rows.push([
       `encoding ${label}: budget ≥ ${FLOOR[kind].toLocaleString('en')} codes/s and ≤ 2× the bare upsert`,
       `${verdict(api1 >= FLOOR[kind] && bare / api1 <= 2)} (${api1.toFixed(0)} codes/s, ${(bare / api1).toFixed(2)}× the bare upsert's cost)`,
     ]);
-    if (kind === 'pglite') rows.push([`encoding ${label}: how it differs`, 'one in-process connection: every statement runs on the event loop, one after another, so batching saves statements, not lock waits']);
+    if (kind === 'pglite')
+      rows.push([
+        `encoding ${label}: how it differs`,
+        'one in-process connection: every statement runs on the event loop, one after another, so batching saves statements, not lock waits',
+      ]);
     rows.push([`encoding ${label}: API (blocks of 100) / bare SQL`, `${(api100 / bare).toFixed(2)}×`]);
     rows.push([`encoding ${label}: audit rows written`, String(issued)]);
     await app.close();

@@ -50,36 +50,60 @@ function freePort(): Promise<number> {
 function memoryAfterGc(child: ChildProcess): Promise<MemoryFigures> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not answer the memory probe')), 30_000);
-    child.once('message', (m) => { clearTimeout(timer); resolve(m as MemoryFigures); });
+    child.once('message', (m) => {
+      clearTimeout(timer);
+      resolve(m as MemoryFigures);
+    });
     child.send('gc');
   });
 }
 
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', join(root, 'tests/bench/gc-probe.ts'), join(root, 'server/main.ts')], {
-    cwd: root,
-    // Sub-apps on a high, random base so parallel runs do not collide.
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SUBAPP_PORT_BASE: String(20000 + Math.floor(Math.random() * 400) * 10), LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', '--import', join(root, 'tests/bench/gc-probe.ts'), join(root, 'server/main.ts')],
+    {
+      cwd: root,
+      // Sub-apps on a high, random base so parallel runs do not collide.
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SUBAPP_PORT_BASE: String(20000 + Math.floor(Math.random() * 400) * 10),
+        LOGIN_CAPTCHA: 'off',
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    },
+  );
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server ended: ${stderr.slice(-2000)}`);
-    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
     if (i > 480) throw new Error('server did not start in 120 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     base,
     child,
-    stop: () => new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -97,43 +121,72 @@ function figures(scenario: LoadFigures['scenario'], r: autocannon.Result): LoadF
 }
 
 /** Runs both scenarios for `seconds` each with `connections` connections against a fresh server. */
-export async function loadRun(opts: { database: 'pglite' | 'postgres'; databaseUrl?: string; seconds: number; connections: number }): Promise<LoadReport> {
+export async function loadRun(opts: {
+  database: 'pglite' | 'postgres';
+  databaseUrl?: string;
+  seconds: number;
+  connections: number;
+}): Promise<LoadReport> {
   const dataDir = opts.database === 'pglite' ? mkdtempSync(join(tmpdir(), 'portal-load-')) : null;
   const password = process.env.ADMIN_PASSWORD ?? 'Admin@2026';
-  const server = await startServer({ ADMIN_PASSWORD: password, ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: opts.databaseUrl! }) });
+  const server = await startServer({
+    ADMIN_PASSWORD: password,
+    ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: opts.databaseUrl! }),
+  });
   try {
     const basic = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
     const login = await fetch(`${server.base}/api/auth/login`, {
-      method: 'POST', headers: { authorization: basic, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/json' },
       body: JSON.stringify({ tenantCode: 'demo', account: 'admin', password }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const list = `/api/basic-system/unit?page=1&size=20`;
 
-    const run = (o: Omit<autocannon.Options, 'url'>) => autocannon({ connections: opts.connections, duration: opts.seconds, timeout: 10, ...o, url: server.base });
+    const run = (o: Omit<autocannon.Options, 'url'>) =>
+      autocannon({ connections: opts.connections, duration: opts.seconds, timeout: 10, ...o, url: server.base });
     let n = 0;
     const stamp = Date.now().toString(36).toUpperCase();
     type Ctx = { id?: string };
-    const mixedScript = (duration: number) => run({
-      duration,
-      requests: [
-        {
-          method: 'POST', path: '/api/basic-system/unit', headers,
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ code: `LD${stamp}${n++}`, name: 'Load', type: 'quantity', accuracy: 2 }) }),
-          onResponse: (_status, body, context: Ctx) => { try { context.id = (JSON.parse(body) as { data: { id: string } }).data.id; } catch { context.id = undefined; } },
-        },
-        {
-          method: 'PUT', headers,
-          setupRequest: (req, context: Ctx) => ({ ...req, path: `/api/basic-system/unit/${context.id}`, body: JSON.stringify({ name: 'Load, edited', accuracy: 3 }) }),
-        },
-        { method: 'GET', path: `${list}&name=Load`, headers },
-        {
-          method: 'DELETE', path: '/api/basic-system/unit', headers,
-          setupRequest: (req, context: Ctx) => ({ ...req, body: JSON.stringify({ ids: [context.id] }) }),
-        },
-      ],
-    });
+    const mixedScript = (duration: number) =>
+      run({
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/basic-system/unit',
+            headers,
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({ code: `LD${stamp}${n++}`, name: 'Load', type: 'quantity', accuracy: 2 }),
+            }),
+            onResponse: (_status, body, context: Ctx) => {
+              try {
+                context.id = (JSON.parse(body) as { data: { id: string } }).data.id;
+              } catch {
+                context.id = undefined;
+              }
+            },
+          },
+          {
+            method: 'PUT',
+            headers,
+            setupRequest: (req, context: Ctx) => ({
+              ...req,
+              path: `/api/basic-system/unit/${context.id}`,
+              body: JSON.stringify({ name: 'Load, edited', accuracy: 3 }),
+            }),
+          },
+          { method: 'GET', path: `${list}&name=Load`, headers },
+          {
+            method: 'DELETE',
+            path: '/api/basic-system/unit',
+            headers,
+            setupRequest: (req, context: Ctx) => ({ ...req, body: JSON.stringify({ ids: [context.id] }) }),
+          },
+        ],
+      });
     // Warm-up of both scripts: compiled routes, pooled connections, caches and the database's
     // one-off heap growth on its first writes (a leak is growth that goes on under load, not that).
     await run({ duration: 2, requests: [{ method: 'GET', path: list, headers }] });
@@ -144,8 +197,12 @@ export async function loadRun(opts: { database: 'pglite' | 'postgres'; databaseU
     const mixed = figures('mixed', await mixedScript(opts.seconds));
     const after = await memoryAfterGc(server.child);
     return {
-      database: opts.database, runs: [read, mixed],
-      rssBeforeMb: before.rssMb, rssAfterMb: after.rssMb, heapBeforeMb: before.heapUsedMb, heapAfterMb: after.heapUsedMb,
+      database: opts.database,
+      runs: [read, mixed],
+      rssBeforeMb: before.rssMb,
+      rssAfterMb: after.rssMb,
+      heapBeforeMb: before.heapUsedMb,
+      heapAfterMb: after.heapUsedMb,
     };
   } finally {
     await server.stop();
@@ -158,6 +215,9 @@ export function describeLoad(r: LoadReport): [string, string][] {
     `load ${r.database} ${f.scenario} (autocannon)`,
     `${f.perSecond.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.requests} requests, non-2xx ${f.non2xx}, errors ${f.errors}, time-outs ${f.timeouts}`,
   ]);
-  rows.push([`load ${r.database} server memory`, `${r.rssBeforeMb.toFixed(0)} → ${r.rssAfterMb.toFixed(0)} MB (growth ${(r.rssAfterMb - r.rssBeforeMb).toFixed(1)} MB, budget 50; JS heap ${r.heapBeforeMb.toFixed(0)} → ${r.heapAfterMb.toFixed(0)} MB, after a full collection)`]);
+  rows.push([
+    `load ${r.database} server memory`,
+    `${r.rssBeforeMb.toFixed(0)} → ${r.rssAfterMb.toFixed(0)} MB (growth ${(r.rssAfterMb - r.rssBeforeMb).toFixed(1)} MB, budget 50; JS heap ${r.heapBeforeMb.toFixed(0)} → ${r.heapAfterMb.toFixed(0)} MB, after a full collection)`,
+  ]);
   return rows;
 }

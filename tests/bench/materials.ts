@@ -23,7 +23,12 @@ const BUDGET_P95_MS = 50;
 
 async function listDialect(kind: 'pglite' | 'postgres', url: string | null, rows: Row[]) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-mat-'));
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, DATA_DIR: dataDir };
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'silent',
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_PASSWORD: PASSWORD,
+    DATA_DIR: dataDir,
+  };
   if (url) env.DATABASE_URL = url;
   const config = loadConfig(env);
   const database = await createDatabase(config);
@@ -42,8 +47,18 @@ async function listDialect(kind: 'pglite' | 'postgres', url: string | null, rows
     rows.push([`${label}: ${COUNT.toLocaleString('en')} materials inserted`, ms(performance.now() - t0)]);
 
     const app = await buildApi({ db, config, logger: false });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: `Basic ${Buffer.from(`${config.webClientId}:${config.webClientSecret}`).toString('base64')}` }, payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD } });
-    const headers = { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}`, 'accept-language': 'en' };
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.webClientId}:${config.webClientSecret}`).toString('base64')}`,
+      },
+      payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD },
+    });
+    const headers = {
+      authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}`,
+      'accept-language': 'en',
+    };
     const list = '/api/basic-system/material?';
     // Search everywhere (issue 24) looks through every resource, the million materials among them.
     const everywhere = '/api/platform-system/search?q=';
@@ -60,7 +75,10 @@ async function listDialect(kind: 'pglite' | 'postgres', url: string | null, rows
       if (check.statusCode !== 200) throw new Error(`${what}: ${check.statusCode} ${check.body.slice(0, 200)}`);
       const times = await timeIt(50, () => app.inject({ method: 'GET', url, headers }));
       const p95 = pct(times, 0.95);
-      rows.push([`${label}: ${what}, p50 / p95`, `${ms(pct(times, 0.5))} / ${ms(p95)}  ${p95 < BUDGET_P95_MS ? 'within' : 'OVER'} ${BUDGET_P95_MS} ms`]);
+      rows.push([
+        `${label}: ${what}, p50 / p95`,
+        `${ms(pct(times, 0.5))} / ${ms(p95)}  ${p95 < BUDGET_P95_MS ? 'within' : 'OVER'} ${BUDGET_P95_MS} ms`,
+      ]);
     }
     await app.close();
   } finally {
@@ -94,11 +112,21 @@ function bigBom(): { lines: BomLine[]; top: string } {
 export async function materialBench(rows: Row[]): Promise<void> {
   const { lines, top } = bigBom();
   const times = await timeIt(30, async () => totals(explode(lines, top, 100)));
-  rows.push([`BOM explosion, 5 levels, ${lines.length.toLocaleString('en')} lines (with totals), p50 / p95`, `${ms(pct(times, 0.5))} / ${ms(pct(times, 0.95))}`]);
+  rows.push([
+    `BOM explosion, 5 levels, ${lines.length.toLocaleString('en')} lines (with totals), p50 / p95`,
+    `${ms(pct(times, 0.5))} / ${ms(pct(times, 0.95))}`,
+  ]);
   await listDialect('pglite', null, rows);
   const pg = await startPostgres().catch(() => null);
-  if (!pg) { rows.push(['PostgreSQL: material list', 'skipped: no PostgreSQL binaries']); return; }
-  try { await listDialect('postgres', pg.url, rows); } finally { await pg.stop(); }
+  if (!pg) {
+    rows.push(['PostgreSQL: material list', 'skipped: no PostgreSQL binaries']);
+    return;
+  }
+  try {
+    await listDialect('postgres', pg.url, rows);
+  } finally {
+    await pg.stop();
+  }
 }
 
 if (process.argv[1]?.endsWith('materials.ts')) {

@@ -39,14 +39,22 @@ export async function stampPaint(context: BrowserContext): Promise<void> {
 
 /** Milliseconds from the press of "log in" in `page` to the first screen painted in `frame`. */
 export async function pressToPaint(page: Page, frame: Frame): Promise<number> {
-  const painted = await frame.waitForFunction(() => window.__benchPainted, undefined, { timeout: 60_000 }).then((h) => h.jsonValue() as Promise<number>);
+  const painted = await frame
+    .waitForFunction(() => window.__benchPainted, undefined, { timeout: 60_000 })
+    .then((h) => h.jsonValue() as Promise<number>);
   const pressed = await page.evaluate(() => window.__benchPressed ?? NaN);
   return painted - pressed;
 }
 
 /** Forgets the stamps of an earlier login (a frame kept across logins keeps its window). */
 export async function resetStamps(page: Page): Promise<void> {
-  for (const f of page.frames()) await f.evaluate(() => { delete window.__benchPressed; delete window.__benchPainted; }).catch(() => undefined);
+  for (const f of page.frames())
+    await f
+      .evaluate(() => {
+        delete window.__benchPressed;
+        delete window.__benchPainted;
+      })
+      .catch(() => undefined);
 }
 
 /** A fresh context (cold cache, nothing stored) with the stamps installed. */

@@ -24,14 +24,20 @@ type Row = [string, string];
 const PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin@2026';
 const ROWS = Number(process.env.BENCH_PARSE_ROWS ?? 100_000);
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? NaN;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? NaN;
 
 /** Polls /api/health every 5 ms while `work` runs; the answer times in ms. */
-async function pollDuring(app: FastifyInstance, work: () => Promise<unknown>): Promise<{ health: number[]; ms: number }> {
+async function pollDuring(
+  app: FastifyInstance,
+  work: () => Promise<unknown>,
+): Promise<{ health: number[]; ms: number }> {
   let done = false;
   const health: number[] = [];
   const t0 = performance.now();
-  const running = work().finally(() => { done = true; });
+  const running = work().finally(() => {
+    done = true;
+  });
   // Timed from when each poll was due: a blocked event loop delays the poll's timer, not only its answer.
   let due = performance.now();
   while (!done) {
@@ -45,9 +51,19 @@ async function pollDuring(app: FastifyInstance, work: () => Promise<unknown>): P
   return { health, ms: performance.now() - t0 };
 }
 
-async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, files: { bomb: Buffer; big: Buffer }, rows: Row[]): Promise<void> {
+async function benchDialect(
+  kind: 'postgres' | 'pglite',
+  url: string | null,
+  files: { bomb: Buffer; big: Buffer },
+  rows: Row[],
+): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-parse-'));
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, DATA_DIR: dataDir };
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'silent',
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_PASSWORD: PASSWORD,
+    DATA_DIR: dataDir,
+  };
   if (url) env.DATABASE_URL = url;
   const config = loadConfig(env);
   const database = await createDatabase(config);
@@ -56,34 +72,71 @@ async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, fil
     await seed(database.db, config);
     const app = await buildApi({ db: database.db, config, logger: false });
     await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}` }, payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}` },
+      payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD },
+    });
     const token = (login.json() as { data: { token: string } }).data.token;
-    const factory = (await database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    const factory = (
+      await database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()
+    ).id;
     const upload = async (bytes: Buffer, expected: number) => {
       const { payload, contentType } = multipart(bytes, 'upload.xlsx');
       const r = await app.inject({
-        method: 'POST', url: '/api/basic-system/unit/import', payload,
+        method: 'POST',
+        url: '/api/basic-system/unit/import',
+        payload,
         headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory, 'content-type': contentType },
       });
       if (r.statusCode !== expected) throw new Error(`import: ${r.statusCode} ${r.body.slice(0, 300)}`);
       return r;
     };
-    const hostile = await pollDuring(app, async () => { for (let i = 0; i < 10; i++) await upload(files.bomb, 413); });
+    const hostile = await pollDuring(app, async () => {
+      for (let i = 0; i < 10; i++) await upload(files.bomb, 413);
+    });
     const parsed = await pollDuring(app, () => upload(files.big, 202));
     // A thousand labels of a seeded template: 100 records × 10 copies, with Chinese text (the CJK font is subset and embedded).
-    const template = (await sql<{ id: string }>`select id from print_template order by code limit 1`.execute(database.db)).rows[0];
-    const printed = template ? await pollDuring(app, async () => {
-      const r = await app.inject({ method: 'POST', url: `/api/basic-system/print-template/${template.id}/render`, headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory }, payload: { copies: 10, data: Array.from({ length: 100 }, (_, i) => ({ model: `电能表 DDZY-1500 型 ${i}`, sn: `SMF2606140${String(i).padStart(4, '0')}`, date: '2026-06-14' })) } });
-      if (r.statusCode !== 200) throw new Error(`render: ${r.statusCode} ${r.body.slice(0, 300)}`);
-    }) : null;
+    const template = (
+      await sql<{ id: string }>`select id from print_template order by code limit 1`.execute(database.db)
+    ).rows[0];
+    const printed = template
+      ? await pollDuring(app, async () => {
+          const r = await app.inject({
+            method: 'POST',
+            url: `/api/basic-system/print-template/${template.id}/render`,
+            headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory },
+            payload: {
+              copies: 10,
+              data: Array.from({ length: 100 }, (_, i) => ({
+                model: `电能表 DDZY-1500 型 ${i}`,
+                sn: `SMF2606140${String(i).padStart(4, '0')}`,
+                date: '2026-06-14',
+              })),
+            },
+          });
+          if (r.statusCode !== 200) throw new Error(`render: ${r.statusCode} ${r.body.slice(0, 300)}`);
+        })
+      : null;
     const verdict = (xs: number[]) => (quantile(xs, 0.99) <= 100 ? 'PASS' : 'FAIL');
-    const describe = (xs: number[]) => `p50 ${quantile(xs, 0.5).toFixed(1)} / p99 ${quantile(xs, 0.99).toFixed(1)} / max ${Math.max(...xs).toFixed(1)} ms over ${xs.length} polls`;
-    rows.push([`health ${label}: while 10 hostile uploads (1 MB → 300 MiB) are refused (${Math.round(hostile.ms)} ms)`, describe(hostile.health)]);
+    const describe = (xs: number[]) =>
+      `p50 ${quantile(xs, 0.5).toFixed(1)} / p99 ${quantile(xs, 0.99).toFixed(1)} / max ${Math.max(...xs).toFixed(1)} ms over ${xs.length} polls`;
+    rows.push([
+      `health ${label}: while 10 hostile uploads (1 MB → 300 MiB) are refused (${Math.round(hostile.ms)} ms)`,
+      describe(hostile.health),
+    ]);
     rows.push([`health ${label}: hostile uploads, budget p99 ≤ 100 ms`, verdict(hostile.health)]);
-    rows.push([`health ${label}: while ${ROWS.toLocaleString('en')} rows are parsed (${Math.round(parsed.ms)} ms)`, describe(parsed.health)]);
+    rows.push([
+      `health ${label}: while ${ROWS.toLocaleString('en')} rows are parsed (${Math.round(parsed.ms)} ms)`,
+      describe(parsed.health),
+    ]);
     rows.push([`health ${label}: import parse, budget p99 ≤ 100 ms`, verdict(parsed.health)]);
     if (printed) {
-      rows.push([`health ${label}: while 1,000 labels render to PDF (${Math.round(printed.ms)} ms)`, describe(printed.health)]);
+      rows.push([
+        `health ${label}: while 1,000 labels render to PDF (${Math.round(printed.ms)} ms)`,
+        describe(printed.health),
+      ]);
       rows.push([`health ${label}: PDF rendering, budget p99 ≤ 100 ms`, verdict(printed.health)]);
     } else rows.push([`health ${label}: PDF rendering`, 'no print template seeded: skipped']);
     // The queued job refuses the file at once (no code column); give it time to end before closing.

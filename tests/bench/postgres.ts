@@ -13,7 +13,10 @@ export interface TempPostgres {
 function binDir(): string | null {
   const root = '/usr/lib/postgresql';
   if (!fs.existsSync(root)) return null;
-  const version = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a))[0];
+  const version = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a))[0];
   return version ? path.join(root, version, 'bin') : null;
 }
 

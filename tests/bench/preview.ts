@@ -16,7 +16,11 @@ async function hundredPagePdf(file: string): Promise<number> {
   for (let i = 1; i <= PAGES; i++) {
     const page = pdf.addPage([595, 842]);
     page.drawText(`Work instruction, page ${i} of ${PAGES}`, { x: 50, y: 780, size: 20, font });
-    for (let line = 0; line < 40; line++) page.drawText(`Step ${line + 1}: check the fixture, torque 2.${line % 10} N·m, record the reading.`.replace('·', '.'), { x: 50, y: 740 - line * 17, size: 11, font });
+    for (let line = 0; line < 40; line++)
+      page.drawText(
+        `Step ${line + 1}: check the fixture, torque 2.${line % 10} N·m, record the reading.`.replace('·', '.'),
+        { x: 50, y: 740 - line * 17, size: 11, font },
+      );
   }
   const bytes = await pdf.save();
   writeFileSync(file, bytes);
@@ -33,7 +37,10 @@ export async function previewBench(page: Page, base: string, rows: [string, stri
     await frame.getByTestId('page-document').waitFor();
     await frame.getByTestId('document-upload').click();
     await frame.getByTestId('document-type').click();
-    await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'Work instructions' }).click();
+    await frame
+      .locator('.arco-select-popup:visible .arco-select-option')
+      .filter({ hasText: 'Work instructions' })
+      .click();
     await frame.getByTestId('document-file').setInputFiles(file);
     await frame.getByTestId('document-name').fill('Hundred pages');
     await frame.getByTestId('document-number').fill('WI-BENCH-100');
@@ -53,7 +60,10 @@ export async function previewBench(page: Page, base: string, rows: [string, stri
       await frame.locator('body').evaluate((b) => b.removeAttribute('data-pdf-painted'));
     }
     const repeat = [...times.slice(1)].sort((a, b) => a - b);
-    rows.push([`PDF preview, ${PAGES} pages (${(size / 1024).toFixed(0)} KiB): first page painted, first open`, `${times[0]} ms`]);
+    rows.push([
+      `PDF preview, ${PAGES} pages (${(size / 1024).toFixed(0)} KiB): first page painted, first open`,
+      `${times[0]} ms`,
+    ]);
     rows.push([`PDF preview, ${PAGES} pages: first page painted, repeated opens (median of 3)`, `${repeat[1]} ms`]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

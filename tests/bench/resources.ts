@@ -35,16 +35,29 @@ import { runAlone } from './standalone';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin@2026';
 /** Issue 22's budgets: the page within 2× its own SQL, the export within 1.3× exceljs writing the same rows alone. */
-const BUDGET = { pageP95Ms: 50, pageRatio: 2, exportRatio: 1.3, exportMb: 300, importMs: { postgres: 10_000, pglite: 20_000 }, importMb: 256 };
+const BUDGET = {
+  pageP95Ms: 50,
+  pageRatio: 2,
+  exportRatio: 1.3,
+  exportMb: 300,
+  importMs: { postgres: 10_000, pglite: 20_000 },
+  importMb: 256,
+};
 
 export const benchGroup = defineResource({
-  name: 'bench-group', service: 'basic-system', scope: 'tenant', permissions: 'bench:group',
+  name: 'bench-group',
+  service: 'basic-system',
+  scope: 'tenant',
+  permissions: 'bench:group',
   fields: { code: field.code({ max: 32 }), name: field.text({ required: true, max: 64, search: true }) },
 });
 
 /** Twenty io columns of the usual kinds. */
 export const benchItem = defineResource({
-  name: 'bench-item', service: 'basic-system', scope: 'factory', permissions: 'bench:item',
+  name: 'bench-item',
+  service: 'basic-system',
+  scope: 'factory',
+  permissions: 'bench:item',
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),
@@ -111,7 +124,9 @@ async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number
   gc();
   const base = process.memoryUsage().rss;
   let peak = base;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
   const t0 = performance.now();
   try {
     const value = await fn();
@@ -125,7 +140,9 @@ async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number
 
 /** Ten groups and `count` items (a tenth of them frozen), then fresh statistics. */
 export async function fill(db: Kysely<DB>, tenantId: string, factoryId: string, count = ROWS): Promise<void> {
-  await sql`insert into bench_group (tenant_id, code, name) select ${tenantId}, 'G' || i, 'Group ' || i from generate_series(1, 10) i`.execute(db);
+  await sql`insert into bench_group (tenant_id, code, name) select ${tenantId}, 'G' || i, 'Group ' || i from generate_series(1, 10) i`.execute(
+    db,
+  );
   const batch = 100_000;
   for (let from = 1; from <= count; from += batch) {
     const to = Math.min(count, from + batch - 1);
@@ -148,11 +165,14 @@ export async function fill(db: Kysely<DB>, tenantId: string, factoryId: string, 
 export async function benchApi(database: Database, config: ReturnType<typeof loadConfig>): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   app.setErrorHandler(errorHandler);
-  await app.register(async (api) => {
-    installAuth(api, database.db, config);
-    api.setErrorHandler(errorHandler);
-    await registerResources(api, { db: database.db, resources: BENCH });
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      installAuth(api, database.db, config);
+      api.setErrorHandler(errorHandler);
+      await registerResources(api, { db: database.db, resources: BENCH });
+    },
+    { prefix: '/api' },
+  );
   await app.ready();
   return app;
 }
@@ -181,13 +201,23 @@ export async function timeIt(n: number, fn: () => Promise<unknown>): Promise<num
 
 export function multipart(file: Buffer, name: string) {
   const boundary = '----bench-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  return { payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, rows: Row[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-res-'));
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, DATA_DIR: dataDir };
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'silent',
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_PASSWORD: PASSWORD,
+    DATA_DIR: dataDir,
+  };
   if (url) env.DATABASE_URL = url;
   const config = loadConfig(env);
   const database = await createDatabase(config);
@@ -198,76 +228,147 @@ async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, row
     await migrate(database); // nothing to migrate: re-applies the row-level security to the new tables
     const db = database.db;
     const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const factory = await db.selectFrom('factory').select('id').where('tenant_id', '=', tenant.id).orderBy('code').executeTakeFirstOrThrow();
-    const factoryB = await db.insertInto('factory').values({ tenant_id: tenant.id, code: 'FB', name: 'Import target' }).returning('id').executeTakeFirstOrThrow();
+    const factory = await db
+      .selectFrom('factory')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .orderBy('code')
+      .executeTakeFirstOrThrow();
+    const factoryB = await db
+      .insertInto('factory')
+      .values({ tenant_id: tenant.id, code: 'FB', name: 'Import target' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const filled = await measured(() => fill(db, tenant.id, factory.id));
-    rows.push([`${label}: ${ROWS.toLocaleString('en')} rows inserted (generate_series, vacuum analyze)`, ms(filled.ms)]);
+    rows.push([
+      `${label}: ${ROWS.toLocaleString('en')} rows inserted (generate_series, vacuum analyze)`,
+      ms(filled.ms),
+    ]);
 
     const full = await buildApi({ db, config, logger: false });
-    const login = await full.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: `Basic ${Buffer.from(`${config.webClientId}:${config.webClientSecret}`).toString('base64')}` }, payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD } });
+    const login = await full.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.webClientId}:${config.webClientSecret}`).toString('base64')}`,
+      },
+      payload: { tenantCode: 'demo', account: 'admin', password: PASSWORD },
+    });
     const token = (login.json() as { data: { token: string } }).data.token;
     await full.close();
     const app = await benchApi(database, config);
-    const headers = (factoryId: string) => ({ authorization: `Bearer ${token}`, 'x-factory-id': factoryId, 'accept-language': 'en' });
+    const headers = (factoryId: string) => ({
+      authorization: `Bearer ${token}`,
+      'x-factory-id': factoryId,
+      'accept-language': 'en',
+    });
     const base = apiPath(benchItem);
 
     const pages: [string, Record<string, string>][] = [
       ['first page', { page: '1', size: '20' }],
-      ['filtered, sorted page (state=frozen, sort name desc, page 3)', { state: 'frozen', sort: 'name', order: 'desc', page: '3', size: '20' }],
+      [
+        'filtered, sorted page (state=frozen, sort name desc, page 3)',
+        { state: 'frozen', sort: 'name', order: 'desc', page: '3', size: '20' },
+      ],
       ['contains filter (name contains "ab", no index)', { name: 'ab', page: '1', size: '20' }],
     ];
     for (const [what, query] of pages) {
       const qs = new URLSearchParams(query).toString();
       const check = await app.inject({ method: 'GET', url: `${base}?${qs}`, headers: headers(factory.id) });
       if (check.statusCode !== 200) throw new Error(`${what}: ${check.statusCode} ${check.body.slice(0, 200)}`);
-      const viaApi = await timeIt(100, () => app.inject({ method: 'GET', url: `${base}?${qs}`, headers: headers(factory.id) }));
+      const viaApi = await timeIt(100, () =>
+        app.inject({ method: 'GET', url: `${base}?${qs}`, headers: headers(factory.id) }),
+      );
       const direct = await timeIt(100, directList(db, tenant.id, factory.id, query));
       const p95 = pct(viaApi, 0.95);
-      const budget = kind === 'postgres' && !what.startsWith('contains') ? `  ${verdict(p95 < BUDGET.pageP95Ms)} (p95 < ${BUDGET.pageP95Ms} ms)` : '';
+      const budget =
+        kind === 'postgres' && !what.startsWith('contains')
+          ? `  ${verdict(p95 < BUDGET.pageP95Ms)} (p95 < ${BUDGET.pageP95Ms} ms)`
+          : '';
       rows.push([`${label}: ${what}, API p50 / p95`, `${ms(pct(viaApi, 0.5))} / ${ms(p95)}${budget}`]);
       rows.push([`${label}: ${what}, same SQL direct p50 / p95`, `${ms(pct(direct, 0.5))} / ${ms(pct(direct, 0.95))}`]);
       const ratio = pct(viaApi, 0.5) / pct(direct, 0.5);
-      const ratioBudget = what.startsWith('contains') ? '' : `  ${verdict(ratio <= BUDGET.pageRatio)} (≤ ${BUDGET.pageRatio}×)`;
+      const ratioBudget = what.startsWith('contains')
+        ? ''
+        : `  ${verdict(ratio <= BUDGET.pageRatio)} (≤ ${BUDGET.pageRatio}×)`;
       rows.push([`${label}: ${what}, API / direct (p50)`, `${ratio.toFixed(2)}×${ratioBudget}`]);
     }
 
-    await requestBreakdown({
-      label, db, config, resources: BENCH, headers: headers(factory.id), list: `${base}?page=1&size=20`,
-      write: { url: base, body: (i) => ({ code: `W${String(i).padStart(6, '0')}`, name: `Written ${i}`, type: 'a' }) },
-    }, rows);
+    await requestBreakdown(
+      {
+        label,
+        db,
+        config,
+        resources: BENCH,
+        headers: headers(factory.id),
+        list: `${base}?page=1&size=20`,
+        write: {
+          url: base,
+          body: (i) => ({ code: `W${String(i).padStart(6, '0')}`, name: `Written ${i}`, type: 'a' }),
+        },
+      },
+      rows,
+    );
 
     // Export: the frozen rows (a tenth of the table: 100,000 of 1,000,000) with all twenty columns.
     const exp = await measured(async () => {
-      const res = await app.inject({ method: 'GET', url: `${base}/export?state=frozen&sort=code`, headers: headers(factory.id) });
+      const res = await app.inject({
+        method: 'GET',
+        url: `${base}/export?state=frozen&sort=code`,
+        headers: headers(factory.id),
+      });
       if (res.statusCode !== 200) throw new Error(`export: ${res.statusCode} ${res.body.slice(0, 200)}`);
       return res.rawPayload;
     });
     const exported = exp.value;
     const exportedRows = Math.floor(ROWS / 10);
-    rows.push([`${label}: export ${exportedRows.toLocaleString('en')} rows × ${ioFields(benchItem).length} columns, time`, ms(exp.ms)]);
-    rows.push([`${label}: export, peak memory above start (absolute RSS)`, `${mb(exp.peak)} (${mb(exp.peakAbs)})  ${verdict(exp.peak < BUDGET.exportMb * 1024 * 1024)} (< ${BUDGET.exportMb} MB)`]);
+    rows.push([
+      `${label}: export ${exportedRows.toLocaleString('en')} rows × ${ioFields(benchItem).length} columns, time`,
+      ms(exp.ms),
+    ]);
+    rows.push([
+      `${label}: export, peak memory above start (absolute RSS)`,
+      `${mb(exp.peak)} (${mb(exp.peakAbs)})  ${verdict(exp.peak < BUDGET.exportMb * 1024 * 1024)} (< ${BUDGET.exportMb} MB)`,
+    ]);
     rows.push([`${label}: export file size`, mb(exported.length)]);
 
     // exceljs alone writing the same cells with the same options (date cells carry their format,
     // so styles are on), on the main thread; the rows are read and converted beforehand, not timed.
     const t = tableOf(benchItem);
-    const raw = (await sql`select ${t.selectList()} from bench_item where tenant_id = ${tenant.id} and factory_id = ${factory.id} and state = 'frozen' order by code`.execute(db)).rows as Record<string, unknown>[];
+    const raw = (
+      await sql`select ${t.selectList()} from bench_item where tenant_id = ${tenant.id} and factory_id = ${factory.id} and state = 'frozen' order by code`.execute(
+        db,
+      )
+    ).rows as Record<string, unknown>[];
     const groups = new Map<string, string>();
-    for (const g of (await sql`select id, code from bench_group`.execute(db)).rows as { id: string; code: string }[]) groups.set(g.id, g.code);
+    for (const g of (await sql`select id, code from bench_group`.execute(db)).rows as { id: string; code: string }[])
+      groups.set(g.id, g.code);
     const tr = translator('en');
     const lookups = { refCodes: new Map([['groupId', groups]]), dictLabels: new Map<string, Map<string, string>>() };
-    const dateColumns = ioFields(benchItem).flatMap(([, f], i) => (dateFormatOf(f) ? [[i + 1, dateFormatOf(f)!] as const] : []));
-    const cells = raw.map((r) => { const api = t.toApi(r); return ioFields(benchItem).map(([k, f]) => toCell(k, f, api[k], tr, lookups)); });
+    const dateColumns = ioFields(benchItem).flatMap(([, f], i) =>
+      dateFormatOf(f) ? [[i + 1, dateFormatOf(f)!] as const] : [],
+    );
+    const cells = raw.map((r) => {
+      const api = t.toApi(r);
+      return ioFields(benchItem).map(([k, f]) => toCell(k, f, api[k], tr, lookups));
+    });
     const alone = await measured(async () => {
       const out = new PassThrough();
       let size = 0;
-      out.on('data', (c: Buffer) => { size += c.length; });
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: dateColumns.length > 0, useSharedStrings: false });
+      out.on('data', (c: Buffer) => {
+        size += c.length;
+      });
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: dateColumns.length > 0,
+        useSharedStrings: false,
+      });
       const ws = wb.addWorksheet('bench');
       ws.columns = ioFields(benchItem).map(([k]) => ({ header: k, key: k }));
       for (const c of cells) {
         const row = ws.addRow(c);
-        for (const [col, numFmt] of dateColumns) if (row.getCell(col).value instanceof Date) row.getCell(col).numFmt = numFmt;
+        for (const [col, numFmt] of dateColumns)
+          if (row.getCell(col).value instanceof Date) row.getCell(col).numFmt = numFmt;
         row.commit();
       }
       ws.commit();
@@ -276,27 +377,49 @@ async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, row
     });
     const exportRatio = exp.ms / alone.ms;
     rows.push([`${label}: exceljs alone writing the same rows, time`, ms(alone.ms)]);
-    rows.push([`${label}: export / exceljs alone`, `${exportRatio.toFixed(2)}×  ${verdict(exportRatio <= BUDGET.exportRatio)} (≤ ${BUDGET.exportRatio}×)`]);
+    rows.push([
+      `${label}: export / exceljs alone`,
+      `${exportRatio.toFixed(2)}×  ${verdict(exportRatio <= BUDGET.exportRatio)} (≤ ${BUDGET.exportRatio}×)`,
+    ]);
     cells.length = 0;
     raw.length = 0;
 
     // Import: the exported file into another factory (every row inserted), as a job.
     const { payload, contentType } = multipart(exported, 'bench.xlsx');
     const imp = await measured(async () => {
-      const res = await app.inject({ method: 'POST', url: `${base}/import`, headers: { ...headers(factoryB.id), 'content-type': contentType }, payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${base}/import`,
+        headers: { ...headers(factoryB.id), 'content-type': contentType },
+        payload,
+      });
       const body = res.json() as { data: { jobId: string | null; inserted: number } };
       if (res.statusCode === 200) return body.data.inserted;
-      if (res.statusCode !== 202 || !body.data.jobId) throw new Error(`import: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      if (res.statusCode !== 202 || !body.data.jobId)
+        throw new Error(`import: ${res.statusCode} ${res.body.slice(0, 300)}`);
       for (;;) {
         await new Promise((r) => setTimeout(r, 100));
-        const job = (await app.inject({ method: 'GET', url: `${base}/import/jobs/${body.data.jobId}`, headers: headers(factoryB.id) })).json() as { data: { status: string; result: { inserted: number; errors: unknown[] } | null } };
+        const job = (
+          await app.inject({
+            method: 'GET',
+            url: `${base}/import/jobs/${body.data.jobId}`,
+            headers: headers(factoryB.id),
+          })
+        ).json() as { data: { status: string; result: { inserted: number; errors: unknown[] } | null } };
         if (job.data.status === 'succeeded') return job.data.result!.inserted;
-        if (job.data.status === 'failed') throw new Error(`import job failed: ${JSON.stringify(job.data.result?.errors.slice(0, 3))}`);
+        if (job.data.status === 'failed')
+          throw new Error(`import job failed: ${JSON.stringify(job.data.result?.errors.slice(0, 3))}`);
       }
     });
     if (imp.value !== exportedRows) throw new Error(`import wrote ${imp.value} rows, expected ${exportedRows}`);
-    rows.push([`${label}: import ${exportedRows.toLocaleString('en')} rows (.xlsx, job), time`, `${ms(imp.ms)}  ${verdict(imp.ms <= BUDGET.importMs[kind])} (≤ ${BUDGET.importMs[kind]} ms)`]);
-    rows.push([`${label}: import, peak memory above start (absolute RSS)`, `${mb(imp.peak)} (${mb(imp.peakAbs)})  ${verdict(imp.peak <= BUDGET.importMb * 1024 * 1024)} (≤ ${BUDGET.importMb} MB)`]);
+    rows.push([
+      `${label}: import ${exportedRows.toLocaleString('en')} rows (.xlsx, job), time`,
+      `${ms(imp.ms)}  ${verdict(imp.ms <= BUDGET.importMs[kind])} (≤ ${BUDGET.importMs[kind]} ms)`,
+    ]);
+    rows.push([
+      `${label}: import, peak memory above start (absolute RSS)`,
+      `${mb(imp.peak)} (${mb(imp.peakAbs)})  ${verdict(imp.peak <= BUDGET.importMb * 1024 * 1024)} (≤ ${BUDGET.importMb} MB)`,
+    ]);
     await app.close();
   } finally {
     await database.close();

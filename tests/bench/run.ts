@@ -40,7 +40,8 @@ const SUBAPPS = 14900;
 const base = `http://localhost:${PORT}`;
 const rows: [string, string][] = [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
 
 function shellEntrySize() {
   const html = readFileSync(join(root, 'dist/shell/index.html'), 'utf8');
@@ -61,14 +62,28 @@ async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), SUBAPP_PORT_BASE: String(SUBAPPS), DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      SUBAPP_PORT_BASE: String(SUBAPPS),
+      DATA_DIR: dataDir,
+      LOGIN_CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 400; i++) {
-    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); };
+  return () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
 }
 
 /** Logs in from the login page; the milliseconds from the press to the workbench painted, stamped by the page. */
@@ -79,7 +94,11 @@ async function loginToTable(page: Page): Promise<number> {
   await page.locator('input[name="password"]').fill(process.env.ADMIN_PASSWORD ?? 'Admin@2026');
   await resetStamps(page);
   await page.getByTestId('login-submit').click();
-  await page.frameLocator('[data-testid="frame-platform"]').locator(WORKBENCH_PAINTED).first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page
+    .frameLocator('[data-testid="frame-platform"]')
+    .locator(WORKBENCH_PAINTED)
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 });
   const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${SUBAPPS}/`));
   if (!frame) throw new Error('platform frame not found');
   return pressToPaint(page, frame);
@@ -97,35 +116,46 @@ async function logout(page: Page) {
  */
 async function tabSwitch(page: Page): Promise<number[]> {
   await page.getByTestId('menu-/basic/unit').click();
-  await page.frameLocator('[data-testid="frame-basic"]').getByTestId('page-unit').waitFor({ state: 'visible', timeout: 60_000 });
+  await page
+    .frameLocator('[data-testid="frame-basic"]')
+    .getByTestId('page-unit')
+    .waitFor({ state: 'visible', timeout: 60_000 });
   // Its rows arrive, and the workbench's idle loading settles.
   await page.waitForTimeout(3_000);
   const times: number[] = [];
   for (let i = 0; i < 10; i++) {
     const to = i % 2 === 0 ? { path: '/home', app: 'platform' } : { path: '/basic/unit', app: 'basic' };
-    times.push(await page.evaluate(async ({ path, app }) => {
-      const tab = document.querySelector<HTMLElement>(`[data-testid="tab-${path}"]`)!;
-      const frame = document.querySelector<HTMLElement>(`[data-testid="frame-${app}"]`)!;
-      const t = performance.now();
-      tab.click();
-      // Frame by frame until the app's frame shows, then the frame that paints it.
-      while (!frame.checkVisibility({ visibilityProperty: true })) await new Promise((r) => requestAnimationFrame(r));
-      await new Promise((r) => requestAnimationFrame(r));
-      return performance.now() - t;
-    }, to));
+    times.push(
+      await page.evaluate(async ({ path, app }) => {
+        const tab = document.querySelector<HTMLElement>(`[data-testid="tab-${path}"]`)!;
+        const frame = document.querySelector<HTMLElement>(`[data-testid="frame-${app}"]`)!;
+        const t = performance.now();
+        tab.click();
+        // Frame by frame until the app's frame shows, then the frame that paints it.
+        while (!frame.checkVisibility({ visibilityProperty: true })) await new Promise((r) => requestAnimationFrame(r));
+        await new Promise((r) => requestAnimationFrame(r));
+        return performance.now() - t;
+      }, to),
+    );
     await page.waitForTimeout(200);
   }
   return times.map((t) => Math.round(t));
 }
 
-const within = (ms: number, budget: number) => `${ms} ms (budget ≤ ${budget.toLocaleString('en')} ms) ${ms <= budget ? 'PASS' : 'FAIL'}`;
+const within = (ms: number, budget: number) =>
+  `${ms} ms (budget ≤ ${budget.toLocaleString('en')} ms) ${ms <= budget ? 'PASS' : 'FAIL'}`;
 
 /** Chromium's network held to a line of `mbps` megabits a second each way and `latencyMs` of delay. */
 async function throttle(context: BrowserContext, page: Page, mbps: number, latencyMs: number): Promise<void> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const bytes = (mbps * 1_000_000) / 8;
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: latencyMs, downloadThroughput: bytes, uploadThroughput: bytes });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: latencyMs,
+    downloadThroughput: bytes,
+    uploadThroughput: bytes,
+  });
 }
 
 async function timings(browser: Browser) {
@@ -155,14 +185,27 @@ async function timings(browser: Browser) {
   // The login's own answer: the server checks the password with scrypt (N = 2^17), a cost set for safety.
   const loginAnswer = await page.evaluate(async (password) => {
     const t = performance.now();
-    await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Basic ${btoa('portal-web:portal-web-secret')}` }, body: JSON.stringify({ tenantCode: 'demo', account: 'admin', password }) });
+    await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${btoa('portal-web:portal-web-secret')}` },
+      body: JSON.stringify({ tenantCode: 'demo', account: 'admin', password }),
+    });
     return Math.round(performance.now() - t);
   }, process.env.ADMIN_PASSWORD ?? 'Admin@2026');
-  rows.push(['login pressed → workbench painted (notices card filled), cold cache (median of 3)', within(median(cold), 1000)]);
+  rows.push([
+    'login pressed → workbench painted (notices card filled), cold cache (median of 3)',
+    within(median(cold), 1000),
+  ]);
   rows.push(['login pressed → workbench painted, warm cache (median of 3)', within(median(warm), 300)]);
-  rows.push(['login pressed → workbench painted, cold cache over 5 Mbps / 40 ms (median of 3)', within(median(slow), 3000)]);
+  rows.push([
+    'login pressed → workbench painted, cold cache over 5 Mbps / 40 ms (median of 3)',
+    within(median(slow), 3000),
+  ]);
   rows.push(['of which the login call alone (a password check, scrypt)', `${loginAnswer} ms (reported)`]);
-  rows.push(['tab switch to a kept-alive tab of another sub-app → painted (median of 5)', within(median(await tabSwitch(page)), 50)]);
+  rows.push([
+    'tab switch to a kept-alive tab of another sub-app → painted (median of 5)',
+    within(median(await tabSwitch(page)), 50),
+  ]);
 
   const N = 200;
   const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${SUBAPPS}/`));
@@ -182,14 +225,22 @@ async function timings(browser: Browser) {
     const times: number[] = [];
     for (let i = 0; i < n; i++) {
       const t = performance.now();
-      const res = await fetch('/api/platform-system/dict?page=1&size=10', { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch('/api/platform-system/dict?page=1&size=10', {
+        headers: { authorization: `Bearer ${token}` },
+      });
       await res.json();
       times.push(performance.now() - t);
     }
     return times;
   }, N);
-  rows.push([`bridge request round trip (${N} calls) p50 / p95`, `${median(viaBridge).toFixed(2)} / ${p95(viaBridge).toFixed(2)} ms`]);
-  rows.push([`direct fetch in the shell (${N} calls) p50 / p95`, `${median(direct).toFixed(2)} / ${p95(direct).toFixed(2)} ms`]);
+  rows.push([
+    `bridge request round trip (${N} calls) p50 / p95`,
+    `${median(viaBridge).toFixed(2)} / ${p95(viaBridge).toFixed(2)} ms`,
+  ]);
+  rows.push([
+    `direct fetch in the shell (${N} calls) p50 / p95`,
+    `${median(direct).toFixed(2)} / ${p95(direct).toFixed(2)} ms`,
+  ]);
   rows.push(['bridge / direct (p50 ratio)', `${(median(viaBridge) / median(direct)).toFixed(2)}×`]);
   rows.push(['bridge overhead (p50 difference)', `${(median(viaBridge) - median(direct)).toFixed(2)} ms`]);
   await previewBench(page, base, rows);
@@ -209,12 +260,20 @@ async function loadBench() {
     }
   } else rows.push(['load postgres', 'not run: no PostgreSQL binaries on this machine']);
   let baseline: LoadReport[] = [];
-  try { baseline = JSON.parse(readFileSync(LOAD_BASELINE, 'utf8')) as LoadReport[]; } catch { /* none committed yet */ }
+  try {
+    baseline = JSON.parse(readFileSync(LOAD_BASELINE, 'utf8')) as LoadReport[];
+  } catch {
+    /* none committed yet */
+  }
   for (const r of reports) {
     rows.push(...describeLoad(r));
     for (const f of r.runs) {
       const before = baseline.find((b) => b.database === r.database)?.runs.find((x) => x.scenario === f.scenario);
-      if (before) rows.push([`load ${r.database} ${f.scenario} p99 / baseline`, `${(f.p99 / before.p99).toFixed(2)}× (baseline ${before.p99} ms)`]);
+      if (before)
+        rows.push([
+          `load ${r.database} ${f.scenario} p99 / baseline`,
+          `${(f.p99 / before.p99).toFixed(2)}× (baseline ${before.p99} ms)`,
+        ]);
     }
   }
   if (process.env.BENCH_SAVE_BASELINE) writeFileSync(LOAD_BASELINE, `${JSON.stringify(reports, null, 2)}\n`);
@@ -223,7 +282,11 @@ async function loadBench() {
 async function main() {
   if (process.env.BENCH_ONLY === 'bom') return (await import('./bom')).runBomBench();
   const alone: Record<string, () => Promise<void>> = {
-    load: loadBench, materials: () => materialBench(rows), encoding: () => encodingBench(rows), parse: () => parseHealthBench(rows), audit: () => auditBench(rows),
+    load: loadBench,
+    materials: () => materialBench(rows),
+    encoding: () => encodingBench(rows),
+    parse: () => parseHealthBench(rows),
+    audit: () => auditBench(rows),
   };
   const only = alone[process.env.BENCH_ONLY ?? ''];
   if (only) {
@@ -235,7 +298,10 @@ async function main() {
   if (process.env.BENCH_ONLY === 'bytes' || process.env.BENCH_ONLY === 'browser') {
     shellEntrySize();
     const stopServer = await startServer();
-    const b = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const b = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     try {
       await bytesBench(b, base, loginToTable, rows);
       if (process.env.BENCH_ONLY === 'browser') await timings(b);
@@ -248,7 +314,10 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === 'preview') {
     const stopServer = await startServer();
-    const b = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const b = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     try {
       const page = await (await benchContext(b)).newPage();
       await loginToTable(page);
@@ -264,7 +333,16 @@ async function main() {
   const stop = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   try {
     await bytesBench(browser, base, loginToTable, rows);
@@ -289,4 +367,7 @@ async function main() {
   console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
 }
 
-main().catch((e: unknown) => { console.error(e); process.exit(1); });
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -20,7 +20,13 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** The minified axe-core: it is put into the page, each frame and a blank page on every run, and half the size parses faster. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-interface Finding { page: string; rule: string; impact: string; target: string; summary: string }
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+}
 
 /**
  * Runs axe over the page: the shell and the shown sub-app frame, or with `frame` only that frame
@@ -37,20 +43,34 @@ async function scan(page: Page, where: string, findings: Finding[], frame?: stri
   for (const v of result.violations) {
     if (v.impact !== 'critical' && v.impact !== 'serious') continue;
     for (const n of v.nodes) {
-      findings.push({ page: where, rule: v.id, impact: v.impact, target: JSON.stringify(n.target), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) });
+      findings.push({
+        page: where,
+        rule: v.id,
+        impact: v.impact,
+        target: JSON.stringify(n.target),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
+      });
     }
   }
-  if (process.env.A11Y_VERBOSE) console.log(`${where}: ${Date.now() - started} ms\n${report(findings.slice(before)).join('\n')}`);
+  if (process.env.A11Y_VERBOSE)
+    console.log(`${where}: ${Date.now() - started} ms\n${report(findings.slice(before)).join('\n')}`);
 }
 
-const report = (findings: Finding[]) => findings.map((f) => `${f.page}  ${f.impact} ${f.rule}  ${f.target}  ${f.summary}`);
+const report = (findings: Finding[]) =>
+  findings.map((f) => `${f.page}  ${f.impact} ${f.rule}  ${f.target}  ${f.summary}`);
 
 /** Resolves once no request of the page (its frames included) has been in flight for a while. */
 function quietness(page: Page) {
   let inFlight = 0;
-  page.on('request', () => { inFlight += 1; });
-  page.on('requestfinished', () => { inFlight -= 1; });
-  page.on('requestfailed', () => { inFlight -= 1; });
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  page.on('requestfinished', () => {
+    inFlight -= 1;
+  });
+  page.on('requestfailed', () => {
+    inFlight -= 1;
+  });
   return async () => {
     let quietFor = 0;
     for (let i = 0; i < 60 && quietFor < 3; i++) {
@@ -68,7 +88,9 @@ async function chooseTheme(page: Page, theme: 'light' | 'dark') {
   await expect(page.locator('.arco-drawer:visible')).toHaveCount(0);
 }
 
-test('the login page and every menu entry, shell and frame, in light and dark: no critical or serious axe finding', async ({ page }) => {
+test('the login page and every menu entry, shell and frame, in light and dark: no critical or serious axe finding', async ({
+  page,
+}) => {
   // About 130 analyses, 1.3 s each in the middle: 4.8 minutes measured with both cores shared with other test runs.
   test.setTimeout(540_000);
   const findings: Finding[] = [];
@@ -89,7 +111,9 @@ test('the login page and every menu entry, shell and frame, in light and dark: n
   await scan(page, 'plant selection (light)', findings);
   await enterFactory(page);
   await expect(page.getByTestId('menu-/platform/dict')).toBeVisible();
-  const entries = await page.locator('[data-testid^="menu-/"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice('menu-'.length)));
+  const entries = await page
+    .locator('[data-testid^="menu-/"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice('menu-'.length)));
   expect(entries.length).toBeGreaterThan(40);
 
   for (const theme of ['light', 'dark'] as const) {
@@ -102,10 +126,21 @@ test('the login page and every menu entry, shell and frame, in light and dark: n
       const frameEl = shown.locator('iframe');
       const frame = page.frameLocator(`[data-testid="frame-${await shown.getAttribute('data-app')}"]`);
       // The frame shows the theme (an Arco app colours its root; the plain one names the theme there).
-      await expect.poll(() => frame.locator('html').evaluate((el) => el.getAttribute('data-portal-theme') ?? (el as HTMLElement).style.colorScheme)).toBe(theme);
+      await expect
+        .poll(() =>
+          frame
+            .locator('html')
+            .evaluate((el) => el.getAttribute('data-portal-theme') ?? (el as HTMLElement).style.colorScheme),
+        )
+        .toBe(theme);
       await quiet();
       const first = path === entries[0];
-      await scan(page, `${path} (${theme})`, findings, first ? undefined : `[data-testid="${await frameEl.getAttribute('data-testid')}"]`);
+      await scan(
+        page,
+        `${path} (${theme})`,
+        findings,
+        first ? undefined : `[data-testid="${await frameEl.getAttribute('data-testid')}"]`,
+      );
     }
     // The shell once more with every tab open and the last entry chosen.
     await scan(page, `shell at ${entries[entries.length - 1]} (${theme})`, findings);
@@ -125,13 +160,20 @@ test('the login page and every menu entry, shell and frame, in light and dark: n
 /** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would; at most `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 40, key = 'Tab') {
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus()).catch(() => false)) return;
+    if (
+      await target
+        .evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus())
+        .catch(() => false)
+    )
+      return;
     await page.keyboard.press(key);
   }
   await expect(target).toBeFocused();
 }
 
-test('with the keyboard alone: log in, choose the plant, open a menu entry by search, add a record and find it in the list', async ({ page }) => {
+test('with the keyboard alone: log in, choose the plant, open a menu entry by search, add a record and find it in the list', async ({
+  page,
+}) => {
   const code = `KB-${Date.now().toString(36).toUpperCase()}`;
   await page.goto('/en/login');
   const tenant = page.locator('input[name="tenantCode"]');

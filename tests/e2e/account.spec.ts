@@ -13,7 +13,9 @@ function codeFromLog(mobile: string): string | null {
     try {
       const entry = JSON.parse(line) as { sms?: { mobile: string; code: string } };
       if (entry.sms?.mobile === mobile) return entry.sms.code;
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
   }
   return null;
 }
@@ -77,14 +79,28 @@ test.describe('account and settings', () => {
     const input = page.locator('.arco-modal input[type="file"]');
     await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(4 * 1024 * 1024, 1) });
     await expect(page.getByText('A picture may be at most 3 MB')).toBeVisible();
-    await input.setInputFiles({ name: 'setup.png', mimeType: 'image/png', buffer: Buffer.from('MZ\x90\x00\x03 a Windows program') });
+    await input.setInputFiles({
+      name: 'setup.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('MZ\x90\x00\x03 a Windows program'),
+    });
     await page.locator('.arco-modal').getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Pictures must be jpg, gif, png or bmp').first()).toBeVisible();
 
     // A real PNG (1×1 pixel) goes through, and the modal closes.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
-    await page.locator('.arco-upload-list-item .arco-upload-list-item-picture-mask, .arco-upload-list-item').first().hover();
-    await page.locator('.arco-modal .arco-upload-list-item').first().locator('.arco-icon-delete').click({ force: true });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .locator('.arco-upload-list-item .arco-upload-list-item-picture-mask, .arco-upload-list-item')
+      .first()
+      .hover();
+    await page
+      .locator('.arco-modal .arco-upload-list-item')
+      .first()
+      .locator('.arco-icon-delete')
+      .click({ force: true });
     await input.setInputFiles({ name: 'line2.png', mimeType: 'image/png', buffer: png });
     await page.locator('.arco-modal').getByRole('button', { name: 'OK' }).click();
     await expect(page.locator('.arco-modal')).toBeHidden();
@@ -101,7 +117,9 @@ test.describe('account and settings', () => {
     await expect(page.getByText('Confirm password does not match the new password')).toBeVisible();
   });
 
-  test('the personal centre shows the staff record of the factory, and saves the fields the user may change', async ({ page }) => {
+  test('the personal centre shows the staff record of the factory, and saves the fields the user may change', async ({
+    page,
+  }) => {
     await login(page, 'en');
     await openUserMenu(page, 'menu-profile');
     const staff = page.getByTestId('profile-staff');

@@ -33,11 +33,22 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-test('an edited material is found on the audit screen by entity and period, and exported as filtered', async ({ page, request }, info) => {
+test('an edited material is found on the audit screen by entity and period, and exported as filtered', async ({
+  page,
+  request,
+}, info) => {
   const errors = watchConsole(page);
   await login(page, 'en');
-  const units = await api(request, page, 'GET', '/api/basic-system/material/options/basicUnitId?size=50') as { id: string; code: string }[];
-  await api(request, page, 'POST', '/api/basic-system/material', { code: CODE, name: 'Audit probe', type: 'raw', basicUnitId: units.find((u) => u.code === 'PCS')!.id });
+  const units = (await api(request, page, 'GET', '/api/basic-system/material/options/basicUnitId?size=50')) as {
+    id: string;
+    code: string;
+  }[];
+  await api(request, page, 'POST', '/api/basic-system/material', {
+    code: CODE,
+    name: 'Audit probe',
+    type: 'raw',
+    basicUnitId: units.find((u) => u.code === 'PCS')!.id,
+  });
 
   // Edit it through its screen.
   await page.goto('/en/basic/material');
@@ -84,7 +95,9 @@ test('an edited material is found on the audit screen by entity and period, and 
   await expect(rows).toHaveCount(2);
   const edit = rows.filter({ hasText: 'Update' });
   await expect(edit).toHaveCount(1);
-  await expect(edit.getByTestId('audit-changes').locator('[data-field="name"]')).toHaveText('Material name: Audit probe → Audit probe v2');
+  await expect(edit.getByTestId('audit-changes').locator('[data-field="name"]')).toHaveText(
+    'Material name: Audit probe → Audit probe v2',
+  );
   await expect(rows.filter({ hasText: 'Create' })).toHaveCount(1);
 
   // The export holds the filtered rows, and only those.
@@ -98,11 +111,16 @@ test('an edited material is found on the audit screen by entity and period, and 
   const entity = header.indexOf('Entity');
   expect(code).toBeGreaterThanOrEqual(0);
   expect(sheet.slice(1)).toHaveLength(2);
-  expect(sheet.slice(1).map((r) => [r[entity], r[code]])).toEqual([['material', CODE], ['material', CODE]]);
+  expect(sheet.slice(1).map((r) => [r[entity], r[code]])).toEqual([
+    ['material', CODE],
+    ['material', CODE],
+  ]);
   expect(errors).toEqual([]);
 });
 
-test('the administrator sets the retention on the audit screen; the legal minimum is never lowered', async ({ page }) => {
+test('the administrator sets the retention on the audit screen; the legal minimum is never lowered', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await login(page, 'en');
   await page.goto('/en/log/audit-trail');
@@ -134,8 +152,12 @@ test('the administrator sets the retention on the audit screen; the legal minimu
   await search(frame, 'entity', 'audit-retention');
   const row = frame.getByTestId('resource-table').locator('tbody tr', { hasText: 'audit-retention' });
   await expect(row).toHaveCount(1);
-  await expect(row.getByTestId('audit-changes').locator('[data-field="months"]')).toHaveText(/^Retention \(months\):\s+→ 24$/);
-  await expect(row.getByTestId('audit-changes').locator('[data-field="legalMinMonths"]')).toHaveText(/^Legal minimum \(months\):\s+→ 12$/);
+  await expect(row.getByTestId('audit-changes').locator('[data-field="months"]')).toHaveText(
+    /^Retention \(months\):\s+→ 24$/,
+  );
+  await expect(row.getByTestId('audit-changes').locator('[data-field="legalMinMonths"]')).toHaveText(
+    /^Legal minimum \(months\):\s+→ 12$/,
+  );
   // The one refusal provoked on purpose is the only error the browser logs.
   const provoked = /status of 400 .*\/api\/platform-system\/audit\/retention$/;
   expect(errors.filter((e) => !provoked.test(e))).toEqual([]);

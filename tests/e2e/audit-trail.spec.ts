@@ -10,7 +10,13 @@ import { expect, test, type APIRequestContext, type FrameLocator, type Page } fr
 import { choose, dialog, search, toast } from './screens';
 import { DEMO, login, token, watchConsole } from './support';
 
-async function api(request: APIRequestContext, page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+async function api(
+  request: APIRequestContext,
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+) {
   const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${await token(page)}` }, data });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200);
   return (await res.json()).data;
@@ -35,13 +41,24 @@ const SIGNED = `<?xml version="1.0" encoding="UTF-8"?>
 </definitions>`;
 
 test.describe('audit trail', () => {
-  test('a material edited on its screen shows what changed, before → after, in English and Chinese', async ({ page, request }) => {
+  test('a material edited on its screen shows what changed, before → after, in English and Chinese', async ({
+    page,
+    request,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
-    const units = await api(request, page, 'GET', '/api/basic-system/material/options/basicUnitId?size=50') as { id: string; code: string }[];
+    const units = (await api(request, page, 'GET', '/api/basic-system/material/options/basicUnitId?size=50')) as {
+      id: string;
+      code: string;
+    }[];
     const pcs = units.find((u) => u.code === 'PCS')!;
     const kg = units.find((u) => u.code === 'KG')!;
-    await api(request, page, 'POST', '/api/basic-system/material', { code: 'E2E-HIST-01', name: 'History sensor', type: 'raw', basicUnitId: pcs.id });
+    await api(request, page, 'POST', '/api/basic-system/material', {
+      code: 'E2E-HIST-01',
+      name: 'History sensor',
+      type: 'raw',
+      basicUnitId: pcs.id,
+    });
 
     let frame = await materials(page, 'en');
     const row = frame.getByTestId('resource-table').locator('tr', { hasText: 'E2E-HIST-01' });
@@ -69,7 +86,11 @@ test.describe('audit trail', () => {
     await expect(drawer.getByTestId('history-entry').nth(1)).toHaveAttribute('data-action', 'create');
 
     frame = await materials(page, 'zh-CN');
-    await frame.getByTestId('resource-table').locator('tr', { hasText: 'E2E-HIST-01' }).getByTestId('row-history').click();
+    await frame
+      .getByTestId('resource-table')
+      .locator('tr', { hasText: 'E2E-HIST-01' })
+      .getByTestId('row-history')
+      .click();
     const zh = frame.getByTestId('history-drawer').getByTestId('history-entry').first();
     await expect(zh.getByTestId('history-action')).toHaveText('修改');
     await expect(zh.locator('[data-field="name"] td')).toHaveText(['物料名称', 'History sensor', 'History sensor v2']);
@@ -78,13 +99,20 @@ test.describe('audit trail', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an approval is signed with the password again: refused when wrong, stored and shown when right', async ({ page, request }) => {
+  test('an approval is signed with the password again: refused when wrong, stored and shown when right', async ({
+    page,
+    request,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
     const list = await api(request, page, 'GET', '/api/flow-system/model?keyword=feedback');
     const model = list.records.find((m: { key: string }) => m.key === 'feedback');
     const before = await api(request, page, 'GET', `/api/flow-system/model/${model.id}`);
-    await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, { name: before.name, description: before.description, xml: SIGNED });
+    await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, {
+      name: before.name,
+      description: before.description,
+      xml: SIGNED,
+    });
     await api(request, page, 'POST', `/api/flow-system/model/${model.id}/deploy`);
     await api(request, page, 'POST', `/api/flow-system/model/${model.id}/publish`, {});
     try {
@@ -98,10 +126,13 @@ test.describe('audit trail', () => {
       await meanings.locator('.arco-checkbox', { hasText: 'Responsible' }).click();
       await models.getByTestId('designer-save').click();
       await expect(toast(page, 'Draft saved')).toBeVisible();
-      expect((await api(request, page, 'GET', `/api/flow-system/model/${model.id}`)).xml).toContain('mes:signature="approved reviewed responsible"');
+      expect((await api(request, page, 'GET', `/api/flow-system/model/${model.id}`)).xml).toContain(
+        'mes:signature="approved reviewed responsible"',
+      );
 
       const res = await request.post('/api/platform-system/feedback/save', {
-        headers: { authorization: `Bearer ${await token(page)}` }, multipart: { description: 'Signed release of lot 42' },
+        headers: { authorization: `Bearer ${await token(page)}` },
+        multipart: { description: 'Signed release of lot 42' },
       });
       expect(res.status()).toBe(200);
 
@@ -149,7 +180,10 @@ test.describe('audit trail', () => {
 
       // Batch audit of signed tasks asks once and signs each.
       for (const lot of ['Batch lot A', 'Batch lot B']) {
-        const made = await request.post('/api/platform-system/feedback/save', { headers: { authorization: `Bearer ${await token(page)}` }, multipart: { description: lot } });
+        const made = await request.post('/api/platform-system/feedback/save', {
+          headers: { authorization: `Bearer ${await token(page)}` },
+          multipart: { description: lot },
+        });
         expect(made.status()).toBe(200);
       }
       await page.goto('/en/flow/task');
@@ -163,11 +197,16 @@ test.describe('audit trail', () => {
       await modal.getByTestId('signature-password').fill(DEMO.password);
       await modal.getByRole('button', { name: 'Decide 2 tasks' }).click();
       await expect(tasks.getByTestId('batch-results').locator('.arco-tag').filter({ hasText: 'Done' })).toHaveCount(2);
-      const finished = await api(request, page, 'GET', '/api/flow-system/task/finished?keyword=Batch%20lot') as { records: { signature: { meaning: string } | null }[] };
+      const finished = (await api(request, page, 'GET', '/api/flow-system/task/finished?keyword=Batch%20lot')) as {
+        records: { signature: { meaning: string } | null }[];
+      };
       expect(finished.records.map((r) => r.signature?.meaning)).toEqual(['approved', 'approved']);
     } finally {
       // Other browser tests run on the process as it was.
-      if (before.publishedVersion) await api(request, page, 'POST', `/api/flow-system/model/${model.id}/publish`, { version: before.publishedVersion });
+      if (before.publishedVersion)
+        await api(request, page, 'POST', `/api/flow-system/model/${model.id}/publish`, {
+          version: before.publishedVersion,
+        });
       else await api(request, page, 'POST', `/api/flow-system/model/${model.id}/unpublish`);
     }
     // The browser logs the one refusal provoked on purpose (the wrong password); nothing else.

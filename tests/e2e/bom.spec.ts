@@ -47,7 +47,9 @@ test.describe('BOM', () => {
     await frame.getByTestId('bom-actions-SCREW-M3X8').getByTestId('bom-add-child').click();
     await choose(frame, 'bom-component', 'CTN-METER', 'CTN-METER');
     await frame.getByTestId('bom-line-ok').click();
-    await expect(dialog(frame)).toContainText('would make a cycle: SCREW-M3X8 → CTN-METER → CASE-METER-1P → SCREW-M3X8');
+    await expect(dialog(frame)).toContainText(
+      'would make a cycle: SCREW-M3X8 → CTN-METER → CASE-METER-1P → SCREW-M3X8',
+    );
     await dialog(frame).getByRole('button', { name: 'Cancel' }).click();
     await expect(frame.getByTestId('bom-node-CTN-METER')).toHaveCount(0);
 

@@ -65,18 +65,25 @@ test.afterAll(async () => {
 });
 
 test.describe('the browser boundary', () => {
-  test('every app frame is sandboxed, may not navigate the shell, and lives on another origin (T2.3)', async ({ page }) => {
+  test('every app frame is sandboxed, may not navigate the shell, and lives on another origin (T2.3)', async ({
+    page,
+  }) => {
     await login(page, 'en');
     await page.getByTestId('menu-/platform/dict').click();
     await expect(page.getByTestId('frame-platform')).toBeVisible();
     await page.getByTestId('menu-/basic/unit').click();
     await expect(page.getByTestId('frame-basic')).toBeVisible();
-    const frames = await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => ({ src: f.src, sandbox: f.getAttribute('sandbox') })));
+    const frames = await page.evaluate(() =>
+      [...document.querySelectorAll('iframe')].map((f) => ({ src: f.src, sandbox: f.getAttribute('sandbox') })),
+    );
     expect(frames.length).toBeGreaterThanOrEqual(2);
     for (const f of frames) {
       expect(f.sandbox, f.src).not.toBeNull();
       const tokens = f.sandbox!.split(/\s+/);
-      expect(tokens.some((t) => t.startsWith('allow-top-navigation')), f.src).toBe(false);
+      expect(
+        tokens.some((t) => t.startsWith('allow-top-navigation')),
+        f.src,
+      ).toBe(false);
       if (tokens.includes('allow-same-origin')) expect(new URL(f.src).origin, f.src).not.toBe(new URL(SHELL).origin);
     }
   });
@@ -87,14 +94,20 @@ test.describe('the browser boundary', () => {
   test.describe('in an app that frames anything', () => {
     test.use({ bypassCSP: true });
 
-    test('a foreign page nested in an app that forges the handshake and calls changes nothing in the shell (T2.2)', async ({ page }) => {
+    test('a foreign page nested in an app that forges the handshake and calls changes nothing in the shell (T2.2)', async ({
+      page,
+    }) => {
       const warnings: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
       await login(page, 'en');
       await page.getByTestId('menu-/basic/unit').click();
       await expect(page).toHaveURL(/\/en\/basic\/unit$/);
       const title = await page.title();
-      await expect(page.frameLocator('[data-testid="frame-basic"]').locator('table').first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.frameLocator('[data-testid="frame-basic"]').locator('table').first()).toBeVisible({
+        timeout: 20_000,
+      });
       const basic = await (await page.getByTestId('frame-basic').elementHandle())!.contentFrame();
       expect(basic).toBeTruthy();
       await basic!.evaluate((url) => {
@@ -103,7 +116,9 @@ test.describe('the browser boundary', () => {
         document.body.append(f);
       }, `${FOREIGN}/forger.html`);
       const forger = () => page.frames().find((f) => f.url().startsWith(FOREIGN));
-      await expect.poll(() => forger()?.evaluate(() => document.body.dataset.result ?? null) ?? null, { timeout: 10_000 }).toMatch(/^refused: CONNECTION_TIMEOUT/);
+      await expect
+        .poll(() => forger()?.evaluate(() => document.body.dataset.result ?? null) ?? null, { timeout: 10_000 })
+        .toMatch(/^refused: CONNECTION_TIMEOUT/);
       // Nothing the forged calls asked for happened.
       await expect(page).toHaveURL(/\/en\/basic\/unit$/);
       expect(await page.title()).toBe(title);
@@ -114,7 +129,9 @@ test.describe('the browser boundary', () => {
 
   test('a foreign page cannot frame the shell or its login page (T2.4)', async ({ page }) => {
     const refused: string[] = [];
-    page.on('console', (m) => { if (/frame-ancestors|Refused to (display|frame)/i.test(m.text())) refused.push(m.text()); });
+    page.on('console', (m) => {
+      if (/frame-ancestors|Refused to (display|frame)/i.test(m.text())) refused.push(m.text());
+    });
     await page.goto(`${FOREIGN}/framer.html`);
     await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     for (const id of ['root', 'login']) {

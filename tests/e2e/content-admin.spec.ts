@@ -7,7 +7,10 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { dialog, toast } from './screens';
 import { login, token, watchConsole, withoutProcess } from './support';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function openContent(page: Page, path: string, testId: string): Promise<FrameLocator> {
   await page.goto(`/en${path}`);
@@ -18,21 +21,37 @@ async function openContent(page: Page, path: string, testId: string): Promise<Fr
 
 async function api(page: Page, method: 'POST' | 'DELETE', url: string, data?: unknown) {
   const bearer = await token(page);
-  const factoryId = await page.evaluate(() => JSON.parse(localStorage.getItem('mes-portal:factoryId') ?? sessionStorage.getItem('mes-portal:factoryId') ?? 'null') as string | null);
-  return page.request.fetch(url, { method, data, headers: { authorization: `Bearer ${bearer}`, 'x-factory-id': factoryId ?? '', 'accept-language': 'en' } });
+  const factoryId = await page.evaluate(
+    () =>
+      JSON.parse(
+        localStorage.getItem('mes-portal:factoryId') ?? sessionStorage.getItem('mes-portal:factoryId') ?? 'null',
+      ) as string | null,
+  );
+  return page.request.fetch(url, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${bearer}`, 'x-factory-id': factoryId ?? '', 'accept-language': 'en' },
+  });
 }
 
 /** Whether anything the notice carried ran: a flag in any frame, or a dialog it opened. */
 async function ranScript(page: Page, dialogs: string[]): Promise<boolean> {
-  const flags = await Promise.all(page.frames().map((f) => f.evaluate(() => (window as unknown as { pwned?: number }).pwned ?? 0).catch(() => 0)));
+  const flags = await Promise.all(
+    page.frames().map((f) => f.evaluate(() => (window as unknown as { pwned?: number }).pwned ?? 0).catch(() => 0)),
+  );
   return dialogs.length > 0 || flags.some((v) => v !== 0);
 }
 
 test.describe('content administration', () => {
-  test('a notice carrying a script and an onerror handler reaches the user as text, and nothing runs', async ({ page }) => {
+  test('a notice carrying a script and an onerror handler reaches the user as text, and nothing runs', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     await login(page, 'en');
     const frame = await openContent(page, '/system/notice', 'page-notice-admin');
     const title = `Safety drill ${Date.now()}`;
@@ -40,8 +59,11 @@ test.describe('content administration', () => {
     await frame.getByTestId('notice-add').click();
     await frame.getByTestId('notice-title').fill(title);
     await frame.getByTestId('notice-content-source').click();
-    await frame.getByTestId('notice-content-html').fill(
-      '<p>Assemble at gate 2</p><img src=x onerror="window.pwned=1;alert(\'xss\')"><script>window.pwned=1;alert("xss")</script>');
+    await frame
+      .getByTestId('notice-content-html')
+      .fill(
+        '<p>Assemble at gate 2</p><img src=x onerror="window.pwned=1;alert(\'xss\')"><script>window.pwned=1;alert("xss")</script>',
+      );
     // Back to the editing view: the draft shown there is inert too.
     await frame.getByTestId('notice-content-source').click();
     await expect(frame.getByTestId('notice-content')).toContainText('Assemble at gate 2');
@@ -66,17 +88,30 @@ test.describe('content administration', () => {
     // Other suites count the demo notices: this one goes again.
     const id = await page.evaluate(async (t) => {
       const bearer = JSON.parse(localStorage.getItem('mes-portal:token') ?? 'null') as string;
-      const res = await fetch('/api/platform-system/notice/list?limit=100', { headers: { authorization: `Bearer ${bearer}` } });
-      return ((await res.json()) as { data: { records: { id: string; title: string }[] } }).data.records.find((n) => n.title === t)?.id;
+      const res = await fetch('/api/platform-system/notice/list?limit=100', {
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      return ((await res.json()) as { data: { records: { id: string; title: string }[] } }).data.records.find(
+        (n) => n.title === t,
+      )?.id;
     }, title);
     expect((await api(page, 'DELETE', `/api/platform-system/notice/${id}`)).status()).toBe(200);
     // Parsing the draft to make it inert meets the handler, and the page's script policy reports it
     // blocked (T2.9): the browser saying nothing ran, not an error of the page. A sub-app's policy
     // also names the shell's build files (issue 23).
-    expect(errors.filter((e) => !/violates the following Content Security Policy directive 'script-src 'self'( http:\/\/localhost:\d+\/assets\/)?'.*The action has been blocked/.test(e))).toEqual([]);
+    expect(
+      errors.filter(
+        (e) =>
+          !/violates the following Content Security Policy directive 'script-src 'self'( http:\/\/localhost:\d+\/assets\/)?'.*The action has been blocked/.test(
+            e,
+          ),
+      ),
+    ).toEqual([]);
   });
 
-  test('feedback handled by the administrator shows as processed with the opinion to its submitter', async ({ page }) => {
+  test('feedback handled by the administrator shows as processed with the opinion to its submitter', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
     // The demo company handles feedback through its process; this test handles it directly.
@@ -85,7 +120,9 @@ test.describe('content administration', () => {
       await page.getByTestId('user-menu').click();
       await page.getByTestId('menu-feedback').click();
       await page.getByTestId('feedback-description').fill(description);
-      await page.locator('.arco-modal input[type="file"]').setInputFiles({ name: 'station4.png', mimeType: 'image/png', buffer: PNG });
+      await page
+        .locator('.arco-modal input[type="file"]')
+        .setInputFiles({ name: 'station4.png', mimeType: 'image/png', buffer: PNG });
       await page.locator('.arco-modal').getByRole('button', { name: 'OK' }).click();
       await expect(page.locator('.arco-modal')).toBeHidden();
 
@@ -109,7 +146,9 @@ test.describe('content administration', () => {
     });
   });
 
-  test('an alarm raised through the API appears in the open shell within the polling interval, is counted and acknowledged on the list', async ({ page }) => {
+  test('an alarm raised through the API appears in the open shell within the polling interval, is counted and acknowledged on the list', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
     const frame = await openContent(page, '/system/alarm', 'page-alarm-admin');
@@ -118,7 +157,13 @@ test.describe('content administration', () => {
 
     const number = `ADM-${Date.now()}`;
     const raised = await api(page, 'POST', '/api/platform-system/alarm/raise', {
-      number, type: 'andon', sourceSystem: 'ANDON', projectCode: 'P-7', projectName: 'Line 7', description: 'Line 7 conveyor stopped', level: 'warning',
+      number,
+      type: 'andon',
+      sourceSystem: 'ANDON',
+      projectCode: 'P-7',
+      projectName: 'Line 7',
+      description: 'Line 7 conveyor stopped',
+      level: 'warning',
     });
     expect(raised.status()).toBe(200);
     await expect(badge).toHaveText(String(before + 1), { timeout: 20_000 });
@@ -164,7 +209,10 @@ test.describe('content administration', () => {
     await frame.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'zh-CN' }).click();
     await frame.getByTestId('help-doc-title').fill(`打印头清洁 ${title.slice(-13)}`);
     await modal.getByTestId('help-doc-save').click();
-    await expect(frame.locator('tr', { hasText: '打印头清洁' }).getByTestId('sop-link-zh-CN')).toHaveAttribute('href', href.replace('/en/', '/zh-CN/'));
+    await expect(frame.locator('tr', { hasText: '打印头清洁' }).getByTestId('sop-link-zh-CN')).toHaveAttribute(
+      'href',
+      href.replace('/en/', '/zh-CN/'),
+    );
 
     const visitor = await context.browser()!.newContext();
     const pub = await visitor.newPage();
@@ -176,7 +224,9 @@ test.describe('content administration', () => {
     await visitor.close();
     expect(errors).toEqual([]);
   });
-  test('a course added on the courses screen is listed with its link, and a script link is refused', async ({ page }) => {
+  test('a course added on the courses screen is listed with its link, and a script link is refused', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
     const frame = await openContent(page, '/system/course', 'page-course');
@@ -189,7 +239,9 @@ test.describe('content administration', () => {
     await frame.getByTestId('course-url').fill('https://example.com/scanning');
     await dialog(frame).getByTestId('course-save').click();
     await expect(toast(page, 'Success')).toBeVisible();
-    await expect(frame.locator('tr', { hasText: title }).getByRole('link', { name: 'https://example.com/scanning' })).toHaveAttribute('href', 'https://example.com/scanning');
+    await expect(
+      frame.locator('tr', { hasText: title }).getByRole('link', { name: 'https://example.com/scanning' }),
+    ).toHaveAttribute('href', 'https://example.com/scanning');
     expect(errors).toEqual([]);
   });
 });

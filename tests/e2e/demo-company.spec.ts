@@ -19,7 +19,7 @@ async function logOut(page: Page) {
 }
 
 test.describe('demo company', () => {
-  test('each demo account sees its own menu and factory, named in the reader\'s language', async ({ page }) => {
+  test("each demo account sees its own menu and factory, named in the reader's language", async ({ page }) => {
     const errors = watchConsole(page);
     // The administrator works in both plants and chooses one after login.
     await page.goto('/zh-CN/login');
@@ -44,7 +44,9 @@ test.describe('demo company', () => {
     await expect(menuEntry(page, '/platform/staff')).toBeAttached();
     await expect(menuEntry(page, '/paas/tenant')).toHaveCount(0);
     await expect(menuEntry(page, '/platform/user')).toHaveCount(0);
-    const factories = await page.request.get('/api/platform-system/factory/getFactoryList', { headers: { authorization: `Bearer ${await token(page)}` } });
+    const factories = await page.request.get('/api/platform-system/factory/getFactoryList', {
+      headers: { authorization: `Bearer ${await token(page)}` },
+    });
     expect(((await factories.json()).data.factoryList as { code: string }[]).map((f) => f.code)).toEqual(['F002']);
     await page.getByTestId('notice-bell').click();
     await expect(page.getByText('Nhà máy Hà Nội: bắt đầu ca đêm từ thứ Hai tới')).toBeVisible();
@@ -64,7 +66,13 @@ test.describe('demo company', () => {
     await login(page, 'en', 'li.ming');
     await expect(page.getByTestId('factory-switcher')).toContainText('(F001)');
     await expect(menuEntries(page)).toHaveCount(5);
-    for (const path of ['/home', '/basic/workstation', '/basic/process-station', '/basic/transport-shelf', '/basic/document']) {
+    for (const path of [
+      '/home',
+      '/basic/workstation',
+      '/basic/process-station',
+      '/basic/transport-shelf',
+      '/basic/document',
+    ]) {
       await expect(menuEntry(page, path)).toBeAttached();
     }
     expect(errors).toEqual([]);
@@ -89,7 +97,14 @@ test.describe('demo company', () => {
     const errors = watchConsole(page);
     await login(page, 'en', 'wang.fang');
     // The seed leaves three approvals waiting for her; feedback sent by earlier suites may add to them.
-    const count = async () => (await (await page.request.get('/api/flow-system/task/count', { headers: { authorization: `Bearer ${await token(page)}` } })).json()).data as { pending: number };
+    const count = async () =>
+      (
+        await (
+          await page.request.get('/api/flow-system/task/count', {
+            headers: { authorization: `Bearer ${await token(page)}` },
+          })
+        ).json()
+      ).data as { pending: number };
     const before = (await count()).pending;
     expect(before).toBeGreaterThanOrEqual(3);
     await page.getByTestId('task-bell').click();
@@ -114,8 +129,12 @@ test.describe('demo company', () => {
     await tasks.getByTestId('task-table-finished').getByTestId(`task-open-${title}`).click();
     await expect(tasks.getByTestId('instance-status')).toContainText('Approved');
     await expect(tasks.getByTestId('flow-history')).toContainText('Packing steps checked');
-    const documents = await page.request.get('/api/basic-system/document?keyword=WI-HN-101', { headers: { authorization: `Bearer ${await token(page)}` } });
-    expect((await documents.json()).data.records).toMatchObject([{ number: 'WI-HN-101', version: 'A', releaseStatus: 'released' }]);
+    const documents = await page.request.get('/api/basic-system/document?keyword=WI-HN-101', {
+      headers: { authorization: `Bearer ${await token(page)}` },
+    });
+    expect((await documents.json()).data.records).toMatchObject([
+      { number: 'WI-HN-101', version: 'A', releaseStatus: 'released' },
+    ]);
     expect(errors).toEqual([]);
   });
 

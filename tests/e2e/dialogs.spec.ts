@@ -7,7 +7,9 @@ import { expect, test } from '@playwright/test';
 import { login, watchConsole } from './support';
 
 test.describe('dialogs across apps', () => {
-  test("the andon page picks a device from the basic app's list, and a dismissed dialog hands nothing back", async ({ page }) => {
+  test("the andon page picks a device from the basic app's list, and a dismissed dialog hands nothing back", async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
     await page.getByTestId('menu-/andon/board').click();
@@ -48,8 +50,14 @@ test.describe('dialogs across apps', () => {
 
     // A path outside the user's menu is refused, with the reason.
     const andon = (await (await page.getByTestId('frame-andon').elementHandle())!.contentFrame())!;
-    const refused = await andon.evaluate(() => (window as unknown as { andon: { bridge: { openModal(p: string): Promise<unknown> } } })
-      .andon.bridge.openModal('/platform/not-a-screen').then(() => 'opened', (e: Error) => e.message));
+    const refused = await andon.evaluate(() =>
+      (window as unknown as { andon: { bridge: { openModal(p: string): Promise<unknown> } } }).andon.bridge
+        .openModal('/platform/not-a-screen')
+        .then(
+          () => 'opened',
+          (e: Error) => e.message,
+        ),
+    );
     expect(refused).toContain('Cannot open /platform/not-a-screen: it is not in your menu');
     await expect(dialog).toHaveCount(0);
     expect(errors).toEqual([]);

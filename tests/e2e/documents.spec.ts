@@ -12,16 +12,32 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { toast } from './screens';
 import { DEMO, login, token, watchConsole } from './support';
 
-interface MenuNode { id: string; path: string | null; perms: string | null; children: MenuNode[] }
+interface MenuNode {
+  id: string;
+  path: string | null;
+  perms: string | null;
+  children: MenuNode[];
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-docs-'));
-const hasFfmpeg = (() => { try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; } })();
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAGUlEQVR4nGP8z4AKmBgYGBgYRkeMUQwAAMI+AR9D3cA8AAAAAElFTkSuQmCC', 'base64');
+const hasFfmpeg = (() => {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAGUlEQVR4nGP8z4AKmBgYGBgYRkeMUQwAAMI+AR9D3cA8AAAAAElFTkSuQmCC',
+  'base64',
+);
 
 async function threePagePdf(file: string) {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= 3; i++) pdf.addPage([400, 300]).drawText(`Work instruction page ${i}`, { x: 40, y: 150, size: 18, font });
+  for (let i = 1; i <= 3; i++)
+    pdf.addPage([400, 300]).drawText(`Work instruction page ${i}`, { x: 40, y: 150, size: 18, font });
   writeFileSync(file, await pdf.save());
 }
 
@@ -30,7 +46,13 @@ async function closeDrawer(frame: FrameLocator) {
   await expect(frame.locator('.arco-drawer:visible')).toHaveCount(0);
 }
 
-async function upload(page: Page, frame: FrameLocator, type: string, file: string, fields: { name: string; number: string; version: string }) {
+async function upload(
+  page: Page,
+  frame: FrameLocator,
+  type: string,
+  file: string,
+  fields: { name: string; number: string; version: string },
+) {
   await frame.getByTestId('document-upload').click();
   await frame.getByTestId('document-type').click();
   await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: type }).click();
@@ -42,7 +64,9 @@ async function upload(page: Page, frame: FrameLocator, type: string, file: strin
 }
 
 test.describe('documents', () => {
-  test('upload and preview a PDF, a video and an image; a mismatch is refused; other files say preview is not supported', async ({ page }) => {
+  test('upload and preview a PDF, a video and an image; a mismatch is refused; other files say preview is not supported', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const errors = watchConsole(page);
     const pdf = join(dir, 'instruction.pdf');
@@ -81,7 +105,9 @@ test.describe('documents', () => {
     await upload(page, frame, 'Drawings', png, { name: 'Fixture drawing', number: 'DR-001', version: '1' });
     await expect(toast(page, 'Success').last()).toBeVisible();
     await frame.getByTestId('document-actions-DR-001').getByTestId('document-preview-btn').click();
-    await expect.poll(() => frame.getByTestId('image-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
+    await expect
+      .poll(() => frame.getByTestId('image-preview').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(16);
     await closeDrawer(frame);
 
     await upload(page, frame, 'Device manuals', docx, { name: 'Press manual', number: 'DM-001', version: '1' });
@@ -91,20 +117,40 @@ test.describe('documents', () => {
 
     if (hasFfmpeg) {
       const webm = join(dir, 'training.webm');
-      execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=10', '-c:v', 'libvpx', '-b:v', '150k', webm]);
+      execFileSync('ffmpeg', [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=4:size=320x240:rate=10',
+        '-c:v',
+        'libvpx',
+        '-b:v',
+        '150k',
+        webm,
+      ]);
       await upload(page, frame, 'Training videos', webm, { name: 'Line start-up', number: 'TV-001', version: '1' });
       await frame.getByTestId('document-actions-TV-001').getByTestId('document-preview-btn').click();
       const video = frame.locator('[data-testid="document-preview"] video');
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
       expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(4);
       // Seeking asks for a byte range; the player lands where it was sent.
-      const seeked = await video.evaluate((v: HTMLVideoElement) => new Promise<number>((resolve) => {
-        v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
-        v.currentTime = 3;
-      }));
+      const seeked = await video.evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise<number>((resolve) => {
+            v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+            v.currentTime = 3;
+          }),
+      );
       expect(seeked).toBeCloseTo(3, 0);
     } else {
-      test.info().annotations.push({ type: 'skipped-part', description: 'video preview: ffmpeg is not installed (.ci/run installs it)' });
+      test.info().annotations.push({
+        type: 'skipped-part',
+        description: 'video preview: ffmpeg is not installed (.ci/run installs it)',
+      });
     }
     const provoked = /status of 415 .*\/api\/basic-system\/document$/;
     expect(errors.filter((e) => !provoked.test(e))).toEqual([]);
@@ -118,30 +164,65 @@ test.describe('documents', () => {
       expect(res.status(), await res.text()).toBe(200);
       return ((await res.json()) as { data: unknown }).data;
     };
-    const factoryId = (await json(await page.request.get('/api/platform-system/factory/getFactoryList', { headers }))).factoryList[0].id as string;
+    const factoryId = (await json(await page.request.get('/api/platform-system/factory/getFactoryList', { headers })))
+      .factoryList[0].id as string;
     const inFactory = { ...headers, 'x-factory-id': factoryId };
     // A device whose documents ask for the authority, and a PDF of it uploaded by the administrator.
-    const device = (await json(await page.request.get('/api/basic-system/device?size=1', { headers: inFactory }))).records[0];
-    await json(await page.request.put(`/api/basic-system/device/${device.id}`, { headers: inFactory, data: { documentAuthority: true } }));
-    const types = (await json(await page.request.get('/api/basic-system/document-type?size=100', { headers }))).records as { id: string; name: string }[];
+    const device = (await json(await page.request.get('/api/basic-system/device?size=1', { headers: inFactory })))
+      .records[0];
+    await json(
+      await page.request.put(`/api/basic-system/device/${device.id}`, {
+        headers: inFactory,
+        data: { documentAuthority: true },
+      }),
+    );
+    const types = (await json(await page.request.get('/api/basic-system/document-type?size=100', { headers })))
+      .records as { id: string; name: string }[];
     const pdf = join(dir, 'device-manual.pdf');
     await threePagePdf(pdf);
-    await json(await page.request.post('/api/basic-system/document', {
-      headers: inFactory,
-      multipart: { typeId: types.find((t) => t.name === 'Work instructions')!.id, name: 'Spindle manual', number: 'DEV-001', version: '1', deviceId: device.id,
-        file: { name: 'device-manual.pdf', mimeType: 'application/pdf', buffer: readFileSync(pdf) } },
-    }));
+    await json(
+      await page.request.post('/api/basic-system/document', {
+        headers: inFactory,
+        multipart: {
+          typeId: types.find((t) => t.name === 'Work instructions')!.id,
+          name: 'Spindle manual',
+          number: 'DEV-001',
+          version: '1',
+          deviceId: device.id,
+          file: { name: 'device-manual.pdf', mimeType: 'application/pdf', buffer: readFileSync(pdf) },
+        },
+      }),
+    );
     // A reader: the documents menu with its preview button, not the browsing authority.
-    const role = await json(await page.request.post('/api/platform-system/role', { headers, data: { code: `doc-reader-${Date.now().toString(36)}`, name: 'Document reader' } }));
-    const { tree } = await json(await page.request.get(`/api/platform-system/role/${role.id}/menus`, { headers })) as { tree: MenuNode[] };
+    const role = await json(
+      await page.request.post('/api/platform-system/role', {
+        headers,
+        data: { code: `doc-reader-${Date.now().toString(36)}`, name: 'Document reader' },
+      }),
+    );
+    const { tree } = (await json(
+      await page.request.get(`/api/platform-system/role/${role.id}/menus`, { headers }),
+    )) as { tree: MenuNode[] };
     const menuIds: string[] = [];
-    const walk = (nodes: MenuNode[]) => nodes.forEach((n) => { if (n.path === '/basic/document' || n.perms === 'basic:document:preview') menuIds.push(n.id); walk(n.children); });
+    const walk = (nodes: MenuNode[]) =>
+      nodes.forEach((n) => {
+        if (n.path === '/basic/document' || n.perms === 'basic:document:preview') menuIds.push(n.id);
+        walk(n.children);
+      });
     walk(tree);
     await json(await page.request.put(`/api/platform-system/role/${role.id}/menus`, { headers, data: { menuIds } }));
     const reader = { account: `reader${Date.now().toString(36)}`, password: 'Reader.2026' };
-    await json(await page.request.post('/api/platform-system/app-user', { headers, data: { ...reader, nickname: 'Reader', roles: [role.id], factories: [factoryId] } }));
+    await json(
+      await page.request.post('/api/platform-system/app-user', {
+        headers,
+        data: { ...reader, nickname: 'Reader', roles: [role.id], factories: [factoryId] },
+      }),
+    );
 
-    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
     await page.goto('/en/login');
     await page.locator('input[name="tenantCode"]').fill(DEMO.tenantCode);
     await page.locator('input[name="account"]').fill(reader.account);

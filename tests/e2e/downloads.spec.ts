@@ -9,7 +9,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { login } from './support';
 import { openScreen } from './screens';
 
-interface Fetched { name: string; body: string; gzipped: number }
+interface Fetched {
+  name: string;
+  body: string;
+  gzipped: number;
+}
 
 function record(page: Page): Fetched[] {
   const fetched: Fetched[] = [];
@@ -17,12 +21,22 @@ function record(page: Page): Fetched[] {
     const path = new URL(res.url()).pathname;
     if (!path.startsWith('/assets/')) return;
     const bytes = await res.body().catch(() => Buffer.alloc(0));
-    fetched.push({ name: path.split('/').pop()!, body: bytes.toString('utf8'), gzipped: gzipSync(bytes, { level: 9 }).length });
+    fetched.push({
+      name: path.split('/').pop()!,
+      body: bytes.toString('utf8'),
+      gzipped: gzipSync(bytes, { level: 9 }).length,
+    });
   });
   return fetched;
 }
 
-const PLACEHOLDERS = { en: 'Enter the tenant code', es: 'Introduzca el código de inquilino', vi: 'Nhập mã khách thuê', 'zh-TW': '請輸入租戶編碼', 'zh-CN': '请输入租户编码' };
+const PLACEHOLDERS = {
+  en: 'Enter the tenant code',
+  es: 'Introduzca el código de inquilino',
+  vi: 'Nhập mã khách thuê',
+  'zh-TW': '請輸入租戶編碼',
+  'zh-CN': '请输入租户编码',
+};
 const carrying = (files: Fetched[], text: string) => files.filter((f) => f.body.includes(text)).map((f) => f.name);
 
 test('the login page downloads the login only, in its own language', async ({ page }) => {
@@ -31,14 +45,21 @@ test('the login page downloads the login only, in its own language', async ({ pa
   await expect(page.locator('input[name="tenantCode"]')).toHaveAttribute('placeholder', PLACEHOLDERS.en);
   await page.waitForLoadState('networkidle');
 
-  expect(fetched.map((f) => f.name).filter((n) => /^(Layout|basic|platform|FactorySelectPage|ErrorPage|SopPage|AppDownloadPage)-/.test(n))).toEqual([]);
+  expect(
+    fetched
+      .map((f) => f.name)
+      .filter((n) => /^(Layout|basic|platform|FactorySelectPage|ErrorPage|SopPage|AppDownloadPage)-/.test(n)),
+  ).toEqual([]);
   // No schema library: the login calls the contract by its routes (scripts/contract-routes.ts).
   expect(fetched.map((f) => f.name).filter((n) => n.startsWith('zod-'))).toEqual([]);
   expect(carrying(fetched, PLACEHOLDERS.en).length).toBeGreaterThan(0);
   // Not even the fallback language: it comes only if a text is missing, and none is.
-  for (const lang of ['es', 'vi', 'zh-TW', 'zh-CN'] as const) expect(carrying(fetched, PLACEHOLDERS[lang]), lang).toEqual([]);
+  for (const lang of ['es', 'vi', 'zh-TW', 'zh-CN'] as const)
+    expect(carrying(fetched, PLACEHOLDERS[lang]), lang).toEqual([]);
   // The issue's budget: at most 150 KiB of JavaScript, gzipped, for the whole login page (single sign-on offered, as here).
-  const js = [...new Map(fetched.filter((f) => f.name.endsWith('.js')).map((f) => [f.name, f.gzipped])).values()].reduce((n, b) => n + b, 0);
+  const js = [
+    ...new Map(fetched.filter((f) => f.name.endsWith('.js')).map((f) => [f.name, f.gzipped])).values(),
+  ].reduce((n, b) => n + b, 0);
   expect(js / 1024).toBeLessThanOrEqual(150);
   // Styles of what the page shows (inputs, buttons) and not of a table it does not have.
   const css = fetched.filter((f) => f.name.endsWith('.css'));
@@ -54,12 +75,16 @@ test('the login page downloads the login only, in its own language', async ({ pa
   expect(carrying(fetched, PLACEHOLDERS.vi).length).toBeGreaterThan(0);
 });
 
-test('every sub-app loads the shared files from the shell origin, where the shell already fetched them', async ({ page, baseURL }) => {
+test('every sub-app loads the shared files from the shell origin, where the shell already fetched them', async ({
+  page,
+  baseURL,
+}) => {
   const shellOrigin = new URL(baseURL!).origin;
   const assets: { origin: string; path: string; frame: string }[] = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
-    if (u.pathname.startsWith('/assets/')) assets.push({ origin: u.origin, path: u.pathname, frame: new URL(r.frame().url()).origin });
+    if (u.pathname.startsWith('/assets/'))
+      assets.push({ origin: u.origin, path: u.pathname, frame: new URL(r.frame().url()).origin });
   });
   await login(page, 'en');
   await openScreen(page, 'dict', 'platform');
@@ -74,14 +99,22 @@ test('every sub-app loads the shared files from the shell origin, where the shel
   expect(fromFrames.filter((a) => shellFiles.has(a.path)).length).toBeGreaterThan(0);
 });
 
-test('the workbench paints with its own code; the app\'s other screens follow when the browser is idle and then open without fetching code', async ({ page, baseURL }) => {
+test("the workbench paints with its own code; the app's other screens follow when the browser is idle and then open without fetching code", async ({
+  page,
+  baseURL,
+}) => {
   const shellOrigin = new URL(baseURL!).origin;
   const fetched: (Fetched & { frame: string })[] = [];
   page.on('response', async (res) => {
     if (!new URL(res.url()).pathname.startsWith('/assets/')) return;
     const frame = new URL(res.frame().url()).origin;
     const bytes = await res.body().catch(() => Buffer.alloc(0));
-    fetched.push({ name: new URL(res.url()).pathname.split('/').pop()!, body: bytes.toString('utf8'), gzipped: gzipSync(bytes, { level: 9 }).length, frame });
+    fetched.push({
+      name: new URL(res.url()).pathname.split('/').pop()!,
+      body: bytes.toString('utf8'),
+      gzipped: gzipSync(bytes, { level: 9 }).length,
+      frame,
+    });
   });
   await login(page, 'en');
   const frame = page.frameLocator('[data-testid="frame-platform"]');
@@ -92,14 +125,30 @@ test('the workbench paints with its own code; the app\'s other screens follow wh
   // The dictionaries screen's code is not part of the first paint …
   expect(carrying(fromApp, 'page-dict')).toEqual([]);
   // … and what the app asked for beyond the shell's files is within the issue's 60 KiB.
-  const own = new Map(fromApp.filter((f) => f.name.endsWith('.js') && !shellHeld.has(f.name)).map((f) => [f.name, f.gzipped]));
+  const own = new Map(
+    fromApp.filter((f) => f.name.endsWith('.js') && !shellHeld.has(f.name)).map((f) => [f.name, f.gzipped]),
+  );
   expect([...own.values()].reduce((n, b) => n + b, 0) / 1024).toBeLessThanOrEqual(60);
 
   // Idle, the app fetches its other screens by itself.
-  await expect.poll(() => carrying(fetched.filter((f) => f.frame !== shellOrigin), 'page-dict').length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      () =>
+        carrying(
+          fetched.filter((f) => f.frame !== shellOrigin),
+          'page-dict',
+        ).length,
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
   await page.waitForLoadState('networkidle');
   const before = fetched.length;
   await page.getByTestId('menu-/platform/dict').click();
   await expect(frame.getByTestId('page-dict')).toBeVisible();
-  expect(fetched.slice(before).filter((f) => f.name.endsWith('.js')).map((f) => f.name)).toEqual([]);
+  expect(
+    fetched
+      .slice(before)
+      .filter((f) => f.name.endsWith('.js'))
+      .map((f) => f.name),
+  ).toEqual([]);
 });

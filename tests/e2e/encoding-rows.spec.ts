@@ -9,7 +9,7 @@ import { choose, dialog, openScreen } from './screens';
 
 const FORMAT = 'Truncation bit in row 2 accepts only digits, hyphens and commas, for example 5, 1,3-7 or 1-2,4-9';
 
-test('every detail row\'s problem shows at once, the truncation bit answered with its format rule', async ({ page }) => {
+test("every detail row's problem shows at once, the truncation bit answered with its format rule", async ({ page }) => {
   const errors = watchConsole(page);
   await login(page, 'en');
   const frame = await openScreen(page, 'encoding-rule');
@@ -35,7 +35,8 @@ test('every detail row\'s problem shows at once, the truncation bit answered wit
   await expect(details).toContainText('Value in row 3 is required');
   await expect(details).not.toContainText('cannot cut the serial number');
   // Each refused cell is marked; the good ones are not.
-  const marked = (row: number, key: string) => cell(row, key).evaluate((el) => Boolean(el.closest('td')?.querySelector('[class*="-error"]')));
+  const marked = (row: number, key: string) =>
+    cell(row, key).evaluate((el) => Boolean(el.closest('td')?.querySelector('[class*="-error"]')));
   expect(await marked(0, 'order')).toBe(true);
   expect(await marked(1, 'truncation')).toBe(true);
   expect(await marked(2, 'value')).toBe(true);

@@ -12,9 +12,15 @@ const ADD = '[data-testid="btn-add"], [data-testid$="-add"], [data-testid="bom-n
 /** Resolves once no request of the page (its frames included) has been in flight for 600 ms. */
 function quietness(page: Page) {
   let inFlight = 0;
-  page.on('request', () => { inFlight += 1; });
-  page.on('requestfinished', () => { inFlight -= 1; });
-  page.on('requestfailed', () => { inFlight -= 1; });
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  page.on('requestfinished', () => {
+    inFlight -= 1;
+  });
+  page.on('requestfailed', () => {
+    inFlight -= 1;
+  });
   return async () => {
     let quietFor = 0;
     for (let i = 0; i < 100 && quietFor < 4; i++) {
@@ -24,19 +30,27 @@ function quietness(page: Page) {
   };
 }
 
-test('opening every menu entry and its add dialog answers no 4xx or 5xx and logs no console error', async ({ page }) => {
+test('opening every menu entry and its add dialog answers no 4xx or 5xx and logs no console error', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const problems: string[] = [];
   let screen = 'login';
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${screen}: ${r.status()} ${r.request().method()} ${r.url()}`); });
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`${screen}: console: ${m.text()} @ ${m.location().url}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${screen}: ${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${screen}: console: ${m.text()} @ ${m.location().url}`);
+  });
   page.on('pageerror', (e) => problems.push(`${screen}: pageerror: ${e.message}`));
   const quiet = quietness(page);
   await login(page, 'en');
   await expect(page.getByTestId('menu-/platform/dict')).toBeVisible();
   await quiet();
 
-  const entries = await page.locator('[data-testid^="menu-/"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice('menu-'.length)));
+  const entries = await page
+    .locator('[data-testid^="menu-/"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice('menu-'.length)));
   expect(entries.length).toBeGreaterThan(40);
   for (const path of entries) {
     screen = path;
@@ -47,7 +61,7 @@ test('opening every menu entry and its add dialog answers no 4xx or 5xx and logs
     await quiet();
     const frame = page.frameLocator(`[data-testid="frame-${await shown.getAttribute('data-app')}"]`);
     const add = frame.locator('.subapp-route:not([hidden])').locator(ADD).first();
-    if (await add.count() && await add.isEnabled()) {
+    if ((await add.count()) && (await add.isEnabled())) {
       await add.click();
       const dialog = frame.locator('.arco-modal:visible, .arco-drawer:visible');
       await expect(dialog).toHaveCount(1);

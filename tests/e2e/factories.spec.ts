@@ -10,7 +10,8 @@ import { rowOf } from './screens';
 async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown, factoryId?: string): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${await token(page)}`, 'accept-language': 'en' };
   if (factoryId) headers['x-factory-id'] = factoryId;
-  const res = method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
+  const res =
+    method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data as T;
 }
@@ -33,11 +34,20 @@ test('a user of two factories chooses one, and switching reloads the menu and th
   // A tenant of its own, so that the demo tenant keeps its single factory for the other tests.
   await login(page, 'en');
   const tenantCode = `fs${Date.now().toString(36)}`;
-  await api(page, 'POST', '/api/platform-system/tenant', { code: tenantCode, name: `Two factories ${tenantCode}`, adminAccount: 'admin', adminPassword: DEMO.password });
+  await api(page, 'POST', '/api/platform-system/tenant', {
+    code: tenantCode,
+    name: `Two factories ${tenantCode}`,
+    adminAccount: 'admin',
+    adminPassword: DEMO.password,
+  });
 
   await loginAs(page, tenantCode);
   await api(page, 'POST', '/api/platform-system/factory', { code: 'F002', name: 'Second Works', sort: 2 });
-  const { factoryList } = await api<{ factoryList: { id: string; code: string }[] }>(page, 'GET', '/api/platform-system/factory/getFactoryList');
+  const { factoryList } = await api<{ factoryList: { id: string; code: string }[] }>(
+    page,
+    'GET',
+    '/api/platform-system/factory/getFactoryList',
+  );
   const first = factoryList.find((f) => f.code === 'F001')!.id;
   const second = factoryList.find((f) => f.code === 'F002')!.id;
   await api(page, 'POST', '/api/basic-system/workshop', { code: 'WS-ONE', name: 'Pressing hall' }, first);
@@ -57,7 +67,9 @@ test('a user of two factories chooses one, and switching reloads the menu and th
   await expect(rowOf(frame, 'WS-TWO')).toHaveCount(0);
 
   // Switch in the header: the menu is fetched for the new factory, the open screen lists its rows.
-  const menu = page.waitForRequest((r) => r.url().includes('/api/platform-system/function/routes') && r.url().includes(`factoryId=${second}`));
+  const menu = page.waitForRequest(
+    (r) => r.url().includes('/api/platform-system/function/routes') && r.url().includes(`factoryId=${second}`),
+  );
   await page.getByTestId('factory-switcher').click();
   await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F002)' }).click();
   await menu;

@@ -26,7 +26,9 @@ async function chooseSize(page: Page, size: 'small' | 'medium' | 'large') {
   await page.locator('.arco-drawer-close-icon').click();
 }
 
-test('small, medium and large change the rendered text of the shell and of the sub-app, Arco components included', async ({ page }) => {
+test('small, medium and large change the rendered text of the shell and of the sub-app, Arco components included', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await login(page, 'en');
   await page.goto('/en/basic/customer');

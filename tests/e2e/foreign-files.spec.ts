@@ -27,7 +27,10 @@ test.describe('files from any locale', () => {
     await expect(rowOf(frame, `ZH${stamp}`)).toContainText('千克（净重）：含包装');
 
     // Excel on a Spanish Windows: Windows-1252, `;` between fields (the comma is the decimal sign).
-    const es = iconv.encode(`Código;Nombre;Tipo;Precisión\r\nES${stamp};Kilogramo métrico, «año»;Peso;2\r\n`, 'win1252');
+    const es = iconv.encode(
+      `Código;Nombre;Tipo;Precisión\r\nES${stamp};Kilogramo métrico, «año»;Peso;2\r\n`,
+      'win1252',
+    );
     await frame.getByTestId('btn-import').click();
     await frame.getByTestId('import-file').setInputFiles({ name: 'unidades.csv', mimeType: 'text/csv', buffer: es });
     await frame.getByTestId('import-ok').click();
@@ -39,7 +42,9 @@ test.describe('files from any locale', () => {
 
     // Other suites count the demo's units by type: these go again.
     const headers = { authorization: `Bearer ${await token(page)}` };
-    const all = await (await page.request.get('/api/basic-system/unit?size=500', { headers })).json() as { data: { records: { id: string; code: string }[] } };
+    const all = (await (await page.request.get('/api/basic-system/unit?size=500', { headers })).json()) as {
+      data: { records: { id: string; code: string }[] };
+    };
     const ids = all.data.records.filter((u) => u.code.endsWith(stamp)).map((u) => u.id);
     expect(ids).toHaveLength(2);
     expect((await page.request.delete('/api/basic-system/unit', { headers, data: { ids } })).status()).toBe(200);
@@ -65,7 +70,9 @@ test.describe('files from any locale', () => {
     const header = (ws.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
     const dateCol = header.indexOf('Entry date');
     expect(dateCol, header.join('|')).toBeGreaterThan(0);
-    const row = [...Array(ws.rowCount).keys()].map((i) => ws.getRow(i + 1)).find((r) => (r.values as unknown[]).includes(code));
+    const row = [...Array(ws.rowCount).keys()]
+      .map((i) => ws.getRow(i + 1))
+      .find((r) => (r.values as unknown[]).includes(code));
     expect(row, `no row of ${code}`).toBeTruthy();
     const cell = row!.getCell(dateCol);
     expect(cell.type).toBe(ExcelJS.ValueType.Date);

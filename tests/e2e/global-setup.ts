@@ -19,7 +19,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     try {
       const res = await fetch(url);
       if (res.ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
@@ -29,7 +31,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export default async function globalSetup() {
   const root = resolve(import.meta.dirname, '../..');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const provider = await startTestProvider({ port: E2E_OIDC_PORT, redirectUris: [`http://localhost:${E2E_PORT}/api/auth/sso/callback`] });
+  const provider = await startTestProvider({
+    port: E2E_OIDC_PORT,
+    redirectUris: [`http://localhost:${E2E_PORT}/api/auth/sso/callback`],
+  });
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
     env: {

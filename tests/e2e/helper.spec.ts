@@ -7,9 +7,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { toast } from './screens';
 import { login, token, watchConsole, withoutProcess } from './support';
 
-
 test.describe('helper screens', () => {
-  test('a language disabled is no longer offered and refused; own words show in the shell and the iframe at once', async ({ page, request }) => {
+  test('a language disabled is no longer offered and refused; own words show in the shell and the iframe at once', async ({
+    page,
+    request,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
     await page.goto('/en/helper/language');
@@ -38,7 +40,10 @@ test.describe('helper screens', () => {
     await page.keyboard.press('Escape');
 
     // Own words: the shell's "Notices" and the apps' "Search" button, changed without a reload.
-    const marker = await page.evaluate(() => { (window as unknown as { marker: number }).marker = 42; return 42; });
+    const marker = await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 42;
+      return 42;
+    });
     await expect(page.getByTestId('notice-bell')).toHaveAttribute('aria-label', 'Notices');
     await frame.getByTestId('translation-keyword').fill('Notices');
     await frame.getByTestId('translation-search').click();
@@ -68,8 +73,18 @@ test.describe('helper screens', () => {
     const basic = page.frameLocator('[data-testid="frame-basic"]');
     await expect(basic.getByTestId('btn-search')).toHaveText('Find');
     const auth = { authorization: `Bearer ${await token(page)}` };
-    for (const [namespace, key] of [['shell', 'notice.title'], ['common', 'search']]) {
-      expect((await request.put('/api/platform-system/translation', { headers: auth, data: { namespace, key, language: 'en', value: '' } })).status()).toBe(200);
+    for (const [namespace, key] of [
+      ['shell', 'notice.title'],
+      ['common', 'search'],
+    ]) {
+      expect(
+        (
+          await request.put('/api/platform-system/translation', {
+            headers: auth,
+            data: { namespace, key, language: 'en', value: '' },
+          })
+        ).status(),
+      ).toBe(200);
     }
     await page.reload();
     await expect(page.getByTestId('notice-bell')).toHaveAttribute('aria-label', 'Notices');
@@ -88,15 +103,27 @@ test.describe('menu applications', () => {
     await frame.getByTestId('apply-title').fill(title);
     const rows = frame.getByTestId('apply-rows').locator('tbody tr');
     const fill = async (n: number, values: Record<string, string>) => {
-      for (const [field, value] of Object.entries(values)) await rows.nth(n).locator(`[data-testid$="-${field}"]`).fill(value);
+      for (const [field, value] of Object.entries(values))
+        await rows.nth(n).locator(`[data-testid$="-${field}"]`).fill(value);
     };
     await fill(0, { code: `catalogue:lab-${suffix}`, nameZh: '实验室', nameEn: `Laboratory ${suffix}` });
     await frame.getByTestId('apply-add-row').click();
-    await fill(1, { code: `system:lab-${suffix}`, nameZh: '检验报告', nameEn: `Lab reports ${suffix}`, path: `/system/lab-${suffix}`, perms: `system:lab-${suffix}:view` });
+    await fill(1, {
+      code: `system:lab-${suffix}`,
+      nameZh: '检验报告',
+      nameEn: `Lab reports ${suffix}`,
+      path: `/system/lab-${suffix}`,
+      perms: `system:lab-${suffix}:view`,
+    });
     await frame.getByTestId('apply-add-row').click();
     await rows.nth(2).locator('.arco-select').nth(1).click();
     await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'Button' }).click();
-    await fill(2, { code: `system:lab-${suffix}:sign`, nameZh: '签发', nameEn: 'Sign', perms: `system:lab-${suffix}:sign` });
+    await fill(2, {
+      code: `system:lab-${suffix}:sign`,
+      nameZh: '签发',
+      nameEn: 'Sign',
+      perms: `system:lab-${suffix}:sign`,
+    });
     await frame.locator('.arco-modal:visible').getByRole('button', { name: 'OK' }).click();
     await expect(toast(page, 'Success')).toBeVisible();
     return frame;
@@ -152,7 +179,10 @@ test.describe('services', () => {
     await expect(frame.getByTestId('services-table').locator('tr', { has: wms })).toContainText('3.1.4');
     await expect(frame.getByTestId('state-platform')).toHaveAttribute('data-state', 'online');
 
-    await new Promise<void>((done) => { app.close(() => done()); app.closeAllConnections(); });
+    await new Promise<void>((done) => {
+      app.close(() => done());
+      app.closeAllConnections();
+    });
     await frame.getByTestId('services-probe').click();
     await expect(wms).toHaveAttribute('data-state', 'offline');
     await expect(wms).toHaveText('Offline');

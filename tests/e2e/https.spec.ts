@@ -25,11 +25,37 @@ test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-tls-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${HOST}`,
+      '-addext',
+      `subjectAltName=DNS:${HOST}`,
+    ],
+    { stdio: 'ignore' },
+  );
   proxy = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (req, res) => {
     forwarded.push(req.url ?? '');
     const upstream = http.request(
-      { host: 'localhost', port: UPSTREAM, path: req.url, method: req.method, headers: { ...req.headers, host: `localhost:${UPSTREAM}`, 'x-forwarded-proto': 'https' } },
+      {
+        host: 'localhost',
+        port: UPSTREAM,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: `localhost:${UPSTREAM}`, 'x-forwarded-proto': 'https' },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -50,7 +76,10 @@ test.afterAll(async () => {
 
 test('a page served over https sends its plain-http requests over https', async () => {
   const launch = test.info().project.use.launchOptions ?? {};
-  const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), `--host-resolver-rules=MAP ${HOST} 127.0.0.1`] });
+  const browser = await chromium.launch({
+    ...launch,
+    args: [...(launch.args ?? []), `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
+  });
   try {
     const context = await browser.newContext({ ignoreHTTPSErrors: true });
     const page = await context.newPage();

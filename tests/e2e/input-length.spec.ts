@@ -27,14 +27,18 @@ test('a 12-digit mobile number is refused with the SPEC §5 message, not cut to 
   await expect(frame.getByTestId('form-mobile')).toHaveValue(TWELVE);
 
   // Nothing was written.
-  const found = await page.request.get(`/api/platform-system/app-user?account=${account}`, { headers: { authorization: `Bearer ${await token(page)}` } });
+  const found = await page.request.get(`/api/platform-system/app-user?account=${account}`, {
+    headers: { authorization: `Bearer ${await token(page)}` },
+  });
   expect((await found.json()).data.total).toBe(0);
 
   // With the number corrected the same form saves it as typed.
   await frame.getByTestId('form-mobile').fill('13800138000');
   await frame.getByTestId('dialog-ok').click();
   await expect(dialog(frame)).toHaveCount(0);
-  const saved = await page.request.get(`/api/platform-system/app-user?account=${account}`, { headers: { authorization: `Bearer ${await token(page)}` } });
+  const saved = await page.request.get(`/api/platform-system/app-user?account=${account}`, {
+    headers: { authorization: `Bearer ${await token(page)}` },
+  });
   expect((await saved.json()).data.records[0].mobile).toBe('13800138000');
   expect(errors).toEqual([]);
 });
@@ -51,7 +55,7 @@ test('the personal centre keeps all 12 digits typed and refuses them', async ({ 
   await expect(mobile).toHaveValue(TWELVE);
 });
 
-test('a number out of range is refused as typed, not clamped: a BOM line\'s loss rate of 150 %', async ({ page }) => {
+test("a number out of range is refused as typed, not clamped: a BOM line's loss rate of 150 %", async ({ page }) => {
   await login(page, 'en');
   await page.goto('/en/basic/bom');
   const frame = page.frameLocator('[data-testid="frame-basic"]');

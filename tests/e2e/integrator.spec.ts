@@ -99,9 +99,14 @@ const FOREIGN = () => `<!doctype html><html><body>foreign
 
 test.beforeAll(async () => {
   fixtures = http.createServer((req, res) => {
-    const pages: Record<string, () => string> = { '/old-host.html': OLD_HOST, '/new-child.html': NEW_CHILD, '/foreign.html': FOREIGN };
+    const pages: Record<string, () => string> = {
+      '/old-host.html': OLD_HOST,
+      '/new-child.html': NEW_CHILD,
+      '/foreign.html': FOREIGN,
+    };
     const url = (req.url ?? '/').split('?')[0]!;
-    if (url === '/__fixtures/penpal.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(PENPAL);
+    if (url === '/__fixtures/penpal.js')
+      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(PENPAL);
     const page = pages[url];
     if (!page) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page());
@@ -116,12 +121,18 @@ test.afterAll(async () => {
   await new Promise((resolve) => fixtures.close(resolve));
 });
 
-interface Alarm { id: string; number: string; description: string }
+interface Alarm {
+  id: string;
+  number: string;
+  description: string;
+}
 
 /** Raises an alarm in the user's current factory, as another domain would (the API, a token with the raise code). */
 async function raise(page: Page, level: 'info' | 'warning' | 'critical', what: string): Promise<Alarm> {
   const bearer = await token(page);
-  const factoryId = await page.evaluate(() => JSON.parse(localStorage.getItem('mes-portal:factoryId') ?? 'null') as string | null);
+  const factoryId = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('mes-portal:factoryId') ?? 'null') as string | null,
+  );
   const number = `E2E-${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const res = await page.request.post('/api/platform-system/alarm/raise', {
     headers: { authorization: `Bearer ${bearer}`, 'x-factory-id': factoryId ?? '' },
@@ -145,7 +156,9 @@ async function openBoard(page: Page, before: (page: Page) => Promise<unknown> = 
   await page.getByTestId('menu-/andon/board').click();
   await expect(page).toHaveURL(/\/en\/andon\/board$/);
   const board = page.frameLocator('[data-testid="frame-andon"]');
-  await expect(board.getByTestId('andon-status')).toContainText(`Connected through the portal bridge ${BRIDGE_VERSION}`);
+  await expect(board.getByTestId('andon-status')).toContainText(
+    `Connected through the portal bridge ${BRIDGE_VERSION}`,
+  );
   return board;
 }
 
@@ -162,10 +175,14 @@ test.describe('integrator kit: the andon example (no React)', () => {
     expect(await andon.text()).toContain(`<meta name="portal-shell-origin" content="${SHELL}">`);
   });
 
-  test('context, permissions, API calls, confirm, toast, title, download, errors and tabs from a plain page', async ({ page }) => {
+  test('context, permissions, API calls, confirm, toast, title, download, errors and tabs from a plain page', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     const warnings: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
     let stop!: Alarm;
     let jam!: Alarm;
     const board = await openBoard(page, async (p) => {
@@ -209,7 +226,11 @@ test.describe('integrator kit: the andon example (no React)', () => {
 
     // reportError: an uncaught error of the page reaches the shell's log.
     const frame = await andonFrame(page);
-    await frame.evaluate(() => { setTimeout(() => { throw new Error('andon broke on purpose'); }, 0); });
+    await frame.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('andon broke on purpose');
+      }, 0);
+    });
     await expect.poll(() => warnings.some((w) => w.includes('andon broke on purpose'))).toBe(true);
 
     // setTitle: the tab follows what the page shows.
@@ -285,7 +306,9 @@ test.describe('integrator kit: the andon example (no React)', () => {
 
   test('the shell reconnects by itself when the app reloads', async ({ page }) => {
     const infos: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'info') infos.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'info') infos.push(m.text());
+    });
     const board = await openBoard(page, (p) => raise(p, 'warning', 'Reload'));
     const frame = await andonFrame(page);
     await frame.evaluate(() => location.reload());
@@ -301,9 +324,18 @@ test.describe('integrator kit: the andon example (no React)', () => {
 
 /** The notices the shell's user sees (the demo company's, for the chosen plant and language), as the child counts them. */
 async function noticeCount(page: Page): Promise<number> {
-  const factoryId = await page.evaluate(() => JSON.parse(localStorage.getItem('mes-portal:factoryId') ?? sessionStorage.getItem('mes-portal:factoryId') ?? 'null') as string | null);
+  const factoryId = await page.evaluate(
+    () =>
+      JSON.parse(
+        localStorage.getItem('mes-portal:factoryId') ?? sessionStorage.getItem('mes-portal:factoryId') ?? 'null',
+      ) as string | null,
+  );
   const res = await page.request.get('/api/platform-system/notice/list', {
-    headers: { authorization: `Bearer ${await token(page)}`, 'accept-language': 'en', ...(factoryId ? { 'x-factory-id': factoryId } : {}) },
+    headers: {
+      authorization: `Bearer ${await token(page)}`,
+      'accept-language': 'en',
+      ...(factoryId ? { 'x-factory-id': factoryId } : {}),
+    },
   });
   return (await res.json()).data.totalNum as number;
 }
@@ -317,7 +349,9 @@ test.describe('integrator kit: origins and versions', () => {
 
     test('a page from an unregistered origin that tries to connect is refused and logged', async ({ page }) => {
       const warnings: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
       const board = await openBoard(page);
       const andon = await andonFrame(page);
 
@@ -327,73 +361,131 @@ test.describe('integrator kit: origins and versions', () => {
         f.src = url;
         document.body.append(f);
       }, `${LOOPBACK}/foreign.html`);
-      await expect.poll(() => page.frames().find((f) => f.url().startsWith(LOOPBACK))?.evaluate(() => document.body.dataset.result ?? null) ?? null, { timeout: 10_000 })
+      await expect
+        .poll(
+          () =>
+            page
+              .frames()
+              .find((f) => f.url().startsWith(LOOPBACK))
+              ?.evaluate(() => document.body.dataset.result ?? null) ?? null,
+          { timeout: 10_000 },
+        )
         .toMatch(/^refused: CONNECTION_TIMEOUT/);
-      expect(warnings).toContainEqual(`[shell] bridge: refused a connection: ${LOOPBACK} is not an app frame of the portal`);
+      expect(warnings).toContainEqual(
+        `[shell] bridge: refused a connection: ${LOOPBACK} is not an app frame of the portal`,
+      );
       // The registered app is unaffected.
       await expect(board.getByTestId('andon-status')).toContainText('Connected');
     });
   });
 
-  test('an unregistered origin as the app frame itself is not even loaded: the shell\'s frame-src refuses it', async ({ page }) => {
+  test("an unregistered origin as the app frame itself is not even loaded: the shell's frame-src refuses it", async ({
+    page,
+  }) => {
     const errors: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await openBoard(page);
     const andon = await andonFrame(page);
-    await andon.evaluate((url) => { location.href = url; }, `${LOOPBACK}/foreign.html`);
+    await andon.evaluate((url) => {
+      location.href = url;
+    }, `${LOOPBACK}/foreign.html`);
     await expect.poll(() => errors.some((e) => e.includes('frame-src') && e.includes(LOOPBACK))).toBe(true);
   });
 
   test('a child built against protocol 1.0.0 still works with this shell', async ({ page }) => {
     const infos: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'info') infos.push(m.text()); });
-    await serveAtAndon(page, '/andon/board/compat', handWrittenChild('1.0.0', ['onContextChange', 'navigate', 'refresh', 'logout']));
+    page.on('console', (m) => {
+      if (m.type() === 'info') infos.push(m.text());
+    });
+    await serveAtAndon(
+      page,
+      '/andon/board/compat',
+      handWrittenChild('1.0.0', ['onContextChange', 'navigate', 'refresh', 'logout']),
+    );
     await login(page, 'en');
     await page.goto('/en/andon/board/compat');
     const child = page.frameLocator('[data-testid="frame-andon"]');
-    await expect(child.locator('#status')).toHaveText(`shell ${BRIDGE_VERSION}, user admin, ${await noticeCount(page)} notices`);
+    await expect(child.locator('#status')).toHaveText(
+      `shell ${BRIDGE_VERSION}, user admin, ${await noticeCount(page)} notices`,
+    );
     await expect(page.locator('.arco-message')).toContainText('child 1.0.0 works');
     await expect(page.locator('[data-app="andon"]')).toHaveAttribute('data-health', 'connected');
-    expect(infos.some((i) => i.includes('speaks bridge 1.0.0') && i.includes('does not offer: setActive, ping'))).toBe(true);
+    expect(infos.some((i) => i.includes('speaks bridge 1.0.0') && i.includes('does not offer: setActive, ping'))).toBe(
+      true,
+    );
     // What the shell tells it still arrives.
     await page.getByTestId('language-switch').click();
     await page.getByTestId('lang-vi').click();
     await expect(child.locator('#log')).toContainText('context vi');
   });
 
-  test('a child of a newer minor version works with this shell, and with an older shell reports what is missing', async ({ page }) => {
-    await serveAtAndon(page, '/andon/board/compat', handWrittenChild('1.9.0', [...CHILD_CAPABILITIES, 'onThemeChange']));
+  test('a child of a newer minor version works with this shell, and with an older shell reports what is missing', async ({
+    page,
+  }) => {
+    await serveAtAndon(
+      page,
+      '/andon/board/compat',
+      handWrittenChild('1.9.0', [...CHILD_CAPABILITIES, 'onThemeChange']),
+    );
     await login(page, 'en');
     await page.goto('/en/andon/board/compat');
-    await expect(page.frameLocator('[data-testid="frame-andon"]').locator('#status')).toHaveText(`shell ${BRIDGE_VERSION}, user admin, ${await noticeCount(page)} notices`);
+    await expect(page.frameLocator('[data-testid="frame-andon"]').locator('#status')).toHaveText(
+      `shell ${BRIDGE_VERSION}, user admin, ${await noticeCount(page)} notices`,
+    );
 
     // Our own script as the newer side, framed by a hand-written 1.0.0 shell that lacks `download` and what came after 1.0.0.
     const warnings: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
     await page.goto(`${LOOPBACK}/old-host.html`);
     const child = page.frameLocator('#app');
     await expect(child.locator('body')).toHaveAttribute('data-result', /.+/);
     const result = JSON.parse((await child.locator('body').getAttribute('data-result'))!) as Record<string, unknown>;
     expect(result).toEqual({
       version: '1.0.0',
-      missing: ['download', 'shortcut', 'setShortcuts', 'setDirty', 'openModal', 'closeModal', 'request.files', 'request.timeout', 'context.theme'],
+      missing: [
+        'download',
+        'shortcut',
+        'setShortcuts',
+        'setDirty',
+        'openModal',
+        'closeModal',
+        'request.files',
+        'request.timeout',
+        'context.theme',
+      ],
       language: 'es',
       request: { url: '/api/anything' },
       download: 'BridgeUnsupportedError',
       upload: 'BridgeUnsupportedError',
     });
-    expect(warnings.some((w) => w.includes('speaks bridge 1.0.0') && w.includes('not available: download, shortcut, setShortcuts, setDirty, openModal, closeModal, request.files, request.timeout, context.theme'))).toBe(true);
+    expect(
+      warnings.some(
+        (w) =>
+          w.includes('speaks bridge 1.0.0') &&
+          w.includes(
+            'not available: download, shortcut, setShortcuts, setDirty, openModal, closeModal, request.files, request.timeout, context.theme',
+          ),
+      ),
+    ).toBe(true);
   });
 
   test('a child of another major version is a clear error in the shell', async ({ page }) => {
     await serveAtAndon(page, '/andon/board/compat', handWrittenChild('2.0.0', [...CHILD_CAPABILITIES]));
     await login(page, 'en');
     await page.goto('/en/andon/board/compat');
-    await expect(page.getByTestId('app-incompatible')).toContainText(`The app speaks bridge protocol 2.0.0, the portal ${BRIDGE_VERSION}`);
+    await expect(page.getByTestId('app-incompatible')).toContainText(
+      `The app speaks bridge protocol 2.0.0, the portal ${BRIDGE_VERSION}`,
+    );
     await expect(page.frameLocator('[data-testid="frame-andon"]').locator('#status')).toHaveCount(0);
   });
 
-  test('health: offline with a retry, and a legacy page without the bridge still shows with a notice', async ({ page }) => {
+  test('health: offline with a retry, and a legacy page without the bridge still shows with a notice', async ({
+    page,
+  }) => {
     await login(page, 'en');
     // Offline: nothing answers at the app's URL.
     await page.route(`${ANDON}/**`, (r) => r.abort('connectionrefused'));
@@ -401,7 +493,9 @@ test.describe('integrator kit: origins and versions', () => {
     await expect(page.getByTestId('app-offline')).toContainText('The app "Andon alerts" is offline');
     await page.unroute(`${ANDON}/**`);
     // A legacy page that never speaks the bridge.
-    await page.route(`${ANDON}/andon/board`, (r) => r.fulfill({ contentType: 'text/html', body: '<p id="legacy">legacy board</p>' }));
+    await page.route(`${ANDON}/andon/board`, (r) =>
+      r.fulfill({ contentType: 'text/html', body: '<p id="legacy">legacy board</p>' }),
+    );
     await page.getByTestId('app-retry').click();
     await expect(page.frameLocator('[data-testid="frame-andon"]').locator('#legacy')).toHaveText('legacy board');
     await expect(page.getByTestId('app-noBridge')).toContainText('is not connected to the portal', { timeout: 15_000 });
@@ -409,7 +503,9 @@ test.describe('integrator kit: origins and versions', () => {
     // Reconnect loads the real page again.
     await page.unroute(`${ANDON}/andon/board`);
     await page.getByTestId('app-retry').click();
-    await expect(page.frameLocator('[data-testid="frame-andon"]').getByTestId('andon-status')).toContainText('Connected');
+    await expect(page.frameLocator('[data-testid="frame-andon"]').getByTestId('andon-status')).toContainText(
+      'Connected',
+    );
     await expect(page.getByTestId('app-noBridge')).toHaveCount(0);
   });
 });

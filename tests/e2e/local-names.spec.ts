@@ -19,7 +19,7 @@ async function apiGet<T>(page: Page, url: string): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
-test('Applications and Menus name apps and parents in the user\'s language', async ({ page }) => {
+test("Applications and Menus name apps and parents in the user's language", async ({ page }) => {
   const errors = watchConsole(page);
   await login(page, 'vi');
 
@@ -28,8 +28,9 @@ test('Applications and Menus name apps and parents in the user\'s language', asy
   await expect(rowOf(apps, 'basic').getByRole('cell', { name: 'Dữ liệu cơ bản', exact: true })).toBeVisible();
 
   type MenuRow = { id: string; code: string; nameZhCN: string; nameVi: string };
-  const parent = (await apiGet<{ records: MenuRow[] }>(page, '/api/platform-system/menu?code=basic:packaging-rule&type=menu')).records
-    .find((m) => m.code === 'basic:packaging-rule')!;
+  const parent = (
+    await apiGet<{ records: MenuRow[] }>(page, '/api/platform-system/menu?code=basic:packaging-rule&type=menu')
+  ).records.find((m) => m.code === 'basic:packaging-rule')!;
   expect(parent.nameVi).not.toBe('');
   const menus = await open(page, 'menu', 'menu');
   await search(menus, 'code', 'basic:packaging-rule:add');

@@ -8,12 +8,19 @@ import { login, watchConsole } from './support';
 
 /** Texts of the elements whose content overflows their box (cut with an ellipsis, or hidden). */
 const cut = (elements: Locator) =>
-  elements.evaluateAll((els) => els
-    .filter((el) => (el as HTMLElement).offsetParent !== null)
-    .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > el.closest('.portal-sider')!.getBoundingClientRect().right)
-    .map((el) => el.textContent ?? ''));
+  elements.evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .filter(
+        (el) =>
+          el.scrollWidth > el.clientWidth + 1 ||
+          el.getBoundingClientRect().right > el.closest('.portal-sider')!.getBoundingClientRect().right,
+      )
+      .map((el) => el.textContent ?? ''),
+  );
 
-const SIDER_TEXT = '.portal-logo, .side-menu .arco-menu-item, .side-menu .arco-menu-inline-header, .side-menu .arco-menu-item-inner';
+const SIDER_TEXT =
+  '.portal-logo, .side-menu .arco-menu-item, .side-menu .arco-menu-inline-header, .side-menu .arco-menu-item-inner';
 
 async function chooseSize(page: Page, size: 'small' | 'large') {
   await page.getByTestId('user-menu').click();
@@ -22,7 +29,9 @@ async function chooseSize(page: Page, size: 'small' | 'large') {
   await page.locator('.arco-drawer-close-icon').click();
 }
 
-test('Spanish names in the side menu and the title wrap instead of being cut, at small and large font sizes', async ({ page }) => {
+test('Spanish names in the side menu and the title wrap instead of being cut, at small and large font sizes', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 1366, height: 800 });
   await login(page, 'es');

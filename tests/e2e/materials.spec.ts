@@ -6,7 +6,6 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { choose, dialog, openScreen, rowOf, toast } from './screens';
 import { login, watchConsole } from './support';
 
-
 test.describe('materials', () => {
   test('a class tree and a material through all its tabs', async ({ page }) => {
     const errors = watchConsole(page);
@@ -24,8 +23,13 @@ test.describe('materials', () => {
     // The tree view draws it under its parent, one step in.
     await frame.getByTestId('view-tree').click();
     const tree = frame.getByTestId('resource-tree');
-    await expect(tree.locator('tr', { hasText: 'E2E-SENS' }).locator('.arco-table-cell-indent')).toHaveAttribute('style', /padding-left: [1-9]/);
-    await expect(tree.locator('tr', { hasText: 'Electronic components' }).first()).toHaveClass(/arco-table-row-expanded/);
+    await expect(tree.locator('tr', { hasText: 'E2E-SENS' }).locator('.arco-table-cell-indent')).toHaveAttribute(
+      'style',
+      /padding-left: [1-9]/,
+    );
+    await expect(tree.locator('tr', { hasText: 'Electronic components' }).first()).toHaveClass(
+      /arco-table-row-expanded/,
+    );
 
     frame = await openScreen(page, 'material');
     await frame.getByTestId('btn-add').click();

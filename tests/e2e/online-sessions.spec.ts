@@ -19,7 +19,10 @@ async function loginAs(browser: Browser, account: string): Promise<Page> {
   return page;
 }
 
-test('an administrator ends another session, which is logged out; a user ends their own other session', async ({ page, browser }) => {
+test('an administrator ends another session, which is logged out; a user ends their own other session', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await login(page, 'en');
   const account = `sess.e2e.${Date.now().toString(36)}`;
@@ -41,7 +44,12 @@ test('an administrator ends another session, which is logged out; a user ends th
   await expect(mine).toBeVisible();
   await expect(mine.getByRole('button')).toHaveCount(0);
   // Scrolled to its right end, the table shows its last column whole beside the fixed actions column.
-  await frame.getByTestId('sessions-table').locator('.arco-table-content-inner').evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  await frame
+    .getByTestId('sessions-table')
+    .locator('.arco-table-content-inner')
+    .evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
   const factory = await frame.getByRole('columnheader', { name: 'Factory' }).boundingBox();
   const actions = await frame.getByRole('columnheader', { name: 'Actions' }).boundingBox();
   expect(factory!.x + factory!.width).toBeLessThanOrEqual(actions!.x + 1);
@@ -51,8 +59,12 @@ test('an administrator ends another session, which is logged out; a user ends th
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Account');
   await expect(rows.first()).toContainText(/Chrome|Chromium/);
-  const ownSessions = await first.request.get('/api/platform-system/user/session', { headers: { authorization: `Bearer ${await token(first)}` } });
-  const firstId = ((await ownSessions.json()).data.records as { id: string; current: boolean }[]).find((s) => s.current)!.id;
+  const ownSessions = await first.request.get('/api/platform-system/user/session', {
+    headers: { authorization: `Bearer ${await token(first)}` },
+  });
+  const firstId = ((await ownSessions.json()).data.records as { id: string; current: boolean }[]).find(
+    (s) => s.current,
+  )!.id;
   await frame.getByTestId(`end-session-${firstId}`).click();
   await confirmInShell(page, new RegExp(account));
   await expect(rows).toHaveCount(1);

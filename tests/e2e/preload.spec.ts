@@ -6,21 +6,29 @@
 import { expect, test } from '@playwright/test';
 import { login } from './support';
 
-test('after the first screen, the basic app loads ahead, hidden; its first screen then opens in that frame', async ({ page }) => {
+test('after the first screen, the basic app loads ahead, hidden; its first screen then opens in that frame', async ({
+  page,
+}) => {
   const basicCalls: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/api/basic-system/')) basicCalls.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/basic-system/')) basicCalls.push(r.url());
+  });
   await login(page, 'en');
   await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('card-notices')).toBeVisible();
 
   // Without being asked, the basic app's frame comes, hidden, and connects; the workbench stays shown.
-  await expect(page.locator('.subapp-frame[data-app="basic"]')).toHaveAttribute('data-health', 'connected', { timeout: 20_000 });
+  await expect(page.locator('.subapp-frame[data-app="basic"]')).toHaveAttribute('data-health', 'connected', {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('frame-basic')).toBeHidden();
   await expect(page.getByTestId('frame-platform')).toBeVisible();
   // Its code, none of its data.
   expect(basicCalls).toEqual([]);
   const element = await page.getByTestId('frame-basic').elementHandle();
   const basic = await element!.contentFrame();
-  await basic!.evaluate(() => { (window as Window & { loadedAhead?: boolean }).loadedAhead = true; });
+  await basic!.evaluate(() => {
+    (window as Window & { loadedAhead?: boolean }).loadedAhead = true;
+  });
 
   await page.getByTestId('menu-/basic/unit').click();
   await expect(page.frameLocator('[data-testid="frame-basic"]').getByTestId('page-unit')).toBeVisible();

@@ -50,7 +50,7 @@ test.describe('help and SOP', () => {
     await expect(page.getByText('El documento de ayuda o el SOP no está disponible en este idioma')).toBeVisible();
   });
 
-  test('the help button shows the open screen\'s help, or that it is missing for the language', async ({ page }) => {
+  test("the help button shows the open screen's help, or that it is missing for the language", async ({ page }) => {
     await login(page, 'en');
     await page.getByTestId('menu-/platform/dict').click();
     await page.getByTestId('help-button').click();

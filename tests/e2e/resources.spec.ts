@@ -7,10 +7,6 @@ import ExcelJS from 'exceljs';
 import { choose, confirmInShell, dialog, openScreen, rowOf, search, toast } from './screens';
 import { login, watchConsole } from './support';
 
-
-
-
-
 /** Rows of the first sheet of an .xlsx, as arrays of cell texts (header first). */
 async function sheetRows(path: string): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
@@ -18,7 +14,15 @@ async function sheetRows(path: string): Promise<string[][]> {
   const sheet = book.worksheets[0]!;
   const rows: string[][] = [];
   sheet.eachRow((row) => {
-    const values = (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : typeof v === 'object' && 'text' in (v as object) ? String((v as { text: unknown }).text) : String(v)));
+    const values = (row.values as unknown[])
+      .slice(1)
+      .map((v) =>
+        v === null || v === undefined
+          ? ''
+          : typeof v === 'object' && 'text' in (v as object)
+            ? String((v as { text: unknown }).text)
+            : String(v),
+      );
     rows.push(values);
   });
   return rows;
@@ -93,11 +97,14 @@ test.describe('master data from one definition', () => {
     await expect(rowOf(frame, 'E2E-BOX')).toHaveCount(0);
     // The browser logs the duplicate's 409 as a failed resource (on purpose here), and the shell's
     // availability probes of the sub-app origins' roots; nothing else may fail.
-    const expected = /status of 409 .* @ http:\/\/localhost:\d+\/api\/basic-system\/unit$|status of 403 .* @ http:\/\/localhost:\d+\/$/;
+    const expected =
+      /status of 409 .* @ http:\/\/localhost:\d+\/api\/basic-system\/unit$|status of 403 .* @ http:\/\/localhost:\d+\/$/;
     expect(errors.filter((e) => !expected.test(e))).toEqual([]);
   });
 
-  test('warehouses → areas → locations: references picked from their screens, referenced delete refused, freeze', async ({ page }) => {
+  test('warehouses → areas → locations: references picked from their screens, referenced delete refused, freeze', async ({
+    page,
+  }) => {
     let frame = await openScreen(page, 'warehouse');
     await frame.getByTestId('btn-add').click();
     await frame.getByTestId('form-code').fill('E2E-WH');
@@ -172,12 +179,22 @@ test.describe('master data from one definition', () => {
     await expect(frame.getByTestId('resource-table').locator('tbody tr')).toHaveCount(2);
   });
 
-  test('units: import .xlsx (check only, then for real), a bad file with its report, a .csv with Chinese headers', async ({ page }, info) => {
+  test('units: import .xlsx (check only, then for real), a bad file with its report, a .csv with Chinese headers', async ({
+    page,
+  }, info) => {
     const frame = await openScreen(page, 'unit');
-    const good = await xlsxOf([['Code', 'Name', 'Type', 'Accuracy'], ['IMP-A', 'Imported A', 'Quantity', 0], ['IMP-B', 'Imported B', 'length', 3]]);
+    const good = await xlsxOf([
+      ['Code', 'Name', 'Type', 'Accuracy'],
+      ['IMP-A', 'Imported A', 'Quantity', 0],
+      ['IMP-B', 'Imported B', 'length', 3],
+    ]);
 
     await frame.getByTestId('btn-import').click();
-    await frame.getByTestId('import-file').setInputFiles({ name: 'units.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+    await frame.getByTestId('import-file').setInputFiles({
+      name: 'units.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: good,
+    });
     await expect(frame.getByTestId('import-file-name')).toHaveText('units.xlsx');
     await frame.getByTestId('import-dry-run').click();
     await frame.getByTestId('import-ok').click();
@@ -186,7 +203,11 @@ test.describe('master data from one definition', () => {
     await expect(rowOf(frame, 'IMP-A')).toHaveCount(0);
 
     await frame.getByTestId('btn-import').click();
-    await frame.getByTestId('import-file').setInputFiles({ name: 'units.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+    await frame.getByTestId('import-file').setInputFiles({
+      name: 'units.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: good,
+    });
     await frame.getByTestId('import-ok').click();
     await expect(frame.getByTestId('import-result')).toContainText('Imported 2 rows (2 new, 0 updated)');
     await frame.getByTestId('import-close').click();
@@ -194,9 +215,17 @@ test.describe('master data from one definition', () => {
     await expect(rowOf(frame, 'IMP-B')).toContainText('Length');
 
     // One bad row: nothing is written, the row and field are named, the annotated sheet downloads.
-    const bad = await xlsxOf([['Code', 'Name', 'Type', 'Accuracy'], ['IMP-C', 'Imported C', 'quantity', 1], ['IMP-D', 'Imported D', 'quantity', 12]]);
+    const bad = await xlsxOf([
+      ['Code', 'Name', 'Type', 'Accuracy'],
+      ['IMP-C', 'Imported C', 'quantity', 1],
+      ['IMP-D', 'Imported D', 'quantity', 12],
+    ]);
     await frame.getByTestId('btn-import').click();
-    await frame.getByTestId('import-file').setInputFiles({ name: 'bad.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+    await frame.getByTestId('import-file').setInputFiles({
+      name: 'bad.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: bad,
+    });
     await frame.getByTestId('import-ok').click();
     await expect(frame.getByTestId('import-result')).toContainText('nothing was imported');
     const errorsTable = frame.getByTestId('import-errors');
@@ -215,7 +244,9 @@ test.describe('master data from one definition', () => {
     // A .csv, headers in Chinese, updating an existing code and adding one.
     const csv = '编码,名称,类型,精度\nIMP-A,导入单位A,quantity,1\nIMP-E,导入单位E,数量,0\n';
     await frame.getByTestId('btn-import').click();
-    await frame.getByTestId('import-file').setInputFiles({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await frame
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await frame.getByTestId('import-ok').click();
     await expect(frame.getByTestId('import-result')).toContainText('Imported 2 rows (1 new, 1 updated)');
     await frame.getByTestId('import-close').click();
@@ -240,7 +271,10 @@ test.describe('master data from one definition', () => {
     await exported.saveAs(exportPath);
     const rows = await sheetRows(exportPath);
     expect(rows[0]!.slice(0, 4)).toEqual(['Code', 'Name', 'Type', 'Accuracy']);
-    expect(rows.slice(1).map((r) => r.slice(0, 4))).toEqual([['KG', 'Kilogram', 'Weight', '3'], ['G', 'Gram', 'Weight', '2']]);
+    expect(rows.slice(1).map((r) => r.slice(0, 4))).toEqual([
+      ['KG', 'Kilogram', 'Weight', '3'],
+      ['G', 'Gram', 'Weight', '2'],
+    ]);
 
     const [template] = await Promise.all([page.waitForEvent('download'), frame.getByTestId('btn-template').click()]);
     const templatePath = info.outputPath('template.xlsx');

@@ -6,11 +6,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, token } from './support';
 
-const dialog = (page: Page) => page.frameLocator('[data-testid="frame-platform"]').locator('.arco-modal:visible').last();
+const dialog = (page: Page) =>
+  page.frameLocator('[data-testid="frame-platform"]').locator('.arco-modal:visible').last();
 
 async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
   const headers = { authorization: `Bearer ${await token(page)}`, 'accept-language': 'en' };
-  const res = method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
+  const res =
+    method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data as T;
 }
@@ -28,7 +30,9 @@ test('a role with a subset of menus and buttons gives its user exactly those', a
   await frame.getByTestId('form-code').fill(code);
   await frame.getByTestId('form-name').fill(`Unit clerk ${stamp}`);
   await frame.getByTestId('dialog-ok').click();
-  const row = frame.getByTestId('resource-table').locator('tr', { has: frame.getByRole('cell', { name: code, exact: true }) });
+  const row = frame
+    .getByTestId('resource-table')
+    .locator('tr', { has: frame.getByRole('cell', { name: code, exact: true }) });
   await expect(row).toBeVisible();
 
   // Its permissions: the units menu with its add and export buttons, nothing else.
@@ -36,17 +40,32 @@ test('a role with a subset of menus and buttons gives its user exactly those', a
   const tree = dialog(page).getByTestId('perm-tree');
   await expect(tree).toBeVisible();
   for (const perms of ['basic:unit:add', 'basic:unit:export']) {
-    await tree.locator('.arco-tree-node', { has: frame.getByTestId(`perm-node-${perms}`) }).locator('.arco-checkbox').click();
+    await tree
+      .locator('.arco-tree-node', { has: frame.getByTestId(`perm-node-${perms}`) })
+      .locator('.arco-checkbox')
+      .click();
   }
   await dialog(page).getByTestId('perm-save').click();
   await expect(dialog(page)).toHaveCount(0);
 
   // A new user with that role, in the demo factory.
-  const roles = await api<{ records: { id: string; code: string }[] }>(page, 'GET', `/api/platform-system/role?code=${code}`);
-  const factories = await api<{ factoryList: { id: string }[] }>(page, 'GET', '/api/platform-system/factory/getFactoryList');
+  const roles = await api<{ records: { id: string; code: string }[] }>(
+    page,
+    'GET',
+    `/api/platform-system/role?code=${code}`,
+  );
+  const factories = await api<{ factoryList: { id: string }[] }>(
+    page,
+    'GET',
+    '/api/platform-system/factory/getFactoryList',
+  );
   const account = `clerk${stamp}`;
   await api(page, 'POST', '/api/platform-system/app-user', {
-    account, nickname: 'Clerk', password: 'Clerk.2026', roles: [roles.records[0]!.id], factories: [factories.factoryList[0]!.id],
+    account,
+    nickname: 'Clerk',
+    password: 'Clerk.2026',
+    roles: [roles.records[0]!.id],
+    factories: [factories.factoryList[0]!.id],
   });
 
   // That user sees the units menu only, with add and export but not edit, delete or import.
@@ -68,7 +87,8 @@ test('a role with a subset of menus and buttons gives its user exactly those', a
   await expect(basic.getByTestId('page-unit')).toBeVisible();
   await expect(basic.getByTestId('btn-add')).toBeVisible();
   await expect(basic.getByTestId('btn-export')).toBeVisible();
-  for (const hidden of ['btn-edit', 'btn-delete', 'btn-import', 'row-edit', 'row-delete']) await expect(basic.getByTestId(hidden)).toHaveCount(0);
+  for (const hidden of ['btn-edit', 'btn-delete', 'btn-import', 'row-edit', 'row-delete'])
+    await expect(basic.getByTestId(hidden)).toHaveCount(0);
 
   // A screen outside the role's menu does not open: the 403 page says so (SPEC §6).
   await page.goto('/en/platform/user');

@@ -18,13 +18,20 @@ async function openScreen(page: Page, name: string): Promise<FrameLocator> {
 }
 
 const dialog = (frame: FrameLocator) => frame.locator('.arco-modal:visible').last();
-const rowOf = (frame: FrameLocator, code: string) => frame.getByTestId('resource-table').locator('tr', { has: frame.getByRole('cell', { name: code, exact: true }) });
+const rowOf = (frame: FrameLocator, code: string) =>
+  frame.getByTestId('resource-table').locator('tr', { has: frame.getByRole('cell', { name: code, exact: true }) });
 
 async function api(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
   const bearer = await token(page);
-  const factoryId = await page.evaluate(() => JSON.parse(localStorage.getItem('mes-portal:factoryId') ?? sessionStorage.getItem('mes-portal:factoryId') ?? 'null') as string | null);
+  const factoryId = await page.evaluate(
+    () =>
+      JSON.parse(
+        localStorage.getItem('mes-portal:factoryId') ?? sessionStorage.getItem('mes-portal:factoryId') ?? 'null',
+      ) as string | null,
+  );
   const headers = { authorization: `Bearer ${bearer}`, 'x-factory-id': factoryId ?? '', 'accept-language': 'en' };
-  const res = method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
+  const res =
+    method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
   expect(res.status()).toBe(200);
   return (await res.json()).data;
 }
@@ -34,7 +41,9 @@ test.describe('rule editors and print templates', () => {
     await login(page, 'en');
   });
 
-  test('encoding rule: the live preview follows the form, validation messages show, nothing is issued', async ({ page }) => {
+  test('encoding rule: the live preview follows the form, validation messages show, nothing is issued', async ({
+    page,
+  }) => {
     const frame = await openScreen(page, 'encoding-rule');
     await rowOf(frame, 'SN_METER').getByTestId('row-edit').click();
     const preview = frame.getByTestId('encoding-preview');
@@ -53,17 +62,25 @@ test.describe('rule editors and print templates', () => {
 
     // SPEC §5 messages, in the preview while typing and on the field when saving.
     await frame.getByTestId('form-startCode').fill('00A20');
-    await expect(frame.getByTestId('encoding-preview-problems')).toContainText('Start code has characters that are not valid for the chosen base');
+    await expect(frame.getByTestId('encoding-preview-problems')).toContainText(
+      'Start code has characters that are not valid for the chosen base',
+    );
     await frame.getByTestId('form-startCode').fill('00120');
     await frame.getByTestId('form-endCode').fill('999');
-    await expect(frame.getByTestId('encoding-preview-problems')).toContainText('End code must be as long as the start code (5 characters)');
+    await expect(frame.getByTestId('encoding-preview-problems')).toContainText(
+      'End code must be as long as the start code (5 characters)',
+    );
     await frame.getByTestId('form-endCode').fill('99999');
     await frame.getByTestId('form-name').fill('SN METER');
-    await expect(frame.getByTestId('encoding-preview-problems')).toContainText('Rule name may contain only English letters, digits and underscores');
+    await expect(frame.getByTestId('encoding-preview-problems')).toContainText(
+      'Rule name may contain only English letters, digits and underscores',
+    );
     await frame.getByTestId('form-details-0-truncation').fill('1-');
     await frame.getByTestId('dialog-ok').click();
     await expect(dialog(frame)).toContainText('Rule name may contain only English letters, digits and underscores');
-    await expect(frame.getByTestId('encoding-preview-problems')).toContainText('accepts only digits, hyphens and commas, for example 5, 1,3-7 or 1-2,4-9');
+    await expect(frame.getByTestId('encoding-preview-problems')).toContainText(
+      'accepts only digits, hyphens and commas, for example 5, 1,3-7 or 1-2,4-9',
+    );
     await frame.getByTestId('dialog-cancel').click();
 
     // The preview reserved nothing: the audit of the rule is still empty.
@@ -73,9 +90,14 @@ test.describe('rule editors and print templates', () => {
   });
 
   test('encoding rule: the audit lists issued codes, searchable by code', async ({ page }) => {
-    const rules = await api(page, 'GET', '/api/basic-system/encoding-rule?size=50') as { records: { id: string; name: string }[] };
+    const rules = (await api(page, 'GET', '/api/basic-system/encoding-rule?size=50')) as {
+      records: { id: string; name: string }[];
+    };
     const carton = rules.records.find((r) => r.name === 'CARTON_ID')!;
-    const issued = await api(page, 'POST', `/api/basic-system/encoding-rule/${carton.id}/generate`, { count: 3, context: { date: '2026-06-14' } }) as { codes: string[] };
+    const issued = (await api(page, 'POST', `/api/basic-system/encoding-rule/${carton.id}/generate`, {
+      count: 3,
+      context: { date: '2026-06-14' },
+    })) as { codes: string[] };
     expect(issued.codes).toEqual(['CT260622222', 'CT260622223', 'CT260622224']);
 
     const frame = await openScreen(page, 'encoding-rule');
@@ -123,13 +145,17 @@ test.describe('rule editors and print templates', () => {
     await frame.getByTestId('form-barcodeLength').fill('15');
     await expect(frame.getByTestId('form-parseEnd')).toHaveValue('15');
     await frame.getByTestId('form-parseStart').fill('16');
-    await expect(frame.getByTestId('scan-rule-problems')).toContainText('Parse start must not exceed the barcode length (15)');
+    await expect(frame.getByTestId('scan-rule-problems')).toContainText(
+      'Parse start must not exceed the barcode length (15)',
+    );
     await frame.getByTestId('form-parseStart').fill('1');
     await frame.getByTestId('form-barcodeLength').fill('');
     await expect(frame.getByTestId('scan-rule-problems')).toContainText('Barcode length is required');
   });
 
-  test('print template: the designer places items, the preview renders a PDF, printing reports a missing service', async ({ page }) => {
+  test('print template: the designer places items, the preview renders a PDF, printing reports a missing service', async ({
+    page,
+  }) => {
     const frame = await openScreen(page, 'print-template');
     await rowOf(frame, 'METER-LABEL').getByTestId('row-edit').click();
     await expect(frame.getByTestId('designer-surface').locator('[data-testid^="designer-item-"]')).toHaveCount(5);
@@ -173,11 +199,18 @@ test.describe('rule editors and print templates', () => {
     const printer = net.createServer((socket) => {
       const parts: Buffer[] = [];
       socket.on('data', (d) => parts.push(d));
-      socket.on('end', () => { jobs.push(Buffer.concat(parts)); socket.end(); });
+      socket.on('end', () => {
+        jobs.push(Buffer.concat(parts));
+        socket.end();
+      });
     });
     await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
     const rawPort = (printer.address() as net.AddressInfo).port;
-    const service = await startPrintService({ port: PRINT_SERVICE_PORT, printers: [{ id: `raw:127.0.0.1:${rawPort}`, name: 'Line 1 labels' }], lpstat: '/nonexistent/lpstat' });
+    const service = await startPrintService({
+      port: PRINT_SERVICE_PORT,
+      printers: [{ id: `raw:127.0.0.1:${rawPort}`, name: 'Line 1 labels' }],
+      lpstat: '/nonexistent/lpstat',
+    });
     try {
       const frame = await openScreen(page, 'print-template');
       await rowOf(frame, 'METER-LABEL').getByTestId('row-preview').click();
@@ -189,7 +222,10 @@ test.describe('rule editors and print templates', () => {
       await frame.getByTestId('btn-service-print').click();
       await expect(toast(page, 'Select a printer')).toBeVisible();
       await frame.getByTestId('printer-select').click();
-      await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'Line 1 labels' }).click();
+      await frame
+        .locator('.arco-select-popup:visible .arco-select-option')
+        .filter({ hasText: 'Line 1 labels' })
+        .click();
       await frame.getByTestId('btn-service-print').click();
       await expect(toast(page, 'Sent to the printer')).toBeVisible();
       await expect.poll(() => jobs.length).toBe(1);

@@ -18,7 +18,8 @@ export async function choose(frame: FrameLocator, testId: string, option: string
 }
 
 export const dialog = (frame: FrameLocator) => frame.locator('.arco-modal:visible');
-export const rowOf = (frame: FrameLocator, code: string) => frame.getByTestId('resource-table').locator('tr', { has: frame.getByRole('cell', { name: code, exact: true }) });
+export const rowOf = (frame: FrameLocator, code: string) =>
+  frame.getByTestId('resource-table').locator('tr', { has: frame.getByRole('cell', { name: code, exact: true }) });
 
 /** The shell draws toasts and confirmations over the whole page (DESIGN §6). */
 export const toast = (page: Page, text: string | RegExp) => page.locator('.arco-message').filter({ hasText: text });

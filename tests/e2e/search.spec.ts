@@ -7,7 +7,9 @@ import { expect, test } from '@playwright/test';
 import { login, watchConsole } from './support';
 
 test.describe('search everywhere', () => {
-  test('finds a menu entry by its English name in Vietnamese, and opens a material found by its code', async ({ page }) => {
+  test('finds a menu entry by its English name in Vietnamese, and opens a material found by its code', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'vi');
     const panel = page.getByTestId('search-panel');

@@ -12,7 +12,10 @@ import { login, token } from './support';
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SHELL = `http://localhost:${PORT}`;
 const BASE = Number(process.env.E2E_SUBAPP_BASE ?? 14000);
-const APPS = { platform: { origin: `http://localhost:${BASE}`, route: '/home' }, andon: { origin: `http://localhost:${BASE + 8}`, route: '/andon/board' } };
+const APPS = {
+  platform: { origin: `http://localhost:${BASE}`, route: '/home' },
+  andon: { origin: `http://localhost:${BASE + 8}`, route: '/andon/board' },
+};
 const PENPAL = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/penpal/dist/penpal.js'), 'utf8');
 
 const logouts = new Map<string, number>();
@@ -43,11 +46,16 @@ async function replaceApps(page: Page) {
       logouts.set(seen, (logouts.get(seen) ?? 0) + 1);
       return r.fulfill({ status: 204 });
     });
-    await page.route(`${app.origin}/__fixtures/penpal.js`, (r) => r.fulfill({ contentType: 'text/javascript', body: PENPAL }));
+    await page.route(`${app.origin}/__fixtures/penpal.js`, (r) =>
+      r.fulfill({ contentType: 'text/javascript', body: PENPAL }),
+    );
   }
 }
 
-test('a revoked session returns the shell to login and tells every sub-app exactly once (T3.6)', async ({ page, request }) => {
+test('a revoked session returns the shell to login and tells every sub-app exactly once (T3.6)', async ({
+  page,
+  request,
+}) => {
   await replaceApps(page);
   await login(page, 'en');
   for (const [name, app] of Object.entries(APPS)) {
@@ -55,13 +63,27 @@ test('a revoked session returns the shell to login and tells every sub-app exact
     await expect(page.frameLocator(`[data-testid="frame-${name}"]`).locator('#status')).toHaveText('connected');
   }
   const current = await token(page);
-  expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${current}` } })).status()).toBe(200);
+  expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${current}` } })).status()).toBe(
+    200,
+  );
   logouts.clear();
   // Both apps call the API at once: two 401s, one ending.
-  const frames = await Promise.all(Object.keys(APPS).map(async (name) => (await (await page.getByTestId(`frame-${name}`).elementHandle())!.contentFrame())!));
-  await Promise.all(frames.map((f) => f.evaluate(() => {
-    void (window as unknown as { portalHost: { request(c: object): Promise<unknown> } }).portalHost.request({ url: '/api/platform-system/notice/list' }).catch(() => undefined);
-  }).catch(() => undefined)));
+  const frames = await Promise.all(
+    Object.keys(APPS).map(
+      async (name) => (await (await page.getByTestId(`frame-${name}`).elementHandle())!.contentFrame())!,
+    ),
+  );
+  await Promise.all(
+    frames.map((f) =>
+      f
+        .evaluate(() => {
+          void (window as unknown as { portalHost: { request(c: object): Promise<unknown> } }).portalHost
+            .request({ url: '/api/platform-system/notice/list' })
+            .catch(() => undefined);
+        })
+        .catch(() => undefined),
+    ),
+  );
   await expect(page).toHaveURL(/\/en\/login$/);
   await expect(page.getByText('Your session has ended')).toBeVisible();
   await expect.poll(() => Object.fromEntries(logouts), { timeout: 5000 }).toEqual({ platform: 1, andon: 1 });

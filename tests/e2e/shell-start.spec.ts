@@ -21,7 +21,8 @@ async function watchFor(page: Page, selectors: Record<string, string>) {
     new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
   }, selectors);
 }
-const seenOnce = (page: Page) => page.evaluate(() => (window as unknown as { seenOnce: Record<string, string> }).seenOnce);
+const seenOnce = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seenOnce: Record<string, string> }).seenOnce);
 
 async function submitLogin(page: Page, lang: string) {
   await page.goto(`/${lang}/login`);
@@ -35,11 +36,15 @@ async function submitLogin(page: Page, lang: string) {
   if (await select.isVisible()) await select.getByTestId('factory-F001').click();
 }
 
-test('until the registry and the probe answer, the landing screen is loading: no "no app" error, no offline tags', async ({ page }) => {
+test('until the registry and the probe answer, the landing screen is loading: no "no app" error, no offline tags', async ({
+  page,
+}) => {
   await watchFor(page, { unknown: '[data-testid="app-unknown"]', offline: '.menu-offline' });
   // A slow registry answer, as on a loaded server: the real answer, two seconds late.
   let release!: () => void;
-  const released = new Promise<void>((r) => { release = r; });
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
   await page.route('**/api/platform-system/platFactoryApp*', async (route) => {
     await released;
     await route.continue();
@@ -61,7 +66,9 @@ test('until the registry and the probe answer, the landing screen is loading: no
 
 test('a shell load logs no console error: apps no menu entry reaches are not probed', async ({ page }) => {
   const errors: string[] = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`${msg.text()} @ ${msg.location().url}`); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${msg.text()} @ ${msg.location().url}`);
+  });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   await submitLogin(page, 'en');
   const frame = page.frameLocator('[data-testid="frame-platform"]');

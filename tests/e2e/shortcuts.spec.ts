@@ -7,7 +7,9 @@ import { expect, test } from '@playwright/test';
 import { login, watchConsole } from './support';
 
 test.describe('keyboard shortcuts', () => {
-  test("the shell's keys work from inside a sub-app's frame, and a screen's own key is listed and works", async ({ page }) => {
+  test("the shell's keys work from inside a sub-app's frame, and a screen's own key is listed and works", async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
     // Two apps: the dictionaries (platform, beside the workbench where login lands) and the customers (basic).

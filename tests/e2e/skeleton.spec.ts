@@ -32,8 +32,14 @@ test.describe('walking skeleton', () => {
     await expect(page.getByTestId('menu-/basic/customer')).toBeAttached();
 
     const iframe = page.getByTestId('frame-platform');
-    await expect(iframe).toHaveAttribute('src', new RegExp(`^http://localhost:${process.env.E2E_SUBAPP_BASE ?? 14000}/home`));
-    await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-downloads');
+    await expect(iframe).toHaveAttribute(
+      'src',
+      new RegExp(`^http://localhost:${process.env.E2E_SUBAPP_BASE ?? 14000}/home`),
+    );
+    await expect(iframe).toHaveAttribute(
+      'sandbox',
+      'allow-scripts allow-same-origin allow-forms allow-popups allow-downloads',
+    );
     const frame = page.frameLocator('[data-testid="frame-platform"]');
     await expect(frame.getByTestId('page-workbench')).toBeVisible();
     await page.getByTestId('menu-/platform/dict').click();
@@ -87,7 +93,9 @@ test.describe('walking skeleton', () => {
     await expect(page).toHaveURL(/\/404$/);
   });
 
-  test('the landing path goes to the first allowed path, a path outside the menu to the 403 page (SPEC §6)', async ({ page }) => {
+  test('the landing path goes to the first allowed path, a path outside the menu to the 403 page (SPEC §6)', async ({
+    page,
+  }) => {
     await login(page, 'en');
     await page.getByTestId('menu-/platform/dict').click();
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);
@@ -108,8 +116,11 @@ test.describe('walking skeleton', () => {
     const listed = page.waitForResponse((r) => r.url().includes('/api/platform-system/dict?'));
     // The header's own first calls are answered too: revoked before they went out, one of them
     // would be the call that ends the session.
-    const header = ['/api/flow-system/task/count', '/api/platform-system/notice/list?limit=50', '/api/platform-system/alarm/feed']
-      .map((part) => page.waitForResponse((r) => r.url().includes(part)));
+    const header = [
+      '/api/flow-system/task/count',
+      '/api/platform-system/notice/list?limit=50',
+      '/api/platform-system/alarm/feed',
+    ].map((part) => page.waitForResponse((r) => r.url().includes(part)));
     await login(page, 'en');
     await page.getByTestId('menu-/platform/dict').click();
     await expect(page).toHaveURL(/\/en\/platform\/dict$/);

@@ -25,7 +25,9 @@ async function heldCallback(page: Page): Promise<URL> {
     if (/^\/interaction\/[^/]+$/.test(next.pathname)) {
       // The provider's development screens: sign in with any password, then consent.
       const html = await (await req.get(next.href, { maxRedirects: 0 })).text();
-      const form: Record<string, string> = html.includes('name="login"') ? { prompt: 'login', login: 'admin', password: 'any' } : { prompt: 'consent' };
+      const form: Record<string, string> = html.includes('name="login"')
+        ? { prompt: 'login', login: 'admin', password: 'any' }
+        : { prompt: 'consent' };
       res = await req.post(next.href, { form, maxRedirects: 0 });
     } else res = await req.get(next.href, { maxRedirects: 0 });
     next = new URL(res.headers().location!, next);
@@ -60,7 +62,9 @@ test.describe('single sign-on (OpenID Connect, PKCE)', () => {
 
   test('a replayed authorisation code is refused and opens no second session (T5.2)', async ({ page }) => {
     let first: URL | null = null;
-    page.on('request', (r) => { if (r.url().includes('/api/auth/sso/callback')) first = new URL(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/sso/callback')) first = new URL(r.url());
+    });
     await page.goto('/en/login');
     await page.getByTestId('sso-start').click();
     await signInAtProvider(page, 'admin');
@@ -71,7 +75,10 @@ test.describe('single sign-on (OpenID Connect, PKCE)', () => {
     // A new login request in the same browser, held back before its own callback…
     const second = await heldCallback(page);
     // …answered with the first, already redeemed code.
-    const replay = await page.request.get(`/api/auth/sso/callback?code=${first!.searchParams.get('code')}&state=${second.searchParams.get('state')}`, { maxRedirects: 0 });
+    const replay = await page.request.get(
+      `/api/auth/sso/callback?code=${first!.searchParams.get('code')}&state=${second.searchParams.get('state')}`,
+      { maxRedirects: 0 },
+    );
     expect(replay.status()).toBe(400);
     expect(await replay.text()).toContain('ssoError=auth.ssoFailed');
     expect(await page.evaluate(() => localStorage.getItem('mes-portal:token'))).toBe(tokenAfterFirst);
@@ -81,11 +88,17 @@ test.describe('single sign-on (OpenID Connect, PKCE)', () => {
     const a = await heldCallback(page);
     const b = await heldCallback(page);
     // Code of request A, state (and so verifier) of request B: the provider refuses the exchange.
-    const mixed = await page.request.get(`/api/auth/sso/callback?code=${a.searchParams.get('code')}&state=${b.searchParams.get('state')}`, { maxRedirects: 0 });
+    const mixed = await page.request.get(
+      `/api/auth/sso/callback?code=${a.searchParams.get('code')}&state=${b.searchParams.get('state')}`,
+      { maxRedirects: 0 },
+    );
     expect(mixed.status()).toBe(400);
     expect(await mixed.text()).toContain('ssoError=auth.ssoFailed');
     // Request A's own state no longer matches this browser's cookie: refused as well.
-    const stale = await page.request.get(`/api/auth/sso/callback?code=${a.searchParams.get('code')}&state=${a.searchParams.get('state')}`, { maxRedirects: 0 });
+    const stale = await page.request.get(
+      `/api/auth/sso/callback?code=${a.searchParams.get('code')}&state=${a.searchParams.get('state')}`,
+      { maxRedirects: 0 },
+    );
     expect(stale.status()).toBe(400);
     expect(await stale.text()).toContain('ssoError=auth.ssoStateInvalid');
   });
@@ -100,12 +113,17 @@ test.describe('single sign-on (OpenID Connect, PKCE)', () => {
     expect(location.searchParams.get('nonce')).toBeTruthy();
     expect(start.headers()['set-cookie']).toMatch(/portal_sso=[\w-]+; Path=\/api\/auth\/sso; HttpOnly; SameSite=Lax/);
 
-    const tampered = await request.get(`/api/auth/sso/callback?code=abc&state=${location.searchParams.get('state')}x`, { maxRedirects: 0 });
+    const tampered = await request.get(`/api/auth/sso/callback?code=abc&state=${location.searchParams.get('state')}x`, {
+      maxRedirects: 0,
+    });
     expect(tampered.status()).toBe(400);
     // The right state from another browser (no cookie) is refused too.
     const fresh = await request.get('/api/auth/sso/start?tenantCode=demo&lang=en', { maxRedirects: 0 });
     const state = new URL(fresh.headers().location!).searchParams.get('state');
-    const otherBrowser = await request.get(`/api/auth/sso/callback?code=abc&state=${state}`, { maxRedirects: 0, headers: { cookie: '' } });
+    const otherBrowser = await request.get(`/api/auth/sso/callback?code=abc&state=${state}`, {
+      maxRedirects: 0,
+      headers: { cookie: '' },
+    });
     expect(otherBrowser.status()).toBe(400);
     const replay = await request.post('/api/auth/sso/exchange', {
       headers: { authorization: `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}` },

@@ -71,7 +71,9 @@ export async function withoutProcess(page: Page, key: string, fn: () => Promise<
   try {
     await fn();
   } finally {
-    expect((await page.request.post(`/api/flow-system/model/${model.id}/publish`, { headers, data: {} })).status()).toBe(200);
+    expect(
+      (await page.request.post(`/api/flow-system/model/${model.id}/publish`, { headers, data: {} })).status(),
+    ).toBe(200);
   }
 }
 

@@ -9,18 +9,20 @@ import { login, watchConsole } from './support';
 import { BRIDGE_VERSION } from '../../bridge/protocol';
 
 /** The painted background behind an element (its own, else the first opaque ancestor's), as a 0–255 lightness. */
-const lightness = (l: Locator) => l.evaluate((start) => {
-  for (let el: Element | null = start; el; el = el.parentElement) {
-    const m = /rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/.exec(getComputedStyle(el).backgroundColor);
-    if (m && Number(m[4] ?? 1) > 0.5) return Math.round((Number(m[1]) + Number(m[2]) + Number(m[3])) / 3);
-  }
-  return 255; // nothing painted: the browser's white canvas
-});
+const lightness = (l: Locator) =>
+  l.evaluate((start) => {
+    for (let el: Element | null = start; el; el = el.parentElement) {
+      const m = /rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/.exec(getComputedStyle(el).backgroundColor);
+      if (m && Number(m[4] ?? 1) > 0.5) return Math.round((Number(m[1]) + Number(m[2]) + Number(m[3])) / 3);
+    }
+    return 255; // nothing painted: the browser's white canvas
+  });
 /** The text colour of an element as a 0–255 lightness. */
-const textLightness = (l: Locator) => l.evaluate((el) => {
-  const [r, g, b] = (getComputedStyle(el).color.match(/[\d.]+/g) ?? []).map(Number);
-  return Math.round(((r ?? 0) + (g ?? 0) + (b ?? 0)) / 3);
-});
+const textLightness = (l: Locator) =>
+  l.evaluate((el) => {
+    const [r, g, b] = (getComputedStyle(el).color.match(/[\d.]+/g) ?? []).map(Number);
+    return Math.round(((r ?? 0) + (g ?? 0) + (b ?? 0)) / 3);
+  });
 
 const firstCell = (frame: FrameLocator) => frame.getByTestId('resource-table').locator('tbody td').nth(1);
 
@@ -46,7 +48,9 @@ async function shades(page: Page, basic: FrameLocator, andon: FrameLocator) {
 const DARK = 80;
 const LIGHT = 200;
 
-test('light, dark and the system theme switch the shell, an Arco sub-app and the plain-JavaScript app together', async ({ page }) => {
+test('light, dark and the system theme switch the shell, an Arco sub-app and the plain-JavaScript app together', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await login(page, 'en');
   await page.goto('/en/basic/customer');

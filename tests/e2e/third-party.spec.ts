@@ -43,7 +43,9 @@ let vendor: http.Server;
 let VENDOR = '';
 
 test.beforeAll(async () => {
-  vendor = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE));
+  vendor = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE),
+  );
   await new Promise<void>((r) => vendor.listen(0, '127.0.0.1', r));
   VENDOR = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
 });
@@ -51,8 +53,18 @@ test.afterAll(async () => {
   await new Promise((r) => vendor.close(r));
 });
 
-async function api<T = any>(request: APIRequestContext, page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<{ status: number; body: { code: number; msg: string; data: T } }> {
-  const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${await token(page)}`, 'accept-language': 'en' }, data });
+async function api<T = any>(
+  request: APIRequestContext,
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<{ status: number; body: { code: number; msg: string; data: T } }> {
+  const res = await request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${await token(page)}`, 'accept-language': 'en' },
+    data,
+  });
   return { status: res.status(), body: await res.json() };
 }
 
@@ -60,7 +72,15 @@ test('a vendor page registered, given a menu entry and opened through the API al
   test.setTimeout(120_000);
   await login(page, 'en');
   const APP = '/api/platform-system/app';
-  const vendorApp = { appType: 'vendor-mds', appName: 'Moulds', nameZhCN: '模具管理', nameEn: 'Moulds', url: VENDOR, prefixPath: 'moulds', status: 'enabled' };
+  const vendorApp = {
+    appType: 'vendor-mds',
+    appName: 'Moulds',
+    nameZhCN: '模具管理',
+    nameEn: 'Moulds',
+    url: VENDOR,
+    prefixPath: 'moulds',
+    status: 'enabled',
+  };
 
   // Step 1: the registry. A prefix the shell does not route, then one the default moulds app holds.
   const unrouted = await api(request, page, 'POST', APP, vendorApp);
@@ -71,23 +91,40 @@ test('a vendor page registered, given a menu entry and opened through the API al
   expect(held.status).toBe(409);
   expect(held.body.msg).toBe('The prefix "mds" is already served by the enabled app mds');
 
-  const seeded = (await api<{ records: { id: string; appType: string }[] }>(request, page, 'GET', `${APP}?size=100`)).body.data.records.find((a) => a.appType === 'mds');
+  const seeded = (
+    await api<{ records: { id: string; appType: string }[] }>(request, page, 'GET', `${APP}?size=100`)
+  ).body.data.records.find((a) => a.appType === 'mds');
   expect(seeded).toBeDefined();
-  expect((await api(request, page, 'POST', `${APP}/${seeded!.id}/state`, { field: 'status', value: 'disabled' })).status).toBe(200);
+  expect(
+    (await api(request, page, 'POST', `${APP}/${seeded!.id}/state`, { field: 'status', value: 'disabled' })).status,
+  ).toBe(200);
   const made = await api<{ id: string }>(request, page, 'POST', APP, { ...vendorApp, prefixPath: 'mds' });
   expect(made.status, made.body.msg).toBe(200);
 
   const ids: string[] = [];
   try {
     // Step 2: a menu entry under a catalogue, and a button the page checks.
-    const catalogue = (await api<{ records: { id: string }[] }>(request, page, 'GET', '/api/platform-system/menu?type=catalogue&size=1')).body.data.records[0];
+    const catalogue = (
+      await api<{ records: { id: string }[] }>(request, page, 'GET', '/api/platform-system/menu?type=catalogue&size=1')
+    ).body.data.records[0];
     const entry = await api<{ id: string }>(request, page, 'POST', '/api/platform-system/menu', {
-      type: 'menu', code: 'mds-board-vendor', nameZhCN: '模具看板', nameEn: 'Mould board', path: '/mds/board', perms: 'mds:board:view', parentId: catalogue?.id,
+      type: 'menu',
+      code: 'mds-board-vendor',
+      nameZhCN: '模具看板',
+      nameEn: 'Mould board',
+      path: '/mds/board',
+      perms: 'mds:board:view',
+      parentId: catalogue?.id,
     });
     expect(entry.status, entry.body.msg).toBe(200);
     ids.push(entry.body.data.id);
     const button = await api<{ id: string }>(request, page, 'POST', '/api/platform-system/menu', {
-      type: 'button', code: 'mds-board-release', nameZhCN: '放行', nameEn: 'Release', perms: 'mds:board:release', parentId: entry.body.data.id,
+      type: 'button',
+      code: 'mds-board-release',
+      nameZhCN: '放行',
+      nameEn: 'Release',
+      perms: 'mds:board:release',
+      parentId: entry.body.data.id,
     });
     expect(button.status, button.body.msg).toBe(200);
     ids.unshift(button.body.data.id);
@@ -95,7 +132,9 @@ test('a vendor page registered, given a menu entry and opened through the API al
     // Step 3: opened in the shell (administrators see every entry). The shell's frame-src follows the registry within 5 s.
     await page.waitForTimeout(5_500);
     await page.goto('/en/mds/board');
-    await expect(page.getByRole('menuitem', { name: 'Mould board' }).or(page.getByText('Mould board').first()).first()).toBeVisible();
+    await expect(
+      page.getByRole('menuitem', { name: 'Mould board' }).or(page.getByText('Mould board').first()).first(),
+    ).toBeVisible();
     const frame = page.frameLocator(`iframe[src^="${VENDOR}"]`);
     await expect(frame.locator('#who')).toHaveText('admin');
     await expect(frame.locator('#status')).toHaveText(/^notices \d+, may release true$/);
@@ -109,8 +148,12 @@ test('a vendor page registered, given a menu entry and opened through the API al
 test('bridge:check passes on the documented page and prints plain text into a pipe', async () => {
   test.setTimeout(90_000);
   const out = await new Promise<string>((done, fail) => {
-    execFile(process.execPath, [resolve(root, 'scripts/bridge-check.mjs'), `${VENDOR}/mds/board`], { cwd: root, env: { ...process.env, FORCE_COLOR: '' } }, (err, stdout, stderr) =>
-      (err ? fail(new Error(`${err.message}\n${stdout}\n${stderr}`)) : done(stdout)));
+    execFile(
+      process.execPath,
+      [resolve(root, 'scripts/bridge-check.mjs'), `${VENDOR}/mds/board`],
+      { cwd: root, env: { ...process.env, FORCE_COLOR: '' } },
+      (err, stdout, stderr) => (err ? fail(new Error(`${err.message}\n${stdout}\n${stderr}`)) : done(stdout)),
+    );
   });
   expect(out).not.toContain('\x1b[');
   expect(out).toMatch(/✔ onContextChange \(font size\)/);
@@ -122,10 +165,40 @@ test('bridge:host frames the page without editing it: its proxy makes the page t
   test.setTimeout(90_000);
   const port = 15000 + Math.floor(Math.random() * 2000);
   const fixtures = join(mkdtempSync(join(tmpdir(), 'bridge-host-')), 'fixtures.json');
-  writeFileSync(fixtures, JSON.stringify({ 'GET /api/platform-system/notice/list': { code: 200, msg: 'ok', data: { records: [], handledNum: 0, unHandleNum: 3, totalNum: 3 } } }));
-  const host = spawn(process.execPath, [resolve(root, 'scripts/bridge-host.mjs'), `${VENDOR}/mds/board`, '--port', String(port), '--perm', 'mds:board:release', '--fixtures', fixtures], { cwd: root, stdio: 'pipe' });
+  writeFileSync(
+    fixtures,
+    JSON.stringify({
+      'GET /api/platform-system/notice/list': {
+        code: 200,
+        msg: 'ok',
+        data: { records: [], handledNum: 0, unHandleNum: 3, totalNum: 3 },
+      },
+    }),
+  );
+  const host = spawn(
+    process.execPath,
+    [
+      resolve(root, 'scripts/bridge-host.mjs'),
+      `${VENDOR}/mds/board`,
+      '--port',
+      String(port),
+      '--perm',
+      'mds:board:release',
+      '--fixtures',
+      fixtures,
+    ],
+    { cwd: root, stdio: 'pipe' },
+  );
   try {
-    await expect.poll(async () => (await fetch(`http://localhost:${port}/`).then((r) => r.status).catch(() => 0)), { timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          await fetch(`http://localhost:${port}/`)
+            .then((r) => r.status)
+            .catch(() => 0),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
     await page.goto(`http://localhost:${port}/`);
     const frame = page.frameLocator(`iframe[src^="http://localhost:${port + 1}"]`);
     await expect(frame.locator('#who')).toHaveText('dev');

@@ -11,7 +11,10 @@ const BASIC = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('bas
 
 /** A new administrator of the demo company, so no other test's account is touched. */
 async function newUser(request: APIRequestContext, account: string): Promise<void> {
-  const login = await request.post('/api/auth/login', { headers: { authorization: BASIC }, data: { tenantCode: DEMO.tenantCode, account: DEMO.account, password: DEMO.password } });
+  const login = await request.post('/api/auth/login', {
+    headers: { authorization: BASIC },
+    data: { tenantCode: DEMO.tenantCode, account: DEMO.account, password: DEMO.password },
+  });
   const token = (await login.json()).data.token as string;
   const created = await request.post('/api/platform-system/app-user', {
     headers: { authorization: `Bearer ${token}` },

@@ -52,7 +52,10 @@ test.describe('unsaved changes', () => {
 
     // Leaving the page: the browser's own question.
     const asked: string[] = [];
-    page.once('dialog', (dialog) => { asked.push(dialog.type()); void dialog.dismiss(); });
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
     await page.close({ runBeforeUnload: true });
     await expect.poll(() => asked).toEqual(['beforeunload']);
     expect(page.isClosed()).toBe(false);
@@ -73,7 +76,9 @@ test.describe('unsaved changes', () => {
     await login(page, 'en');
     await page.getByTestId('menu-/basic/product-series').click();
     const basic = page.frameLocator('[data-testid="frame-basic"]');
-    await expect(basic.locator('[data-route="/basic/product-series"]').getByTestId('page-product-series')).toBeVisible();
+    await expect(
+      basic.locator('[data-route="/basic/product-series"]').getByTestId('page-product-series'),
+    ).toBeVisible();
     await basic.getByTestId('btn-add').click();
     const code = `UNS${Date.now().toString(36).toUpperCase()}`;
     await basic.getByTestId('form-code').fill(code);

@@ -15,7 +15,10 @@ test('register an endpoint, see a signed delivery arrive and send it again', asy
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => { received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }); res.end('ok'); });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.end('ok');
+    });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mes`;
@@ -39,13 +42,22 @@ test('register an endpoint, see a signed delivery arrive and send it again', asy
 
     const raised = await page.request.post('/api/platform-system/alarm/raise', {
       headers: { authorization: `Bearer ${await token(page)}`, 'accept-language': 'en' },
-      data: { number: `WH-${Date.now().toString(36)}`, type: 'andon', sourceSystem: 'ANDON', description: 'Line 2 stopped', level: 'info', factoryCode: 'F001' },
+      data: {
+        number: `WH-${Date.now().toString(36)}`,
+        type: 'andon',
+        sourceSystem: 'ANDON',
+        description: 'Line 2 stopped',
+        level: 'info',
+        factoryCode: 'F001',
+      },
     });
     expect(raised.status()).toBe(200);
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
     const first = received[0]!;
     const ts = String(first.headers['x-mes-timestamp']);
-    expect(first.headers['x-mes-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${ts}.${first.body}`).digest('hex')}`);
+    expect(first.headers['x-mes-signature']).toBe(
+      `sha256=${createHmac('sha256', secret).update(`${ts}.${first.body}`).digest('hex')}`,
+    );
 
     await frame.getByTestId(`webhook-log-${name}`).click();
     const log = frame.getByTestId('deliveries-table');
@@ -61,9 +73,13 @@ test('register an endpoint, see a signed delivery arrive and send it again', asy
 
     // Later tests' alarms are not sent to a receiver that is gone.
     const auth = { authorization: `Bearer ${await token(page)}` };
-    const list = await (await page.request.get('/api/platform-system/webhook', { headers: auth })).json() as { data: { records: { id: string; name: string }[] } };
+    const list = (await (await page.request.get('/api/platform-system/webhook', { headers: auth })).json()) as {
+      data: { records: { id: string; name: string }[] };
+    };
     const ids = list.data.records.filter((r) => r.name === name).map((r) => r.id);
-    expect((await page.request.delete('/api/platform-system/webhook', { headers: auth, data: { ids } })).status()).toBe(200);
+    expect((await page.request.delete('/api/platform-system/webhook', { headers: auth, data: { ids } })).status()).toBe(
+      200,
+    );
   } finally {
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));

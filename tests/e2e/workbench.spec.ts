@@ -7,13 +7,25 @@ import { expect, test } from '@playwright/test';
 import { login, watchConsole } from './support';
 
 test.describe('workbench', () => {
-  test("an administrator lands on it, stars a screen, finds it with the recent ones, and opens it from there", async ({ page }) => {
+  test('an administrator lands on it, stars a screen, finds it with the recent ones, and opens it from there', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
     await expect(page).toHaveURL(/\/en\/home$/);
     await expect(page.getByTestId('tab-/home')).toHaveText('Workbench');
     const bench = page.frameLocator('[data-testid="frame-platform"]').locator('[data-route="/home"]');
-    for (const card of ['tasks', 'notices', 'alarms', 'favourites', 'recent', 'frequent', 'feedback', 'applications', 'apps']) {
+    for (const card of [
+      'tasks',
+      'notices',
+      'alarms',
+      'favourites',
+      'recent',
+      'frequent',
+      'feedback',
+      'applications',
+      'apps',
+    ]) {
       await expect(bench.getByTestId(`card-${card}`), card).toBeVisible();
     }
     // The figures are the ones the screens behind them show: the apps offline among the registry's.
@@ -60,8 +72,10 @@ test.describe('workbench', () => {
     await expect(page).toHaveURL(/\/vi\/home$/);
     const bench = page.frameLocator('[data-testid="frame-platform"]').locator('[data-route="/home"]');
     await expect(bench.getByTestId('card-notices')).toContainText('Thông báo chưa xử lý');
-    for (const card of ['favourites', 'recent', 'frequent']) await expect(bench.getByTestId(`card-${card}`)).toBeVisible();
-    for (const card of ['tasks', 'alarms', 'feedback', 'applications', 'apps']) await expect(bench.getByTestId(`card-${card}`), card).toHaveCount(0);
+    for (const card of ['favourites', 'recent', 'frequent'])
+      await expect(bench.getByTestId(`card-${card}`)).toBeVisible();
+    for (const card of ['tasks', 'alarms', 'feedback', 'applications', 'apps'])
+      await expect(bench.getByTestId(`card-${card}`), card).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 });

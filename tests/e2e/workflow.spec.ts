@@ -25,8 +25,13 @@ const TWO_STEPS = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
-
-async function api(request: APIRequestContext, page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+async function api(
+  request: APIRequestContext,
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+) {
   const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${await token(page)}` }, data });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200);
   return (await res.json()).data;
@@ -34,30 +39,52 @@ async function api(request: APIRequestContext, page: Page, method: 'GET' | 'POST
 
 async function submitFeedback(request: APIRequestContext, page: Page, description: string): Promise<string> {
   const res = await request.post('/api/platform-system/feedback/save', {
-    headers: { authorization: `Bearer ${await token(page)}` }, multipart: { description },
+    headers: { authorization: `Bearer ${await token(page)}` },
+    multipart: { description },
   });
   expect(res.status()).toBe(200);
   return (await res.json()).data.id;
 }
 
-interface TreeNode { id: string; path: string | null; perms: string | null; children: TreeNode[] }
+interface TreeNode {
+  id: string;
+  path: string | null;
+  perms: string | null;
+  children: TreeNode[];
+}
 
 /** A role holding the task list and its buttons, given to the administrator and to a new second user. */
 async function deciders(request: APIRequestContext, page: Page): Promise<void> {
-  const role = await api(request, page, 'POST', '/api/platform-system/role', { code: DECIDERS, name: 'Feedback deciders' });
-  const { tree } = await api(request, page, 'GET', `/api/platform-system/role/${role.id}/menus`) as { tree: TreeNode[] };
+  const role = await api(request, page, 'POST', '/api/platform-system/role', {
+    code: DECIDERS,
+    name: 'Feedback deciders',
+  });
+  const { tree } = (await api(request, page, 'GET', `/api/platform-system/role/${role.id}/menus`)) as {
+    tree: TreeNode[];
+  };
   const wanted: string[] = [];
-  const walk = (nodes: TreeNode[]) => nodes.forEach((n) => { if (n.path === '/flow/task' || n.perms?.startsWith('flow:task:')) wanted.push(n.id); walk(n.children); });
+  const walk = (nodes: TreeNode[]) =>
+    nodes.forEach((n) => {
+      if (n.path === '/flow/task' || n.perms?.startsWith('flow:task:')) wanted.push(n.id);
+      walk(n.children);
+    });
   walk(tree);
   await api(request, page, 'PUT', `/api/platform-system/role/${role.id}/menus`, { menuIds: wanted });
   const factories = await api(request, page, 'GET', '/api/platform-system/factory/getFactoryList');
-  await api(request, page, 'POST', '/api/platform-system/app-user', { ...SECOND, roles: [role.id], factories: [factories.factoryList[0].id] });
+  await api(request, page, 'POST', '/api/platform-system/app-user', {
+    ...SECOND,
+    roles: [role.id],
+    factories: [factories.factoryList[0].id],
+  });
   const admin = (await api(request, page, 'GET', '/api/platform-system/app-user?account=admin')).records[0];
   await api(request, page, 'PUT', `/api/platform-system/app-user/${admin.id}`, { roles: [...admin.roles, role.id] });
 }
 
 async function loginAs(page: Page, account: string, password: string) {
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   await page.goto('/en/login');
   await page.locator('input[name="tenantCode"]').fill('demo');
   await page.locator('input[name="account"]').fill(account);
@@ -74,12 +101,18 @@ async function openTasks(page: Page): Promise<FrameLocator> {
 }
 
 test.describe('workflow', () => {
-  test('design, deploy and publish a model; handle feedback through it; see the chart; batch-audit ten tasks', async ({ page, request }) => {
+  test('design, deploy and publish a model; handle feedback through it; see the chart; batch-audit ten tasks', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const errors = watchConsole(page);
     await login(page, 'en');
     // The demo company's tasks of the administrator; the counts below add to them.
-    const base = await api(request, page, 'GET', '/api/flow-system/task/count') as { pending: number; finished: number };
+    const base = (await api(request, page, 'GET', '/api/flow-system/task/count')) as {
+      pending: number;
+      finished: number;
+    };
     await page.goto('/en/flow/model');
     const frame = page.frameLocator('[data-testid="frame-platform"]');
     await expect(frame.getByTestId('page-flow-model')).toBeVisible();
@@ -108,7 +141,10 @@ test.describe('workflow', () => {
     expect(detail.xml).toContain('mes:assignee="user:admin"');
 
     // A broken draft: deploy names the problem and draws it; nothing is deployed.
-    await api(request, page, 'PUT', `/api/flow-system/model/${draft.id}`, { name: 'Feedback handling', xml: detail.xml.replace('mes:assignee="user:admin"', '') });
+    await api(request, page, 'PUT', `/api/flow-system/model/${draft.id}`, {
+      name: 'Feedback handling',
+      xml: detail.xml.replace('mes:assignee="user:admin"', ''),
+    });
     await page.keyboard.press('Escape');
     await frame.getByTestId(`model-actions-${DRAFT}`).getByTestId('model-design').click();
     await frame.getByTestId('designer-deploy').click();
@@ -118,7 +154,10 @@ test.describe('workflow', () => {
 
     // The two-step process as a new version of the demo's feedback process: deploy and publish from the list, each confirmed.
     await deciders(request, page);
-    await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, { name: 'Feedback handling', xml: TWO_STEPS });
+    await api(request, page, 'PUT', `/api/flow-system/model/${model.id}`, {
+      name: 'Feedback handling',
+      xml: TWO_STEPS,
+    });
     await page.reload();
     await expect(frame.getByTestId('page-flow-model')).toBeVisible();
     const actions = frame.getByTestId('model-actions-feedback');
@@ -157,7 +196,11 @@ test.describe('workflow', () => {
 
     // Finished: the chart marks what was done and lists who did what.
     await tasks.getByRole('tab', { name: 'Finished' }).click();
-    await tasks.getByTestId('task-table-finished').getByTestId('task-open-Label printer jams on line 3').first().click();
+    await tasks
+      .getByTestId('task-table-finished')
+      .getByTestId('task-open-Label printer jams on line 3')
+      .first()
+      .click();
     await expect(tasks.getByTestId('instance-status')).toContainText('Rejected');
     const canvas = tasks.getByTestId('flow-canvas');
     await expect(canvas).toHaveAttribute('data-done', /check/);
@@ -202,7 +245,12 @@ test.describe('workflow', () => {
     await expect(page.getByTestId('task-counters')).toContainText(`Finished ${finishedNow}`);
     await expect(page.getByTestId('task-counters')).toContainText(`Total ${pendingNow + finishedNow}`);
     await openTaskList(page);
-    await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('task-table-pending').locator('tbody tr', { hasText: 'Batch item' })).toHaveCount(10);
+    await expect(
+      page
+        .frameLocator('[data-testid="frame-platform"]')
+        .getByTestId('task-table-pending')
+        .locator('tbody tr', { hasText: 'Batch item' }),
+    ).toHaveCount(10);
     // Unpublished, new feedback is handled directly again (the later suites expect that).
     await api(request, page, 'POST', `/api/flow-system/model/${model.id}/unpublish`);
     await submitFeedback(request, page, 'After unpublish');

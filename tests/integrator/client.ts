@@ -34,9 +34,19 @@ export async function firstCustomerCode(token: string): Promise<string> {
 
 export async function addCustomer(token: string): Promise<string> {
   const body: NewCustomer = { code: 'C-100', name: 'Hanoi Motors' };
-  const made = await send<Json<paths['/api/basic-system/customer']['post']>>('POST', '/api/basic-system/customer', token, body);
+  const made = await send<Json<paths['/api/basic-system/customer']['post']>>(
+    'POST',
+    '/api/basic-system/customer',
+    token,
+    body,
+  );
   const update: CustomerUpdate = { name: 'Hanoi Motors JSC', updatedAt: made.data.updatedAt };
-  const changed = await send<Json<paths['/api/basic-system/customer/{id}']['put']>>('PUT', `/api/basic-system/customer/${made.data.id}`, token, update);
+  const changed = await send<Json<paths['/api/basic-system/customer/{id}']['put']>>(
+    'PUT',
+    `/api/basic-system/customer/${made.data.id}`,
+    token,
+    update,
+  );
   return changed.data.name;
 }
 

@@ -15,24 +15,62 @@ describe.each(DIALECTS)('alarms raised, fed and acknowledged [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryA = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
-    factoryB = (await db.insertInto('factory').values({ tenant_id: tenantId, code: 'F9', name: 'Second plant' }).returning('id').executeTakeFirstOrThrow()).id;
-    await createUser(db, { tenantId, account: 'line.worker', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'], factoryIds: [factoryA] });
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
+      .id;
+    factoryA = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
+    factoryB = (
+      await db
+        .insertInto('factory')
+        .values({ tenant_id: tenantId, code: 'F9', name: 'Second plant' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await createUser(db, {
+      tenantId,
+      account: 'line.worker',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      roles: ['staff'],
+      factoryIds: [factoryA],
+    });
     const other = await createTenant(db, { code: 'other', name: 'Other Co', adminPassword: PASSWORD });
     otherFactory = other.factoryId;
     admin = await loginToken(h.app, 'demo', 'admin');
     worker = await loginToken(h.app, 'demo', 'line.worker');
     otherAdmin = await loginToken(h.app, 'other', 'admin');
   });
-  afterAll(async () => { await h?.close(); });
+  afterAll(async () => {
+    await h?.close();
+  });
 
   const raise = (token: string, factoryId: string | null, body: Record<string, unknown>, lang = 'en') =>
-    call<AlarmItem>(h.app, 'POST', '/api/platform-system/alarm/raise', { token, lang, body, headers: factoryId ? { 'x-factory-id': factoryId } : {} });
+    call<AlarmItem>(h.app, 'POST', '/api/platform-system/alarm/raise', {
+      token,
+      lang,
+      body,
+      headers: factoryId ? { 'x-factory-id': factoryId } : {},
+    });
   const feed = (token: string, factoryId: string, after?: string) =>
-    call<AlarmFeed>(h.app, 'GET', `/api/platform-system/alarm/feed${after ? `?after=${after}` : ''}`, { token, headers: { 'x-factory-id': factoryId } });
-  const alarm = (number: string, extra: Record<string, unknown> = {}) =>
-    ({ number, type: 'andon', sourceSystem: 'ANDON', sourceNumber: 'L1-07', description: `Line 1 stopped (${number})`, level: 'critical', ...extra });
+    call<AlarmFeed>(h.app, 'GET', `/api/platform-system/alarm/feed${after ? `?after=${after}` : ''}`, {
+      token,
+      headers: { 'x-factory-id': factoryId },
+    });
+  const alarm = (number: string, extra: Record<string, unknown> = {}) => ({
+    number,
+    type: 'andon',
+    sourceSystem: 'ANDON',
+    sourceNumber: 'L1-07',
+    description: `Line 1 stopped (${number})`,
+    level: 'critical',
+    ...extra,
+  });
 
   it('feeds only what is new since the cursor, per factory, with the unacknowledged count', async () => {
     const start = await feed(worker, factoryA);
@@ -68,24 +106,62 @@ describe.each(DIALECTS)('alarms raised, fed and acknowledged [%s]', (kind) => {
 
   it('lets only holders of the raise and handle codes raise and acknowledge', async () => {
     expect((await raise(worker, factoryA, alarm('W-1'))).status).toBe(403);
-    const open = await call<{ records: AlarmItem[]; total: number }>(h.app, 'GET', '/api/platform-system/alarm/open', { token: worker, headers: { 'x-factory-id': factoryA } });
+    const open = await call<{ records: AlarmItem[]; total: number }>(h.app, 'GET', '/api/platform-system/alarm/open', {
+      token: worker,
+      headers: { 'x-factory-id': factoryA },
+    });
     const first = open.body.data.records[0]!;
-    expect((await call(h.app, 'POST', `/api/platform-system/alarm/${first.id}/acknowledge`, { token: worker, headers: { 'x-factory-id': factoryA } })).status).toBe(403);
-    const ack = await call<AlarmItem>(h.app, 'POST', `/api/platform-system/alarm/${first.id}/acknowledge`, { token: admin, headers: { 'x-factory-id': factoryA } });
+    expect(
+      (
+        await call(h.app, 'POST', `/api/platform-system/alarm/${first.id}/acknowledge`, {
+          token: worker,
+          headers: { 'x-factory-id': factoryA },
+        })
+      ).status,
+    ).toBe(403);
+    const ack = await call<AlarmItem>(h.app, 'POST', `/api/platform-system/alarm/${first.id}/acknowledge`, {
+      token: admin,
+      headers: { 'x-factory-id': factoryA },
+    });
     expect(ack.status).toBe(200);
     expect(ack.body.data.acknowledgedAt).not.toBeNull();
-    const after = await call<{ total: number }>(h.app, 'GET', '/api/platform-system/alarm/open', { token: worker, headers: { 'x-factory-id': factoryA } });
+    const after = await call<{ total: number }>(h.app, 'GET', '/api/platform-system/alarm/open', {
+      token: worker,
+      headers: { 'x-factory-id': factoryA },
+    });
     expect(after.body.data.total).toBe(open.body.data.total - 1);
   });
 
   it('keeps alarms inside their tenant and factory', async () => {
     const theirs = await raise(otherAdmin, otherFactory, alarm('A-1'));
     expect(theirs.status).toBe(200); // the same number in another tenant is no conflict
-    const mine = await call<{ records: AlarmItem[] }>(h.app, 'GET', '/api/platform-system/alarm/open', { token: admin, headers: { 'x-factory-id': factoryA } });
+    const mine = await call<{ records: AlarmItem[] }>(h.app, 'GET', '/api/platform-system/alarm/open', {
+      token: admin,
+      headers: { 'x-factory-id': factoryA },
+    });
     expect(mine.body.data.records.every((a) => a.id !== theirs.body.data.id)).toBe(true);
-    expect((await call(h.app, 'POST', `/api/platform-system/alarm/${theirs.body.data.id}/acknowledge`, { token: admin, headers: { 'x-factory-id': factoryA } })).status).toBe(404);
-    const b = (await call<{ records: AlarmItem[] }>(h.app, 'GET', '/api/platform-system/alarm/open', { token: admin, headers: { 'x-factory-id': factoryB } })).body.data.records;
+    expect(
+      (
+        await call(h.app, 'POST', `/api/platform-system/alarm/${theirs.body.data.id}/acknowledge`, {
+          token: admin,
+          headers: { 'x-factory-id': factoryA },
+        })
+      ).status,
+    ).toBe(404);
+    const b = (
+      await call<{ records: AlarmItem[] }>(h.app, 'GET', '/api/platform-system/alarm/open', {
+        token: admin,
+        headers: { 'x-factory-id': factoryB },
+      })
+    ).body.data.records;
     expect(b.map((a) => a.number)).toEqual(['B-1']);
-    expect((await call(h.app, 'POST', `/api/platform-system/alarm/${b[0]!.id}/acknowledge`, { token: admin, headers: { 'x-factory-id': factoryA } })).status).toBe(404);
+    expect(
+      (
+        await call(h.app, 'POST', `/api/platform-system/alarm/${b[0]!.id}/acknowledge`, {
+          token: admin,
+          headers: { 'x-factory-id': factoryA },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -17,8 +17,18 @@ const TRAIL = '/api/platform-system/audit-trail';
 async function entriesAt(h: Harness, tenantId: string, at: Record<string, string>): Promise<void> {
   const db = h.database.db;
   for (const [code, when] of Object.entries(at)) {
-    await writeHistory(db, systemActor(tenantId), [{ action: 'update', entity: 'period-probe', recordId: code, recordCode: code, changes: [{ field: 'name', before: 'a', after: 'b' }] }]);
-    await sql`update audit_entry set at = ${new Date(when)} where tenant_id = ${tenantId} and record_id = ${code}`.execute(db);
+    await writeHistory(db, systemActor(tenantId), [
+      {
+        action: 'update',
+        entity: 'period-probe',
+        recordId: code,
+        recordCode: code,
+        changes: [{ field: 'name', before: 'a', after: 'b' }],
+      },
+    ]);
+    await sql`update audit_entry set at = ${new Date(when)} where tenant_id = ${tenantId} and record_id = ${code}`.execute(
+      db,
+    );
   }
 }
 
@@ -30,7 +40,9 @@ async function sheetCodes(bytes: Buffer): Promise<string[]> {
   const col = header.indexOf('Record code');
   expect(col).toBeGreaterThan(0);
   const codes: string[] = [];
-  ws.eachRow((row, n) => { if (n > 1) codes.push(String(row.getCell(col).value)); });
+  ws.eachRow((row, n) => {
+    if (n > 1) codes.push(String(row.getCell(col).value));
+  });
   return codes.sort();
 }
 
@@ -40,7 +52,11 @@ describe.each(DIALECTS)('audit screen period (%s)', (kind) => {
   let other: string;
 
   const list = async (query: string, token = admin, headers: Record<string, string> = {}) => {
-    const r = await call(h.app, 'GET', `${TRAIL}?entity=period-probe&size=100&${query}`, { token, headers, lang: 'en' });
+    const r = await call(h.app, 'GET', `${TRAIL}?entity=period-probe&size=100&${query}`, {
+      token,
+      headers,
+      lang: 'en',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return (r.body.data as { records: ResourceRow[] }).records.map((x) => String(x.recordCode)).sort();
   };
@@ -62,11 +78,17 @@ describe.each(DIALECTS)('audit screen period (%s)', (kind) => {
     admin = await loginToken(h.app, 'demo', 'admin');
     other = await loginToken(h.app, 'period2', 'admin');
   }, 120_000);
-  afterAll(async () => { await h?.close(); });
+  afterAll(async () => {
+    await h?.close();
+  });
 
   it('lists only the entries inside the period, both days included', async () => {
     expect(await list('')).toEqual(['P-APR', 'P-FEB', 'P-MAR-01', 'P-MAR-10', 'P-MAR-20-LATE']);
-    expect(await list('createdAtFrom=2026-03-01&createdAtTo=2026-03-20')).toEqual(['P-MAR-01', 'P-MAR-10', 'P-MAR-20-LATE']);
+    expect(await list('createdAtFrom=2026-03-01&createdAtTo=2026-03-20')).toEqual([
+      'P-MAR-01',
+      'P-MAR-10',
+      'P-MAR-20-LATE',
+    ]);
     expect(await list('createdAtFrom=2026-03-10&createdAtTo=2026-03-10')).toEqual(['P-MAR-10']);
     // Either end alone.
     expect(await list('createdAtFrom=2026-03-11')).toEqual(['P-APR', 'P-MAR-20-LATE']);
@@ -76,26 +98,40 @@ describe.each(DIALECTS)('audit screen period (%s)', (kind) => {
   it("takes the days in the caller's time zone", async () => {
     // UTC+8 (getTimezoneOffset -480): 1 March starts at 16:00 UTC on 28 February, 20 March ends at 16:00 UTC.
     const east = { 'x-timezone-offset': '-480' };
-    expect(await list('createdAtFrom=2026-03-01&createdAtTo=2026-03-20', admin, east)).toEqual(['P-MAR-01', 'P-MAR-10']);
+    expect(await list('createdAtFrom=2026-03-01&createdAtTo=2026-03-20', admin, east)).toEqual([
+      'P-MAR-01',
+      'P-MAR-10',
+    ]);
     expect(await list('createdAtFrom=2026-03-21&createdAtTo=2026-03-21', admin, east)).toEqual(['P-MAR-20-LATE']);
   });
 
   it('exports exactly the rows the same filters list', async () => {
     const res = await h.app.inject({
-      method: 'GET', url: `${TRAIL}/export?entity=period-probe&createdAtFrom=2026-03-01&createdAtTo=2026-03-20&sort=createdAt&order=asc`,
+      method: 'GET',
+      url: `${TRAIL}/export?entity=period-probe&createdAtFrom=2026-03-01&createdAtTo=2026-03-20&sort=createdAt&order=asc`,
       headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
     });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(await sheetCodes(res.rawPayload)).toEqual(['P-MAR-01', 'P-MAR-10', 'P-MAR-20-LATE']);
-    const all = await h.app.inject({ method: 'GET', url: `${TRAIL}/export?entity=period-probe`, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' } });
+    const all = await h.app.inject({
+      method: 'GET',
+      url: `${TRAIL}/export?entity=period-probe`,
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+    });
     expect(await sheetCodes(all.rawPayload)).toHaveLength(5);
   });
 
   it('refuses a period that ends before it starts, or a day that is not one, naming the field', async () => {
-    const backwards = await call(h.app, 'GET', `${TRAIL}?createdAtFrom=2026-03-20&createdAtTo=2026-03-01`, { token: admin, lang: 'en' });
+    const backwards = await call(h.app, 'GET', `${TRAIL}?createdAtFrom=2026-03-20&createdAtTo=2026-03-01`, {
+      token: admin,
+      lang: 'en',
+    });
     expect(backwards.status).toBe(400);
     expect(backwards.body.msg).toBe('Time: the period must not end before it starts');
-    const zh = await call(h.app, 'GET', `${TRAIL}/export?createdAtFrom=2026-03-20&createdAtTo=2026-03-01`, { token: admin, lang: 'zh-CN' });
+    const zh = await call(h.app, 'GET', `${TRAIL}/export?createdAtFrom=2026-03-20&createdAtTo=2026-03-01`, {
+      token: admin,
+      lang: 'zh-CN',
+    });
     expect(zh.status).toBe(400);
     expect(zh.body.msg).toContain('结束日期不能早于开始日期');
     const notADay = await call(h.app, 'GET', `${TRAIL}?createdAtFrom=2026-13-45`, { token: admin, lang: 'en' });
@@ -103,7 +139,10 @@ describe.each(DIALECTS)('audit screen period (%s)', (kind) => {
     expect(notADay.body.data).toMatchObject({ errors: [{ field: 'createdAtFrom', key: 'validation.date' }] });
     const noSuchDay = await call(h.app, 'GET', `${TRAIL}?createdAtTo=2026-02-30`, { token: admin, lang: 'en' });
     expect(noSuchDay.status).toBe(400);
-    expect(noSuchDay.body).toMatchObject({ msg: 'Time is not a valid date', data: { errors: [{ field: 'createdAtTo' }] } });
+    expect(noSuchDay.body).toMatchObject({
+      msg: 'Time is not a valid date',
+      data: { errors: [{ field: 'createdAtTo' }] },
+    });
   });
 
   it("never shows another tenant's entries, whatever the period", async () => {

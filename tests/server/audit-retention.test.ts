@@ -20,26 +20,58 @@ describe.each(DIALECTS)('audit retention (%s)', (kind) => {
   let other: string;
   let viewer: string; // may view the audit screen, not set its retention
 
-  const put = (body: unknown, token = admin, lang = 'en') => call<AuditRetention>(h.app, 'PUT', URL, { token, body, lang });
+  const put = (body: unknown, token = admin, lang = 'en') =>
+    call<AuditRetention>(h.app, 'PUT', URL, { token, body, lang });
   const get = (token = admin) => call<AuditRetention>(h.app, 'GET', URL, { token });
-  const stored = (tenant: string) => h.database.db.selectFrom('audit_retention').select(['months', 'legal_min_months']).where('tenant_id', '=', tenant).executeTakeFirst();
-  const entries = () => h.database.db.selectFrom('audit_entry').select(['action', 'changes', 'user_name', 'record_id', 'record_code'])
-    .where('tenant_id', '=', tenantId).where('entity', '=', 'audit-retention').orderBy('seq').execute();
+  const stored = (tenant: string) =>
+    h.database.db
+      .selectFrom('audit_retention')
+      .select(['months', 'legal_min_months'])
+      .where('tenant_id', '=', tenant)
+      .executeTakeFirst();
+  const entries = () =>
+    h.database.db
+      .selectFrom('audit_entry')
+      .select(['action', 'changes', 'user_name', 'record_id', 'record_code'])
+      .where('tenant_id', '=', tenantId)
+      .where('entity', '=', 'audit-retention')
+      .orderBy('seq')
+      .execute();
 
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
     otherTenant = (await createTenant(db, { code: 'keeper2', name: 'Keeper two', adminPassword: PASSWORD })).tenantId;
-    const role = await db.insertInto('role').values({ tenant_id: tenantId, code: 'audit_reader', name: 'Audit reader' }).returning('id').executeTakeFirstOrThrow();
-    const menus = await db.selectFrom('menu').select('id').where('perms', 'in', ['log:audit-trail:view', 'log:audit-trail:history']).execute();
-    await db.insertInto('role_menu').values(menus.map((m) => ({ tenant_id: tenantId, role_id: role.id, menu_id: m.id }))).execute();
-    await createUser(db, { tenantId, account: 'audit.reader', password: PASSWORD, passwordHash: await passwordHash(), roles: ['audit_reader'], factoryIds: [] });
+    const role = await db
+      .insertInto('role')
+      .values({ tenant_id: tenantId, code: 'audit_reader', name: 'Audit reader' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const menus = await db
+      .selectFrom('menu')
+      .select('id')
+      .where('perms', 'in', ['log:audit-trail:view', 'log:audit-trail:history'])
+      .execute();
+    await db
+      .insertInto('role_menu')
+      .values(menus.map((m) => ({ tenant_id: tenantId, role_id: role.id, menu_id: m.id })))
+      .execute();
+    await createUser(db, {
+      tenantId,
+      account: 'audit.reader',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      roles: ['audit_reader'],
+      factoryIds: [],
+    });
     admin = await loginToken(h.app, 'demo', 'admin');
     other = await loginToken(h.app, 'keeper2', 'admin');
     viewer = await loginToken(h.app, 'demo', 'audit.reader');
   }, 120_000);
-  afterAll(async () => { await h?.close(); });
+  afterAll(async () => {
+    await h?.close();
+  });
 
   it('starts with none set (kept for ever), then sets months and legal minimum with a history entry', async () => {
     const none = await get();
@@ -53,10 +85,15 @@ describe.each(DIALECTS)('audit retention (%s)', (kind) => {
     expect((await get()).body.data).toMatchObject({ months: 24, legalMinMonths: 12 });
     const [created] = await entries();
     expect(created).toMatchObject({ action: 'create', user_name: 'admin', record_id: tenantId, record_code: 'demo' });
-    expect(created!.changes).toEqual(expect.arrayContaining([{ field: 'months', before: null, after: 24 }, { field: 'legalMinMonths', before: null, after: 12 }]));
+    expect(created!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'months', before: null, after: 24 },
+        { field: 'legalMinMonths', before: null, after: 12 },
+      ]),
+    );
   });
 
-  it('refuses a retention below the legal minimum, naming the field in the user\'s language', async () => {
+  it("refuses a retention below the legal minimum, naming the field in the user's language", async () => {
     const short = await put({ months: 6, legalMinMonths: 12 });
     expect(short.status).toBe(400);
     expect(short.body.msg).toBe('Retention (months) must not be shorter than the legal minimum');
@@ -87,10 +124,17 @@ describe.each(DIALECTS)('audit retention (%s)', (kind) => {
     expect((await put({ months: 18, legalMinMonths: 18 })).status).toBe(200);
     const log = await entries();
     expect(log.map((e) => e.action)).toEqual(['create', 'update', 'update']);
-    expect(log[1]!.changes).toEqual(expect.arrayContaining([{ field: 'months', before: 24, after: 36 }, { field: 'legalMinMonths', before: 12, after: 18 }]));
+    expect(log[1]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'months', before: 24, after: 36 },
+        { field: 'legalMinMonths', before: 12, after: 18 },
+      ]),
+    );
     expect(log[2]!.changes).toEqual([{ field: 'months', before: 36, after: 18 }]);
     // Its history reads through the record's history route too.
-    const history = await call(h.app, 'GET', `/api/platform-system/audit/audit-retention/${tenantId}`, { token: admin });
+    const history = await call(h.app, 'GET', `/api/platform-system/audit/audit-retention/${tenantId}`, {
+      token: admin,
+    });
     expect(history.status).toBe(200);
     expect((history.body.data as { items: unknown[] }).items).toHaveLength(3);
   });
@@ -110,9 +154,16 @@ describe.each(DIALECTS)('audit retention (%s)', (kind) => {
     expect(await stored(tenantId)).toEqual({ months: 18, legal_min_months: 18 });
     expect((await get()).body.data).toMatchObject({ months: 18, legalMinMonths: 18 });
     // Its history entry is in its own chain; the serving role under one tenant sees only that tenant's setting.
-    const otherEntries = await h.database.db.selectFrom('audit_entry').select('tenant_id').where('entity', '=', 'audit-retention').where('record_id', '=', otherTenant).execute();
+    const otherEntries = await h.database.db
+      .selectFrom('audit_entry')
+      .select('tenant_id')
+      .where('entity', '=', 'audit-retention')
+      .where('record_id', '=', otherTenant)
+      .execute();
     expect(otherEntries.map((e) => e.tenant_id)).toEqual([otherTenant]);
-    const seen = await withTenant(otherTenant, () => h.database.db.selectFrom('audit_retention').select('tenant_id').execute());
+    const seen = await withTenant(otherTenant, () =>
+      h.database.db.selectFrom('audit_retention').select('tenant_id').execute(),
+    );
     expect(seen.map((r) => r.tenant_id)).toEqual([otherTenant]);
   });
 });

@@ -22,13 +22,37 @@ describe.each(DIALECTS)('sessions and permissions held in memory [%s]', (kind) =
     h = await startHarness(kind);
     const db = h.database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
-    roleId = (await db.insertInto('role').values({ tenant_id: tenantId, code: 'held-viewer', name: 'Viewer' }).returning('id').executeTakeFirstOrThrow()).id;
-    unitMenu = (await db.selectFrom('menu').select('id').where('perms', '=', 'basic:unit:view').executeTakeFirstOrThrow()).id;
+    factoryId = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
+    roleId = (
+      await db
+        .insertInto('role')
+        .values({ tenant_id: tenantId, code: 'held-viewer', name: 'Viewer' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    unitMenu = (
+      await db.selectFrom('menu').select('id').where('perms', '=', 'basic:unit:view').executeTakeFirstOrThrow()
+    ).id;
     await db.insertInto('role_menu').values({ tenant_id: tenantId, role_id: roleId, menu_id: unitMenu }).execute();
-    await createUser(db, { tenantId, account: 'held.viewer', password: PASSWORD, passwordHash: await passwordHash(), roles: ['held-viewer'], factoryIds: [factoryId] });
+    await createUser(db, {
+      tenantId,
+      account: 'held.viewer',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      roles: ['held-viewer'],
+      factoryIds: [factoryId],
+    });
   });
-  afterAll(async () => { await h?.close(); });
+  afterAll(async () => {
+    await h?.close();
+  });
 
   const units = (token: string) => call(h.app, 'GET', UNITS, { token, headers: { 'x-factory-id': factoryId } });
 
@@ -49,7 +73,12 @@ describe.each(DIALECTS)('sessions and permissions held in memory [%s]', (kind) =
     const db = h.database.db;
     const token = await loginToken(h.app, 'demo', 'held.viewer');
     expect((await units(token)).status).toBe(200);
-    await db.updateTable('session_token').set({ revoked_at: new Date() }).where('tenant_id', '=', tenantId).where('revoked_at', 'is', null).execute();
+    await db
+      .updateTable('session_token')
+      .set({ revoked_at: new Date() })
+      .where('tenant_id', '=', tenantId)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect((await units(token)).status).toBe(401);
   });
 
@@ -67,7 +96,12 @@ describe.each(DIALECTS)('sessions and permissions held in memory [%s]', (kind) =
     const db = h.database.db;
     const token = await loginToken(h.app, 'demo', 'held.viewer');
     expect((await units(token)).status).toBe(200);
-    const user = await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'held.viewer').executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('account', '=', 'held.viewer')
+      .executeTakeFirstOrThrow();
     await db.deleteFrom('user_factory').where('tenant_id', '=', tenantId).where('user_id', '=', user.id).execute();
     expect((await units(token)).status).toBe(403);
   });
@@ -84,4 +118,3 @@ describe.each(DIALECTS)('sessions and permissions held in memory [%s]', (kind) =
     }
   });
 });
-

@@ -23,7 +23,12 @@ describe('password hashes (T3.1)', () => {
     expect(a).not.toBe(b);
     const [scheme, params, salt] = a.split('$');
     expect(scheme).toBe('scrypt');
-    const p = Object.fromEntries(params!.split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+    const p = Object.fromEntries(
+      params!
+        .split(',')
+        .map((kv) => kv.split('='))
+        .map(([k, v]) => [k, Number(v)]),
+    );
     expect(p.N).toBeGreaterThanOrEqual(2 ** 17);
     expect(p.r).toBeGreaterThanOrEqual(8);
     expect(p.p).toBeGreaterThanOrEqual(1);
@@ -43,16 +48,36 @@ describe('enumeration and logging (T3.2, T2.8)', () => {
 
   beforeAll(async () => {
     h = await startHarness('pglite');
-    const sink = new Writable({ write(chunk, _enc, done) { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
     // The production logger options (redaction, UTC time), writing to a sink the test reads.
     const logger = { ...(loggerOptions('info') as object), stream: sink };
-    app = await buildApi({ db: h.database.db, config: h.config, logger: logger as never, smsSender: { name: 'capture', send: async (m) => { sent.push(m); } } });
+    app = await buildApi({
+      db: h.database.db,
+      config: h.config,
+      logger: logger as never,
+      smsSender: {
+        name: 'capture',
+        send: async (m) => {
+          sent.push(m);
+        },
+      },
+    });
     await app.ready();
-    const tenantId = (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const tenantId = (
+      await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+    ).id;
     await createUser(h.database.db, { tenantId, account: 'enum.target', password: PASSWORD, mobile: '13800000077' });
     await createUser(h.database.db, { tenantId, account: 'plain.staff', password: PASSWORD });
   });
-  afterAll(async () => { await app?.close(); await h?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await h?.close();
+  });
 
   // 40 scrypt logins: fewer than the catalogue's 2 × 50, paired so that a busy machine cannot fake or
   // hide a difference, with a time limit of its own well above what a loaded 2-core machine needs.
@@ -94,19 +119,31 @@ describe('enumeration and logging (T3.2, T2.8)', () => {
   it('logs each login, failure and refusal once, as structured UTC entries with the client, and never a secret', async () => {
     lines.length = 0;
     const agent = 'walls-test/1.0';
-    const ok = await call<{ token: string }>(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC, 'user-agent': agent }, body: { tenantCode: 'demo', account: 'plain.staff', password: PASSWORD } });
+    const ok = await call<{ token: string }>(app, 'POST', '/api/auth/login', {
+      headers: { authorization: BASIC, 'user-agent': agent },
+      body: { tenantCode: 'demo', account: 'plain.staff', password: PASSWORD },
+    });
     expect(ok.status).toBe(200);
     const token = ok.body.data.token;
     const evil = 'evil\n{"level":30,"msg":"forged"}\u0007';
-    await call(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC, 'user-agent': agent }, body: { tenantCode: 'demo', account: evil, password: 'Not-It-123' } });
+    await call(app, 'POST', '/api/auth/login', {
+      headers: { authorization: BASIC, 'user-agent': agent },
+      body: { tenantCode: 'demo', account: evil, password: 'Not-It-123' },
+    });
     // A staff user without the permission is refused, and that is logged too.
     const refused = await call(app, 'GET', '/api/basic-system/unit', { token, headers: { 'user-agent': agent } });
     expect(refused.status).toBe(403);
     // An SMS code sent through a real channel (not the development log driver) never reaches the log.
     sent.length = 0;
-    await call(app, 'POST', '/api/auth/sms/send', { headers: { authorization: BASIC }, body: { tenantCode: 'demo', mobile: '13800000077' } });
+    await call(app, 'POST', '/api/auth/sms/send', {
+      headers: { authorization: BASIC },
+      body: { tenantCode: 'demo', mobile: '13800000077' },
+    });
     expect(sent).toHaveLength(1);
-    const smsLogin = await call<{ token: string }>(app, 'POST', '/api/auth/login/mobile', { headers: { authorization: BASIC }, body: { tenantCode: 'demo', mobile: '13800000077', code: sent[0]!.code } });
+    const smsLogin = await call<{ token: string }>(app, 'POST', '/api/auth/login/mobile', {
+      headers: { authorization: BASIC },
+      body: { tenantCode: 'demo', mobile: '13800000077', code: sent[0]!.code },
+    });
     expect(smsLogin.status).toBe(200);
 
     const entries = lines.map((l) => JSON.parse(l) as Record<string, any>);
@@ -123,7 +160,12 @@ describe('enumeration and logging (T3.2, T2.8)', () => {
     }
     const refusals = entries.filter((e) => e.refused);
     expect(refusals).toHaveLength(1);
-    expect(refusals[0]!.refused).toMatchObject({ account: 'plain.staff', path: '/api/basic-system/unit', permission: 'basic:unit:view', userAgent: agent });
+    expect(refusals[0]!.refused).toMatchObject({
+      account: 'plain.staff',
+      path: '/api/basic-system/unit',
+      permission: 'basic:unit:view',
+      userAgent: agent,
+    });
 
     // The control characters of the hostile account name stay inside one encoded line: no forged entry.
     expect(entries.some((e) => e.msg === 'forged')).toBe(false);

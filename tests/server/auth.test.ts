@@ -24,7 +24,12 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
     expect(r.body.code).toBe(200);
     expect(r.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(r.body.data.expiresAt).getTime()).toBeGreaterThan(Date.now() + 11 * 3600_000);
-    expect(r.body.data.user).toMatchObject({ account: 'admin', type: 'admin', tenantCode: 'demo', tenantName: DEMO_TENANT.name });
+    expect(r.body.data.user).toMatchObject({
+      account: 'admin',
+      type: 'admin',
+      tenantCode: 'demo',
+      tenantName: DEMO_TENANT.name,
+    });
     expect(r.body.data.user.roles.map((x: { code: string }) => x.code)).toEqual(['admin']);
     // The token is stored hashed, never in clear.
     const rows = await h.database.db.selectFrom('session_token').select('token_hash').execute();
@@ -49,7 +54,11 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
 
   it('refuses a disabled user with the same answer', async () => {
     const { createUser } = await import('../../server/services/users');
-    const tenant = await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
+    const tenant = await h.database.db
+      .selectFrom('tenant')
+      .select('id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
     await createUser(h.database.db, { tenantId: tenant.id, account: 'gone', password: PASSWORD, status: 'disabled' });
     const r = await login(h.app, 'demo', 'gone', PASSWORD);
     expect(r.status).toBe(400);
@@ -76,7 +85,11 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
   });
 
   it('validates the login body with field messages', async () => {
-    const r = await call(h.app, 'POST', '/api/auth/login', { headers: { authorization: BASIC }, lang: 'en', body: { tenantCode: 'demo' } });
+    const r = await call(h.app, 'POST', '/api/auth/login', {
+      headers: { authorization: BASIC },
+      lang: 'en',
+      body: { tenantCode: 'demo' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.msg).toBe('User name is required');
     expect(r.body.data.errors.map((e: { field: string }) => e.field)).toEqual(['account', 'password']);
@@ -119,7 +132,12 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
   describe('captcha on', () => {
     let app: Awaited<ReturnType<typeof buildApi>>;
     beforeAll(async () => {
-      app = await buildApi({ db: h.database.db, config: testConfig({ LOGIN_CAPTCHA: 'on' }), logger: false, captchaText: () => 'K7WX' });
+      app = await buildApi({
+        db: h.database.db,
+        config: testConfig({ LOGIN_CAPTCHA: 'on' }),
+        logger: false,
+        captchaText: () => 'K7WX',
+      });
       await app.ready();
     });
     afterAll(async () => {
@@ -127,7 +145,9 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
     });
 
     const newCaptcha = async () => {
-      const r = await call<{ enabled: boolean; captchaId: string; image: string }>(app, 'GET', '/api/auth/captcha', { headers: { authorization: BASIC } });
+      const r = await call<{ enabled: boolean; captchaId: string; image: string }>(app, 'GET', '/api/auth/captcha', {
+        headers: { authorization: BASIC },
+      });
       expect(r.status).toBe(200);
       return r.body.data;
     };
@@ -151,7 +171,11 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
       const wrong = await login(app, 'demo', 'admin', PASSWORD, { captchaId: c.captchaId, captcha: 'AAAA' });
       expect(wrong.status).toBe(400);
       expect(wrong.body.msg).toBe(missing.body.msg);
-      const en = await call(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC }, lang: 'en', body: { tenantCode: 'demo', account: 'admin', password: PASSWORD } });
+      const en = await call(app, 'POST', '/api/auth/login', {
+        headers: { authorization: BASIC },
+        lang: 'en',
+        body: { tenantCode: 'demo', account: 'admin', password: PASSWORD },
+      });
       expect(en.body.msg).toBe('The verification code is wrong or has expired');
       // A wrong attempt consumed it.
       const again = await login(app, 'demo', 'admin', PASSWORD, { captchaId: c.captchaId, captcha: 'K7WX' });
@@ -169,7 +193,11 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
 
     it('refuses an expired captcha', async () => {
       const c = await newCaptcha();
-      await h.database.db.updateTable('captcha').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', c.captchaId).execute();
+      await h.database.db
+        .updateTable('captcha')
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where('id', '=', c.captchaId)
+        .execute();
       const r = await login(app, 'demo', 'admin', PASSWORD, { captchaId: c.captchaId, captcha: 'K7WX' });
       expect(r.status).toBe(400);
     });
@@ -194,7 +222,9 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
     expect(post.requestBody.content['application/json'].schema.properties).toHaveProperty('type');
     expect(post['x-permission']).toBe('platform:dict:add');
     const list = doc.paths['/api/platform-system/dict'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'size', 'name', 'type']));
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'size', 'name', 'type']),
+    );
   });
 
   it('answers unknown /api paths with a 404 envelope', async () => {

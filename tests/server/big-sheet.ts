@@ -7,13 +7,26 @@ import ExcelJS from 'exceljs';
  * match no resource's columns: an import of it ends right after the parse.
  */
 export function bigSheet(rows: number): Promise<Buffer> {
-  return streamed(['Reference', 'Label', 'Notes', 'Quantity', 'Weight', 'Batch', 'Line', 'Remark'], rows, (i) =>
-    [`R${String(i).padStart(7, '0')}`, `Item ${i} 部件 linh kiện`, `note ${i % 97}`, i % 1000, (i % 313) / 7, `B${i % 50}`, `L${i % 9}`, i % 3 ? 'ok' : 'check']);
+  return streamed(['Reference', 'Label', 'Notes', 'Quantity', 'Weight', 'Batch', 'Line', 'Remark'], rows, (i) => [
+    `R${String(i).padStart(7, '0')}`,
+    `Item ${i} 部件 linh kiện`,
+    `note ${i % 97}`,
+    i % 1000,
+    (i % 313) / 7,
+    `B${i % 50}`,
+    `L${i % 9}`,
+    i % 3 ? 'ok' : 'check',
+  ]);
 }
 
 /** A real workbook of `rows` units (code, name, type, accuracy) that imports into the unit screen. */
 export function unitSheet(rows: number, prefix = 'U'): Promise<Buffer> {
-  return streamed(['Code', 'Name', 'Type', 'Accuracy'], rows, (i) => [`${prefix}${String(i).padStart(7, '0')}`, `Unit ${i} 单位 đơn vị`, 'Quantity', i % 4]);
+  return streamed(['Code', 'Name', 'Type', 'Accuracy'], rows, (i) => [
+    `${prefix}${String(i).padStart(7, '0')}`,
+    `Unit ${i} 单位 đơn vị`,
+    'Quantity',
+    i % 4,
+  ]);
 }
 
 async function streamed(headers: string[], rows: number, row: (i: number) => (string | number)[]): Promise<Buffer> {

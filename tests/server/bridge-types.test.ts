@@ -77,13 +77,19 @@ describe('the bridge kit for integrators', () => {
 
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'portal-bridge-kit-'));
-    execFileSync(process.execPath, [join(root, 'scripts/build-bridge.mjs')], { cwd: root, env: { ...process.env, DIST_DIR: dist }, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(root, 'scripts/build-bridge.mjs')], {
+      cwd: root,
+      env: { ...process.env, DIST_DIR: dist },
+      stdio: 'pipe',
+    });
     project = mkdtempSync(join(tmpdir(), 'portal-consumer-'));
     cpSync(join(dist, 'bridge'), join(project, 'bridge'), { recursive: true });
     writeFileSync(join(project, 'consumer.mts'), CONSUMER);
     writeFileSync(join(project, 'paths.ts'), PATHS);
     writeFileSync(join(project, 'typed.mts'), TYPED);
-    MISTAKES.forEach((line, i) => writeFileSync(join(project, `mistake-${i}.mts`), `${TYPED.split('\n').slice(0, 3).join('\n')}\n${line}\n`));
+    MISTAKES.forEach((line, i) =>
+      writeFileSync(join(project, `mistake-${i}.mts`), `${TYPED.split('\n').slice(0, 3).join('\n')}\n${line}\n`),
+    );
     if (!existsSync(join(integrator, 'node_modules/typescript'))) {
       execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: integrator, stdio: 'inherit' });
     }
@@ -98,8 +104,29 @@ describe('the bridge kit for integrators', () => {
     'TypeScript 5': join(integrator, 'node_modules/typescript/bin/tsc'),
   };
   for (const [name, tsc] of Object.entries(compilers)) {
-    for (const [module, resolution] of [['nodenext', 'nodenext'], ['ESNext', 'bundler']] as const) {
-      const compile = (file: string) => execFileSync(process.execPath, [tsc, '--strict', '--noEmit', '--target', 'ES2022', '--module', module, '--moduleResolution', resolution, '--lib', 'ES2023,DOM', file], { cwd: project, stdio: 'pipe' });
+    for (const [module, resolution] of [
+      ['nodenext', 'nodenext'],
+      ['ESNext', 'bundler'],
+    ] as const) {
+      const compile = (file: string) =>
+        execFileSync(
+          process.execPath,
+          [
+            tsc,
+            '--strict',
+            '--noEmit',
+            '--target',
+            'ES2022',
+            '--module',
+            module,
+            '--moduleResolution',
+            resolution,
+            '--lib',
+            'ES2023,DOM',
+            file,
+          ],
+          { cwd: project, stdio: 'pipe' },
+        );
       it(`types the ES module under --strict with ${name} (${resolution} resolution)`, () => {
         for (const file of ['consumer.mts', 'typed.mts']) {
           try {

@@ -19,7 +19,12 @@ interface Operation {
   requestBody?: { content: Record<string, { schema?: Record<string, unknown> }> };
   responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }>; $ref?: string }>;
 }
-type Doc = { openapi: string; servers?: { url: string }[]; paths: Record<string, Record<string, Operation>>; components: { schemas?: Record<string, unknown> } };
+type Doc = {
+  openapi: string;
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas?: Record<string, unknown> };
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -31,7 +36,11 @@ function sourceFiles(dir: string): string[] {
 
 /** The integrator's own tools (openapi-typescript, TypeScript 5), installed in their own folder. */
 function integratorTools(): void {
-  if (existsSync(join(integrator, 'node_modules/openapi-typescript')) && existsSync(join(integrator, 'node_modules/typescript'))) return;
+  if (
+    existsSync(join(integrator, 'node_modules/openapi-typescript')) &&
+    existsSync(join(integrator, 'node_modules/typescript'))
+  )
+    return;
   execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: integrator, stdio: 'inherit' });
 }
 
@@ -79,14 +88,20 @@ describe('the API contract', () => {
 
   it('describes uploads as multipart with their file parts and downloads with their media types', () => {
     const importOp = doc.paths['/api/basic-system/customer/import']?.post;
-    const form = importOp?.requestBody?.content['multipart/form-data']?.schema as { properties?: Record<string, { format?: string }> } | undefined;
+    const form = importOp?.requestBody?.content['multipart/form-data']?.schema as
+      { properties?: Record<string, { format?: string }> } | undefined;
     expect(form?.properties?.file?.format).toBe('binary');
     const exportOp = doc.paths['/api/basic-system/customer/export']?.get;
-    expect(Object.keys(exportOp?.responses['200']?.content ?? {})).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    expect(Object.keys(exportOp?.responses['200']?.content ?? {})).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
     // A PUT says what the server takes: any subset of fields and the updatedAt it read.
     const put = doc.paths['/api/basic-system/customer/{id}']?.put;
     const body = put?.requestBody?.content['application/json']?.schema as { $ref?: string } | undefined;
-    const update = doc.components.schemas?.[String(body?.$ref).split('/').pop() ?? ''] as { properties?: Record<string, unknown>; required?: string[] };
+    const update = doc.components.schemas?.[String(body?.$ref).split('/').pop() ?? ''] as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
     expect(update.properties).toHaveProperty('updatedAt');
     expect(update.required ?? []).toEqual([]);
     expect(put?.responses['409']).toBeDefined();
@@ -97,9 +112,36 @@ describe('the API contract', () => {
     const generated = join(integrator, 'generated');
     mkdirSync(generated, { recursive: true });
     writeFileSync(join(generated, 'openapi.json'), JSON.stringify(doc));
-    execFileSync(process.execPath, [join(integrator, 'node_modules/openapi-typescript/bin/cli.js'), join(generated, 'openapi.json'), '-o', join(generated, 'api.ts')], { cwd: integrator, stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [
+        join(integrator, 'node_modules/openapi-typescript/bin/cli.js'),
+        join(generated, 'openapi.json'),
+        '-o',
+        join(generated, 'api.ts'),
+      ],
+      { cwd: integrator, stdio: 'pipe' },
+    );
     const tsc = join(integrator, 'node_modules/typescript/bin/tsc');
-    const compile = () => execFileSync(process.execPath, [tsc, '--strict', '--noEmit', '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', '--lib', 'ES2022,DOM', join(integrator, 'client.ts')], { cwd: integrator, stdio: 'pipe' });
+    const compile = () =>
+      execFileSync(
+        process.execPath,
+        [
+          tsc,
+          '--strict',
+          '--noEmit',
+          '--target',
+          'ES2022',
+          '--module',
+          'ESNext',
+          '--moduleResolution',
+          'bundler',
+          '--lib',
+          'ES2022,DOM',
+          join(integrator, 'client.ts'),
+        ],
+        { cwd: integrator, stdio: 'pipe' },
+      );
     try {
       compile();
     } catch (e) {
@@ -112,7 +154,11 @@ describe('the API contract', () => {
     for (const dir of ['shell', 'subapps']) {
       for (const file of sourceFiles(join(root, dir))) {
         const text = readFileSync(file, 'utf8');
-        const lines = text.split('\n').flatMap((line, i) => (/['"`]\/api\//.test(line) ? [`${relative(root, file)}:${i + 1}: ${line.trim()}`] : []));
+        const lines = text
+          .split('\n')
+          .flatMap((line, i) =>
+            /['"`]\/api\//.test(line) ? [`${relative(root, file)}:${i + 1}: ${line.trim()}`] : [],
+          );
         offenders.push(...lines);
       }
     }

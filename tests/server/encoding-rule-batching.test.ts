@@ -38,18 +38,35 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
   it(`${REQUESTS} parallel requests over two instances: distinct, consecutive, no gap, fewer transactions than requests`, async () => {
     const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', {
       token,
-      body: { name: 'BATCHED', ruleType: 'base10', startCode: '000001', endCode: '999999', resetType: 'none', details: [{ order: 1, paramType: 'fixed', value: 'Q' }, { order: 2, paramType: 'system', parameter: 'serial' }] },
+      body: {
+        name: 'BATCHED',
+        ruleType: 'base10',
+        startCode: '000001',
+        endCode: '999999',
+        resetType: 'none',
+        details: [
+          { order: 1, paramType: 'fixed', value: 'Q' },
+          { order: 2, paramType: 'system', parameter: 'serial' },
+        ],
+      },
     });
     expect(created.status).toBe(200);
     const ruleId = created.body.data.id;
     const counts = Array.from({ length: REQUESTS }, (_, i) => 1 + (i % 3));
     const total = counts.reduce((s, n) => s + n, 0);
-    const answers = await Promise.all(counts.map(async (count, i) => {
-      const app = i % 2 === 0 ? h.app : second.app;
-      const r = await app.inject({ method: 'POST', url: `/api/basic-system/encoding-rule/${ruleId}/generate`, headers: { authorization: `Bearer ${token}` }, payload: { count } });
-      expect(r.statusCode, r.body).toBe(200);
-      return (r.json() as { data: { codes: string[]; firstOffset: string } }).data;
-    }));
+    const answers = await Promise.all(
+      counts.map(async (count, i) => {
+        const app = i % 2 === 0 ? h.app : second.app;
+        const r = await app.inject({
+          method: 'POST',
+          url: `/api/basic-system/encoding-rule/${ruleId}/generate`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { count },
+        });
+        expect(r.statusCode, r.body).toBe(200);
+        return (r.json() as { data: { codes: string[]; firstOffset: string } }).data;
+      }),
+    );
     const serial = (code: string) => Number(code.slice(1));
     for (const [i, a] of answers.entries()) {
       expect(a.codes).toHaveLength(counts[i]!);
@@ -67,7 +84,9 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
     expect([Number(row.n), Number(row.codes), Number(row.batches)]).toEqual([total, total, REQUESTS]);
     // A transaction's now() is one instant: requests that shared one share it.
     expect(Number(row.transactions)).toBeLessThan(REQUESTS / 2);
-    const counter = await sql<{ value: string }>`select value::text as value from encoding_counter where rule_id = ${ruleId}`.execute(db);
+    const counter = await sql<{
+      value: string;
+    }>`select value::text as value from encoding_counter where rule_id = ${ruleId}`.execute(db);
     expect(counter.rows).toEqual([{ value: String(total) }]);
     console.info(`[batching ${kind}] ${REQUESTS} requests, ${total} codes in ${row.transactions} transactions`);
   });
@@ -75,13 +94,34 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
   it('a batch issues at most 10,000 codes: three concurrent requests of 6,000 go one transaction each', async () => {
     const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', {
       token,
-      body: { name: 'LARGE', ruleType: 'base10', startCode: '000001', endCode: '999999', resetType: 'none', details: [{ order: 1, paramType: 'fixed', value: 'L' }, { order: 2, paramType: 'system', parameter: 'serial' }] },
+      body: {
+        name: 'LARGE',
+        ruleType: 'base10',
+        startCode: '000001',
+        endCode: '999999',
+        resetType: 'none',
+        details: [
+          { order: 1, paramType: 'fixed', value: 'L' },
+          { order: 2, paramType: 'system', parameter: 'serial' },
+        ],
+      },
     });
     const ruleId = created.body.data.id;
-    const answers = await Promise.all([0, 1, 2].map(() => h.app.inject({ method: 'POST', url: `/api/basic-system/encoding-rule/${ruleId}/generate`, headers: { authorization: `Bearer ${token}` }, payload: { count: 6000 } })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(() =>
+        h.app.inject({
+          method: 'POST',
+          url: `/api/basic-system/encoding-rule/${ruleId}/generate`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { count: 6000 },
+        }),
+      ),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const audit = await sql<{ n: string; transactions: string }>`
-      select count(*) as n, count(distinct issued_at) as transactions from encoding_issue where rule_id = ${ruleId}`.execute(h.database.db);
+      select count(*) as n, count(distinct issued_at) as transactions from encoding_issue where rule_id = ${ruleId}`.execute(
+      h.database.db,
+    );
     const row = audit.rows[0]!;
     expect([Number(row.n), Number(row.transactions)]).toEqual([18000, 3]);
   });
@@ -89,16 +129,37 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
   it('a request whose context fails is refused alone; its neighbours in the batch are served', async () => {
     const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', {
       token,
-      body: { name: 'MIXED', ruleType: 'base10', startCode: '0001', endCode: '0010', resetType: 'none', details: [{ order: 1, paramType: 'fixed', value: 'M' }, { order: 2, paramType: 'system', parameter: 'serial' }] },
+      body: {
+        name: 'MIXED',
+        ruleType: 'base10',
+        startCode: '0001',
+        endCode: '0010',
+        resetType: 'none',
+        details: [
+          { order: 1, paramType: 'fixed', value: 'M' },
+          { order: 2, paramType: 'system', parameter: 'serial' },
+        ],
+      },
     });
     const ruleId = created.body.data.id;
-    const ask = (payload: object) => h.app.inject({ method: 'POST', url: `/api/basic-system/encoding-rule/${ruleId}/generate`, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, payload });
+    const ask = (payload: object) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/basic-system/encoding-rule/${ruleId}/generate`,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+        payload,
+      });
     const counts = [3, 3, 5, 3];
-    const [bad, ...asked] = await Promise.all([ask({ count: 1, context: { factoryCode: 'NOPE' } }), ...counts.map((count) => ask({ count }))]);
+    const [bad, ...asked] = await Promise.all([
+      ask({ count: 1, context: { factoryCode: 'NOPE' } }),
+      ...counts.map((count) => ask({ count })),
+    ]);
     expect(bad!.statusCode).toBe(400);
     expect((bad!.json() as { msg: string }).msg).toContain('NOPE');
     // 10 codes for 14 asked: whichever came last is refused with what is left, the others are served.
-    const served = asked.filter((r) => r.statusCode === 200).map((r) => (r.json() as { data: { codes: string[] } }).data.codes);
+    const served = asked
+      .filter((r) => r.statusCode === 200)
+      .map((r) => (r.json() as { data: { codes: string[] } }).data.codes);
     const refused = asked.filter((r) => r.statusCode !== 200);
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) {
@@ -113,15 +174,41 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
 
   it("codes drawn one after another follow the counter, the rule and the factory's code exactly as they change (another process, an edit, a rename)", async () => {
     const db = h.database.db;
-    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    const factory = await db.selectFrom('factory').select(['id', 'code']).where('tenant_id', '=', tenantId).orderBy('code').executeTakeFirstOrThrow();
-    const details = (prefix: string) => [{ order: 1, paramType: 'fixed', value: prefix }, { order: 2, paramType: 'system', parameter: 'factoryCode' }, { order: 3, paramType: 'fixed', value: '-' }, { order: 4, paramType: 'system', parameter: 'serial' }];
-    const body = (prefix: string) => ({ name: 'FOLLOW', ruleType: 'base10', startCode: '0001', endCode: '9999', resetType: 'none', details: details(prefix) });
-    const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', { token, body: body('P') });
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
+      .id;
+    const factory = await db
+      .selectFrom('factory')
+      .select(['id', 'code'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('code')
+      .executeTakeFirstOrThrow();
+    const details = (prefix: string) => [
+      { order: 1, paramType: 'fixed', value: prefix },
+      { order: 2, paramType: 'system', parameter: 'factoryCode' },
+      { order: 3, paramType: 'fixed', value: '-' },
+      { order: 4, paramType: 'system', parameter: 'serial' },
+    ];
+    const body = (prefix: string) => ({
+      name: 'FOLLOW',
+      ruleType: 'base10',
+      startCode: '0001',
+      endCode: '9999',
+      resetType: 'none',
+      details: details(prefix),
+    });
+    const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', {
+      token,
+      body: body('P'),
+    });
     const ruleId = created.body.data.id;
     // One at a time, as a station printing labels asks: every batch after the first knows the counter.
     const next = async (app = h.app) => {
-      const r = await app.inject({ method: 'POST', url: `/api/basic-system/encoding-rule/${ruleId}/generate`, headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory.id }, payload: { count: 1 } });
+      const r = await app.inject({
+        method: 'POST',
+        url: `/api/basic-system/encoding-rule/${ruleId}/generate`,
+        headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory.id },
+        payload: { count: 1 },
+      });
       expect(r.statusCode, r.body).toBe(200);
       return (r.json() as { data: { codes: string[] } }).data.codes[0]!;
     };
@@ -144,17 +231,30 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
       await db.updateTable('factory').set({ code: factory.code }).where('id', '=', factory.id).execute();
     }
     expect(await next()).toBe(`R${factory.code}-0008`);
-    const audit = await sql<{ code: string }>`select code from encoding_issue where rule_id = ${ruleId} order by issued_at, counter_value`.execute(db);
-    expect(audit.rows.map((r) => r.code).sort()).toEqual([
-      ...[1, 2, 3, 4, 5, 6].map((n) => `P${factory.code}-000${n}`), `R${factory.code}-0007`, `R${factory.code}-0008`, 'RFZ9-0001', 'RFZ9-0002',
-    ].sort());
+    const audit = await sql<{
+      code: string;
+    }>`select code from encoding_issue where rule_id = ${ruleId} order by issued_at, counter_value`.execute(db);
+    expect(audit.rows.map((r) => r.code).sort()).toEqual(
+      [
+        ...[1, 2, 3, 4, 5, 6].map((n) => `P${factory.code}-000${n}`),
+        `R${factory.code}-0007`,
+        `R${factory.code}-0008`,
+        'RFZ9-0001',
+        'RFZ9-0002',
+      ].sort(),
+    );
   });
 
   // Only PostgreSQL: PGlite serves as its one superuser, so there is no separate serving role to hold to the grants.
   it.skipIf(kind !== 'postgres')('the serving role cannot change or delete issued codes', async () => {
     const db = h.database.db;
-    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    await expect(withTenant(tenantId, () => sql`update encoding_issue set code = 'X' where tenant_id = ${tenantId}`.execute(db))).rejects.toThrow(/permission denied/);
-    await expect(withTenant(tenantId, () => sql`delete from encoding_issue where tenant_id = ${tenantId}`.execute(db))).rejects.toThrow(/permission denied/);
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
+      .id;
+    await expect(
+      withTenant(tenantId, () => sql`update encoding_issue set code = 'X' where tenant_id = ${tenantId}`.execute(db)),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      withTenant(tenantId, () => sql`delete from encoding_issue where tenant_id = ${tenantId}`.execute(db)),
+    ).rejects.toThrow(/permission denied/);
   });
 });

@@ -31,10 +31,16 @@ function runWorker(env: Record<string, string>): Promise<WorkerOutput> {
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim()) as WorkerOutput) : fail(new Error(`worker exited ${code}: ${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done(JSON.parse(out.trim()) as WorkerOutput) : fail(new Error(`worker exited ${code}: ${err}`)),
+    );
   });
 }
 
@@ -51,20 +57,47 @@ describe.skipIf(!DIALECTS.includes('postgres'))('encoding rule under concurrency
 
   it(`${PROCESSES} processes × ${CALLERS} callers draw ${TOTAL} codes: unique, no gaps, increasing per caller`, async () => {
     const db = h.database.db;
-    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    const factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
+      .id;
+    const factoryId = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
     const token = await loginToken(h.app, 'demo', 'admin');
     const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', {
       token,
-      body: { name: 'CONCURRENT', ruleType: 'base10', startCode: '000001', endCode: '999999', resetType: 'none', details: [{ order: 1, paramType: 'fixed', value: 'C' }, { order: 2, paramType: 'system', parameter: 'serial' }] },
+      body: {
+        name: 'CONCURRENT',
+        ruleType: 'base10',
+        startCode: '000001',
+        endCode: '999999',
+        resetType: 'none',
+        details: [
+          { order: 1, paramType: 'fixed', value: 'C' },
+          { order: 2, paramType: 'system', parameter: 'serial' },
+        ],
+      },
     });
     expect(created.status).toBe(200);
     const ruleId = created.body.data.id;
 
     const t0 = Date.now();
-    const outputs = await Promise.all(Array.from({ length: PROCESSES }, () => runWorker({
-      DATABASE_URL: h.config.databaseUrl!, TOKEN: token, RULE_ID: ruleId, FACTORY_ID: factoryId, CALLERS: String(CALLERS), PER_CALLER: String(PER_CALLER),
-    })));
+    const outputs = await Promise.all(
+      Array.from({ length: PROCESSES }, () =>
+        runWorker({
+          DATABASE_URL: h.config.databaseUrl!,
+          TOKEN: token,
+          RULE_ID: ruleId,
+          FACTORY_ID: factoryId,
+          CALLERS: String(CALLERS),
+          PER_CALLER: String(PER_CALLER),
+        }),
+      ),
+    );
     const elapsed = Date.now() - t0;
 
     const serial = (code: string) => Number(code.slice(1));
@@ -79,12 +112,21 @@ describe.skipIf(!DIALECTS.includes('postgres'))('encoding rule under concurrency
         expect(codes.every((c, i) => i === 0 || serial(c) > serial(codes[i - 1]!))).toBe(true);
       }
     }
-    const audit = await sql<{ n: string; distinct: string }>`select count(*) as n, count(distinct code) as distinct from encoding_issue where rule_id = ${ruleId}`.execute(db);
+    const audit = await sql<{
+      n: string;
+      distinct: string;
+    }>`select count(*) as n, count(distinct code) as distinct from encoding_issue where rule_id = ${ruleId}`.execute(
+      db,
+    );
     expect(audit.rows[0]).toEqual({ n: String(TOTAL), distinct: String(TOTAL) });
-    const counter = await sql<{ value: string }>`select value::text as value from encoding_counter where rule_id = ${ruleId}`.execute(db);
+    const counter = await sql<{
+      value: string;
+    }>`select value::text as value from encoding_counter where rule_id = ${ruleId}`.execute(db);
     expect(counter.rows).toEqual([{ value: String(TOTAL) }]);
     const calls = outputs.reduce((s, o) => s + o.calls, 0);
-    console.info(`[concurrency] ${TOTAL} codes in ${calls} calls from ${PROCESSES}×${CALLERS} callers: ${elapsed} ms wall (workers ${outputs.map((o) => o.ms).join('/')} ms), ${Math.round(TOTAL / (Math.max(...outputs.map((o) => o.ms)) / 1000))} codes/s`);
+    console.info(
+      `[concurrency] ${TOTAL} codes in ${calls} calls from ${PROCESSES}×${CALLERS} callers: ${elapsed} ms wall (workers ${outputs.map((o) => o.ms).join('/')} ms), ${Math.round(TOTAL / (Math.max(...outputs.map((o) => o.ms)) / 1000))} codes/s`,
+    );
     // Its own limit: four processes on two busy cores took 66 s in a full run, too close to 120 s.
   }, 300_000);
 });

@@ -23,9 +23,21 @@ describe('refusals that do not reveal existence (T2.5)', () => {
     h = await startHarness('pglite');
     const db = h.database.db;
     const demo = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const factory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', demo.id).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    const factory = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', demo.id)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
     const owner = await loginToken(h.app, 'demo', 'admin');
-    const maker = new Maker({ app: h.app, token: owner, factoryId: factory, dicts: await seedDicts(db, demo.id, RESOURCES) });
+    const maker = new Maker({
+      app: h.app,
+      token: owner,
+      factoryId: factory,
+      dicts: await seedDicts(db, demo.id, RESOURCES),
+    });
     for (const def of RESOURCES) theirs.set(def.name, await maker.create(def));
     const other = await createTenant(db, { code: 'probe', name: 'Probe', adminPassword: PASSWORD });
     intruderFactory = other.factoryId;
@@ -34,26 +46,43 @@ describe('refusals that do not reveal existence (T2.5)', () => {
   afterAll(async () => h?.close());
 
   const send = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    h.app.inject({ method, url, headers: { authorization: `Bearer ${intruder}`, 'x-factory-id': intruderFactory, 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
+    h.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${intruder}`, 'x-factory-id': intruderFactory, 'accept-language': 'en' },
+      ...(payload ? { payload } : {}),
+    });
 
-  it('answers another tenant\'s row exactly like a row that exists nowhere, on every verb of every resource', async () => {
+  it("answers another tenant's row exactly like a row that exists nowhere, on every verb of every resource", async () => {
     // The shared menu tree is everyone's to read (resources.test.ts checks that no other tenant writes it).
     for (const def of RESOURCES.filter((d) => d.scope !== 'shared')) {
       const base = apiPath(def);
       const real = theirs.get(def.name)!.id;
       const state = statusFields(def)[0];
-      const calls = (id: string) => [
-        ['GET', `${base}/${id}`],
-        ['PUT', `${base}/${id}`, { name: 'x' }],
-        ['DELETE', base, { ids: [id] }],
-        ...(state ? [['POST', `${base}/${id}/state`, { field: state[0], value: state[1].kind === 'enum' ? state[1].values[0] : 'x' }]] : []),
-      ] as ['GET' | 'PUT' | 'POST' | 'DELETE', string, object?][];
+      const calls = (id: string) =>
+        [
+          ['GET', `${base}/${id}`],
+          ['PUT', `${base}/${id}`, { name: 'x' }],
+          ['DELETE', base, { ids: [id] }],
+          ...(state
+            ? [
+                [
+                  'POST',
+                  `${base}/${id}/state`,
+                  { field: state[0], value: state[1].kind === 'enum' ? state[1].values[0] : 'x' },
+                ],
+              ]
+            : []),
+        ] as ['GET' | 'PUT' | 'POST' | 'DELETE', string, object?][];
       const a = calls(real);
       const b = calls(NOWHERE);
       for (let i = 0; i < a.length; i++) {
         const [ra, rb] = [await send(...a[i]!), await send(...b[i]!)];
         expect(ra.statusCode, `${def.name} ${a[i]![0]}`).toBe(404);
-        expect({ status: ra.statusCode, body: ra.body }, `${def.name} ${a[i]![0]}`).toEqual({ status: rb.statusCode, body: rb.body });
+        expect({ status: ra.statusCode, body: ra.body }, `${def.name} ${a[i]![0]}`).toEqual({
+          status: rb.statusCode,
+          body: rb.body,
+        });
       }
     }
   });
@@ -61,7 +90,10 @@ describe('refusals that do not reveal existence (T2.5)', () => {
   it('takes as long to refuse a real foreign row as a missing one', async () => {
     const real = theirs.get(unit.name)!.id;
     const url = (id: string) => `${apiPath(unit)}/${id}`;
-    for (let i = 0; i < 10; i++) { await send('GET', url(real)); await send('GET', url(NOWHERE)); } // warm
+    for (let i = 0; i < 10; i++) {
+      await send('GET', url(real));
+      await send('GET', url(NOWHERE));
+    } // warm
     const tReal: number[] = [];
     const tNone: number[] = [];
     for (let i = 0; i < 60; i++) {
@@ -74,6 +106,9 @@ describe('refusals that do not reveal existence (T2.5)', () => {
     }
     const [mr, mn] = [median(tReal), median(tNone)];
     // Within a quarter, or within a millisecond where both are that fast.
-    expect(Math.abs(mr - mn) < 1 || Math.abs(mr - mn) / Math.max(mr, mn) < 0.25, `medians ${mr.toFixed(2)} / ${mn.toFixed(2)} ms`).toBe(true);
+    expect(
+      Math.abs(mr - mn) < 1 || Math.abs(mr - mn) / Math.max(mr, mn) < 0.25,
+      `medians ${mr.toFixed(2)} / ${mn.toFixed(2)} ms`,
+    ).toBe(true);
   });
 });

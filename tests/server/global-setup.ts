@@ -20,7 +20,9 @@ function findBinDir(): string | null {
   if (fs.existsSync(root)) {
     const versions = fs
       .readdirSync(root)
-      .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')) && fs.existsSync(path.join(root, v, 'bin', 'pg_ctl')))
+      .filter(
+        (v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')) && fs.existsSync(path.join(root, v, 'bin', 'pg_ctl')),
+      )
       .sort((a, b) => Number(b) - Number(a));
     if (versions[0]) return path.join(root, versions[0], 'bin');
   }
@@ -58,7 +60,8 @@ export default async function setup(project: TestProject) {
   const data = path.join(dir, 'data');
   const run = (cmd: string, args: string[]) => {
     const full = path.join(bin, cmd);
-    if (asRoot) return execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe', encoding: 'utf8' });
+    if (asRoot)
+      return execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe', encoding: 'utf8' });
     return execFileSync(full, args, { stdio: 'pipe', encoding: 'utf8' });
   };
   try {
@@ -74,7 +77,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
   } catch (err) {
     const e = err as { message: string; stderr?: string };
-    console.warn(`[server tests] Could not start PostgreSQL (${e.stderr?.trim() || e.message}): the postgres variants are skipped.`);
+    console.warn(
+      `[server tests] Could not start PostgreSQL (${e.stderr?.trim() || e.message}): the postgres variants are skipped.`,
+    );
     project.provide('pgUrl', null);
     fs.rmSync(dir, { recursive: true, force: true });
     return;

@@ -34,8 +34,14 @@ const TEST_FILE_KEY = randomBytes(32).toString('base64');
 /** Webhook dispatchers and the audit trail's scheduled maintenance stay off (interval 0) unless a test turns them on. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
-    LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent', ADMIN_PASSWORD: PASSWORD, FILES_DIR: TEST_FILES_DIR, FILE_ENCRYPTION_KEY: TEST_FILE_KEY,
-    WEBHOOK_INTERVAL_MS: '0', AUDIT_MAINTENANCE_INTERVAL_MS: '0', ...overrides,
+    LOGIN_CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: PASSWORD,
+    FILES_DIR: TEST_FILES_DIR,
+    FILE_ENCRYPTION_KEY: TEST_FILE_KEY,
+    WEBHOOK_INTERVAL_MS: '0',
+    AUDIT_MAINTENANCE_INTERVAL_MS: '0',
+    ...overrides,
   });
 }
 
@@ -60,7 +66,11 @@ export async function startHarness(kind: Dialect, overrides: Record<string, stri
   const database = await createDatabase(config, { memory: true });
   await seed(database.db, config);
   // Errors only, to the test's own output: an unexpected 500 names its cause beside the failure.
-  const app = await buildApi({ db: database.db, config, logger: { level: 'error', stream: { write: (line: string) => console.error(line.trimEnd()) } } });
+  const app = await buildApi({
+    db: database.db,
+    config,
+    logger: { level: 'error', stream: { write: (line: string) => console.error(line.trimEnd()) } },
+  });
   await app.ready();
   return {
     kind,
@@ -110,14 +120,25 @@ export async function call<T = any>(
   return { status: res.statusCode, body, res };
 }
 
-export async function login(app: FastifyInstance, tenantCode: string, account: string, password = PASSWORD, extra: Record<string, string> = {}) {
+export async function login(
+  app: FastifyInstance,
+  tenantCode: string,
+  account: string,
+  password = PASSWORD,
+  extra: Record<string, string> = {},
+) {
   return call<{ token: string; expiresAt: string; user: any }>(app, 'POST', '/api/auth/login', {
     headers: { authorization: BASIC },
     body: { tenantCode, account, password, ...extra },
   });
 }
 
-export async function loginToken(app: FastifyInstance, tenantCode: string, account: string, password = PASSWORD): Promise<string> {
+export async function loginToken(
+  app: FastifyInstance,
+  tenantCode: string,
+  account: string,
+  password = PASSWORD,
+): Promise<string> {
   const r = await login(app, tenantCode, account, password);
   if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
   return r.body.data.token;
@@ -131,7 +152,8 @@ export function passwordHash(): Promise<string> {
 }
 
 /** One part of a multipart body: a field, or a file when `filename` is given. */
-export type FormPart = { name: string; value: string } | { name: string; filename: string; type?: string; bytes: Buffer };
+export type FormPart =
+  { name: string; value: string } | { name: string; filename: string; type?: string; bytes: Buffer };
 
 /** A multipart/form-data body the way a browser sends it (names and file names written raw, as browsers do for UTF-8). */
 export function multipartBody(parts: readonly FormPart[]): { payload: Buffer; contentType: string } {
@@ -139,10 +161,16 @@ export function multipartBody(parts: readonly FormPart[]): { payload: Buffer; co
   const chunks: Buffer[] = [];
   for (const p of parts) {
     if ('filename' in p) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.bytes, Buffer.from('\r\n'));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

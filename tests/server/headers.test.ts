@@ -31,7 +31,9 @@ function expectHardened(r: LightMyRequestResponse, what: string, frameAncestors:
 /** A stack frame, a file path or SQL in an error body would tell an attacker about the inside. */
 function expectNoInternals(r: LightMyRequestResponse, what: string) {
   if (r.statusCode < 400) return;
-  expect(r.body, what).not.toMatch(/\bat [\w.<>]+ \(|\/work\/|node_modules|\.ts:\d+|\bselect\b.+\bfrom\b|relation "|syntax error at/i);
+  expect(r.body, what).not.toMatch(
+    /\bat [\w.<>]+ \(|\/work\/|node_modules|\.ts:\d+|\bselect\b.+\bfrom\b|relation "|syntax error at/i,
+  );
 }
 
 describe('security headers on every answer (T2.1)', () => {
@@ -49,12 +51,17 @@ describe('security headers on every answer (T2.1)', () => {
     fs.mkdirSync(path.join(dist, 'subapps', 'platform'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'assets', 'main-AbCd1234.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'shell', 'index.html'), '<html><body>shell</body></html>');
-    fs.writeFileSync(path.join(dist, 'subapps', 'platform', 'index.html'), '<html><head><!--portal-shell-origin--></head><body>p</body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'subapps', 'platform', 'index.html'),
+      '<html><head><!--portal-shell-origin--></head><body>p</body></html>',
+    );
     const config = testConfig({ DIST_DIR: dist });
     database = await createDatabase(config, { memory: true });
     await seed(database.db, config);
     shell = await buildApi({
-      db: database.db, config, logger: false,
+      db: database.db,
+      config,
+      logger: false,
       extend: async (a) => {
         a.get('/api/test-boom', { config: { auth: 'none' } }, async () => {
           throw new Error('relation "app_user" does not exist: select * from app_user at /work/main/server/x.ts:1');
@@ -62,7 +69,11 @@ describe('security headers on every answer (T2.1)', () => {
         await shellWeb(config, database.db)(a);
       },
     });
-    proxied = await buildApi({ db: database.db, config: testConfig({ DIST_DIR: dist, TRUST_PROXY: 'on' }), logger: false });
+    proxied = await buildApi({
+      db: database.db,
+      config: testConfig({ DIST_DIR: dist, TRUST_PROXY: 'on' }),
+      logger: false,
+    });
     platform = await buildSubappServer('platform', config);
     token = await loginToken(shell, 'demo', 'admin');
   });
@@ -76,7 +87,9 @@ describe('security headers on every answer (T2.1)', () => {
 
   it('hardens every documented API route, answered with a token and without one', async () => {
     const doc = (await shell.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApi;
-    const routes = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path: p })));
+    const routes = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path: p })),
+    );
     expect(routes.length).toBeGreaterThan(50);
     const statuses = new Set<number>();
     for (const { method, path: p } of routes) {
@@ -101,7 +114,12 @@ describe('security headers on every answer (T2.1)', () => {
   it('hardens writes refused for a missing body or token, unknown paths and a 500 without leaking internals', async () => {
     const answers = [
       await shell.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
-      await shell.inject({ method: 'POST', url: '/api/basic-system/unit', headers: { authorization: `Bearer ${token}` }, payload: { code: '' } }),
+      await shell.inject({
+        method: 'POST',
+        url: '/api/basic-system/unit',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { code: '' },
+      }),
       await shell.inject({ method: 'DELETE', url: '/api/basic-system/unit', payload: { ids: ['x'] } }),
       await shell.inject({ method: 'GET', url: '/api/no/such/route' }),
       await shell.inject({ method: 'GET', url: '/assets/missing.js' }),
@@ -127,11 +145,17 @@ describe('security headers on every answer (T2.1)', () => {
   it('sends HSTS behind a TLS-terminating proxy it was told to trust, and never over plain HTTP', async () => {
     const tls = await proxied.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(tls.headers['strict-transport-security']).toMatch(/^max-age=(\d+); includeSubDomains$/);
-    expect(Number(/max-age=(\d+)/.exec(String(tls.headers['strict-transport-security']))?.[1])).toBeGreaterThanOrEqual(31536000);
+    expect(Number(/max-age=(\d+)/.exec(String(tls.headers['strict-transport-security']))?.[1])).toBeGreaterThanOrEqual(
+      31536000,
+    );
     const plain = await proxied.inject({ method: 'GET', url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     // Without TRUST_PROXY a client cannot claim TLS.
-    const claimed = await shell.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    const claimed = await shell.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(claimed.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -7,7 +7,9 @@ import { createUser } from '../../server/services/users';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 function listen(server: http.Server | net.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 describe.each(DIALECTS)('services view [%s]', (kind) => {
@@ -23,9 +25,14 @@ describe.each(DIALECTS)('services view [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    joined = http.createServer((_req, res) => { res.setHeader('x-app-version', '2.3.1'); res.end('<html><head><script src="/bridge/portal-bridge.js"></script></head></html>'); });
+    joined = http.createServer((_req, res) => {
+      res.setHeader('x-app-version', '2.3.1');
+      res.end('<html><head><script src="/bridge/portal-bridge.js"></script></head></html>');
+    });
     plain = http.createServer((_req, res) => res.end('<html><body>hello</body></html>'));
-    hung = net.createServer((s) => { sockets.push(s); }); // accepts, never answers
+    hung = net.createServer((s) => {
+      sockets.push(s);
+    }); // accepts, never answers
     urls.joined = await listen(joined);
     urls.plain = await listen(plain);
     urls.hung = await listen(hung);
@@ -35,10 +42,27 @@ describe.each(DIALECTS)('services view [%s]', (kind) => {
     // Only these apps, so the test does not wait on the portal's own sub-app ports.
     await db.updateTable('app').set({ status: 'disabled' }).execute();
     for (const [type, url] of Object.entries(urls)) {
-      await db.insertInto('app').values({ app_type: `t-${type}`, app_name: `Test ${type}`, name_i18n: JSON.stringify({ en: `Test ${type}` }), full_name_i18n: JSON.stringify({}), url, prefix_path: [`t${type}`] }).execute();
+      await db
+        .insertInto('app')
+        .values({
+          app_type: `t-${type}`,
+          app_name: `Test ${type}`,
+          name_i18n: JSON.stringify({ en: `Test ${type}` }),
+          full_name_i18n: JSON.stringify({}),
+          url,
+          prefix_path: [`t${type}`],
+        })
+        .execute();
     }
-    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    await createUser(db, { tenantId, account: 'plain.staff', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'] });
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
+      .id;
+    await createUser(db, {
+      tenantId,
+      account: 'plain.staff',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      roles: ['staff'],
+    });
     admin = await loginToken(h.app, 'demo', 'admin');
     staff = await loginToken(h.app, 'demo', 'plain.staff');
   });

@@ -31,14 +31,22 @@ interface Run {
 /** Runs the import worker; kills it `killAfterMs` after it starts importing (null: let it finish). */
 function importThenKill(env: Record<string, string>, prefix: string, killAfterMs: number | null): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/support/import-worker.ts'), prefix, String(ROWS)], {
-      cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'tests/support/import-worker.ts'), prefix, String(ROWS)],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     let started = 0;
     let status: number | null = null;
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (!started && out.includes('importing\n')) {
@@ -73,10 +81,16 @@ describe.each(DIALECTS)('imports killed mid-way (T4.4) [%s]', (kind: Dialect) =>
     }
   }
 
-  const countPrefix = (prefix: string) => withDb(async (d) => {
-    const r = await sql<{ n: string; distinct_codes: string }>`select count(*) as n, count(distinct code) as distinct_codes from unit where code like ${`${prefix}-%`}`.execute(d.db);
-    return { n: Number(r.rows[0]!.n), distinct: Number(r.rows[0]!.distinct_codes) };
-  });
+  const countPrefix = (prefix: string) =>
+    withDb(async (d) => {
+      const r = await sql<{
+        n: string;
+        distinct_codes: string;
+      }>`select count(*) as n, count(distinct code) as distinct_codes from unit where code like ${`${prefix}-%`}`.execute(
+        d.db,
+      );
+      return { n: Number(r.rows[0]!.n), distinct: Number(r.rows[0]!.distinct_codes) };
+    });
 
   beforeAll(async () => {
     env = { ADMIN_PASSWORD: PASSWORD };
@@ -116,14 +130,20 @@ describe.each(DIALECTS)('imports killed mid-way (T4.4) [%s]', (kind: Dialect) =>
     const window = Math.max(200, full.ms * 1.2);
 
     let seed = 0x7ea4 + (kind === 'postgres' ? 1 : 0);
-    const random = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
     const outcomes = { none: 0, all: 0 };
     for (let trial = 0; trial < TRIALS; trial++) {
       const prefix = `K${trial}`;
       const at = Math.floor(random() * window);
       const run = await importThenKill(env, prefix, at);
       const { n, distinct } = await countPrefix(prefix);
-      expect([0, ROWS], `trial ${trial}: killed ${at} ms into the import (${run.finished ? 'after' : 'before'} its answer)`).toContain(n);
+      expect(
+        [0, ROWS],
+        `trial ${trial}: killed ${at} ms into the import (${run.finished ? 'after' : 'before'} its answer)`,
+      ).toContain(n);
       expect(distinct).toBe(n);
       outcomes[n === 0 ? 'none' : 'all']++;
     }

@@ -15,7 +15,8 @@ import { MiB, bomb } from './zip-fixtures';
 const ROWS = 100_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? NaN;
+const p99 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? NaN;
 
 describe.each(DIALECTS)('uploads are read off the event loop [%s]', (kind) => {
   let h: Harness;
@@ -27,7 +28,9 @@ describe.each(DIALECTS)('uploads are read off the event loop [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     token = await loginToken(h.app, 'demo', 'admin');
-    factory = (await h.database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    factory = (
+      await h.database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()
+    ).id;
     big = await bigSheet(ROWS);
   }, 180_000);
   afterAll(async () => h?.close());
@@ -35,19 +38,28 @@ describe.each(DIALECTS)('uploads are read off the event loop [%s]', (kind) => {
   const upload = (bytes: Buffer, filename: string, language = 'en', dryRun = false) => {
     const { payload, contentType } = multipartBody([{ name: 'file', filename, type: XLSX, bytes }]);
     return h.app.inject({
-      method: 'POST', url: dryRun ? `${url}?dryRun=1` : url, payload,
-      headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory, 'accept-language': language, 'content-type': contentType },
+      method: 'POST',
+      url: dryRun ? `${url}?dryRun=1` : url,
+      payload,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-factory-id': factory,
+        'accept-language': language,
+        'content-type': contentType,
+      },
     });
   };
 
-  it('refuses a 1 MB spreadsheet that inflates to 300 MiB before reading it, naming the file, in the reader\'s language', async () => {
+  it("refuses a 1 MB spreadsheet that inflates to 300 MiB before reading it, naming the file, in the reader's language", async () => {
     const file = await bomb();
     const started = performance.now();
     const r = await upload(file, 'weekly-units.xlsx');
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(r.statusCode).toBe(413);
     const body = r.json() as { msg: string; data: { file: string; maxMegabytes: number; maxRatio: number } };
-    expect(body.msg).toBe('The file "weekly-units.xlsx" unpacks to too much data (at most 100 MB, or 100 times its packed size); it was not read');
+    expect(body.msg).toBe(
+      'The file "weekly-units.xlsx" unpacks to too much data (at most 100 MB, or 100 times its packed size); it was not read',
+    );
     expect(body.data).toMatchObject({ file: 'weekly-units.xlsx', maxMegabytes: 100, maxRatio: 100 });
     const zh = await upload(file, '周报.xlsx', 'zh-CN');
     expect(zh.statusCode).toBe(413);
@@ -61,7 +73,9 @@ describe.each(DIALECTS)('uploads are read off the event loop [%s]', (kind) => {
       // The 100,000-row workbook inflates to far more than 1 MiB at an ordinary ratio.
       const r = await upload(big, 'units.xlsx');
       expect(r.statusCode).toBe(413);
-      expect((r.json() as { msg: string }).msg).toBe('The file "units.xlsx" unpacks to too much data (at most 1 MB, or 100 times its packed size); it was not read');
+      expect((r.json() as { msg: string }).msg).toBe(
+        'The file "units.xlsx" unpacks to too much data (at most 1 MB, or 100 times its packed size); it was not read',
+      );
     } finally {
       if (before === undefined) delete process.env.IMPORT_MAX_INFLATED_MB;
       else process.env.IMPORT_MAX_INFLATED_MB = before;
@@ -74,16 +88,27 @@ describe.each(DIALECTS)('uploads are read off the event loop [%s]', (kind) => {
     try {
       const r = await upload(big, 'slow-units.xlsx');
       expect(r.statusCode).toBe(413);
-      expect((r.json() as { msg: string }).msg).toBe('The file "slow-units.xlsx" needs more time or memory to read than one import may use; split it into smaller files');
+      expect((r.json() as { msg: string }).msg).toBe(
+        'The file "slow-units.xlsx" needs more time or memory to read than one import may use; split it into smaller files',
+      );
     } finally {
       if (before === undefined) delete process.env.IMPORT_PARSE_TIMEOUT_MS;
       else process.env.IMPORT_PARSE_TIMEOUT_MS = before;
     }
     // The worker that ran out of time was replaced: a small file is read as usual (and its row checked).
-    const { payload, contentType } = multipartBody([{ name: 'file', filename: 'units.csv', type: 'text/csv', bytes: Buffer.from('Code,Name\nBUDGET1,Budget unit\n') }]);
+    const { payload, contentType } = multipartBody([
+      { name: 'file', filename: 'units.csv', type: 'text/csv', bytes: Buffer.from('Code,Name\nBUDGET1,Budget unit\n') },
+    ]);
     const ok = await h.app.inject({
-      method: 'POST', url, payload,
-      headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory, 'accept-language': 'en', 'content-type': contentType },
+      method: 'POST',
+      url,
+      payload,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-factory-id': factory,
+        'accept-language': 'en',
+        'content-type': contentType,
+      },
     });
     expect((ok.json() as { data: { total: number } }).data.total, ok.body).toBe(1);
     expect(ok.statusCode).not.toBe(413);
@@ -104,12 +129,20 @@ describe.each(DIALECTS)('uploads are read off the event loop [%s]', (kind) => {
     const jobId = (r.json() as { data: { jobId: string } }).data.jobId;
     const finished = (async () => {
       for (;;) {
-        const job = await h.app.inject({ method: 'GET', url: `${apiPath(unit)}/import/jobs/${jobId}`, headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory } });
-        const data = (job.json() as { data: { status: string; total: number; result: { inserted: number; total: number } | null } }).data;
+        const job = await h.app.inject({
+          method: 'GET',
+          url: `${apiPath(unit)}/import/jobs/${jobId}`,
+          headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory },
+        });
+        const data = (
+          job.json() as { data: { status: string; total: number; result: { inserted: number; total: number } | null } }
+        ).data;
         if (data.status !== 'queued' && data.status !== 'running') return data;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-    })().finally(() => { done = true; });
+    })().finally(() => {
+      done = true;
+    });
     // Each poll is timed from when it was due, so time the event loop spent elsewhere counts.
     let due = performance.now();
     while (!done) {
@@ -122,11 +155,15 @@ describe.each(DIALECTS)('uploads are read off the event loop [%s]', (kind) => {
     }
     const job = await finished;
     const ms = performance.now() - started;
-    console.info(`[import-workers ${kind}] ${ROWS} rows imported in ${Math.round(ms)} ms; /api/health ${health.length} polls, p99 ${p99(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms`);
+    console.info(
+      `[import-workers ${kind}] ${ROWS} rows imported in ${Math.round(ms)} ms; /api/health ${health.length} polls, p99 ${p99(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms`,
+    );
     expect(job.status).toBe('succeeded');
     expect(job.total).toBe(ROWS);
     expect(job.result).toMatchObject({ total: ROWS, inserted: ROWS, dryRun });
-    const written = await sql<{ n: string }>`select count(*) as n from ${sql.table(unit.table)} where code like 'HEALTH%'`.execute(h.database.db);
+    const written = await sql<{
+      n: string;
+    }>`select count(*) as n from ${sql.table(unit.table)} where code like 'HEALTH%'`.execute(h.database.db);
     expect(Number(written.rows[0]!.n)).toBe(dryRun ? 0 : ROWS);
     expect(health.length).toBeGreaterThan(50);
     expect(p99(health)).toBeLessThan(100);

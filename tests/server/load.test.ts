@@ -30,10 +30,19 @@ describe.each(DIALECTS)('load (T4.6) [%s]', (kind) => {
     }
     try {
       const report = await loadRun({ database: kind, databaseUrl, seconds: SECONDS, connections: 20 });
-      console.log(describeLoad(report).map(([k, v]) => `${k}: ${v}`).join('\n'));
+      console.log(
+        describeLoad(report)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n'),
+      );
       for (const run of report.runs) {
         expect(run.requests, run.scenario).toBeGreaterThan(20);
-        expect({ scenario: run.scenario, non2xx: run.non2xx, errors: run.errors, timeouts: run.timeouts }).toEqual({ scenario: run.scenario, non2xx: 0, errors: 0, timeouts: 0 });
+        expect({ scenario: run.scenario, non2xx: run.non2xx, errors: run.errors, timeouts: run.timeouts }).toEqual({
+          scenario: run.scenario,
+          non2xx: 0,
+          errors: 0,
+          timeouts: 0,
+        });
       }
       expect(report.rssAfterMb - report.rssBeforeMb).toBeLessThan(50);
     } finally {

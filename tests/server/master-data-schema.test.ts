@@ -7,15 +7,32 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATTERNS, VERBS, inputSchema, issuesOf, permissionCode, refFields, statusFields, uniqueFields, type FieldDef, type ResourceDef } from '../../model/engine';
+import {
+  PATTERNS,
+  VERBS,
+  inputSchema,
+  issuesOf,
+  permissionCode,
+  refFields,
+  statusFields,
+  uniqueFields,
+  type FieldDef,
+  type ResourceDef,
+} from '../../model/engine';
 import { MASTER_DATA as RESOURCES, device, shift, storageLocation, unit } from '../../model/resources';
 import type { DB } from '../../server/db/types';
 import { DIALECTS, startHarness, type Harness } from './harness';
 
 type Tree = { [k: string]: string | Tree };
 const flat = (o: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flat(v, `${prefix}${k}.`)))));
-const zhModel = flat(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../locales/zh-CN/model.json'), 'utf8')) as Tree);
+  Object.fromEntries(
+    Object.entries(o).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flat(v, `${prefix}${k}.`)),
+    ),
+  );
+const zhModel = flat(
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../locales/zh-CN/model.json'), 'utf8')) as Tree,
+);
 
 const SYSTEM_COLUMNS = ['id', 'tenant_id', 'created_at', 'created_by', 'updated_at', 'updated_by'];
 const scopeColumns = (def: ResourceDef) => (def.scope === 'factory' ? ['tenant_id', 'factory_id'] : ['tenant_id']);
@@ -53,8 +70,25 @@ function expectedType(f: FieldDef): { dataType: string; length?: number; scale?:
 
 /** Every message key a field kind or pattern can produce (model/engine/schema.ts, PATTERNS). */
 const SCHEMA_KEYS = [
-  'required', 'tooShort', 'tooLong', 'number', 'integer', 'scale', 'tooSmall', 'tooLarge', 'boolean', 'option', 'reference',
-  'tooMany', 'date', 'datetime', 'time', 'rows', 'blankRows', 'minRows', 'maxRows',
+  'required',
+  'tooShort',
+  'tooLong',
+  'number',
+  'integer',
+  'scale',
+  'tooSmall',
+  'tooLarge',
+  'boolean',
+  'option',
+  'reference',
+  'tooMany',
+  'date',
+  'datetime',
+  'time',
+  'rows',
+  'blankRows',
+  'minRows',
+  'maxRows',
 ].map((k) => `validation.${k}`);
 
 interface ColumnInfo {
@@ -93,9 +127,35 @@ describe('master-data definitions', () => {
     expect(new Set(RESOURCES.map((d) => d.name)).size).toBe(RESOURCES.length);
     expect(new Set(RESOURCES.map((d) => d.table)).size).toBe(RESOURCES.length);
     expect(RESOURCES.map((d) => d.name).sort()).toEqual([
-      'agv-tag', 'customer', 'device', 'device-class', 'document-type', 'encoding-rule', 'landmark', 'line', 'material', 'material-class', 'packaging-rule', 'packing-unit', 'print-template', 'printer', 'process-station', 'product-series',
-      'sap-plant', 'scan-rule', 'shelf', 'shift', 'storage-location', 'supplier', 'transport-shelf', 'unit', 'warehouse', 'warehouse-area', 'workshop',
-      'workstation', 'workstation-type',
+      'agv-tag',
+      'customer',
+      'device',
+      'device-class',
+      'document-type',
+      'encoding-rule',
+      'landmark',
+      'line',
+      'material',
+      'material-class',
+      'packaging-rule',
+      'packing-unit',
+      'print-template',
+      'printer',
+      'process-station',
+      'product-series',
+      'sap-plant',
+      'scan-rule',
+      'shelf',
+      'shift',
+      'storage-location',
+      'supplier',
+      'transport-shelf',
+      'unit',
+      'warehouse',
+      'warehouse-area',
+      'workshop',
+      'workstation',
+      'workstation-type',
     ]);
     for (const def of RESOURCES) {
       expect(def.service, def.name).toBe('basic-system');
@@ -116,7 +176,8 @@ describe('master-data definitions', () => {
         need(f.label!, `${def.name}.${key}`);
         if (f.kind === 'enum') for (const v of f.values) need(`enum.${f.enumName}.${v}`, `${def.name}.${key}`);
         if (f.kind === 'text' && f.pattern) need(f.pattern.key, `${def.name}.${key}`);
-        if (f.kind === 'details') for (const [k, sub] of Object.entries(f.fields)) need(sub.label!, `${def.name}.${key}.${k}`);
+        if (f.kind === 'details')
+          for (const [k, sub] of Object.entries(f.fields)) need(sub.label!, `${def.name}.${key}.${k}`);
       }
     }
     expect(missing).toEqual([]);
@@ -140,11 +201,21 @@ describe('validation of SPEC §5 in the definitions', () => {
   it('device MAC and IP addresses must be well-formed', () => {
     const base = { code: 'D1', name: 'Oven' };
     expect(keysOf(device, { ...base, macAddress: '00:1B:44:11:3A:B7', ipAddress: '10.0.0.255' })).toEqual([]);
-    expect(keysOf(device, { ...base, macAddress: '00:1B:44:11:3A', ipAddress: '10.0.0.256' }).sort()).toEqual(['ipAddress:validation.ip', 'macAddress:validation.mac']);
+    expect(keysOf(device, { ...base, macAddress: '00:1B:44:11:3A', ipAddress: '10.0.0.256' }).sort()).toEqual([
+      'ipAddress:validation.ip',
+      'macAddress:validation.mac',
+    ]);
   });
 
   it('storage locations are available unless told otherwise, and refuse an unknown state', () => {
-    const base = { code: 'L1', name: 'L1', warehouseId: crypto.randomUUID(), warehouseAreaId: crypto.randomUUID(), storageType: 'ambient', locationType: 'rack' };
+    const base = {
+      code: 'L1',
+      name: 'L1',
+      warehouseId: crypto.randomUUID(),
+      warehouseAreaId: crypto.randomUUID(),
+      storageType: 'ambient',
+      locationType: 'rack',
+    };
     const ok = inputSchema(storageLocation).parse(base) as Record<string, unknown>;
     expect(ok.state).toBe('available');
     expect(keysOf(storageLocation, { ...base, state: 'lost' })).toEqual(['state:validation.option']);
@@ -152,16 +223,24 @@ describe('validation of SPEC §5 in the definitions', () => {
 
   it('shift intervals: at least one, no blank rows, end differs from start, no overlap (also across midnight)', () => {
     const base = { code: 'N', name: 'Night', type: 'night' };
-    const iv = (...pairs: [string, string][]) => ({ ...base, intervals: pairs.map(([start, end]) => ({ start, end })) });
+    const iv = (...pairs: [string, string][]) => ({
+      ...base,
+      intervals: pairs.map(([start, end]) => ({ start, end })),
+    });
     expect(keysOf(shift, iv(['20:00', '00:00'], ['00:30', '08:00']))).toEqual([]);
     expect(keysOf(shift, iv(['08:00', '12:00'], ['12:00', '17:00']))).toEqual([]);
     expect(keysOf(shift, iv())).toEqual(['intervals:validation.minRows']);
     expect(keysOf(shift, { ...base, intervals: [{ start: '', end: '' }] })).toContain('intervals:validation.blankRows');
     expect(keysOf(shift, iv(['08:00', '08:00']))).toEqual(['intervals.0.end:validation.intervalEmpty']);
-    expect(keysOf(shift, iv(['08:00', '12:00'], ['11:30', '13:00']))).toEqual(['intervals.1.start:validation.intervalOverlap']);
-    expect(keysOf(shift, iv(['22:00', '06:00'], ['05:00', '07:00']))).toEqual(['intervals.1.start:validation.intervalOverlap']);
+    expect(keysOf(shift, iv(['08:00', '12:00'], ['11:30', '13:00']))).toEqual([
+      'intervals.1.start:validation.intervalOverlap',
+    ]);
+    expect(keysOf(shift, iv(['22:00', '06:00'], ['05:00', '07:00']))).toEqual([
+      'intervals.1.start:validation.intervalOverlap',
+    ]);
     expect(keysOf(shift, iv(['08:00', '25:00']))).toEqual(['intervals.0.end:validation.time']);
-    for (const key of ['validation.intervalEmpty', 'validation.intervalOverlap']) expect(zhModel[key], key).toBeTruthy();
+    for (const key of ['validation.intervalEmpty', 'validation.intervalOverlap'])
+      expect(zhModel[key], key).toBeTruthy();
   });
 });
 
@@ -177,10 +256,13 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     db = h.database.db;
-    columns = (await sql<ColumnInfo>`
+    columns = (
+      await sql<ColumnInfo>`
       SELECT table_name, column_name, data_type, is_nullable, character_maximum_length, numeric_scale
-      FROM information_schema.columns WHERE table_schema = current_schema()`.execute(db)).rows;
-    uniques = (await sql<IndexInfo>`
+      FROM information_schema.columns WHERE table_schema = current_schema()`.execute(db)
+    ).rows;
+    uniques = (
+      await sql<IndexInfo>`
       SELECT t.relname AS table_name, array_agg(a.attname::text ORDER BY k.ord) AS columns
       FROM pg_index i
       JOIN pg_class t ON t.oid = i.indrelid
@@ -188,8 +270,10 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
       CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
       WHERE i.indisunique
-      GROUP BY t.relname, i.indexrelid`.execute(db)).rows;
-    foreignKeys = (await sql<ForeignKeyInfo>`
+      GROUP BY t.relname, i.indexrelid`.execute(db)
+    ).rows;
+    foreignKeys = (
+      await sql<ForeignKeyInfo>`
       SELECT t.relname AS table_name, r.relname AS target,
         (SELECT array_agg(a.attname::text ORDER BY k.ord) FROM unnest(c.conkey) WITH ORDINALITY AS k(attnum, ord)
           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum) AS columns,
@@ -199,10 +283,19 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
       JOIN pg_class t ON t.oid = c.conrelid
       JOIN pg_class r ON r.oid = c.confrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = current_schema()
-      WHERE c.contype = 'f'`.execute(db)).rows;
+      WHERE c.contype = 'f'`.execute(db)
+    ).rows;
     const tenant = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     tenantId = tenant.id;
-    factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).orderBy('sort').orderBy('code').executeTakeFirstOrThrow()).id;
+    factoryId = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .orderBy('sort')
+        .orderBy('code')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(async () => {
     await h?.close();
@@ -212,7 +305,11 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
     for (const def of RESOURCES) {
       const cols = new Map(columns.filter((c) => c.table_name === def.table).map((c) => [c.column_name, c]));
       expect(cols.size, `table ${def.table}`).toBeGreaterThan(0);
-      const expected = [...SYSTEM_COLUMNS, ...(def.scope === 'factory' ? ['factory_id'] : []), ...Object.values(def.fields).map((f) => f.column!)];
+      const expected = [
+        ...SYSTEM_COLUMNS,
+        ...(def.scope === 'factory' ? ['factory_id'] : []),
+        ...Object.values(def.fields).map((f) => f.column!),
+      ];
       expect([...cols.keys()].sort(), def.table).toEqual(expected.sort());
       for (const scope of scopeColumns(def)) {
         expect(cols.get(scope), `${def.table}.${scope}`).toMatchObject({ data_type: 'uuid', is_nullable: 'NO' });
@@ -224,7 +321,8 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
         expect(c.data_type, where).toBe(want.dataType);
         if (want.length !== undefined) expect(c.character_maximum_length, where).toBe(want.length);
         if (want.scale !== undefined) expect(c.numeric_scale, where).toBe(want.scale);
-        if (f.required || f.kind === 'bool' || f.kind === 'refs' || f.kind === 'details') expect(c.is_nullable, where).toBe('NO');
+        if (f.required || f.kind === 'bool' || f.kind === 'refs' || f.kind === 'details')
+          expect(c.is_nullable, where).toBe('NO');
       }
     }
   });
@@ -243,12 +341,20 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
     const targetOf = (name: string) => RESOURCES.find((r) => r.name === name)!;
     for (const def of RESOURCES) {
       if (def.scope === 'factory') {
-        expect(foreignKeys.some((fk) => fk.table_name === def.table && fk.target === 'factory' && fk.columns.join() === 'tenant_id,factory_id'), `${def.table} → factory`).toBe(true);
+        expect(
+          foreignKeys.some(
+            (fk) =>
+              fk.table_name === def.table && fk.target === 'factory' && fk.columns.join() === 'tenant_id,factory_id',
+          ),
+          `${def.table} → factory`,
+        ).toBe(true);
       }
       for (const [key, f] of refFields(def)) {
         if (f.kind !== 'ref') continue; // arrays of ids cannot carry a foreign key; the server checks them
         const target = targetOf(f.resource);
-        const fk = foreignKeys.find((k) => k.table_name === def.table && k.target === target.table && k.columns.includes(f.column!));
+        const fk = foreignKeys.find(
+          (k) => k.table_name === def.table && k.target === target.table && k.columns.includes(f.column!),
+        );
         expect(fk, `${def.table}.${f.column} (${key}) → ${target.table}`).toBeDefined();
         expect(fk!.columns, `${def.table}.${f.column}: the reference stays within the tenant`).toContain('tenant_id');
         expect(fk!.target_columns[fk!.columns.indexOf(f.column!)]).toBe('id');
@@ -257,17 +363,24 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
   });
 
   it('has every permission code and state-change button in the seeded menu', async () => {
-    const perms = new Set((await db.selectFrom('menu').select('perms').where('perms', 'is not', null).execute()).map((m) => m.perms));
+    const perms = new Set(
+      (await db.selectFrom('menu').select('perms').where('perms', 'is not', null).execute()).map((m) => m.perms),
+    );
     const missing: string[] = [];
     for (const def of RESOURCES) {
       const codes = VERBS.map((v) => permissionCode(def, v));
-      for (const [, f] of statusFields(def)) if (f.kind === 'enum') codes.push(`${def.permissions}:${f.statusVerb ?? 'edit'}`);
+      for (const [, f] of statusFields(def))
+        if (f.kind === 'enum') codes.push(`${def.permissions}:${f.statusVerb ?? 'edit'}`);
       for (const code of codes) if (!perms.has(code)) missing.push(code);
     }
     expect(missing).toEqual([]);
     // The menu's freeze buttons belong to the definitions' frozen states.
     const freezeButtons = [...perms].filter((p) => p?.startsWith('basic:') && p.endsWith(':freeze')).sort();
-    const freezeStates = RESOURCES.filter((d) => statusFields(d).some(([, f]) => f.kind === 'enum' && f.statusVerb === 'freeze')).map((d) => `${d.permissions}:freeze`).sort();
+    const freezeStates = RESOURCES.filter((d) =>
+      statusFields(d).some(([, f]) => f.kind === 'enum' && f.statusVerb === 'freeze'),
+    )
+      .map((d) => `${d.permissions}:freeze`)
+      .sort();
     expect(freezeStates).toEqual(freezeButtons);
   });
 
@@ -281,7 +394,9 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
       for (const row of rows) {
         const input = toInput(def, row);
         const parsed = inputSchema(def).safeParse(input);
-        expect(parsed.success ? [] : issuesOf(parsed.error), `${def.table} ${String(input[def.codeField])}`).toEqual([]);
+        expect(parsed.success ? [] : issuesOf(parsed.error), `${def.table} ${String(input[def.codeField])}`).toEqual(
+          [],
+        );
       }
     }
   });
@@ -290,24 +405,45 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
     for (const def of RESOURCES) {
       for (const [key, f] of Object.entries(def.fields)) {
         if (f.kind !== 'dict') continue;
-        const items = await db.selectFrom('dict_item as i').innerJoin('dict as d', (j) => j.onRef('d.id', '=', 'i.dict_id').onRef('d.tenant_id', '=', 'i.tenant_id'))
-          .select('i.value').where('d.tenant_id', '=', tenantId).where('d.type', '=', f.dictType).execute();
+        const items = await db
+          .selectFrom('dict_item as i')
+          .innerJoin('dict as d', (j) => j.onRef('d.id', '=', 'i.dict_id').onRef('d.tenant_id', '=', 'i.tenant_id'))
+          .select('i.value')
+          .where('d.tenant_id', '=', tenantId)
+          .where('d.type', '=', f.dictType)
+          .execute();
         expect(items.length, `${def.name}.${key}: dictionary ${f.dictType}`).toBeGreaterThan(0);
         const values = new Set(items.map((i) => i.value));
-        const used = await db.selectFrom(sql.table(def.table).as('t')).select(sql.ref<string>(`t.${f.column!}`).as('v'))
-          .where(sql.ref('t.tenant_id'), '=', tenantId).where(sql.ref(`t.${f.column!}`), 'is not', null).execute();
+        const used = await db
+          .selectFrom(sql.table(def.table).as('t'))
+          .select(sql.ref<string>(`t.${f.column!}`).as('v'))
+          .where(sql.ref('t.tenant_id'), '=', tenantId)
+          .where(sql.ref(`t.${f.column!}`), 'is not', null)
+          .execute();
         for (const u of used) expect(values.has(u.v), `${def.name}.${key} = ${u.v}`).toBe(true);
       }
     }
   });
 
   it('refuses a reference to another tenant, and deleting a referenced row', async () => {
-    const other = await db.insertInto('tenant').values({ code: 'other-md', name: 'Other' }).returning('id').executeTakeFirstOrThrow();
-    const otherFactory = await db.insertInto('factory').values({ tenant_id: other.id, code: 'F1', name: 'F1' }).returning('id').executeTakeFirstOrThrow();
-    const area = await sql<{ warehouse_id: string }>`SELECT warehouse_id FROM warehouse_area WHERE tenant_id = ${tenantId} LIMIT 1`.execute(db);
+    const other = await db
+      .insertInto('tenant')
+      .values({ code: 'other-md', name: 'Other' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const otherFactory = await db
+      .insertInto('factory')
+      .values({ tenant_id: other.id, code: 'F1', name: 'F1' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const area = await sql<{
+      warehouse_id: string;
+    }>`SELECT warehouse_id FROM warehouse_area WHERE tenant_id = ${tenantId} LIMIT 1`.execute(db);
     const warehouseId = area.rows[0]!.warehouse_id;
-    await expect(sql`INSERT INTO warehouse_area (tenant_id, factory_id, code, name, warehouse_id, type)
-      VALUES (${other.id}, ${otherFactory.id}, 'X', 'X', ${warehouseId}, 'storage')`.execute(db)).rejects.toThrow(/foreign key/);
+    await expect(
+      sql`INSERT INTO warehouse_area (tenant_id, factory_id, code, name, warehouse_id, type)
+      VALUES (${other.id}, ${otherFactory.id}, 'X', 'X', ${warehouseId}, 'storage')`.execute(db),
+    ).rejects.toThrow(/foreign key/);
     await expect(sql`DELETE FROM warehouse WHERE id = ${warehouseId}`.execute(db)).rejects.toThrow(/foreign key/);
   });
 });

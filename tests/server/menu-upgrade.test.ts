@@ -20,10 +20,18 @@ describe.each(DIALECTS)('menu upgrade [%s]', (kind) => {
     await h?.close();
   });
 
-  const menuOf = (code: string) => db().selectFrom('menu').select(['id', 'parent_id']).where('code', '=', code).executeTakeFirst();
+  const menuOf = (code: string) =>
+    db().selectFrom('menu').select(['id', 'parent_id']).where('code', '=', code).executeTakeFirst();
   const adminsHolding = async (menuId: string) =>
-    (await db().selectFrom('role_menu as rm').innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'rm.tenant_id').onRef('r.id', '=', 'rm.role_id'))
-      .select('r.tenant_id').where('rm.menu_id', '=', menuId).where('r.code', '=', 'admin').execute()).length;
+    (
+      await db()
+        .selectFrom('role_menu as rm')
+        .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'rm.tenant_id').onRef('r.id', '=', 'rm.role_id'))
+        .select('r.tenant_id')
+        .where('rm.menu_id', '=', menuId)
+        .where('r.code', '=', 'admin')
+        .execute()
+    ).length;
 
   it('records every entry of a fresh database, and inserts nothing at the next start', async () => {
     const menus = await db().selectFrom('menu').select('code').execute();

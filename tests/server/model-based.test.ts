@@ -15,8 +15,13 @@ import { PASSWORD, call, loginToken, startHarness, type Harness } from './harnes
 const RUNS = Number(process.env.MODEL_RUNS ?? 100);
 const TYPES = ['quantity', 'weight', 'length'] as const;
 type Unit = { name: string; type: (typeof TYPES)[number]; accuracy: number };
-interface Model { rows: Map<string, Unit> }
-interface Real { prefix: string; ids: Map<string, string> }
+interface Model {
+  rows: Map<string, Unit>;
+}
+interface Real {
+  prefix: string;
+  ids: Map<string, string>;
+}
 
 describe('the engine against a model (T4.2)', () => {
   let h: Harness;
@@ -28,22 +33,38 @@ describe('the engine against a model (T4.2)', () => {
 
   const headers = () => ({ 'x-factory-id': factory });
   const listAll = async (prefix: string, tok = token, fac = factory) =>
-    (await call<Page<ResourceRow>>(h.app, 'GET', `${apiPath(unit)}?size=200&code=${encodeURIComponent(prefix)}`, { token: tok, headers: { 'x-factory-id': fac } })).body.data.records;
+    (
+      await call<Page<ResourceRow>>(h.app, 'GET', `${apiPath(unit)}?size=200&code=${encodeURIComponent(prefix)}`, {
+        token: tok,
+        headers: { 'x-factory-id': fac },
+      })
+    ).body.data.records;
 
   async function matches(m: Model, r: Real) {
     const rows = await listAll(r.prefix);
-    const actual = Object.fromEntries(rows.map((x) => [x.code as string, { name: x.name, type: x.type, accuracy: x.accuracy }]));
+    const actual = Object.fromEntries(
+      rows.map((x) => [x.code as string, { name: x.name, type: x.type, accuracy: x.accuracy }]),
+    );
     expect(actual).toEqual(Object.fromEntries(m.rows));
     // Remember the ids the API gave, as a client would.
     r.ids = new Map(rows.map((x) => [x.code as string, x.id]));
   }
 
   const codeArb = fc.integer({ min: 0, max: 7 });
-  const unitArb = fc.record({ name: fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() === s && s.trim().length > 0 && !/[\u0000-\u001f]/.test(s)), type: fc.constantFrom(...TYPES), accuracy: fc.integer({ min: 0, max: 9 }) });
+  const unitArb = fc.record({
+    name: fc
+      .string({ minLength: 1, maxLength: 12 })
+      .filter((s) => s.trim() === s && s.trim().length > 0 && !/[\u0000-\u001f]/.test(s)),
+    type: fc.constantFrom(...TYPES),
+    accuracy: fc.integer({ min: 0, max: 9 }),
+  });
   const code = (r: Real, n: number) => `${r.prefix}${n}`;
 
   class Create implements fc.AsyncCommand<Model, Real> {
-    constructor(readonly n: number, readonly u: Unit) {}
+    constructor(
+      readonly n: number,
+      readonly u: Unit,
+    ) {}
     check = () => true;
     async run(m: Model, r: Real) {
       const c = code(r, this.n);
@@ -59,7 +80,10 @@ describe('the engine against a model (T4.2)', () => {
   }
 
   class Update implements fc.AsyncCommand<Model, Real> {
-    constructor(readonly n: number, readonly u: Partial<Unit>) {}
+    constructor(
+      readonly n: number,
+      readonly u: Partial<Unit>,
+    ) {}
     check = (m: Readonly<Model>) => m.rows.size > 0;
     async run(m: Model, r: Real) {
       const c = code(r, this.n);
@@ -93,13 +117,19 @@ describe('the engine against a model (T4.2)', () => {
   class Export implements fc.AsyncCommand<Model, Real> {
     check = () => true;
     async run(m: Model, r: Real) {
-      const res = await h.app.inject({ method: 'GET', url: `${apiPath(unit)}/export?code=${encodeURIComponent(r.prefix)}`, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', ...headers() } });
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `${apiPath(unit)}/export?code=${encodeURIComponent(r.prefix)}`,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', ...headers() },
+      });
       expect(res.statusCode).toBe(200);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const ws = wb.worksheets[0]!;
       const codes: string[] = [];
-      ws.eachRow((row, i) => { if (i > 1) codes.push(String(row.getCell(1).value)); });
+      ws.eachRow((row, i) => {
+        if (i > 1) codes.push(String(row.getCell(1).value));
+      });
       expect(codes.sort()).toEqual([...m.rows.keys()].sort());
     }
     toString = () => 'export()';
@@ -117,9 +147,20 @@ describe('the engine against a model (T4.2)', () => {
       const file = Buffer.from(await wb.xlsx.writeBuffer());
       const boundary = '----model';
       const res = await h.app.inject({
-        method: 'POST', url: `${apiPath(unit)}/import`,
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers() },
-        payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        method: 'POST',
+        url: `${apiPath(unit)}/import`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...headers(),
+        },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="u.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          file,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
       });
       expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
       for (const [c, u] of byCode) m.rows.set(c, u);
@@ -130,7 +171,12 @@ describe('the engine against a model (T4.2)', () => {
 
   const commands = [
     fc.tuple(codeArb, unitArb).map(([n, u]) => new Create(n, u)),
-    fc.tuple(codeArb, fc.record({ name: unitArb.map((u) => u.name), accuracy: fc.integer({ min: 0, max: 9 }) }, { requiredKeys: [] })).map(([n, u]) => new Update(n, u)),
+    fc
+      .tuple(
+        codeArb,
+        fc.record({ name: unitArb.map((u) => u.name), accuracy: fc.integer({ min: 0, max: 9 }) }, { requiredKeys: [] }),
+      )
+      .map(([n, u]) => new Update(n, u)),
     fc.array(codeArb, { minLength: 1, maxLength: 3 }).map((ns) => new Delete(ns)),
     fc.constant(new Export()),
     fc.array(fc.tuple(codeArb, unitArb), { minLength: 1, maxLength: 4 }).map((rows) => new Import(rows)),
@@ -139,14 +185,20 @@ describe('the engine against a model (T4.2)', () => {
   beforeAll(async () => {
     h = await startHarness('pglite');
     token = await loginToken(h.app, 'demo', 'admin');
-    factory = (await h.database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    factory = (
+      await h.database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()
+    ).id;
     const other = await createTenant(h.database.db, { code: 'model-other', name: 'Other', adminPassword: PASSWORD });
     otherFactory = other.factoryId;
     otherToken = await loginToken(h.app, 'model-other', 'admin');
     // The other tenant holds rows with the very codes the sequences will use.
     for (let n = 0; n < 8; n++) {
       for (let run = 0; run < 3; run++) {
-        const r = await call(h.app, 'POST', apiPath(unit), { token: otherToken, headers: { 'x-factory-id': otherFactory }, body: { code: `M${run}-${n}`, name: `Theirs ${n}`, type: 'weight', accuracy: 2 } });
+        const r = await call(h.app, 'POST', apiPath(unit), {
+          token: otherToken,
+          headers: { 'x-factory-id': otherFactory },
+          body: { code: `M${run}-${n}`, name: `Theirs ${n}`, type: 'weight', accuracy: 2 },
+        });
         expect(r.status).toBe(200);
       }
     }

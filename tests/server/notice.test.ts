@@ -17,17 +17,56 @@ describe.each(DIALECTS)('notices and their counters [%s]', (kind) => {
     // Start from no notices (the seed gives the demo tenant two).
     await db.deleteFrom('notice').where('tenant_id', '=', tenantId).execute();
     // The demo company's two plants.
-    factoryA = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
-    factoryB = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F002').executeTakeFirstOrThrow()).id;
-    await createUser(db, { tenantId, account: 'worker.a', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'], factoryIds: [factoryA] });
-    await createUser(db, { tenantId, account: 'worker.b', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'], factoryIds: [factoryB] });
+    factoryA = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
+    factoryB = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F002')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await createUser(db, {
+      tenantId,
+      account: 'worker.a',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      roles: ['staff'],
+      factoryIds: [factoryA],
+    });
+    await createUser(db, {
+      tenantId,
+      account: 'worker.b',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      roles: ['staff'],
+      factoryIds: [factoryB],
+    });
     const other = await createTenant(db, { code: 'other', name: 'Other Co', adminPassword: PASSWORD });
     const hour = 3600_000;
-    const add = async (key: string, values: { tenant?: string; factories?: string[]; publish?: Date; expire?: Date | null }) => {
-      const row = await db.insertInto('notice').values({
-        tenant_id: values.tenant ?? tenantId, title: key, content: `<p>${key}</p>`,
-        factory_ids: values.factories ?? [], publish_at: values.publish ?? new Date(Date.now() - hour), expire_at: values.expire ?? null,
-      }).returning('id').executeTakeFirstOrThrow();
+    const add = async (
+      key: string,
+      values: { tenant?: string; factories?: string[]; publish?: Date; expire?: Date | null },
+    ) => {
+      const row = await db
+        .insertInto('notice')
+        .values({
+          tenant_id: values.tenant ?? tenantId,
+          title: key,
+          content: `<p>${key}</p>`,
+          factory_ids: values.factories ?? [],
+          publish_at: values.publish ?? new Date(Date.now() - hour),
+          expire_at: values.expire ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids[key] = row.id;
     };
     await add('everyone', {});
@@ -37,7 +76,9 @@ describe.each(DIALECTS)('notices and their counters [%s]', (kind) => {
     await add('not yet', { publish: new Date(Date.now() + hour) });
     await add('other tenant', { tenant: other.tenantId });
   });
-  afterAll(async () => { await h?.close(); });
+  afterAll(async () => {
+    await h?.close();
+  });
 
   const list = async (token: string, factoryId: string) =>
     call(h.app, 'GET', '/api/platform-system/notice/list', { token, headers: { 'x-factory-id': factoryId } });
@@ -55,9 +96,19 @@ describe.each(DIALECTS)('notices and their counters [%s]', (kind) => {
 
   it('moves the counters when a notice is handled, per user', async () => {
     const a = await loginToken(h.app, 'demo', 'worker.a');
-    expect((await call(h.app, 'POST', `/api/platform-system/notice/${ids['plant A only']}/handle`, { token: a, headers: { 'x-factory-id': factoryA } })).status).toBe(200);
+    expect(
+      (
+        await call(h.app, 'POST', `/api/platform-system/notice/${ids['plant A only']}/handle`, {
+          token: a,
+          headers: { 'x-factory-id': factoryA },
+        })
+      ).status,
+    ).toBe(200);
     // Handling twice changes nothing.
-    await call(h.app, 'POST', `/api/platform-system/notice/${ids['plant A only']}/handle`, { token: a, headers: { 'x-factory-id': factoryA } });
+    await call(h.app, 'POST', `/api/platform-system/notice/${ids['plant A only']}/handle`, {
+      token: a,
+      headers: { 'x-factory-id': factoryA },
+    });
     const r = await list(a, factoryA);
     expect(r.body.data).toMatchObject({ handledNum: 1, unHandleNum: 1, totalNum: 2 });
     expect(r.body.data.records.find((n: { title: string }) => n.title === 'plant A only').handled).toBe(true);
@@ -69,7 +120,10 @@ describe.each(DIALECTS)('notices and their counters [%s]', (kind) => {
   it('refuses to handle a notice the user cannot see (other factory, other tenant, expired)', async () => {
     const a = await loginToken(h.app, 'demo', 'worker.a');
     for (const key of ['plant B only', 'other tenant', 'expired', 'not yet']) {
-      const r = await call(h.app, 'POST', `/api/platform-system/notice/${ids[key]}/handle`, { token: a, headers: { 'x-factory-id': factoryA } });
+      const r = await call(h.app, 'POST', `/api/platform-system/notice/${ids[key]}/handle`, {
+        token: a,
+        headers: { 'x-factory-id': factoryA },
+      });
       expect(r.status, key).toBe(404);
     }
   });

@@ -17,42 +17,81 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    tenantId = (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = (
+      await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+    ).id;
     const hash = await passwordHash();
-    for (const account of ['pp.classes', 'pp.reuse', 'pp.expired']) await createUser(h.database.db, { tenantId, account, password: PASSWORD, passwordHash: hash, roles: ['staff'] });
+    for (const account of ['pp.classes', 'pp.reuse', 'pp.expired'])
+      await createUser(h.database.db, { tenantId, account, password: PASSWORD, passwordHash: hash, roles: ['staff'] });
     admin = await loginToken(h.app, 'demo', 'admin');
   });
-  afterAll(async () => { await h?.close(); });
-
-  const login = (account: string, password = PASSWORD) => call<Record<string, string>>(h.app, 'POST', '/api/auth/login', {
-    headers: { authorization: BASIC }, body: { tenantCode: 'demo', account, password }, lang: 'en',
+  afterAll(async () => {
+    await h?.close();
   });
+
+  const login = (account: string, password = PASSWORD) =>
+    call<Record<string, string>>(h.app, 'POST', '/api/auth/login', {
+      headers: { authorization: BASIC },
+      body: { tenantCode: 'demo', account, password },
+      lang: 'en',
+    });
   /** Changes part of the policy (the screen sends all of it). */
   const setPolicy = async (part: Record<string, unknown>) => {
     const now = (await call(h.app, 'GET', POLICY, { token: admin })).body.data as Record<string, unknown>;
     return call<Record<string, unknown>>(h.app, 'PUT', POLICY, { token: admin, body: { ...now, ...part } });
   };
   const change = (token: string, oldPassword: string, newPassword: string) =>
-    call<{ errors: { field: string; message: string }[] }>(h.app, 'POST', CHANGE, { token, body: { oldPassword, newPassword }, lang: 'en' });
+    call<{ errors: { field: string; message: string }[] }>(h.app, 'POST', CHANGE, {
+      token,
+      body: { oldPassword, newPassword },
+      lang: 'en',
+    });
 
   it('starts with no extra rule, and refuses a bad policy naming the field', async () => {
-    expect((await call(h.app, 'GET', POLICY, { token: admin })).body.data).toEqual({ twoFactor: 'optional', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 0 });
-    const bad = await call<{ errors: { field: string; message: string }[] }>(h.app, 'PUT', POLICY, { token: admin, body: { twoFactor: 'optional', passwordClasses: [], passwordMaxAgeDays: -1, passwordHistory: 99 }, lang: 'en' });
+    expect((await call(h.app, 'GET', POLICY, { token: admin })).body.data).toEqual({
+      twoFactor: 'optional',
+      passwordClasses: [],
+      passwordMaxAgeDays: 0,
+      passwordHistory: 0,
+    });
+    const bad = await call<{ errors: { field: string; message: string }[] }>(h.app, 'PUT', POLICY, {
+      token: admin,
+      body: { twoFactor: 'optional', passwordClasses: [], passwordMaxAgeDays: -1, passwordHistory: 99 },
+      lang: 'en',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.data.errors.map((e) => e.field).sort()).toEqual(['passwordHistory', 'passwordMaxAgeDays']);
-    expect(bad.body.data.errors.find((e) => e.field === 'passwordHistory')!.message).toBe('Latest passwords not to reuse is too large');
+    expect(bad.body.data.errors.find((e) => e.field === 'passwordHistory')!.message).toBe(
+      'Latest passwords not to reuse is too large',
+    );
     const staff = await loginToken(h.app, 'demo', 'li.ming');
-    expect((await call(h.app, 'PUT', POLICY, { token: staff, body: { twoFactor: 'off', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 1 } })).status).toBe(403);
+    expect(
+      (
+        await call(h.app, 'PUT', POLICY, {
+          token: staff,
+          body: { twoFactor: 'off', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 1 },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('requires the chosen character classes of a new password', async () => {
-    expect((await setPolicy({ passwordClasses: ['upper', 'digit', 'special'] })).body.data)
-      .toMatchObject({ passwordClasses: ['upper', 'digit', 'special'], twoFactor: 'optional' });
+    expect((await setPolicy({ passwordClasses: ['upper', 'digit', 'special'] })).body.data).toMatchObject({
+      passwordClasses: ['upper', 'digit', 'special'],
+      twoFactor: 'optional',
+    });
     const token = await loginToken(h.app, 'demo', 'pp.classes');
     const weak = await change(token, PASSWORD, 'abcdefg1');
     expect(weak.status).toBe(400);
-    expect(weak.body.data.errors[0]).toMatchObject({ field: 'newPassword', message: 'New password must contain uppercase letters, special characters (. _ ~ ! @ # $ ^ & *)' });
-    const zh = await call<{ errors: { message: string }[] }>(h.app, 'POST', CHANGE, { token, body: { oldPassword: PASSWORD, newPassword: 'abcdefg1' }, lang: 'zh-CN' });
+    expect(weak.body.data.errors[0]).toMatchObject({
+      field: 'newPassword',
+      message: 'New password must contain uppercase letters, special characters (. _ ~ ! @ # $ ^ & *)',
+    });
+    const zh = await call<{ errors: { message: string }[] }>(h.app, 'POST', CHANGE, {
+      token,
+      body: { oldPassword: PASSWORD, newPassword: 'abcdefg1' },
+      lang: 'zh-CN',
+    });
     expect(zh.body.data.errors[0]!.message).toContain('大写字母');
     expect((await change(token, PASSWORD, 'Strong.26')).status).toBe(200);
     expect((await login('pp.classes', 'Strong.26')).status).toBe(200);
@@ -72,11 +111,18 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
     for (const old of ['Third.26', 'Second.26']) {
       const r = await change(token, 'Fourth.26', old);
       expect(r.status, old).toBe(400);
-      expect(r.body.data.errors[0]).toMatchObject({ field: 'newPassword', message: 'New password must differ from your last 3 passwords' });
+      expect(r.body.data.errors[0]).toMatchObject({
+        field: 'newPassword',
+        message: 'New password must differ from your last 3 passwords',
+      });
     }
     expect((await change(token, 'Fourth.26', PASSWORD)).status).toBe(200);
-    const kept = await h.database.db.selectFrom('password_history as p').innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'p.tenant_id').onRef('u.id', '=', 'p.user_id'))
-      .select('p.password_hash').where('u.account', '=', 'pp.reuse').execute();
+    const kept = await h.database.db
+      .selectFrom('password_history as p')
+      .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'p.tenant_id').onRef('u.id', '=', 'p.user_id'))
+      .select('p.password_hash')
+      .where('u.account', '=', 'pp.reuse')
+      .execute();
     expect(kept).toHaveLength(4);
     expect(kept.every((k) => !k.password_hash.includes('Second'))).toBe(true);
     await setPolicy({ passwordHistory: 0 });
@@ -84,20 +130,33 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
 
   it('forces a change at login once the password is older than the lifetime, before any session', async () => {
     await setPolicy({ passwordMaxAgeDays: 30, passwordHistory: 2 });
-    await h.database.db.updateTable('app_user').set({ password_changed_at: sql<Date>`now() - interval '31 days'` })
-      .where('tenant_id', '=', tenantId).where('account', '=', 'pp.expired').execute();
+    await h.database.db
+      .updateTable('app_user')
+      .set({ password_changed_at: sql<Date>`now() - interval '31 days'` })
+      .where('tenant_id', '=', tenantId)
+      .where('account', '=', 'pp.expired')
+      .execute();
     // Another user's younger password is untouched.
     expect(typeof (await login('li.ming')).body.data.token).toBe('string');
-    const sessionsBefore = await h.database.db.selectFrom('session_token').select('id').where('tenant_id', '=', tenantId).execute();
+    const sessionsBefore = await h.database.db
+      .selectFrom('session_token')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .execute();
     const r = await login('pp.expired');
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ secondStep: 'password' });
     expect(r.body.data.token).toBeUndefined();
-    expect(await h.database.db.selectFrom('session_token').select('id').where('tenant_id', '=', tenantId).execute()).toHaveLength(sessionsBefore.length);
+    expect(
+      await h.database.db.selectFrom('session_token').select('id').where('tenant_id', '=', tenantId).execute(),
+    ).toHaveLength(sessionsBefore.length);
     expect((await call(h.app, 'GET', '/api/platform-system/user', { token: r.body.data.ticket })).status).toBe(401);
-    const renew = (newPassword: string) => call<Record<string, unknown>>(h.app, 'POST', '/api/auth/login/password', {
-      headers: { authorization: BASIC }, body: { ticket: r.body.data.ticket, newPassword }, lang: 'en',
-    });
+    const renew = (newPassword: string) =>
+      call<Record<string, unknown>>(h.app, 'POST', '/api/auth/login/password', {
+        headers: { authorization: BASIC },
+        body: { ticket: r.body.data.ticket, newPassword },
+        lang: 'en',
+      });
     const same = await renew(PASSWORD);
     expect(same.status).toBe(400);
     expect(same.body.data).toMatchObject({ errors: [{ field: 'newPassword' }] });
@@ -106,7 +165,9 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
     const done = await renew('Renewed.26');
     expect(done.status).toBe(200);
     expect(typeof done.body.data.token).toBe('string');
-    expect((await call(h.app, 'GET', '/api/platform-system/user', { token: String(done.body.data.token) })).body.data).toMatchObject({ account: 'pp.expired' });
+    expect(
+      (await call(h.app, 'GET', '/api/platform-system/user', { token: String(done.body.data.token) })).body.data,
+    ).toMatchObject({ account: 'pp.expired' });
     expect((await renew('Another.26')).status).toBe(400);
     expect((await login('pp.expired')).status).toBe(400);
     expect(typeof (await login('pp.expired', 'Renewed.26')).body.data.token).toBe('string');
@@ -117,22 +178,51 @@ describe.each(DIALECTS)('password policy [%s]', (kind) => {
     await setPolicy({ passwordClasses: ['upper', 'special'] });
     const USERS = '/api/platform-system/app-user';
     type Errors = { errors: { field: string; message: string }[] };
-    const weak = await call<Errors>(h.app, 'POST', USERS, { token: admin, body: { account: 'pp.byadmin', nickname: 'By admin', password: 'plainpass1', type: 'staff' }, lang: 'en' });
+    const weak = await call<Errors>(h.app, 'POST', USERS, {
+      token: admin,
+      body: { account: 'pp.byadmin', nickname: 'By admin', password: 'plainpass1', type: 'staff' },
+      lang: 'en',
+    });
     expect(weak.status).toBe(400);
-    expect(weak.body.data.errors[0]).toMatchObject({ field: 'password', message: 'Password must contain uppercase letters, special characters (. _ ~ ! @ # $ ^ & *)' });
-    expect(await h.database.db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'pp.byadmin').execute()).toHaveLength(0);
-    const made = await call<{ id: string }>(h.app, 'POST', USERS, { token: admin, body: { account: 'pp.byadmin', nickname: 'By admin', password: 'Plain.pass1', type: 'staff' }, lang: 'en' });
+    expect(weak.body.data.errors[0]).toMatchObject({
+      field: 'password',
+      message: 'Password must contain uppercase letters, special characters (. _ ~ ! @ # $ ^ & *)',
+    });
+    expect(
+      await h.database.db
+        .selectFrom('app_user')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('account', '=', 'pp.byadmin')
+        .execute(),
+    ).toHaveLength(0);
+    const made = await call<{ id: string }>(h.app, 'POST', USERS, {
+      token: admin,
+      body: { account: 'pp.byadmin', nickname: 'By admin', password: 'Plain.pass1', type: 'staff' },
+      lang: 'en',
+    });
     expect(made.status).toBe(200);
     const id = made.body.data.id;
-    const editWeak = await call<Errors>(h.app, 'PUT', `${USERS}/${id}`, { token: admin, body: { account: 'pp.byadmin', nickname: 'By admin', password: 'plainpass2', type: 'staff' }, lang: 'en' });
+    const editWeak = await call<Errors>(h.app, 'PUT', `${USERS}/${id}`, {
+      token: admin,
+      body: { account: 'pp.byadmin', nickname: 'By admin', password: 'plainpass2', type: 'staff' },
+      lang: 'en',
+    });
     expect(editWeak.status).toBe(400);
     expect(editWeak.body.data.errors[0]!.field).toBe('password');
-    const resetWeak = await call<Errors>(h.app, 'POST', `${USERS}/${id}/reset-password`, { token: admin, body: { password: 'plainpass3' }, lang: 'en' });
+    const resetWeak = await call<Errors>(h.app, 'POST', `${USERS}/${id}/reset-password`, {
+      token: admin,
+      body: { password: 'plainpass3' },
+      lang: 'en',
+    });
     expect(resetWeak.status).toBe(400);
     expect(resetWeak.body.data.errors[0]!.field).toBe('password');
     expect((await login('pp.byadmin', 'Plain.pass1')).status).toBe(200);
     for (let i = 0; i < 5; i++) {
-      const reset = await call<{ temporaryPassword: string }>(h.app, 'POST', `${USERS}/${id}/reset-password`, { token: admin, body: {} });
+      const reset = await call<{ temporaryPassword: string }>(h.app, 'POST', `${USERS}/${id}/reset-password`, {
+        token: admin,
+        body: {},
+      });
       expect(reset.status).toBe(200);
       expect(reset.body.data.temporaryPassword).toMatch(/^(?=.*[A-Z])(?=.*[@#$&*])(?=.*\d)[A-Za-z\d@#$&*]{12}$/);
       expect((await login('pp.byadmin', reset.body.data.temporaryPassword)).status).toBe(200);

@@ -41,14 +41,24 @@ function probeOf(code: string): Probe | undefined {
   const factory = def.scope === 'factory';
   const someId = randomUUID();
   switch (verb) {
-    case 'view': return { method: 'GET', url: base, factory };
-    case 'add': return { method: 'POST', url: base, body: {}, factory };
-    case 'edit': return { method: 'PUT', url: `${base}/${someId}`, body: {}, factory };
-    case 'delete': return { method: 'DELETE', url: base, body: { ids: [someId] }, factory };
-    case 'import': return { method: 'GET', url: `${base}/template`, factory };
-    case 'export': return { method: 'GET', url: `${base}/export`, factory };
-    case 'assign-permission': return def.name === 'role' ? { method: 'GET', url: `${base}/${someId}/menus`, factory } : undefined;
-    case 'reset-password': return def.name === 'app-user' ? { method: 'POST', url: `${base}/${someId}/reset-password`, body: {}, factory } : undefined;
+    case 'view':
+      return { method: 'GET', url: base, factory };
+    case 'add':
+      return { method: 'POST', url: base, body: {}, factory };
+    case 'edit':
+      return { method: 'PUT', url: `${base}/${someId}`, body: {}, factory };
+    case 'delete':
+      return { method: 'DELETE', url: base, body: { ids: [someId] }, factory };
+    case 'import':
+      return { method: 'GET', url: `${base}/template`, factory };
+    case 'export':
+      return { method: 'GET', url: `${base}/export`, factory };
+    case 'assign-permission':
+      return def.name === 'role' ? { method: 'GET', url: `${base}/${someId}/menus`, factory } : undefined;
+    case 'reset-password':
+      return def.name === 'app-user'
+        ? { method: 'POST', url: `${base}/${someId}/reset-password`, body: {}, factory }
+        : undefined;
   }
   for (const [field, f] of statusFields(def)) {
     if (f.kind !== 'enum') continue;
@@ -58,7 +68,9 @@ function probeOf(code: string): Probe | undefined {
   return undefined;
 }
 
-const MATRIX = seededCodes().map((code) => [code, probeOf(code)] as const).filter((e): e is readonly [string, Probe] => e[1] !== undefined);
+const MATRIX = seededCodes()
+  .map((code) => [code, probeOf(code)] as const)
+  .filter((e): e is readonly [string, Probe] => e[1] !== undefined);
 
 describe.each(DIALECTS)('permission matrix [%s]', (kind) => {
   let h: Harness;
@@ -72,11 +84,31 @@ describe.each(DIALECTS)('permission matrix [%s]', (kind) => {
     h = await startHarness(kind);
     const db = h.database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
-    roleId = (await db.insertInto('role').values({ tenant_id: tenantId, code: 'matrix', name: 'Matrix' }).returning('id').executeTakeFirstOrThrow()).id;
-    const userId = await createUser(db, { tenantId, account: 'matrix', password: PASSWORD, passwordHash: await passwordHash(), factoryIds: [factoryId] });
+    factoryId = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
+    roleId = (
+      await db
+        .insertInto('role')
+        .values({ tenant_id: tenantId, code: 'matrix', name: 'Matrix' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const userId = await createUser(db, {
+      tenantId,
+      account: 'matrix',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      factoryIds: [factoryId],
+    });
     await db.insertInto('user_role').values({ tenant_id: tenantId, user_id: userId, role_id: roleId }).execute();
-    for (const m of await db.selectFrom('menu').select(['id', 'perms']).where('perms', 'is not', null).execute()) menuIdByCode.set(m.perms!, m.id);
+    for (const m of await db.selectFrom('menu').select(['id', 'perms']).where('perms', 'is not', null).execute())
+      menuIdByCode.set(m.perms!, m.id);
     token = await loginToken(h.app, 'demo', 'matrix');
   });
   afterAll(async () => {
@@ -88,17 +120,31 @@ describe.each(DIALECTS)('permission matrix [%s]', (kind) => {
     const db = h.database.db;
     await db.deleteFrom('role_menu').where('tenant_id', '=', tenantId).where('role_id', '=', roleId).execute();
     const ids = codes.map((c) => menuIdByCode.get(c)).filter((id): id is string => Boolean(id));
-    if (ids.length > 0) await db.insertInto('role_menu').values(ids.map((menu_id) => ({ tenant_id: tenantId, role_id: roleId, menu_id }))).execute();
+    if (ids.length > 0)
+      await db
+        .insertInto('role_menu')
+        .values(ids.map((menu_id) => ({ tenant_id: tenantId, role_id: roleId, menu_id })))
+        .execute();
   }
 
-  const send = (p: Probe) => call(h.app, p.method, p.url, { token, body: p.body, headers: p.factory ? { 'x-factory-id': factoryId } : {} });
+  const send = (p: Probe) =>
+    call(h.app, p.method, p.url, { token, body: p.body, headers: p.factory ? { 'x-factory-id': factoryId } : {} });
 
   it('covers every engine verb, state button and issue-4 button of the seeded platform and basic menus', () => {
     const codes = MATRIX.map(([c]) => c);
-    expect(codes).toEqual(expect.arrayContaining([
-      'platform:app-user:view'.replace('app-user', 'user'), 'platform:user:enable', 'platform:user:disable', 'platform:user:reset-password',
-      'platform:role:assign-permission', 'platform:role:enable', 'platform:menu:add', 'basic:unit:import', 'basic:device:freeze',
-    ]));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'platform:app-user:view'.replace('app-user', 'user'),
+        'platform:user:enable',
+        'platform:user:disable',
+        'platform:user:reset-password',
+        'platform:role:assign-permission',
+        'platform:role:enable',
+        'platform:menu:add',
+        'basic:unit:import',
+        'basic:device:freeze',
+      ]),
+    );
     expect(new Set(codes).size).toBe(codes.length);
   });
 
@@ -109,7 +155,10 @@ describe.each(DIALECTS)('permission matrix [%s]', (kind) => {
     expect(refused.status, `${probe.method} ${probe.url} without ${code}`).toBe(403);
     await grant([code]);
     const allowed = await send(probe);
-    expect(allowed.status, `${probe.method} ${probe.url} with ${code}: ${JSON.stringify(allowed.body).slice(0, 300)}`).not.toBe(403);
+    expect(
+      allowed.status,
+      `${probe.method} ${probe.url} with ${code}: ${JSON.stringify(allowed.body).slice(0, 300)}`,
+    ).not.toBe(403);
     expect(allowed.status).toBeLessThan(500);
   });
 });

@@ -17,12 +17,18 @@ const TRIALS = Number(process.env.PGLITE_KILL_TRIALS ?? 20);
 /** Runs the writer, kills it with SIGKILL after `afterMs` of writing; returns the ids it reported. */
 function writeThenKill(dataDir: string, afterMs: number): Promise<{ ids: number[]; lockedOut: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/support/pglite-writer.ts'), dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'tests/support/pglite-writer.ts'), dataDir],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     const ids: number[] = [];
     let buffer = '';
     let stderr = '';
     let lockedOut = false;
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.stdout.on('data', (d: Buffer) => {
       buffer += d.toString();
       const lines = buffer.split('\n');
@@ -30,8 +36,14 @@ function writeThenKill(dataDir: string, afterMs: number): Promise<{ ids: number[
       for (const line of lines) {
         if (line === 'ready') {
           // While it writes, nobody else may open the folder.
-          createDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { migrate: false })
-            .then(async (db) => { await db.close(); }, (err: unknown) => { lockedOut = err instanceof DataDirLockedError; });
+          createDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { migrate: false }).then(
+            async (db) => {
+              await db.close();
+            },
+            (err: unknown) => {
+              lockedOut = err instanceof DataDirLockedError;
+            },
+          );
           setTimeout(() => child.kill('SIGKILL'), afterMs);
         } else if (/^\d+$/.test(line)) ids.push(Number(line));
       }
@@ -45,12 +57,19 @@ function writeThenKill(dataDir: string, afterMs: number): Promise<{ ids: number[
 
 describe('PGlite killed mid-write (T4.5)', () => {
   let dataDir: string;
-  beforeAll(() => { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-kill-')); });
-  afterAll(() => { fs.rmSync(dataDir, { recursive: true, force: true }); });
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-kill-'));
+  });
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it(`keeps every reported commit over ${TRIALS} random kills and refuses a second opener`, async () => {
     let seed = 0x5eed;
-    const random = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
     const reported = new Set<number>();
     let lockRefusals = 0;
     for (let trial = 0; trial < TRIALS; trial++) {

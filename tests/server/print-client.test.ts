@@ -32,11 +32,21 @@ describe('print client', () => {
     printer = net.createServer((socket) => {
       const parts: Buffer[] = [];
       socket.on('data', (d) => parts.push(d));
-      socket.on('end', () => { jobs.push(Buffer.concat(parts)); socket.end(); });
+      socket.on('end', () => {
+        jobs.push(Buffer.concat(parts));
+        socket.end();
+      });
     });
     await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
     rawPort = (printer.address() as net.AddressInfo).port;
-    service = await startPrintService({ port: 0, printers: [{ id: `raw:127.0.0.1:${rawPort}`, name: 'Line 1' }, { id: 'raw:127.0.0.1:1', name: 'Off' }], lpstat: '/nonexistent/lpstat' });
+    service = await startPrintService({
+      port: 0,
+      printers: [
+        { id: `raw:127.0.0.1:${rawPort}`, name: 'Line 1' },
+        { id: 'raw:127.0.0.1:1', name: 'Off' },
+      ],
+      lpstat: '/nonexistent/lpstat',
+    });
     url = `ws://127.0.0.1:${service.port}`;
   });
   afterEach(() => {

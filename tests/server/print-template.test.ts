@@ -14,8 +14,16 @@ const PACKAGING = '/api/basic-system/packaging-rule';
 type Errors = { errors: { field: string; key: string; message: string }[] };
 
 const template = {
-  code: 'SHIP-LABEL', name: 'Shipping label', templateType: 'label', fileType: 'pdf', codeType: 'code128', colour: 'black',
-  defaultQuantity: 2, pageWidth: 80, pageHeight: 50, defaultContent: 'order=SO-1001\nqty=12',
+  code: 'SHIP-LABEL',
+  name: 'Shipping label',
+  templateType: 'label',
+  fileType: 'pdf',
+  codeType: 'code128',
+  colour: 'black',
+  defaultQuantity: 2,
+  pageWidth: 80,
+  pageHeight: 50,
+  defaultContent: 'order=SO-1001\nqty=12',
   items: [
     { type: 'text', text: 'SHIP TO', x: 4, y: 4, width: 40, height: 6, fontSize: 12 },
     { type: 'text', key: 'order', x: 4, y: 12, width: 40, height: 6, fontSize: 10 },
@@ -35,7 +43,13 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
     h = await startHarness(kind);
     const db = h.database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    await createUser(db, { tenantId, account: 'line.worker', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'] });
+    await createUser(db, {
+      tenantId,
+      account: 'line.worker',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      roles: ['staff'],
+    });
     await createTenant(db, { code: 'other', name: 'Other Co', adminPassword: PASSWORD });
     admin = await loginToken(h.app, 'demo', 'admin');
     viewer = await loginToken(h.app, 'demo', 'line.worker');
@@ -45,31 +59,49 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
     await h?.close();
   });
 
-  const req = <T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = admin, lang = 'en') => call<T>(h.app, method, url, { token, body, lang });
+  const req = <T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = admin, lang = 'en') =>
+    call<T>(h.app, method, url, { token, body, lang });
   const idOf = async (table: string, code: string) =>
-    (await sql<{ id: string }>`select id from ${sql.table(table)} where tenant_id = ${tenantId} and code = ${code}`.execute(h.database.db)).rows[0]!.id;
+    (
+      await sql<{
+        id: string;
+      }>`select id from ${sql.table(table)} where tenant_id = ${tenantId} and code = ${code}`.execute(h.database.db)
+    ).rows[0]!.id;
 
   it('lists the demo templates and packaging rules, the carton rule printing with the carton label', async () => {
     const templates = await req<{ records: { code: string }[] }>('GET', `${TEMPLATES}?size=50`);
     expect(templates.status).toBe(200);
     expect(templates.body.data.records.map((r) => r.code).sort()).toEqual(['CARTON-LABEL', 'METER-LABEL', 'PCB-LABEL']);
-    const rules = await req<{ records: { code: string; printTemplateId: string | null; finalPackaging: boolean; targetQuantity: number }[] }>('GET', `${PACKAGING}?size=50`);
+    const rules = await req<{
+      records: { code: string; printTemplateId: string | null; finalPackaging: boolean; targetQuantity: number }[];
+    }>('GET', `${PACKAGING}?size=50`);
     expect(rules.status).toBe(200);
     const carton = rules.body.data.records.find((r) => r.code === 'PK-METER-CTN')!;
-    expect(carton).toMatchObject({ finalPackaging: true, targetQuantity: 24, printTemplateId: await idOf('print_template', 'CARTON-LABEL') });
+    expect(carton).toMatchObject({
+      finalPackaging: true,
+      targetQuantity: 24,
+      printTemplateId: await idOf('print_template', 'CARTON-LABEL'),
+    });
   });
 
-  it('requires a numeric default quantity and keeps items on the page, in the caller\'s language', async () => {
+  it("requires a numeric default quantity and keeps items on the page, in the caller's language", async () => {
     const missing = await req<Errors>('POST', TEMPLATES, { ...template, defaultQuantity: undefined });
     expect(missing.status).toBe(400);
-    expect(missing.body.data.errors).toContainEqual(expect.objectContaining({ field: 'defaultQuantity', message: 'Default print quantity is required' }));
+    expect(missing.body.data.errors).toContainEqual(
+      expect.objectContaining({ field: 'defaultQuantity', message: 'Default print quantity is required' }),
+    );
     const text = await req<Errors>('POST', TEMPLATES, { ...template, defaultQuantity: 'many' }, admin, 'zh-CN');
     expect(text.status).toBe(400);
     expect(text.body.data.errors[0]).toMatchObject({ field: 'defaultQuantity' });
     expect(text.body.data.errors[0]!.message).toContain('默认打印数量');
-    const outside = await req<Errors>('POST', TEMPLATES, { ...template, items: [{ type: 'text', text: 'x', x: 70, y: 4, width: 20, height: 5 }] });
+    const outside = await req<Errors>('POST', TEMPLATES, {
+      ...template,
+      items: [{ type: 'text', text: 'x', x: 70, y: 4, width: 20, height: 5 }],
+    });
     expect(outside.status).toBe(400);
-    expect(outside.body.data.errors).toContainEqual(expect.objectContaining({ field: 'items.0.x', message: 'The item in row 1 lies outside the page' }));
+    expect(outside.body.data.errors).toContainEqual(
+      expect.objectContaining({ field: 'items.0.x', message: 'The item in row 1 lies outside the page' }),
+    );
     const content = await req<Errors>('POST', TEMPLATES, { ...template, defaultContent: 'not data' });
     expect(content.status).toBe(400);
     expect(content.body.data.errors[0]).toMatchObject({ field: 'defaultContent' });
@@ -92,7 +124,10 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
 
   it('renders the data it is given, copies pages per record', async () => {
     const id = await idOf('print_template', 'METER-LABEL');
-    const res = await req('POST', `${TEMPLATES}/${id}/render`, { data: [{ sn: 'SMF00126061400007', model: 'M-1' }, { sn: 'SMF00126061400008' }], copies: 3 });
+    const res = await req('POST', `${TEMPLATES}/${id}/render`, {
+      data: [{ sn: 'SMF00126061400007', model: 'M-1' }, { sn: 'SMF00126061400008' }],
+      copies: 3,
+    });
     expect(res.status).toBe(200);
     const bytes = res.res.rawPayload;
     expect(pageCount(bytes)).toBe(6);
@@ -103,11 +138,18 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
     expect(text).toContain('M-1');
     const bad = await req<Errors>('POST', `${TEMPLATES}/${id}/render`, { copies: 0 });
     expect(bad.status).toBe(400);
-    const many = await req('POST', `${TEMPLATES}/${id}/render`, { data: Array.from({ length: 3 }, (_, i) => ({ sn: `S${i}` })), copies: 400 });
+    const many = await req('POST', `${TEMPLATES}/${id}/render`, {
+      data: Array.from({ length: 3 }, (_, i) => ({ sn: `S${i}` })),
+      copies: 400,
+    });
     expect(many.status).toBe(400);
     expect(many.body.msg).toBe('1200 pages were asked for; one print run renders at most 1000');
     // The label printer's language instead of a PDF: one label per record, copies in ^PQ.
-    const zpl = await req('POST', `${TEMPLATES}/${id}/render`, { data: [{ sn: 'SMF00126061400007' }], copies: 2, format: 'zpl' });
+    const zpl = await req('POST', `${TEMPLATES}/${id}/render`, {
+      data: [{ sn: 'SMF00126061400007' }],
+      copies: 2,
+      format: 'zpl',
+    });
     expect(zpl.status).toBe(200);
     expect(zpl.res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(zpl.res.body).toMatch(/^\^XA\n/);
@@ -117,9 +159,12 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
 
   it('prints Chinese text with an embedded CJK font instead of question marks', async () => {
     const id = await idOf('print_template', 'METER-LABEL');
-    const latin = (await req('POST', `${TEMPLATES}/${id}/render`, { data: { sn: 'SMF00126061400009', model: 'M-1' } })).res.rawPayload;
+    const latin = (await req('POST', `${TEMPLATES}/${id}/render`, { data: { sn: 'SMF00126061400009', model: 'M-1' } }))
+      .res.rawPayload;
     expect(latin.includes(Buffer.from('WenQuanYiZenHei'))).toBe(false);
-    const res = await req('POST', `${TEMPLATES}/${id}/render`, { data: { sn: 'SMF00126061400009', model: '单相智能电表' } });
+    const res = await req('POST', `${TEMPLATES}/${id}/render`, {
+      data: { sn: 'SMF00126061400009', model: '单相智能电表' },
+    });
     expect(res.status).toBe(200);
     const bytes = res.res.rawPayload;
     // The font is embedded (a subset) and no text fell back to "?".
@@ -127,7 +172,7 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
     expect(shownText(bytes).some((t) => t.includes('?'))).toBe(false);
   });
 
-  it('renders only with the preview permission, and only the tenant\'s own templates', async () => {
+  it("renders only with the preview permission, and only the tenant's own templates", async () => {
     const id = await idOf('print_template', 'METER-LABEL');
     expect((await req('POST', `${TEMPLATES}/${id}/render`, {}, viewer)).status).toBe(403);
     expect((await req('POST', `${TEMPLATES}/${id}/render`, {}, otherAdmin)).status).toBe(404);
@@ -137,17 +182,37 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
   it('saves a packaging rule with its levels; refuses a repeated level order and an unknown template', async () => {
     const unitId = await idOf('unit', 'PCS');
     const rule = {
-      code: 'PK-PALLET', name: 'Pallet', type: 'pallet', unitId, targetQuantity: 480, packagingType: 'pallet', mixedMaterial: true,
+      code: 'PK-PALLET',
+      name: 'Pallet',
+      type: 'pallet',
+      unitId,
+      targetQuantity: 480,
+      packagingType: 'pallet',
+      mixedMaterial: true,
       printTemplateId: await idOf('print_template', 'CARTON-LABEL'),
-      details: [{ order: 1, level: 'carton', quantity: 24 }, { order: 2, level: 'pallet', quantity: 20 }],
+      details: [
+        { order: 1, level: 'carton', quantity: 24 },
+        { order: 2, level: 'pallet', quantity: 20 },
+      ],
     };
     const saved = await req<{ id: string; mixedMaterial: boolean; details: unknown[] }>('POST', PACKAGING, rule);
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ mixedMaterial: true, details: rule.details });
-    const repeated = await req<Errors>('POST', PACKAGING, { ...rule, code: 'PK-2', details: [{ order: 1, level: 'box', quantity: 2 }, { order: 1, level: 'carton', quantity: 2 }] });
+    const repeated = await req<Errors>('POST', PACKAGING, {
+      ...rule,
+      code: 'PK-2',
+      details: [
+        { order: 1, level: 'box', quantity: 2 },
+        { order: 1, level: 'carton', quantity: 2 },
+      ],
+    });
     expect(repeated.status).toBe(400);
     expect(repeated.body.data.errors[0]).toMatchObject({ field: 'details.1.order', key: 'validation.orderDuplicate' });
-    const unknown = await req('POST', PACKAGING, { ...rule, code: 'PK-3', printTemplateId: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await req('POST', PACKAGING, {
+      ...rule,
+      code: 'PK-3',
+      printTemplateId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.status).toBe(400);
     const noTarget = await req<Errors>('POST', PACKAGING, { ...rule, code: 'PK-4', targetQuantity: undefined });
     expect(noTarget.status).toBe(400);

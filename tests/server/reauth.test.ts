@@ -23,8 +23,11 @@ describe.each(DIALECTS)('re-authentication oracles (T3.7) [%s]', (kind) => {
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    tenantId = (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    for (const account of ['guess.target', 'guess.limit', 'guess.right']) await createUser(h.database.db, { tenantId, account, password: PASSWORD });
+    tenantId = (
+      await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+    ).id;
+    for (const account of ['guess.target', 'guess.limit', 'guess.right'])
+      await createUser(h.database.db, { tenantId, account, password: PASSWORD });
     // PostgreSQL: a second pool stands for a second process; PGlite belongs to one process, so a second server shares its handle.
     if (kind === 'postgres') secondDb = await createDatabase(h.config, { migrate: false });
     second = await buildApi({ db: secondDb?.db ?? h.database.db, config: h.config, logger: false });
@@ -58,17 +61,31 @@ describe.each(DIALECTS)('re-authentication oracles (T3.7) [%s]', (kind) => {
     // The user's other session and the password itself are untouched.
     expect((await call(h.app, 'GET', '/api/platform-system/user', { token: other })).status).toBe(200);
     expect((await login(h.app, 'demo', 'guess.target')).status).toBe(200);
-    const log = await h.database.db.selectFrom('login_log').select(['result', 'reason']).where('tenant_id', '=', tenantId)
-      .where('account', '=', 'guess.target').where('result', '=', 'locked').execute();
+    const log = await h.database.db
+      .selectFrom('login_log')
+      .select(['result', 'reason'])
+      .where('tenant_id', '=', tenantId)
+      .where('account', '=', 'guess.target')
+      .where('result', '=', 'locked')
+      .execute();
     expect(log.some((e) => /session ended/.test(e.reason ?? ''))).toBe(true);
   });
 
   it('counts wrong current passwords with the login limits of the account: both answer 429 once it is reached', async () => {
     const token = await loginToken(h.app, 'demo', 'guess.limit');
     // The account one failure short of its limit, as if logins had failed from elsewhere.
-    await h.database.db.insertInto('login_attempt').values(Array.from({ length: LIMITS.perAccount - 1 }, () => ({
-      tenant_code: 'demo', account: 'guess.limit', ip: '192.0.2.77', success: false, created_at: new Date(Date.now() - 60_000),
-    }))).execute();
+    await h.database.db
+      .insertInto('login_attempt')
+      .values(
+        Array.from({ length: LIMITS.perAccount - 1 }, () => ({
+          tenant_code: 'demo',
+          account: 'guess.limit',
+          ip: '192.0.2.77',
+          success: false,
+          created_at: new Date(Date.now() - 60_000),
+        })),
+      )
+      .execute();
     expect((await guess(second, token, 'Wrong-guess-x')).status).toBe(400);
     const locked = await guess(h.app, token, PASSWORD);
     expect(locked.status).toBe(429);

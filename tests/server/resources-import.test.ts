@@ -6,7 +6,16 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../model/api';
-import { IMPORT_JOB_THRESHOLD, IMPORT_MAX_BYTES, apiPath, ioFields, type ImportJob, type ImportResult, type ResourceDef, type ResourceRow } from '../../model/engine';
+import {
+  IMPORT_JOB_THRESHOLD,
+  IMPORT_MAX_BYTES,
+  apiPath,
+  ioFields,
+  type ImportJob,
+  type ImportResult,
+  type ResourceDef,
+  type ResourceRow,
+} from '../../model/engine';
 import { RESOURCES, customer, unit, warehouse, warehouseArea } from '../../model/resources';
 import { createUser } from '../../server/services/users';
 import { translator } from '../../server/i18n';
@@ -34,7 +43,15 @@ async function sheetRows(buf: Buffer): Promise<CellIn[][]> {
   const out: CellIn[][] = [];
   ws.eachRow({ includeEmpty: false }, (row) => {
     const values = (row.values as unknown[]).slice(1);
-    out.push(values.map((v) => (v === undefined || v === null ? null : typeof v === 'object' ? String((v as { text?: unknown }).text ?? '') : (v as CellIn))));
+    out.push(
+      values.map((v) =>
+        v === undefined || v === null
+          ? null
+          : typeof v === 'object'
+            ? String((v as { text?: unknown }).text ?? '')
+            : (v as CellIn),
+      ),
+    );
   });
   return out;
 }
@@ -44,7 +61,9 @@ const headersOf = (def: ResourceDef, lang: string) => ioFields(def).map(([, f]) 
 
 /** Comparable field values of rows (ids of refs are the same rows; timestamps and ids left out). */
 const fieldsOf = (def: ResourceDef, rows: ResourceRow[]) =>
-  rows.map((r) => Object.fromEntries(Object.keys(def.fields).map((k) => [k, r[k]]))).sort((a, b) => String(a[def.codeField]).localeCompare(String(b[def.codeField])));
+  rows
+    .map((r) => Object.fromEntries(Object.keys(def.fields).map((k) => [k, r[k]])))
+    .sort((a, b) => String(a[def.codeField]).localeCompare(String(b[def.codeField])));
 
 describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
   let h: Harness;
@@ -54,25 +73,43 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
   let maker: Maker;
 
   const headers = (extra: Record<string, string> = {}) => ({ 'x-factory-id': factory, ...extra });
-  const get = <T = unknown>(url: string, lang?: string, token = admin) => call<T>(h.app, 'GET', url, { token, headers: headers(), lang });
+  const get = <T = unknown>(url: string, lang?: string, token = admin) =>
+    call<T>(h.app, 'GET', url, { token, headers: headers(), lang });
 
-  async function upload<T = ImportResult>(def: ResourceDef, file: Buffer, name: string, opts: { dryRun?: boolean; lang?: string } = {}) {
+  async function upload<T = ImportResult>(
+    def: ResourceDef,
+    file: Buffer,
+    name: string,
+    opts: { dryRun?: boolean; lang?: string } = {},
+  ) {
     const boundary = `----engine${Math.random().toString(16).slice(2)}`;
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
     const payload = Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
     const res = await h.app.inject({
       method: 'POST',
       url: `${apiPath(def)}/import${opts.dryRun ? '?dryRun=1' : ''}`,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': opts.lang ?? 'en', ...headers() },
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'accept-language': opts.lang ?? 'en',
+        ...headers(),
+      },
       payload,
     });
     return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: T } };
   }
 
-  const list = async (def: ResourceDef, query: string) => (await get<Page<ResourceRow>>(`${apiPath(def)}?size=500&${query}`)).body.data;
+  const list = async (def: ResourceDef, query: string) =>
+    (await get<Page<ResourceRow>>(`${apiPath(def)}?size=500&${query}`)).body.data;
 
   async function exported(def: ResourceDef, query: string, lang = 'en') {
-    const res = await h.app.inject({ method: 'GET', url: `${apiPath(def)}/export?${query}`, headers: { authorization: `Bearer ${admin}`, 'accept-language': lang, ...headers() } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `${apiPath(def)}/export?${query}`,
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': lang, ...headers() },
+    });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     return { res, buf: res.rawPayload };
   }
@@ -81,9 +118,23 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     h = await startHarness(kind);
     const db = h.database.db;
     const demo = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    factory = (await db.selectFrom('factory').select('id').where('tenant_id', '=', demo.id).orderBy('code').executeTakeFirstOrThrow()).id;
+    factory = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', demo.id)
+        .orderBy('code')
+        .executeTakeFirstOrThrow()
+    ).id;
     admin = await loginToken(h.app, 'demo', 'admin');
-    await createUser(db, { tenantId: demo.id, account: 'admin2', password: PASSWORD, passwordHash: await passwordHash(), roles: ['admin'], factoryIds: [factory] });
+    await createUser(db, {
+      tenantId: demo.id,
+      account: 'admin2',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      roles: ['admin'],
+      factoryIds: [factory],
+    });
     colleague = await loginToken(h.app, 'demo', 'admin2');
     maker = new Maker({ app: h.app, token: admin, factoryId: factory, dicts: await seedDicts(db, demo.id, RESOURCES) });
   });
@@ -92,7 +143,13 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
   });
 
   // Beside each definition, a scope too large to read its codes up front (IMPORT_KNOWN_CODES=1): codes looked up one by one.
-  for (const [def, known] of [[unit, ''], [warehouseArea, ''], [customer, ''], [unit, '1'], [customer, '1']] as const) {
+  for (const [def, known] of [
+    [unit, ''],
+    [warehouseArea, ''],
+    [customer, ''],
+    [unit, '1'],
+    [customer, '1'],
+  ] as const) {
     it(`${def.name}: export → import gives identical rows (updated in place, then inserted anew)${known ? ', codes looked up one by one' : ''}`, async () => {
       if (known) process.env.IMPORT_KNOWN_CODES = known;
       else delete process.env.IMPORT_KNOWN_CODES;
@@ -102,7 +159,9 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
       expect(before).toHaveLength(4);
       const { res, buf } = await exported(def, `${def.codeField}=${group}&sort=${def.codeField}&order=desc`);
       expect(res.headers['content-type']).toContain('spreadsheetml');
-      expect(String(res.headers['content-disposition'])).toContain(`filename*=UTF-8''${encodeURIComponent(label('en', def.titleKey))}`);
+      expect(String(res.headers['content-disposition'])).toContain(
+        `filename*=UTF-8''${encodeURIComponent(label('en', def.titleKey))}`,
+      );
       const rows = await sheetRows(buf);
       expect(rows[0]).toEqual(headersOf(def, 'en'));
       expect(rows.slice(1).map((r) => r[0])).toEqual([`${group}D`, `${group}C`, `${group}B`, `${group}A`]);
@@ -112,7 +171,11 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
       expect(again.body.data).toMatchObject({ total: 4, inserted: 0, updated: 4, errors: [] });
       expect(fieldsOf(def, (await list(def, `${def.codeField}=${group}`)).records)).toEqual(fieldsOf(def, before));
 
-      const del = await call(h.app, 'DELETE', apiPath(def), { token: admin, headers: headers(), body: { ids: before.map((r) => r.id) } });
+      const del = await call(h.app, 'DELETE', apiPath(def), {
+        token: admin,
+        headers: headers(),
+        body: { ids: before.map((r) => r.id) },
+      });
       expect(del.status).toBe(200);
       const fresh = await upload(def, buf, 'export.xlsx');
       expect(fresh.body.data).toMatchObject({ total: 4, inserted: 4, updated: 0 });
@@ -131,7 +194,9 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
       const again = await upload(def, buf, `${def.name}.xlsx`, { lang: 'zh-CN' });
       expect(again.status, `${def.name}: ${JSON.stringify(again.body).slice(0, 500)}`).toBe(200);
       expect(again.body.data, def.name).toMatchObject({ total: 2, inserted: 0, updated: 2 });
-      expect(fieldsOf(def, (await list(def, `${def.codeField}=${group}`)).records), def.name).toEqual(fieldsOf(def, before));
+      expect(fieldsOf(def, (await list(def, `${def.codeField}=${group}`)).records), def.name).toEqual(
+        fieldsOf(def, before),
+      );
     }
   });
 
@@ -141,17 +206,24 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     const rows: CellIn[][] = [head];
     // The bad row sits anywhere (T4.4); its position is in the failure message to replay it.
     const bad = Math.floor(Math.random() * 1000);
-    for (let i = 0; i < 1000; i++) rows.push([`${group}${String(i).padStart(4, '0')}`, `Unit ${i}`, 'Weight', i === bad ? 12 : i % 10, null]);
+    for (let i = 0; i < 1000; i++)
+      rows.push([`${group}${String(i).padStart(4, '0')}`, `Unit ${i}`, 'Weight', i === bad ? 12 : i % 10, null]);
     const res = await upload(unit, await xlsx(rows), 'units.xlsx');
     expect(res.status, `bad row at index ${bad}`).toBe(400);
-    expect(res.body.data.errors, `bad row at index ${bad}`).toEqual([expect.objectContaining({ row: bad + 2, field: 'accuracy', key: 'validation.tooLarge' })]);
+    expect(res.body.data.errors, `bad row at index ${bad}`).toEqual([
+      expect.objectContaining({ row: bad + 2, field: 'accuracy', key: 'validation.tooLarge' }),
+    ]);
     expect(res.body.data.errors[0]!.message).toContain('Accuracy');
     expect(res.body.data.total).toBe(1000);
     expect(res.body.data.inserted + res.body.data.updated).toBe(0);
     expect((await list(unit, `code=${group}`)).total).toBe(0);
 
     // The report: the uploaded rows, an errors column, the bad cell highlighted.
-    const report = await h.app.inject({ method: 'GET', url: `${apiPath(unit)}/import/report/${res.body.data.reportId}`, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' } });
+    const report = await h.app.inject({
+      method: 'GET',
+      url: `${apiPath(unit)}/import/report/${res.body.data.reportId}`,
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+    });
     expect(report.statusCode).toBe(200);
     const ws = (await readBook(report.rawPayload)).worksheets[0]!;
     expect(ws.getRow(1).getCell(head.length + 1).value).toBe('Errors');
@@ -162,7 +234,11 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     expect(fill.pattern).toBe('solid');
     expect(ws.actualRowCount).toBe(1001);
     // Only its uploader may fetch it.
-    const foreign = await h.app.inject({ method: 'GET', url: `${apiPath(unit)}/import/report/${res.body.data.reportId}`, headers: { authorization: `Bearer ${colleague}` } });
+    const foreign = await h.app.inject({
+      method: 'GET',
+      url: `${apiPath(unit)}/import/report/${res.body.data.reportId}`,
+      headers: { authorization: `Bearer ${colleague}` },
+    });
     expect(foreign.statusCode).toBe(404);
   });
 
@@ -186,15 +262,25 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
   it('reads headers, options and yes/no in any language or as keys, and refs by code', async () => {
     const group = newGroup();
     const wh = await maker.create(warehouse, { code: `${group}W` });
-    const byKey = [['code', 'name', 'warehouseId', 'type', 'inventoryArea', 'agv'], [`${group}1`, 'Area one', wh.code as string, label('vi', 'enum.areaType.receiving'), '否', 'Sí']];
+    const byKey = [
+      ['code', 'name', 'warehouseId', 'type', 'inventoryArea', 'agv'],
+      [`${group}1`, 'Area one', wh.code as string, label('vi', 'enum.areaType.receiving'), '否', 'Sí'],
+    ];
     const res = await upload(warehouseArea, await xlsx(byKey), 'areas.xlsx');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const zh = [headersOf(warehouseArea, 'zh-TW'), [`${group}2`, 'Area two', wh.code as string, 'storage', true, 0]];
     expect((await upload(warehouseArea, await xlsx(zh), 'areas.xlsx')).status).toBe(200);
     const rows = (await list(warehouseArea, `code=${group}&sort=code`)).records;
-    expect(rows.map((r) => [r.warehouseId, r.type, r.inventoryArea, r.agv])).toEqual([[wh.id, 'receiving', false, true], [wh.id, 'storage', true, false]]);
+    expect(rows.map((r) => [r.warehouseId, r.type, r.inventoryArea, r.agv])).toEqual([
+      [wh.id, 'receiving', false, true],
+      [wh.id, 'storage', true, false],
+    ]);
 
-    const bad = [headersOf(warehouseArea, 'en'), [`${group}3`, 'Area three', 'NO-SUCH-WAREHOUSE', 'storage', 'maybe', null], [`${group}3`, 'Again', wh.code as string, 'storage', null, null]];
+    const bad = [
+      headersOf(warehouseArea, 'en'),
+      [`${group}3`, 'Area three', 'NO-SUCH-WAREHOUSE', 'storage', 'maybe', null],
+      [`${group}3`, 'Again', wh.code as string, 'storage', null, null],
+    ];
     const r = await upload(warehouseArea, await xlsx(bad), 'areas.xlsx');
     expect(r.status).toBe(400);
     expect(r.body.data.errors.map((e) => [e.row, e.field, e.key])).toEqual([
@@ -204,12 +290,18 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     ]);
     const noCode = await upload(warehouseArea, await xlsx([['name'], ['x']]), 'areas.xlsx');
     expect(noCode.status).toBe(400);
-    expect(noCode.body.data.errors).toEqual([expect.objectContaining({ row: 1, field: 'code', key: 'resource.import.missingColumn' })]);
+    expect(noCode.body.data.errors).toEqual([
+      expect.objectContaining({ row: 1, field: 'code', key: 'resource.import.missingColumn' }),
+    ]);
   });
 
   it('checks without writing on a dry run', async () => {
     const group = newGroup();
-    const file = await xlsx([headersOf(unit, 'en'), [`${group}1`, 'One', 'Time', 0, null], [`${group}2`, 'Two', 'Time', 1, null]]);
+    const file = await xlsx([
+      headersOf(unit, 'en'),
+      [`${group}1`, 'One', 'Time', 0, null],
+      [`${group}2`, 'Two', 'Time', 1, null],
+    ]);
     const res = await upload(unit, file, 'units.xlsx', { dryRun: true });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ dryRun: true, total: 2, inserted: 2, updated: 0, errors: [] });
@@ -237,13 +329,20 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     const { buf } = await exported(unit, `code=${group}&type=weight&sort=accuracy&order=desc`, 'zh-CN');
     const rows = await sheetRows(buf);
     expect(rows[0]).toEqual(headersOf(unit, 'zh-CN'));
-    expect(rows.slice(1).map((r) => [r[0], r[2], r[3]])).toEqual([[`${group}3`, '重量', 3], [`${group}1`, '重量', 1]]);
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[3]])).toEqual([
+      [`${group}3`, '重量', 3],
+      [`${group}1`, '重量', 1],
+    ]);
     const bad = await call(h.app, 'GET', `${apiPath(unit)}/export?sort=nope`, { token: admin });
     expect(bad.status).toBe(400);
   });
 
   it('offers a template with the headers and drop-downs of the options', async () => {
-    const res = await h.app.inject({ method: 'GET', url: `${apiPath(customer)}/template`, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'es' } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `${apiPath(customer)}/template`,
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'es' },
+    });
     expect(res.statusCode).toBe(200);
     const wb = await readBook(res.rawPayload);
     const ws = wb.worksheets[0]!;
@@ -257,9 +356,19 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     const col = /\$([A-Z]+)\$1:/.exec(ref!)![1]!;
     const options: unknown[] = [];
     lists.getColumn(col).eachCell((c) => options.push(c.value));
-    const items = await h.database.db.selectFrom('dict_item as i').innerJoin('dict as d', 'd.id', 'i.dict_id').select('i.label')
-      .where('d.type', '=', 'customer_category').where('d.tenant_id', '=', (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id)
-      .orderBy('i.sort').orderBy('i.value').execute();
+    const items = await h.database.db
+      .selectFrom('dict_item as i')
+      .innerJoin('dict as d', 'd.id', 'i.dict_id')
+      .select('i.label')
+      .where('d.type', '=', 'customer_category')
+      .where(
+        'd.tenant_id',
+        '=',
+        (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id,
+      )
+      .orderBy('i.sort')
+      .orderBy('i.value')
+      .execute();
     expect(options).toEqual(items.map((i) => i.label));
     // And it imports as is: an empty template is an import of nothing.
     const empty = await upload(customer, res.rawPayload, 'template.xlsx');
@@ -270,7 +379,8 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     const group = newGroup();
     const count = IMPORT_JOB_THRESHOLD + 1;
     const lines = [headersOf(unit, 'en').join(',')];
-    for (let i = 0; i < count; i++) lines.push(`${group}${i.toString(36).padStart(4, '0')},Unit ${i},Quantity,${i % 10},`);
+    for (let i = 0; i < count; i++)
+      lines.push(`${group}${i.toString(36).padStart(4, '0')},Unit ${i},Quantity,${i % 10},`);
     const res = await upload(unit, Buffer.from(lines.join('\n')), 'many.csv');
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(202);
     const jobId = res.body.data.jobId!;
@@ -290,13 +400,25 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     expect(job!.result).toMatchObject({ inserted: count, updated: 0, errors: [] });
     expect(seen.every((p, i) => i === 0 || p >= seen[i - 1]!)).toBe(true);
     // PostgreSQL answers while the job's transaction is open; PGlite has one connection and waits.
-    if (kind === 'postgres') expect(seen.some((p) => p > 0 && p < count), JSON.stringify(seen)).toBe(true);
+    if (kind === 'postgres')
+      expect(
+        seen.some((p) => p > 0 && p < count),
+        JSON.stringify(seen),
+      ).toBe(true);
     // Over 10,000 matches the total is the planner's estimate, and the page says so.
     const page = (await list(unit, `code=${group}`)) as Page<ResourceRow> & { totalExact: boolean };
     expect(page.totalExact).toBe(false);
     expect(page.total).toBeGreaterThan(IMPORT_JOB_THRESHOLD);
-    const stored = await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const n = await sql<{ n: string }>`select count(*) as n from unit where tenant_id = ${stored.id} and code like ${`${group}%`}`.execute(h.database.db);
+    const stored = await h.database.db
+      .selectFrom('tenant')
+      .select('id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const n = await sql<{
+      n: string;
+    }>`select count(*) as n from unit where tenant_id = ${stored.id} and code like ${`${group}%`}`.execute(
+      h.database.db,
+    );
     expect(Number(n.rows[0]!.n)).toBe(count);
   });
 
@@ -304,7 +426,10 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     const group = newGroup();
     const count = IMPORT_JOB_THRESHOLD + 1;
     const lines = [headersOf(unit, 'en').join(',')];
-    for (let i = 0; i < count; i++) lines.push(`${group}${i.toString(36).padStart(4, '0')},Unit ${i},${i === count - 1 ? 'Nonsense' : 'Quantity'},${i % 10},`);
+    for (let i = 0; i < count; i++)
+      lines.push(
+        `${group}${i.toString(36).padStart(4, '0')},Unit ${i},${i === count - 1 ? 'Nonsense' : 'Quantity'},${i % 10},`,
+      );
     const res = await upload(unit, Buffer.from(lines.join('\n')), 'late-error.csv');
     expect(res.status).toBe(202);
     const jobId = res.body.data.jobId!;
@@ -315,10 +440,22 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
     }
     expect(job).toMatchObject({ status: 'failed', total: count });
     expect(job!.result!.errors.map((e) => [e.row, e.field])).toEqual([[count + 1, 'type']]);
-    const stored = await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const n = await sql<{ n: string }>`select count(*) as n from unit where tenant_id = ${stored.id} and code like ${`${group}%`}`.execute(h.database.db);
+    const stored = await h.database.db
+      .selectFrom('tenant')
+      .select('id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const n = await sql<{
+      n: string;
+    }>`select count(*) as n from unit where tenant_id = ${stored.id} and code like ${`${group}%`}`.execute(
+      h.database.db,
+    );
     expect(Number(n.rows[0]!.n)).toBe(0);
-    const report = await h.app.inject({ method: 'GET', url: `${apiPath(unit)}/import/report/${jobId}`, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' } });
+    const report = await h.app.inject({
+      method: 'GET',
+      url: `${apiPath(unit)}/import/report/${jobId}`,
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+    });
     expect(report.statusCode).toBe(200);
     const ws = (await readBook(report.rawPayload)).worksheets[0]!;
     expect(ws.rowCount).toBe(count + 1);

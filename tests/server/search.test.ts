@@ -21,23 +21,42 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
 
   const find = (token: string, q: string, opts: { lang?: string; factory?: string } = {}) =>
     call<SearchResult>(h.app, 'GET', `${SEARCH}?q=${encodeURIComponent(q)}`, {
-      token, lang: opts.lang ?? 'en', headers: opts.factory ? { 'x-factory-id': opts.factory } : {},
+      token,
+      lang: opts.lang ?? 'en',
+      headers: opts.factory ? { 'x-factory-id': opts.factory } : {},
     });
-  const codesOf = (r: SearchResult, resource: string) => r.records.find((g) => g.resource === resource)?.hits.map((x) => x.code) ?? [];
+  const codesOf = (r: SearchResult, resource: string) =>
+    r.records.find((g) => g.resource === resource)?.hits.map((x) => x.code) ?? [];
 
   /** A user of the first plant whose one role holds the screens and buttons of `grants` with the data permission `dataScope`. */
   async function userWith(account: string, grants: string[], dataScope = 'all'): Promise<string> {
-    const role = await call(h.app, 'POST', ROLES, { token: admin, body: { code: `r-${account}`, name: account, dataScope } });
+    const role = await call(h.app, 'POST', ROLES, {
+      token: admin,
+      body: { code: `r-${account}`, name: account, dataScope },
+    });
     expect(role.status, JSON.stringify(role.body)).toBe(200);
-    const put = await call(h.app, 'PUT', `${ROLES}/${role.body.data.id}/menus`, { token: admin, body: { menuIds: grants.map((g) => menuId.get(g)!) } });
+    const put = await call(h.app, 'PUT', `${ROLES}/${role.body.data.id}/menus`, {
+      token: admin,
+      body: { menuIds: grants.map((g) => menuId.get(g)!) },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    const id = await createUser(db(), { tenantId: demoId, account, password: PASSWORD, passwordHash: await passwordHash(), factoryIds: [factory1] });
+    const id = await createUser(db(), {
+      tenantId: demoId,
+      account,
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      factoryIds: [factory1],
+    });
     await db().insertInto('user_role').values({ tenant_id: demoId, user_id: id, role_id: role.body.data.id }).execute();
     return loginToken(h.app, 'demo', account);
   }
 
   async function create(token: string, resource: string, body: Record<string, unknown>, factory?: string) {
-    const r = await call(h.app, 'POST', `/api/basic-system/${resource}`, { token, body, headers: factory ? { 'x-factory-id': factory } : {} });
+    const r = await call(h.app, 'POST', `/api/basic-system/${resource}`, {
+      token,
+      body,
+      headers: factory ? { 'x-factory-id': factory } : {},
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.data.id as string;
   }
@@ -45,8 +64,22 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     demoId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factory1 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
-    factory2 = (await db().selectFrom('factory').select('id').where('tenant_id', '=', demoId).where('code', '=', 'F002').executeTakeFirstOrThrow()).id;
+    factory1 = (
+      await db()
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', demoId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
+    factory2 = (
+      await db()
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', demoId)
+        .where('code', '=', 'F002')
+        .executeTakeFirstOrThrow()
+    ).id;
     for (const m of await db().selectFrom('menu').select(['id', 'path', 'perms']).execute()) {
       if (m.path) menuId.set(m.path, m.id);
       if (m.perms) menuId.set(m.perms, m.id);
@@ -63,7 +96,9 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
     const unit = await create(acme, 'unit', { code: 'EA', name: 'Each', type: 'quantity', accuracy: 0 });
     await create(acme, 'material', { code: 'QX-900', name: 'Quartz of Acme', type: 'raw', basicUnitId: unit });
   });
-  afterAll(async () => { await h?.close(); });
+  afterAll(async () => {
+    await h?.close();
+  });
 
   it('finds a material by its code and by its name, and each hit opens its screen at the record', async () => {
     const byCode = await find(admin, 'qx-1');
@@ -71,7 +106,8 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
     const group = byCode.body.data.records.find((g) => g.resource === 'material');
     expect(group?.hits.map((x) => [x.code, x.name])).toEqual([['QX-100', 'Quartz crystal 12 MHz']]);
     expect(group?.title).toBe('Materials');
-    const id = (await call(h.app, 'GET', '/api/basic-system/material?code=QX-100', { token: admin })).body.data.records[0].id;
+    const id = (await call(h.app, 'GET', '/api/basic-system/material?code=QX-100', { token: admin })).body.data
+      .records[0].id;
     expect(group?.hits[0]?.path).toBe(`/basic/material/${id}`);
 
     for (const q of ['Quartz crystal', 'quartz crystal', 'QUARTZ']) {
@@ -84,7 +120,14 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
   it('finds a menu entry by its English name when asking in Vietnamese, named in Vietnamese', async () => {
     const r = await find(admin, 'material classes', { lang: 'vi' });
     expect(r.status).toBe(200);
-    expect(r.body.data.menus).toEqual([{ id: menuId.get('/basic/material-class'), path: '/basic/material-class', name: 'Phân loại vật tư', matched: 'Material classes' }]);
+    expect(r.body.data.menus).toEqual([
+      {
+        id: menuId.get('/basic/material-class'),
+        path: '/basic/material-class',
+        name: 'Phân loại vật tư',
+        matched: 'Material classes',
+      },
+    ]);
     // And by its name in the caller's own language.
     const own = await find(admin, 'phân loại vật', { lang: 'vi' });
     expect(own.body.data.menus.map((m) => m.path)).toEqual(['/basic/material-class']);
@@ -117,7 +160,7 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
     expect(codesOf((await find(own, 'QX', { factory: factory1 })).body.data, 'workshop')).toEqual(['QX-WS-OWN']);
   });
 
-  it('answers 400 naming the field for an empty or a too long text, in the caller\'s language', async () => {
+  it("answers 400 naming the field for an empty or a too long text, in the caller's language", async () => {
     for (const q of ['', '   ', 'x'.repeat(65)]) {
       const r = await find(admin, q, { lang: 'es' });
       expect(r.status, q).toBe(400);

@@ -7,8 +7,15 @@ import { errorHandler } from '../../server/http';
 import { serve } from '../../server/serve';
 
 const ep = endpoint({
-  method: 'GET', path: '/things/:id', operationId: 'getThing', tag: 'test', auth: 'none', permission: null, summary: 'A thing',
-  params: z.object({ id: z.string().regex(/^\d+$/) }), query: z.object({ size: z.coerce.number().int().max(10).default(5) }),
+  method: 'GET',
+  path: '/things/:id',
+  operationId: 'getThing',
+  tag: 'test',
+  auth: 'none',
+  permission: null,
+  summary: 'A thing',
+  params: z.object({ id: z.string().regex(/^\d+$/) }),
+  query: z.object({ size: z.coerce.number().int().max(10).default(5) }),
   answer: json(z.object({ id: z.string(), size: z.number().int() })),
 });
 

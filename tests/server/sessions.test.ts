@@ -14,7 +14,8 @@ import { BASIC, DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness
 const LIST = '/api/platform-system/online-session';
 const OWN = '/api/platform-system/user/session';
 const ME = '/api/platform-system/user';
-const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 describe.each(DIALECTS)('online sessions [%s]', (kind) => {
   let h: Harness;
@@ -37,9 +38,24 @@ describe.each(DIALECTS)('online sessions [%s]', (kind) => {
     h = await startHarness(kind);
     const db = h.database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    factoryId = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
     const hash = await passwordHash();
-    for (const account of ['sess.worker', 'sess.clerk']) await createUser(db, { tenantId, account, password: PASSWORD, passwordHash: hash, roles: ['staff'], factoryIds: [factoryId] });
+    for (const account of ['sess.worker', 'sess.clerk'])
+      await createUser(db, {
+        tenantId,
+        account,
+        password: PASSWORD,
+        passwordHash: hash,
+        roles: ['staff'],
+        factoryIds: [factoryId],
+      });
     await createTenant(db, { code: 'sess-other', name: 'Other', adminPassword: PASSWORD });
     if (kind === 'postgres') secondDb = await createDatabase(h.config, { migrate: false });
     second = await buildApi({ db: secondDb?.db ?? db, config: h.config, logger: false });
@@ -54,12 +70,28 @@ describe.each(DIALECTS)('online sessions [%s]', (kind) => {
 
   it('lists live sessions with account, browser, login method, times and the factory of the latest call', async () => {
     const worker = await loginAs(h.app, 'demo', 'sess.worker');
-    expect((await call(h.app, 'GET', '/api/platform-system/factory/getFactoryList', { token: worker, headers: { 'x-factory-id': factoryId } })).status).toBe(200);
-    const r = await call<{ records: Record<string, unknown>[] }>(h.app, 'GET', `${LIST}?keyword=sess.worker`, { token: admin });
+    expect(
+      (
+        await call(h.app, 'GET', '/api/platform-system/factory/getFactoryList', {
+          token: worker,
+          headers: { 'x-factory-id': factoryId },
+        })
+      ).status,
+    ).toBe(200);
+    const r = await call<{ records: Record<string, unknown>[] }>(h.app, 'GET', `${LIST}?keyword=sess.worker`, {
+      token: admin,
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.records).toHaveLength(1);
     const row = r.body.data.records[0]!;
-    expect(row).toMatchObject({ account: 'sess.worker', method: 'password', userAgent: BROWSER, factoryId, factoryCode: 'F001', current: false });
+    expect(row).toMatchObject({
+      account: 'sess.worker',
+      method: 'password',
+      userAgent: BROWSER,
+      factoryId,
+      factoryCode: 'F001',
+      current: false,
+    });
     expect(typeof row.ip).toBe('string');
     expect(Date.parse(String(row.createdAt))).not.toBeNaN();
     expect(Date.parse(String(row.lastSeenAt))).toBeGreaterThanOrEqual(Date.parse(String(row.createdAt)));
@@ -68,10 +100,15 @@ describe.each(DIALECTS)('online sessions [%s]', (kind) => {
     expect(all.body.data.records.filter((s) => s.current).map((s) => s.account)).toEqual(['admin']);
   });
 
-  it('ends one session on another server at its next call, and leaves the user\'s other sessions alone', async () => {
+  it("ends one session on another server at its next call, and leaves the user's other sessions alone", async () => {
     const a = await loginAs(h.app, 'demo', 'sess.clerk');
     const b = await loginAs(second, 'demo', 'sess.clerk');
-    const list = await call<{ records: { id: string; account: string }[] }>(h.app, 'GET', `${LIST}?keyword=sess.clerk`, { token: admin });
+    const list = await call<{ records: { id: string; account: string }[] }>(
+      h.app,
+      'GET',
+      `${LIST}?keyword=sess.clerk`,
+      { token: admin },
+    );
     expect(list.body.data.records).toHaveLength(2);
     // Which row is session a: the one the clerk sees as current.
     const own = await call<{ records: { id: string; current: boolean }[] }>(second, 'GET', OWN, { token: a });
@@ -80,12 +117,23 @@ describe.each(DIALECTS)('online sessions [%s]', (kind) => {
     expect((await call(second, 'GET', ME, { token: a })).status).toBe(401);
     expect((await call(h.app, 'GET', ME, { token: a })).status).toBe(401);
     expect((await call(second, 'GET', ME, { token: b })).status).toBe(200);
-    const row = await h.database.db.selectFrom('session_token').select(['revoked_at', 'ended_by']).where('id', '=', idOfA).executeTakeFirstOrThrow();
+    const row = await h.database.db
+      .selectFrom('session_token')
+      .select(['revoked_at', 'ended_by'])
+      .where('id', '=', idOfA)
+      .executeTakeFirstOrThrow();
     expect(row.revoked_at).not.toBeNull();
     expect(row.ended_by).not.toBeNull();
-    const logged = await h.database.db.selectFrom('operation_log').select(['record_ids', 'account']).where('tenant_id', '=', tenantId).where('resource', '=', 'online-session').execute();
+    const logged = await h.database.db
+      .selectFrom('operation_log')
+      .select(['record_ids', 'account'])
+      .where('tenant_id', '=', tenantId)
+      .where('resource', '=', 'online-session')
+      .execute();
     expect(logged.some((l) => JSON.stringify(l.record_ids).includes(idOfA) && l.account === 'admin')).toBe(true);
-    const after = await call<{ records: { id: string }[] }>(h.app, 'GET', `${LIST}?keyword=sess.clerk`, { token: admin });
+    const after = await call<{ records: { id: string }[] }>(h.app, 'GET', `${LIST}?keyword=sess.clerk`, {
+      token: admin,
+    });
     expect(after.body.data.records.map((s) => s.id)).not.toContain(idOfA);
     // Ending it again: nothing left to end.
     expect((await call(h.app, 'POST', `${LIST}/${idOfA}/end`, { token: admin })).status).toBe(404);
@@ -93,7 +141,14 @@ describe.each(DIALECTS)('online sessions [%s]', (kind) => {
 
   it("ends all of a user's sessions at once, on every server", async () => {
     const tokens = [await loginAs(h.app, 'demo', 'sess.worker'), await loginAs(second, 'demo', 'sess.worker')];
-    const userId = (await h.database.db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'sess.worker').executeTakeFirstOrThrow()).id;
+    const userId = (
+      await h.database.db
+        .selectFrom('app_user')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('account', '=', 'sess.worker')
+        .executeTakeFirstOrThrow()
+    ).id;
     const r = await call<{ ended: number }>(second, 'POST', `${LIST}/user/${userId}/end`, { token: admin });
     expect(r.status).toBe(200);
     expect(r.body.data.ended).toBeGreaterThanOrEqual(2);
@@ -107,19 +162,29 @@ describe.each(DIALECTS)('online sessions [%s]', (kind) => {
   it('needs its own permission: a staff user may neither list nor end', async () => {
     const worker = await loginAs(h.app, 'demo', 'sess.worker');
     expect((await call(h.app, 'GET', LIST, { token: worker })).status).toBe(403);
-    const adminRow = (await call<{ records: { id: string; current: boolean }[] }>(h.app, 'GET', OWN, { token: admin })).body.data.records.find((s) => s.current)!;
+    const adminRow = (
+      await call<{ records: { id: string; current: boolean }[] }>(h.app, 'GET', OWN, { token: admin })
+    ).body.data.records.find((s) => s.current)!;
     expect((await call(h.app, 'POST', `${LIST}/${adminRow.id}/end`, { token: worker })).status).toBe(403);
     expect((await call(h.app, 'GET', ME, { token: admin })).status).toBe(200);
   });
 
   it("walls tenants off: another tenant's sessions are invisible and cannot be ended", async () => {
     const foreign = await loginAs(h.app, 'sess-other', 'admin');
-    const foreignList = await call<{ records: { id: string; current: boolean }[] }>(h.app, 'GET', OWN, { token: foreign });
+    const foreignList = await call<{ records: { id: string; current: boolean }[] }>(h.app, 'GET', OWN, {
+      token: foreign,
+    });
     const foreignId = foreignList.body.data.records.find((s) => s.current)!.id;
     const ours = await call<{ records: { id: string }[] }>(h.app, 'GET', LIST, { token: admin });
     expect(ours.body.data.records.map((s) => s.id)).not.toContain(foreignId);
     expect((await call(h.app, 'POST', `${LIST}/${foreignId}/end`, { token: admin })).status).toBe(404);
-    const foreignUser = (await h.database.db.selectFrom('session_token').select('user_id').where('id', '=', foreignId).executeTakeFirstOrThrow()).user_id;
+    const foreignUser = (
+      await h.database.db
+        .selectFrom('session_token')
+        .select('user_id')
+        .where('id', '=', foreignId)
+        .executeTakeFirstOrThrow()
+    ).user_id;
     expect((await call(h.app, 'POST', `${LIST}/user/${foreignUser}/end`, { token: admin })).status).toBe(404);
     expect((await call(h.app, 'GET', ME, { token: foreign })).status).toBe(200);
     // And the other way round: their administrator does not see ours.
@@ -127,16 +192,27 @@ describe.each(DIALECTS)('online sessions [%s]', (kind) => {
     expect(theirs.body.data.records.map((s) => s.account)).toEqual(['admin']);
   });
 
-  it('lets a user see and end their own other sessions, but not the current one nor anyone else\'s', async () => {
+  it("lets a user see and end their own other sessions, but not the current one nor anyone else's", async () => {
     const here = await loginAs(h.app, 'demo', 'sess.clerk');
-    const there = await loginAs(second, 'demo', 'sess.clerk', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1');
-    const mine = await call<{ records: { id: string; current: boolean; account: string }[] }>(h.app, 'GET', OWN, { token: here });
+    const there = await loginAs(
+      second,
+      'demo',
+      'sess.clerk',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    );
+    const mine = await call<{ records: { id: string; current: boolean; account: string }[] }>(h.app, 'GET', OWN, {
+      token: here,
+    });
     expect(mine.status).toBe(200);
     expect(new Set(mine.body.data.records.map((s) => s.account))).toEqual(new Set(['sess.clerk']));
     const current = mine.body.data.records.find((s) => s.current)!;
-    const other = (await call<{ records: { id: string; current: boolean }[] }>(second, 'GET', OWN, { token: there })).body.data.records.find((s) => s.current)!;
+    const other = (
+      await call<{ records: { id: string; current: boolean }[] }>(second, 'GET', OWN, { token: there })
+    ).body.data.records.find((s) => s.current)!;
     expect((await call(h.app, 'POST', `${OWN}/${current.id}/end`, { token: here })).status).toBe(409);
-    const adminSession = (await call<{ records: { id: string; current: boolean }[] }>(h.app, 'GET', OWN, { token: admin })).body.data.records.find((s) => s.current)!;
+    const adminSession = (
+      await call<{ records: { id: string; current: boolean }[] }>(h.app, 'GET', OWN, { token: admin })
+    ).body.data.records.find((s) => s.current)!;
     expect((await call(h.app, 'POST', `${OWN}/${adminSession.id}/end`, { token: here })).status).toBe(404);
     expect((await call(h.app, 'GET', ME, { token: admin })).status).toBe(200);
     expect((await call(h.app, 'POST', `${OWN}/${other.id}/end`, { token: here })).status).toBe(200);

@@ -11,7 +11,11 @@ describe('reading an uploaded sheet', () => {
     const expected: string[][] = [];
     for (let i = 0; i < 6000; i++) {
       // Distinct texts, so the shared-strings part grows past many inflate chunks.
-      const row = [`M${String(i).padStart(5, '0')}`, `物料名称第${i}号：铝合金外壳（批次${i % 97}）`, `Vỏ hợp kim nhôm số ${i} – lô ${i % 89}`];
+      const row = [
+        `M${String(i).padStart(5, '0')}`,
+        `物料名称第${i}号：铝合金外壳（批次${i % 97}）`,
+        `Vỏ hợp kim nhôm số ${i} – lô ${i % 89}`,
+      ];
       expected.push(row);
       sheet.addRow(row);
     }

@@ -55,7 +55,8 @@ function zip(entries: { name: string; data: Buffer; claimInflated?: number }[]):
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
 
 function sheetXml(rows: number, cols: number): string {
-  const row = (r: number) => `<row r="${r}">${Array.from({ length: cols }, (_, c) => `<c t="inlineStr"><is><t>v${c}</t></is></c>`).join('')}</row>`;
+  const row = (r: number) =>
+    `<row r="${r}">${Array.from({ length: cols }, (_, c) => `<c t="inlineStr"><is><t>v${c}</t></is></c>`).join('')}</row>`;
   return `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${Array.from({ length: rows }, (_, i) => row(i + 1)).join('')}</sheetData></worksheet>`;
 }
 
@@ -66,22 +67,37 @@ describe('hostile spreadsheets (T2.7)', () => {
 
   async function upload(file: Buffer, name = 'units.xlsx') {
     const boundary = `----t27${Math.random().toString(16).slice(2)}`;
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
     const res = await h.app.inject({
       method: 'POST',
       url: `${apiPath(unit)}/import`,
-      headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-factory-id': factory,
+        'accept-language': 'en',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
       payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     });
     return { status: res.statusCode, body: res.json() as { msg: string; data: unknown } };
   }
 
-  const count = async () => (await call<Page<ResourceRow>>(h.app, 'GET', `${apiPath(unit)}?size=1`, { token, headers: { 'x-factory-id': factory } })).body.data.total;
+  const count = async () =>
+    (
+      await call<Page<ResourceRow>>(h.app, 'GET', `${apiPath(unit)}?size=1`, {
+        token,
+        headers: { 'x-factory-id': factory },
+      })
+    ).body.data.total;
 
   beforeAll(async () => {
     h = await startHarness('pglite');
     token = await loginToken(h.app, 'demo', 'admin');
-    factory = (await h.database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    factory = (
+      await h.database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(async () => h?.close());
 
@@ -133,12 +149,20 @@ describe('hostile spreadsheets (T2.7)', () => {
   });
 
   it('exports values that look like formulas as text cells', async () => {
-    const names = ['=HYPERLINK("http://127.0.0.1/x","open")', '+1+1', '-2+3', '@SUM(1,1)', '=cmd|\' /C calc\'!A0'];
+    const names = ['=HYPERLINK("http://127.0.0.1/x","open")', '+1+1', '-2+3', '@SUM(1,1)', "=cmd|' /C calc'!A0"];
     for (const [i, name] of names.entries()) {
-      const r = await call(h.app, 'POST', apiPath(unit), { token, headers: { 'x-factory-id': factory }, body: { code: `FX${i}`, name, type: 'quantity', accuracy: 0 } });
+      const r = await call(h.app, 'POST', apiPath(unit), {
+        token,
+        headers: { 'x-factory-id': factory },
+        body: { code: `FX${i}`, name, type: 'quantity', accuracy: 0 },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
-    const res = await h.app.inject({ method: 'GET', url: `${apiPath(unit)}/export?code=FX`, headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory, 'accept-language': 'en' } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `${apiPath(unit)}/export?code=FX`,
+      headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory, 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);

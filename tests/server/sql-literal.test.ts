@@ -9,8 +9,22 @@ import { literal } from '../../server/db/tenant-scope';
 import { DIALECTS, startHarness, type Harness } from './harness';
 
 const VALUES = [
-  '', "'", "''", '\\', "\\'", "'\\", 'E\'x\'', '$$', '$tag$ x $tag$', '; drop table tenant; --', 'line\nbreak\ttab\r',
-  '中文 Tiếng Việt Ñandú 😀', '{"a":"b\\"c"}', '\\x00', '\\u0000', 'x'.repeat(10_000),
+  '',
+  "'",
+  "''",
+  '\\',
+  "\\'",
+  "'\\",
+  "E'x'",
+  '$$',
+  '$tag$ x $tag$',
+  '; drop table tenant; --',
+  'line\nbreak\ttab\r',
+  '中文 Tiếng Việt Ñandú 😀',
+  '{"a":"b\\"c"}',
+  '\\x00',
+  '\\u0000',
+  'x'.repeat(10_000),
 ];
 
 describe.each(DIALECTS)('SQL literals [%s]', (kind) => {

@@ -9,9 +9,13 @@ import { buildApi } from '../../server/app';
 import { startTestProvider, type TestProvider } from '../support/oidc';
 import { startHarness, testConfig, type Harness } from './harness';
 
-const freePort = () => new Promise<number>((ok) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => ok(p)); });
-});
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => ok(p));
+    });
+  });
 
 describe('single sign-on against a provider of another issuer', () => {
   let h: Harness;
@@ -24,10 +28,18 @@ describe('single sign-on against a provider of another issuer', () => {
     provider = await startTestProvider({ port, redirectUris: ['http://localhost/api/auth/sso/callback'] });
     h = await startHarness('pglite');
     // The provider calls itself http://localhost:<port>; the portal was told http://127.0.0.1:<port>.
-    const config = testConfig({ OIDC_ISSUER: `http://127.0.0.1:${port}`, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret });
+    const config = testConfig({
+      OIDC_ISSUER: `http://127.0.0.1:${port}`,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+    });
     app = await buildApi({ db: h.database.db, config, logger: false });
   });
-  afterAll(async () => { await app?.close(); await h?.close(); await provider?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await h?.close();
+    await provider?.close();
+  });
 
   it('refuses to start, with the "unavailable" message and no redirect to the provider', async () => {
     const r = await app.inject({ method: 'GET', url: '/api/auth/sso/start?tenantCode=demo&lang=en' });
@@ -38,7 +50,15 @@ describe('single sign-on against a provider of another issuer', () => {
   });
 
   it('starts normally once the configured issuer is the one the provider names', async () => {
-    const right = await buildApi({ db: h.database.db, config: testConfig({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret }), logger: false });
+    const right = await buildApi({
+      db: h.database.db,
+      config: testConfig({
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+      }),
+      logger: false,
+    });
     try {
       const r = await right.inject({ method: 'GET', url: '/api/auth/sso/start?tenantCode=demo&lang=en' });
       expect(r.statusCode).toBe(302);

@@ -11,33 +11,95 @@ describe.each(DIALECTS)('visit statistics [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
+      .id;
     // The demo company's two plants.
-    factoryA = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
-    factoryB = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F002').executeTakeFirstOrThrow()).id;
-    const admin = (await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
-    const worker = await createUser(db, { tenantId, account: 'worker', password: PASSWORD, passwordHash: await passwordHash(), roles: ['staff'], factoryIds: [factoryA] });
-    const menus = await db.selectFrom('menu').select(['id', 'path']).where('path', 'in', ['/platform/dict', '/basic/unit']).execute();
+    factoryA = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
+    factoryB = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F002')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const admin = (
+      await db
+        .selectFrom('app_user')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('account', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const worker = await createUser(db, {
+      tenantId,
+      account: 'worker',
+      password: PASSWORD,
+      passwordHash: await passwordHash(),
+      roles: ['staff'],
+      factoryIds: [factoryA],
+    });
+    const menus = await db
+      .selectFrom('menu')
+      .select(['id', 'path'])
+      .where('path', 'in', ['/platform/dict', '/basic/unit'])
+      .execute();
     const dict = menus.find((m) => m.path === '/platform/dict')!.id;
     const unit = menus.find((m) => m.path === '/basic/unit')!.id;
     const day = 86_400_000;
     const at = (ago: number) => new Date(Date.now() - ago);
     const rows = [
-      ...Array.from({ length: 5 }, () => ({ user_id: worker, factory_id: factoryA, function_id: dict, created_at: at(60_000) })),
-      ...Array.from({ length: 3 }, () => ({ user_id: admin, factory_id: factoryA, function_id: unit, created_at: at(2 * day) })),
-      ...Array.from({ length: 2 }, () => ({ user_id: admin, factory_id: factoryB, function_id: unit, created_at: at(3 * day) })),
+      ...Array.from({ length: 5 }, () => ({
+        user_id: worker,
+        factory_id: factoryA,
+        function_id: dict,
+        created_at: at(60_000),
+      })),
+      ...Array.from({ length: 3 }, () => ({
+        user_id: admin,
+        factory_id: factoryA,
+        function_id: unit,
+        created_at: at(2 * day),
+      })),
+      ...Array.from({ length: 2 }, () => ({
+        user_id: admin,
+        factory_id: factoryB,
+        function_id: unit,
+        created_at: at(3 * day),
+      })),
       { user_id: admin, factory_id: factoryA, function_id: dict, created_at: at(40 * day) },
     ];
-    await db.insertInto('menu_access_record').values(rows.map((r) => ({ tenant_id: tenantId, ...r }))).execute();
+    await db
+      .insertInto('menu_access_record')
+      .values(rows.map((r) => ({ tenant_id: tenantId, ...r })))
+      .execute();
     const other = await createTenant(db, { code: 'other', name: 'Other', adminPassword: PASSWORD });
-    const otherAdmin = (await db.selectFrom('app_user').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirstOrThrow()).id;
-    await db.insertInto('menu_access_record').values({ tenant_id: other.tenantId, user_id: otherAdmin, factory_id: other.factoryId, function_id: dict }).execute();
+    const otherAdmin = (
+      await db.selectFrom('app_user').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .insertInto('menu_access_record')
+      .values({ tenant_id: other.tenantId, user_id: otherAdmin, factory_id: other.factoryId, function_id: dict })
+      .execute();
     token = await loginToken(h.app, 'demo', 'admin');
   });
-  afterAll(async () => { await h?.close(); });
+  afterAll(async () => {
+    await h?.close();
+  });
 
   const stats = (range: string, factory?: string) =>
-    call(h.app, 'GET', `/api/platform-system/visit/statistics?range=${range}&top=5`, { token, headers: factory ? { 'x-factory-id': factory } : {}, lang: 'en' });
+    call(h.app, 'GET', `/api/platform-system/visit/statistics?range=${range}&top=5`, {
+      token,
+      headers: factory ? { 'x-factory-id': factory } : {},
+      lang: 'en',
+    });
 
   it('counts a week of visits per day, oldest first, with the Top N', async () => {
     const r = await stats('week');
@@ -45,7 +107,10 @@ describe.each(DIALECTS)('visit statistics [%s]', (kind) => {
     expect(r.body.data.series).toHaveLength(7);
     expect(r.body.data.total).toBe(10);
     expect(r.body.data.series.at(-1).count).toBe(5);
-    expect(r.body.data.topVisitors.map((v: { account: string; count: number }) => [v.account, v.count])).toEqual([['admin', 5], ['worker', 5]]);
+    expect(r.body.data.topVisitors.map((v: { account: string; count: number }) => [v.account, v.count])).toEqual([
+      ['admin', 5],
+      ['worker', 5],
+    ]);
     expect(r.body.data.topMenus[0]).toMatchObject({ name: expect.any(String), count: 5 });
   });
 

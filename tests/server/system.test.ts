@@ -30,7 +30,11 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
   let acmeId: string;
   const db = () => h.database.db;
   const loginIn = (lang: string, tenantCode: string, account: string) =>
-    call(h.app, 'POST', '/api/auth/login', { headers: { authorization: BASIC }, lang, body: { tenantCode, account, password: PASSWORD } });
+    call(h.app, 'POST', '/api/auth/login', {
+      headers: { authorization: BASIC },
+      lang,
+      body: { tenantCode, account, password: PASSWORD },
+    });
 
   beforeAll(async () => {
     h = await startHarness(kind);
@@ -50,8 +54,17 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
     // An administrator of another tenant holds every permission code of its own menus, yet is refused.
     expect((await call(h.app, 'GET', TENANTS, { token: acmeAdmin })).status).toBe(403);
     expect((await call(h.app, 'GET', `${TENANTS}/${acmeId}`, { token: acmeAdmin })).status).toBe(403);
-    expect((await call(h.app, 'PUT', `${TENANTS}/${acmeId}`, { token: acmeAdmin, body: { name: 'Mine' } })).status).toBe(403);
-    expect((await call(h.app, 'POST', TENANTS, { token: acmeAdmin, body: { code: 'x1', name: 'X', adminAccount: 'a', adminPassword: PASSWORD } })).status).toBe(403);
+    expect(
+      (await call(h.app, 'PUT', `${TENANTS}/${acmeId}`, { token: acmeAdmin, body: { name: 'Mine' } })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(h.app, 'POST', TENANTS, {
+          token: acmeAdmin,
+          body: { code: 'x1', name: 'X', adminAccount: 'a', adminPassword: PASSWORD },
+        })
+      ).status,
+    ).toBe(403);
     // Tenants are disabled, never deleted: no delete route.
     expect((await call(h.app, 'DELETE', TENANTS, { token: admin, body: { ids: [acmeId] } })).status).toBe(404);
   });
@@ -59,12 +72,21 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
   it('creates a tenant with its first factory, organisation and administrator, who can log in', async () => {
     const missing = await call(h.app, 'POST', TENANTS, { token: admin, body: { code: 'beta', name: 'Beta' } });
     expect(missing.status).toBe(400);
-    expect(missing.body.data.errors.map((e: { field: string }) => e.field).sort()).toEqual(['adminAccount', 'adminPassword']);
+    expect(missing.body.data.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'adminAccount',
+      'adminPassword',
+    ]);
     // The first administrator's password follows the password rules of SPEC §5.
-    const weak = await call(h.app, 'POST', TENANTS, { token: admin, body: { code: 'beta', name: 'Beta', adminAccount: 'boss', adminPassword: 'a b' } });
+    const weak = await call(h.app, 'POST', TENANTS, {
+      token: admin,
+      body: { code: 'beta', name: 'Beta', adminAccount: 'boss', adminPassword: 'a b' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.data.errors.map((e: { field: string }) => e.field)).toEqual(['adminPassword']);
-    const r = await call(h.app, 'POST', TENANTS, { token: admin, body: { code: 'beta', name: 'Beta', domain: 'beta.example.com', adminAccount: 'boss', adminPassword: PASSWORD } });
+    const r = await call(h.app, 'POST', TENANTS, {
+      token: admin,
+      body: { code: 'beta', name: 'Beta', domain: 'beta.example.com', adminAccount: 'boss', adminPassword: PASSWORD },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).not.toHaveProperty('adminPassword');
     const got = await call(h.app, 'GET', `${TENANTS}/${r.body.data.id}`, { token: admin });
@@ -78,11 +100,17 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
   });
 
   it('refuses a disabled or an expired tenant at login and says why, in the user language', async () => {
-    const created = await call(h.app, 'POST', TENANTS, { token: admin, body: { code: 'gamma', name: 'Gamma', adminAccount: 'admin', adminPassword: PASSWORD } });
+    const created = await call(h.app, 'POST', TENANTS, {
+      token: admin,
+      body: { code: 'gamma', name: 'Gamma', adminAccount: 'admin', adminPassword: PASSWORD },
+    });
     const id = created.body.data.id as string;
     expect((await login(h.app, 'gamma', 'admin')).status).toBe(200);
 
-    const off = await call(h.app, 'POST', `${TENANTS}/${id}/state`, { token: admin, body: { field: 'status', value: 'disabled' } });
+    const off = await call(h.app, 'POST', `${TENANTS}/${id}/state`, {
+      token: admin,
+      body: { field: 'status', value: 'disabled' },
+    });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     const disabled = await loginIn('zh-CN', 'gamma', 'admin');
     expect(disabled.status).toBe(403);
@@ -91,22 +119,42 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
     expect((await login(h.app, 'gamma', 'admin', 'Wrong@2026x')).status).toBe(400);
 
     await call(h.app, 'POST', `${TENANTS}/${id}/state`, { token: admin, body: { field: 'status', value: 'enabled' } });
-    const past = await call(h.app, 'PUT', `${TENANTS}/${id}`, { token: admin, body: { expiresAt: '2020-01-01T00:00:00.000Z' } });
+    const past = await call(h.app, 'PUT', `${TENANTS}/${id}`, {
+      token: admin,
+      body: { expiresAt: '2020-01-01T00:00:00.000Z' },
+    });
     expect(past.status, JSON.stringify(past.body)).toBe(200);
     const expired = await loginIn('en', 'gamma', 'admin');
     expect(expired.status).toBe(403);
     expect(expired.body.msg).toMatch(/expired/i);
-    const log = await db().selectFrom('login_log').select(['result', 'reason']).where('tenant_id', '=', id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const log = await db()
+      .selectFrom('login_log')
+      .select(['result', 'reason'])
+      .where('tenant_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(log).toEqual({ result: 'failure', reason: 'tenant expired' });
   });
 
   it('registers a third-party app that platFactoryApp answers and the shell may frame', async () => {
-    const body = { appType: 'acme-mes', appName: 'MES', nameZhCN: '制造执行', nameEn: 'Acme MES', url: 'https://mes.partner.example:8443/app', prefixPath: 'mes', status: 'enabled' };
+    const body = {
+      appType: 'acme-mes',
+      appName: 'MES',
+      nameZhCN: '制造执行',
+      nameEn: 'Acme MES',
+      url: 'https://mes.partner.example:8443/app',
+      prefixPath: 'mes',
+      status: 'enabled',
+    };
     expect((await call(h.app, 'POST', APPS, { token: acmeAdmin, body })).status).toBe(403);
     const bad = await call(h.app, 'POST', APPS, { token: admin, body: { ...body, url: 'javascript:alert(1)' } });
     expect(bad.status).toBe(400);
     // A prefix the shell does not route would register an app that never opens: refused, naming the field and the choices.
-    const unrouted = await call(h.app, 'POST', APPS, { token: admin, body: { ...body, prefixPath: 'mes, mes-report' }, lang: 'en' });
+    const unrouted = await call(h.app, 'POST', APPS, {
+      token: admin,
+      body: { ...body, prefixPath: 'mes, mes-report' },
+      lang: 'en',
+    });
     expect(unrouted.status).toBe(400);
     expect(unrouted.body.data.errors[0]).toMatchObject({ field: 'prefixPath', key: 'validation.prefixUnknown' });
     expect(unrouted.body.msg).toContain('"mes-report" is not a route prefix');
@@ -116,20 +164,34 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
     expect(taken.status).toBe(409);
     expect(taken.body.data).toMatchObject({ field: 'prefixPath', value: 'mes', app: 'mes' });
     expect(taken.body.msg).toContain('enabled app mes');
-    const seeded = (await call(h.app, 'GET', `${APPS}?appType=mes`, { token: admin })).body.data.records.find((a: { appType: string }) => a.appType === 'mes');
-    const off = await call(h.app, 'POST', `${APPS}/${seeded.id}/state`, { token: admin, body: { field: 'status', value: 'disabled' } });
+    const seeded = (await call(h.app, 'GET', `${APPS}?appType=mes`, { token: admin })).body.data.records.find(
+      (a: { appType: string }) => a.appType === 'mes',
+    );
+    const off = await call(h.app, 'POST', `${APPS}/${seeded.id}/state`, {
+      token: admin,
+      body: { field: 'status', value: 'disabled' },
+    });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     const r = await call(h.app, 'POST', APPS, { token: admin, body });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.prefixPath).toBe('mes');
     // Enabling the seeded app again would serve the prefix twice.
-    const again = await call(h.app, 'POST', `${APPS}/${seeded.id}/state`, { token: admin, body: { field: 'status', value: 'enabled' }, lang: 'en' });
+    const again = await call(h.app, 'POST', `${APPS}/${seeded.id}/state`, {
+      token: admin,
+      body: { field: 'status', value: 'enabled' },
+      lang: 'en',
+    });
     expect(again.status).toBe(409);
     expect(again.body.data).toMatchObject({ app: 'acme-mes' });
 
     const apps = await call(h.app, 'GET', '/api/platform-system/platFactoryApp', { token: acmeAdmin, lang: 'en' });
     const mes = apps.body.data.find((a: { appType: string }) => a.appType === 'acme-mes');
-    expect(mes).toMatchObject({ appName: 'Acme MES', url: 'https://mes.partner.example:8443/app', prefixPath: ['mes'], status: 'enabled' });
+    expect(mes).toMatchObject({
+      appName: 'Acme MES',
+      url: 'https://mes.partner.example:8443/app',
+      prefixPath: ['mes'],
+      status: 'enabled',
+    });
     // The seeded apps kept their names and prefixes.
     expect(apps.body.data.find((a: { appType: string }) => a.appType === 'platform').prefixPath).toContain('paas');
 
@@ -147,7 +209,10 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
       fs.rmSync(dist, { recursive: true, force: true });
     }
 
-    const disabled = await call(h.app, 'PUT', `${APPS}/${r.body.data.id}`, { token: admin, body: { status: 'disabled' } });
+    const disabled = await call(h.app, 'PUT', `${APPS}/${r.body.data.id}`, {
+      token: admin,
+      body: { status: 'disabled' },
+    });
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
     const deleted = await call(h.app, 'DELETE', APPS, { token: acmeAdmin, body: { ids: [r.body.data.id] } });
     expect(deleted.status).toBe(403);
@@ -155,7 +220,11 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
 
   it('shows each registered app probed online or offline, to those who may view the registry', async () => {
     // A page joined to the portal (it loads the bridge script), and a port where nothing listens.
-    const joined = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html', 'x-app-version': '2.4.0' }).end('<html><script src="/bridge/portal-bridge.js"></script></html>'));
+    const joined = http.createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html', 'x-app-version': '2.4.0' })
+        .end('<html><script src="/bridge/portal-bridge.js"></script></html>'),
+    );
     await new Promise<void>((resolve) => joined.listen(0, '127.0.0.1', resolve));
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -163,14 +232,41 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
     await new Promise((resolve) => closed.close(resolve));
     try {
       // Each prefix is served by one enabled app: the seeded spare-parts and fixtures apps step aside.
-      const seeded = (await call(h.app, 'GET', `${APPS}?size=100`, { token: admin })).body.data.records as { id: string; appType: string }[];
+      const seeded = (await call(h.app, 'GET', `${APPS}?size=100`, { token: admin })).body.data.records as {
+        id: string;
+        appType: string;
+      }[];
       for (const type of ['spm', 'fms']) {
         const id = seeded.find((a) => a.appType === type)?.id;
-        expect((await call(h.app, 'POST', `${APPS}/${id}/state`, { token: admin, body: { field: 'status', value: 'disabled' } })).status).toBe(200);
+        expect(
+          (
+            await call(h.app, 'POST', `${APPS}/${id}/state`, {
+              token: admin,
+              body: { field: 'status', value: 'disabled' },
+            })
+          ).status,
+        ).toBe(200);
       }
       const base = { nameZhCN: '看板', prefixPath: 'spm', status: 'enabled' };
-      const up = await call(h.app, 'POST', APPS, { token: admin, body: { ...base, appType: 'probe-up', appName: 'Up', url: `http://127.0.0.1:${(joined.address() as AddressInfo).port}/` } });
-      const down = await call(h.app, 'POST', APPS, { token: admin, body: { ...base, appType: 'probe-down', appName: 'Down', prefixPath: 'fms', url: `http://127.0.0.1:${closedPort}/` } });
+      const up = await call(h.app, 'POST', APPS, {
+        token: admin,
+        body: {
+          ...base,
+          appType: 'probe-up',
+          appName: 'Up',
+          url: `http://127.0.0.1:${(joined.address() as AddressInfo).port}/`,
+        },
+      });
+      const down = await call(h.app, 'POST', APPS, {
+        token: admin,
+        body: {
+          ...base,
+          appType: 'probe-down',
+          appName: 'Down',
+          prefixPath: 'fms',
+          url: `http://127.0.0.1:${closedPort}/`,
+        },
+      });
       expect([up.status, down.status], JSON.stringify([up.body, down.body])).toEqual([200, 200]);
       const r = await call(h.app, 'GET', `${APPS}/online`, { token: admin });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -183,9 +279,20 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
       expect([onlineById.get(up.body.data.id), onlineById.get(down.body.data.id)]).toEqual([true, false]);
 
       const factories = await call(h.app, 'GET', '/api/platform-system/factory/getFactoryList', { token: admin });
-      const created = await call(h.app, 'POST', '/api/platform-system/app-user', { token: admin, body: { account: 'noapps', nickname: 'No apps', password: PASSWORD, roles: [], factories: [factories.body.data.factoryList[0].id] } });
+      const created = await call(h.app, 'POST', '/api/platform-system/app-user', {
+        token: admin,
+        body: {
+          account: 'noapps',
+          nickname: 'No apps',
+          password: PASSWORD,
+          roles: [],
+          factories: [factories.body.data.factoryList[0].id],
+        },
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      expect((await call(h.app, 'GET', `${APPS}/online`, { token: await loginToken(h.app, 'demo', 'noapps') })).status).toBe(403);
+      expect(
+        (await call(h.app, 'GET', `${APPS}/online`, { token: await loginToken(h.app, 'demo', 'noapps') })).status,
+      ).toBe(403);
       await call(h.app, 'DELETE', APPS, { token: admin, body: { ids: [up.body.data.id, down.body.data.id] } });
     } finally {
       await new Promise((resolve) => joined.close(resolve));
@@ -193,10 +300,26 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
   });
 
   it('keeps the factory QR source and ERP organisation', async () => {
-    const r = await call(h.app, 'POST', FACTORIES, { token: admin, body: { code: 'F-ERP', name: 'ERP plant', erpOrgId: '101', erpOrgCode: 'ORG-A', erpOrgName: 'Org A', erpOuId: '9001' } });
+    const r = await call(h.app, 'POST', FACTORIES, {
+      token: admin,
+      body: {
+        code: 'F-ERP',
+        name: 'ERP plant',
+        erpOrgId: '101',
+        erpOrgCode: 'ORG-A',
+        erpOrgName: 'Org A',
+        erpOuId: '9001',
+      },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const got = await call(h.app, 'GET', `${FACTORIES}/${r.body.data.id}`, { token: admin });
-    expect(got.body.data).toMatchObject({ code: 'F-ERP', erpOrgId: '101', erpOrgCode: 'ORG-A', erpOrgName: 'Org A', erpOuId: '9001' });
+    expect(got.body.data).toMatchObject({
+      code: 'F-ERP',
+      erpOrgId: '101',
+      erpOrgCode: 'ORG-A',
+      erpOrgName: 'Org A',
+      erpOuId: '9001',
+    });
   });
 
   it('lists logs read-only, each tenant only its own', async () => {
@@ -208,26 +331,58 @@ describe.each(DIALECTS)('tenants, apps, factories and logs [%s]', (kind) => {
     for (const row of demoLogins.body.data.records) expect(acmeIds.has(row.id)).toBe(false);
     const demoRow = demoLogins.body.data.records[0];
     expect((await call(h.app, 'GET', `${LOGIN_LOG}/${demoRow.id}`, { token: acmeAdmin })).status).toBe(404);
-    expect((await call(h.app, 'GET', `${LOGIN_LOG}/${demoRow.id}`, { token: admin })).body.data.account).toBe(demoRow.account);
+    expect((await call(h.app, 'GET', `${LOGIN_LOG}/${demoRow.id}`, { token: admin })).body.data.account).toBe(
+      demoRow.account,
+    );
 
     expect((await call(h.app, 'GET', OPERATION_LOG, { token: admin })).body.data.records.length).toBeGreaterThan(0);
     for (const base of [LOGIN_LOG, OPERATION_LOG, INTERFACE_LOG]) {
       expect((await call(h.app, 'POST', base, { token: admin, body: { account: 'x' } })).status, base).toBe(404);
-      expect((await call(h.app, 'PUT', `${base}/${demoRow.id}`, { token: admin, body: { account: 'x' } })).status, base).toBe(404);
+      expect(
+        (await call(h.app, 'PUT', `${base}/${demoRow.id}`, { token: admin, body: { account: 'x' } })).status,
+        base,
+      ).toBe(404);
       expect((await call(h.app, 'DELETE', base, { token: admin, body: { ids: [demoRow.id] } })).status, base).toBe(404);
     }
 
-    await db().insertInto('interface_log').values({ tenant_id: acmeId, method: 'GET', path: '/api/x', status: 500, call_state: 'error', duration_ms: 12, message: 'boom' }).execute();
-    expect((await call(h.app, 'GET', INTERFACE_LOG, { token: admin })).body.data.records.find((r: { message: string }) => r.message === 'boom')).toBeUndefined();
+    await db()
+      .insertInto('interface_log')
+      .values({
+        tenant_id: acmeId,
+        method: 'GET',
+        path: '/api/x',
+        status: 500,
+        call_state: 'error',
+        duration_ms: 12,
+        message: 'boom',
+      })
+      .execute();
+    expect(
+      (await call(h.app, 'GET', INTERFACE_LOG, { token: admin })).body.data.records.find(
+        (r: { message: string }) => r.message === 'boom',
+      ),
+    ).toBeUndefined();
     const own = await call(h.app, 'GET', INTERFACE_LOG, { token: acmeAdmin });
-    expect(own.body.data.records.find((r: { message: string }) => r.message === 'boom')).toMatchObject({ callState: 'error', status: 500, durationMs: 12 });
+    expect(own.body.data.records.find((r: { message: string }) => r.message === 'boom')).toMatchObject({
+      callState: 'error',
+      status: 500,
+      durationMs: 12,
+    });
   });
 
   it('names the class, method and line where an error was thrown', () => {
-    class Boom extends Error { override name = 'Boom'; }
-    function explode(): never { throw new Boom('no'); }
+    class Boom extends Error {
+      override name = 'Boom';
+    }
+    function explode(): never {
+      throw new Boom('no');
+    }
     let caught: Error | null = null;
-    try { explode(); } catch (e) { caught = e as Error; }
+    try {
+      explode();
+    } catch (e) {
+      caught = e as Error;
+    }
     const where = whereThrown(caught!);
     expect(where.errorClass).toBe('Boom');
     expect(where.errorMethod).toBe('explode');

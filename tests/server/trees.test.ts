@@ -7,8 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
 
 const TREES = [
-  { base: '/api/basic-system/material-class', cycle: /class cannot be placed under itself/, deep: /Classes cannot be nested more than 20/ },
-  { base: '/api/cloudbase-system/department', cycle: /department cannot be placed under itself/, deep: /Departments cannot be nested more than 20/ },
+  {
+    base: '/api/basic-system/material-class',
+    cycle: /class cannot be placed under itself/,
+    deep: /Classes cannot be nested more than 20/,
+  },
+  {
+    base: '/api/cloudbase-system/department',
+    cycle: /department cannot be placed under itself/,
+    deep: /Departments cannot be nested more than 20/,
+  },
 ];
 
 describe.each(DIALECTS)('trees [%s]', (kind) => {
@@ -26,11 +34,18 @@ describe.each(DIALECTS)('trees [%s]', (kind) => {
   it.each(TREES)('$base: levels, moves with the subtree, no cycles, bounded depth', async ({ base, cycle, deep }) => {
     const stamp = `T${Date.now().toString(36).toUpperCase()}`;
     const add = async (code: string, parentId: string | null) => {
-      const r = await call(h.app, 'POST', base, { token: admin, body: { code: `${stamp}${code}`, name: code, parentId } });
+      const r = await call(h.app, 'POST', base, {
+        token: admin,
+        body: { code: `${stamp}${code}`, name: code, parentId },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body.data as { id: string; level: number };
     };
-    const level = async (id: string) => (await call(h.app, 'GET', `${base}/${id}`, { token: admin })).body.data as { level: number; parentId: string | null };
+    const level = async (id: string) =>
+      (await call(h.app, 'GET', `${base}/${id}`, { token: admin })).body.data as {
+        level: number;
+        parentId: string | null;
+      };
     const a = await add('A', null);
     const b = await add('B', a.id);
     const c = await add('C', b.id);
@@ -53,7 +68,11 @@ describe.each(DIALECTS)('trees [%s]', (kind) => {
     let parent = d.id;
     for (let i = 6; i <= 20; i += 1) parent = (await add(`L${i}`, parent)).id;
     expect((await level(parent)).level).toBe(20);
-    const tooDeep = await call(h.app, 'POST', base, { token: admin, lang: 'en', body: { code: `${stamp}L21`, name: 'L21', parentId: parent } });
+    const tooDeep = await call(h.app, 'POST', base, {
+      token: admin,
+      lang: 'en',
+      body: { code: `${stamp}L21`, name: 'L21', parentId: parent },
+    });
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.body.msg).toMatch(deep);
     const list = await call(h.app, 'GET', `${base}?code=${stamp}L21`, { token: admin });

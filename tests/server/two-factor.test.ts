@@ -20,8 +20,12 @@ const POLICY = '/api/platform-system/security-policy';
 describe('TOTP (RFC 6238 appendix B, SHA-1)', () => {
   const key = Buffer.from('12345678901234567890', 'ascii');
   it.each([
-    [59, '94287082'], [1111111109, '07081804'], [1111111111, '14050471'],
-    [1234567890, '89005924'], [2000000000, '69279037'], [20000000000, '65353130'],
+    [59, '94287082'],
+    [1111111109, '07081804'],
+    [1111111111, '14050471'],
+    [1234567890, '89005924'],
+    [2000000000, '69279037'],
+    [20000000000, '65353130'],
   ])('at %i s the code is %s', (seconds, code) => {
     expect(hotp(key, stepAt(seconds * 1000), 8)).toBe(code);
   });
@@ -38,31 +42,78 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    app = await buildApi({ db: h.database.db, config: h.config, logger: false, smsSender: { name: 'capture', send: async (m) => { sms.push(m); } } });
+    app = await buildApi({
+      db: h.database.db,
+      config: h.config,
+      logger: false,
+      smsSender: {
+        name: 'capture',
+        send: async (m) => {
+          sms.push(m);
+        },
+      },
+    });
     await app.ready();
-    adminToken = (await call<{ token: string }>(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC }, body: { tenantCode: 'demo', account: 'admin', password: PASSWORD } })).body.data.token;
-    tenantId = (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    adminToken = (
+      await call<{ token: string }>(app, 'POST', '/api/auth/login', {
+        headers: { authorization: BASIC },
+        body: { tenantCode: 'demo', account: 'admin', password: PASSWORD },
+      })
+    ).body.data.token;
+    tenantId = (
+      await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+    ).id;
     const hash = await passwordHash();
-    await createUser(h.database.db, { tenantId, account: 'tf.user', password: PASSWORD, passwordHash: hash, roles: ['staff'], mobile: '13900001111' });
+    await createUser(h.database.db, {
+      tenantId,
+      account: 'tf.user',
+      password: PASSWORD,
+      passwordHash: hash,
+      roles: ['staff'],
+      mobile: '13900001111',
+    });
     for (const account of ['tf.limits', 'tf.staff', 'tf.admin']) {
-      await createUser(h.database.db, { tenantId, account, password: PASSWORD, passwordHash: hash, roles: ['staff'], type: account === 'tf.admin' ? 'admin' : 'staff' });
+      await createUser(h.database.db, {
+        tenantId,
+        account,
+        password: PASSWORD,
+        passwordHash: hash,
+        roles: ['staff'],
+        type: account === 'tf.admin' ? 'admin' : 'staff',
+      });
     }
   });
-  afterEach(() => { vi.useRealTimers(); });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   afterAll(async () => {
     await app?.close();
     await h?.close();
   });
 
-  const password = (account: string) => call<Record<string, string>>(app, 'POST', '/api/auth/login', {
-    headers: { authorization: BASIC }, body: { tenantCode: 'demo', account, password: PASSWORD }, lang: 'en',
-  });
-  const second = (ticket: string, code: string) => call<{ token?: string; errors?: { field: string; message: string }[] }>(app, 'POST', '/api/auth/login/two-factor', {
-    headers: { authorization: BASIC }, body: { ticket, code }, lang: 'en',
-  });
-  const sessions = async (account: string) => Number((await h.database.db.selectFrom('session_token as s')
-    .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 's.tenant_id').onRef('u.id', '=', 's.user_id'))
-    .select((eb) => eb.fn.countAll<string>().as('n')).where('u.account', '=', account).executeTakeFirstOrThrow()).n);
+  const password = (account: string) =>
+    call<Record<string, string>>(app, 'POST', '/api/auth/login', {
+      headers: { authorization: BASIC },
+      body: { tenantCode: 'demo', account, password: PASSWORD },
+      lang: 'en',
+    });
+  const second = (ticket: string, code: string) =>
+    call<{ token?: string; errors?: { field: string; message: string }[] }>(app, 'POST', '/api/auth/login/two-factor', {
+      headers: { authorization: BASIC },
+      body: { ticket, code },
+      lang: 'en',
+    });
+  const sessions = async (account: string) =>
+    Number(
+      (
+        await h.database.db
+          .selectFrom('session_token as s')
+          .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 's.tenant_id').onRef('u.id', '=', 's.user_id'))
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('u.account', '=', account)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   /** The demo administrator's session, made before any policy asks administrators for a second factor. */
   let adminToken: string;
   const setPolicy = async (twoFactor: string) => {
@@ -76,13 +127,22 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     at(s);
     const token = (await password(account)).body.data.token!;
-    const setup = await call<{ secret: string; otpauthUrl: string; qrCode: string }>(app, 'POST', `${TF}/setup`, { token });
+    const setup = await call<{ secret: string; otpauthUrl: string; qrCode: string }>(app, 'POST', `${TF}/setup`, {
+      token,
+    });
     expect(setup.status).toBe(200);
     const { secret } = setup.body.data;
-    const wrong = await call<{ errors: { field: string; message: string }[] }>(app, 'POST', `${TF}/enable`, { token, body: { code: String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, '0') }, lang: 'en' });
+    const wrong = await call<{ errors: { field: string; message: string }[] }>(app, 'POST', `${TF}/enable`, {
+      token,
+      body: { code: String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, '0') },
+      lang: 'en',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data.errors[0]).toMatchObject({ field: 'code', message: 'Code is wrong or already used' });
-    const ok = await call<{ recoveryCodes: string[] }>(app, 'POST', `${TF}/enable`, { token, body: { code: totpCode(secret) } });
+    const ok = await call<{ recoveryCodes: string[] }>(app, 'POST', `${TF}/enable`, {
+      token,
+      body: { code: totpCode(secret) },
+    });
     expect(ok.status).toBe(200);
     return { secret, recoveryCodes: ok.body.data.recoveryCodes, token, setup: setup.body.data };
   }
@@ -93,16 +153,32 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
     expect(setup.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const rows = await h.database.db.selectFrom('user_recovery_code').select('code_hash').where('tenant_id', '=', tenantId).execute();
+    const rows = await h.database.db
+      .selectFrom('user_recovery_code')
+      .select('code_hash')
+      .where('tenant_id', '=', tenantId)
+      .execute();
     expect(rows).toHaveLength(10);
-    for (const code of recoveryCodes) expect(rows.some((r) => r.code_hash.includes(code) || r.code_hash.includes(code.replace('-', '')))).toBe(false);
+    for (const code of recoveryCodes)
+      expect(rows.some((r) => r.code_hash.includes(code) || r.code_hash.includes(code.replace('-', '')))).toBe(false);
     const status = await call(app, 'GET', TF, { token });
-    expect(status.body.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10, policy: 'optional', required: false });
+    expect(status.body.data).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+      policy: 'optional',
+      required: false,
+    });
   });
 
   it('asks an enrolled user for a code after the password: right, wrong, reused and expired codes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const secret = (await h.database.db.selectFrom('user_totp').select('secret').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).secret;
+    const secret = (
+      await h.database.db
+        .selectFrom('user_totp')
+        .select('secret')
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirstOrThrow()
+    ).secret;
     at(30);
     const before = await sessions('tf.user');
     const first = await password('tf.user');
@@ -119,7 +195,9 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
     const code = totpCode(secret);
     const right = await second(first.body.data.ticket!, code);
     expect(right.status).toBe(200);
-    expect((await call(app, 'GET', ME, { token: right.body.data.token })).body.data).toMatchObject({ account: 'tf.user' });
+    expect((await call(app, 'GET', ME, { token: right.body.data.token })).body.data).toMatchObject({
+      account: 'tf.user',
+    });
     // The ticket is spent.
     expect((await second(first.body.data.ticket!, code)).status).toBe(400);
     // Reused: the same code with a new ticket.
@@ -159,14 +237,32 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
     for (let i = 0; i < TICKET.maxWrong; i++) expect((await second(t.body.data.ticket!, `99999${i}`)).status).toBe(400);
     expect((await second(t.body.data.ticket!, totpCode(secret))).status).toBe(400);
     // The account's hour already holds the five wrong codes and the wrong one of enrolment; fill it to the limit.
-    const wrongSoFar = Number((await h.database.db.selectFrom('login_attempt').select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('account', '=', 'tf.limits').where('success', '=', false).executeTakeFirstOrThrow()).n);
+    const wrongSoFar = Number(
+      (
+        await h.database.db
+          .selectFrom('login_attempt')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('account', '=', 'tf.limits')
+          .where('success', '=', false)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(wrongSoFar).toBeGreaterThanOrEqual(TICKET.maxWrong);
     const u = await password('tf.limits');
     const fill = LIMITS.perAccount - wrongSoFar - 1;
     if (fill > 0) {
-      await h.database.db.insertInto('login_attempt')
-        .values(Array.from({ length: fill }, () => ({ tenant_code: 'demo', account: 'tf.limits', ip: '10.0.0.1', success: false, created_at: new Date() }))).execute();
+      await h.database.db
+        .insertInto('login_attempt')
+        .values(
+          Array.from({ length: fill }, () => ({
+            tenant_code: 'demo',
+            account: 'tf.limits',
+            ip: '10.0.0.1',
+            success: false,
+            created_at: new Date(),
+          })),
+        )
+        .execute();
     }
     expect((await second(u.body.data.ticket!, '123123')).status).toBe(400);
     const locked = await second(u.body.data.ticket!, totpCode(secret));
@@ -180,7 +276,10 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
     at(1200);
     const staff = await password('tf.user');
     expect(staff.body.data).toMatchObject({ secondStep: 'totp' });
-    const plainStaff = await call<Record<string, string>>(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC }, body: { tenantCode: 'demo', account: 'li.ming', password: PASSWORD } });
+    const plainStaff = await call<Record<string, string>>(app, 'POST', '/api/auth/login', {
+      headers: { authorization: BASIC },
+      body: { tenantCode: 'demo', account: 'li.ming', password: PASSWORD },
+    });
     expect(plainStaff.status).toBe(200);
     const r = await password('tf.admin');
     expect(r.status).toBe(200);
@@ -190,17 +289,29 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
     expect((await call(app, 'GET', ME, { token: r.body.data.ticket })).status).toBe(401);
     // A ticket for enrolment does not take a code as if enrolled.
     expect((await second(r.body.data.ticket!, '123456')).status).toBe(400);
-    const setup = await call<{ secret: string }>(app, 'POST', '/api/auth/login/two-factor/setup', { headers: { authorization: BASIC }, body: { ticket: r.body.data.ticket } });
-    expect(setup.status).toBe(200);
-    const done = await call<{ token: string; recoveryCodes: string[] }>(app, 'POST', '/api/auth/login/two-factor/enable', {
-      headers: { authorization: BASIC }, body: { ticket: r.body.data.ticket, code: totpCode(setup.body.data.secret) },
+    const setup = await call<{ secret: string }>(app, 'POST', '/api/auth/login/two-factor/setup', {
+      headers: { authorization: BASIC },
+      body: { ticket: r.body.data.ticket },
     });
+    expect(setup.status).toBe(200);
+    const done = await call<{ token: string; recoveryCodes: string[] }>(
+      app,
+      'POST',
+      '/api/auth/login/two-factor/enable',
+      {
+        headers: { authorization: BASIC },
+        body: { ticket: r.body.data.ticket, code: totpCode(setup.body.data.secret) },
+      },
+    );
     expect(done.status).toBe(200);
     expect(done.body.data.recoveryCodes).toHaveLength(10);
     const status = await call(app, 'GET', TF, { token: done.body.data.token });
     expect(status.body.data).toMatchObject({ enabled: true, required: true, policy: 'admins' });
     // Required: it cannot be turned off.
-    const off = await call(app, 'POST', `${TF}/disable`, { token: done.body.data.token, body: { password: PASSWORD, code: done.body.data.recoveryCodes[0] } });
+    const off = await call(app, 'POST', `${TF}/disable`, {
+      token: done.body.data.token,
+      body: { password: PASSWORD, code: done.body.data.recoveryCodes[0] },
+    });
     expect(off.status).toBe(409);
     // The next login asks for the code.
     at(1260);
@@ -211,11 +322,20 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
     await setPolicy('everyone');
     const staff = await password('tf.staff');
     expect(staff.body.data).toMatchObject({ secondStep: 'totp' });
-    const plain = await call<Record<string, string>>(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC }, body: { tenantCode: 'demo', account: 'li.ming', password: PASSWORD } });
+    const plain = await call<Record<string, string>>(app, 'POST', '/api/auth/login', {
+      headers: { authorization: BASIC },
+      body: { tenantCode: 'demo', account: 'li.ming', password: PASSWORD },
+    });
     expect(plain.body.data).toMatchObject({ secondStep: 'enrol' });
-    await call(app, 'POST', '/api/auth/sms/send', { headers: { authorization: BASIC }, body: { tenantCode: 'demo', mobile: '13900001111' } });
+    await call(app, 'POST', '/api/auth/sms/send', {
+      headers: { authorization: BASIC },
+      body: { tenantCode: 'demo', mobile: '13900001111' },
+    });
     const code = sms.at(-1)!.code;
-    const mobile = await call<Record<string, string>>(app, 'POST', '/api/auth/login/mobile', { headers: { authorization: BASIC }, body: { tenantCode: 'demo', mobile: '13900001111', code } });
+    const mobile = await call<Record<string, string>>(app, 'POST', '/api/auth/login/mobile', {
+      headers: { authorization: BASIC },
+      body: { tenantCode: 'demo', mobile: '13900001111', code },
+    });
     expect(mobile.status).toBe(200);
     expect(mobile.body.data).toMatchObject({ secondStep: 'totp' });
     expect(mobile.body.data.token).toBeUndefined();
@@ -226,49 +346,105 @@ describe.each(DIALECTS)('two-factor login [%s]', (kind) => {
     const r = await password('tf.user');
     expect(typeof r.body.data.token).toBe('string');
     const token = adminToken;
-    const bad = await call<{ errors: { field: string; message: string }[] }>(app, 'PUT', POLICY, { token, body: { twoFactor: 'sometimes', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 0 }, lang: 'en' });
+    const bad = await call<{ errors: { field: string; message: string }[] }>(app, 'PUT', POLICY, {
+      token,
+      body: { twoFactor: 'sometimes', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 0 },
+      lang: 'en',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.data.errors[0]).toMatchObject({ field: 'twoFactor' });
     expect(bad.body.data.errors[0]!.message).toContain('Two-factor login policy');
     await setPolicy('optional');
     expect((await password('tf.user')).body.data).toMatchObject({ secondStep: 'totp' });
     const staffToken = (await password('li.ming')).body.data.token!;
-    expect((await call(app, 'PUT', POLICY, { token: staffToken, body: { twoFactor: 'off', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 0 } })).status).toBe(403);
+    expect(
+      (
+        await call(app, 'PUT', POLICY, {
+          token: staffToken,
+          body: { twoFactor: 'off', passwordClasses: [], passwordMaxAgeDays: 0, passwordHistory: 0 },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('turns off with the password and a code: wrong ones refused naming the field', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     at(3000);
-    const secret = (await h.database.db.selectFrom('user_totp as t').innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 't.tenant_id').onRef('u.id', '=', 't.user_id'))
-      .select('t.secret').where('u.account', '=', 'tf.user').executeTakeFirstOrThrow()).secret;
+    const secret = (
+      await h.database.db
+        .selectFrom('user_totp as t')
+        .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 't.tenant_id').onRef('u.id', '=', 't.user_id'))
+        .select('t.secret')
+        .where('u.account', '=', 'tf.user')
+        .executeTakeFirstOrThrow()
+    ).secret;
     const token = (await second((await password('tf.user')).body.data.ticket!, totpCode(secret))).body.data.token!;
     at(3030);
-    const wrongPassword = await call<{ errors: { field: string }[] }>(app, 'POST', `${TF}/disable`, { token, body: { password: 'Not-it-26', code: totpCode(secret) } });
+    const wrongPassword = await call<{ errors: { field: string }[] }>(app, 'POST', `${TF}/disable`, {
+      token,
+      body: { password: 'Not-it-26', code: totpCode(secret) },
+    });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body.data.errors[0]!.field).toBe('password');
-    const wrongCode = await call<{ errors: { field: string }[] }>(app, 'POST', `${TF}/disable`, { token, body: { password: PASSWORD, code: '000001' } });
+    const wrongCode = await call<{ errors: { field: string }[] }>(app, 'POST', `${TF}/disable`, {
+      token,
+      body: { password: PASSWORD, code: '000001' },
+    });
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body.data.errors[0]!.field).toBe('code');
-    expect((await call(app, 'POST', `${TF}/disable`, { token, body: { password: PASSWORD, code: totpCode(secret) } })).status).toBe(200);
+    expect(
+      (await call(app, 'POST', `${TF}/disable`, { token, body: { password: PASSWORD, code: totpCode(secret) } }))
+        .status,
+    ).toBe(200);
     expect((await call(app, 'GET', TF, { token })).body.data).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
-    const rows = await h.database.db.selectFrom('user_recovery_code as c').innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'c.tenant_id').onRef('u.id', '=', 'c.user_id'))
-      .select('c.id').where('u.account', '=', 'tf.user').execute();
+    const rows = await h.database.db
+      .selectFrom('user_recovery_code as c')
+      .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'c.tenant_id').onRef('u.id', '=', 'c.user_id'))
+      .select('c.id')
+      .where('u.account', '=', 'tf.user')
+      .execute();
     expect(rows).toHaveLength(0);
     expect(typeof (await password('tf.user')).body.data.token).toBe('string');
   });
   it("lets an administrator with the reset permission remove a user's authenticator; nobody else, and only in the own tenant", async () => {
     vi.useRealTimers();
-    const userId = (await h.database.db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'tf.staff').executeTakeFirstOrThrow()).id;
+    const userId = (
+      await h.database.db
+        .selectFrom('app_user')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('account', '=', 'tf.staff')
+        .executeTakeFirstOrThrow()
+    ).id;
     expect((await password('tf.staff')).body.data).toMatchObject({ secondStep: 'totp' });
     const staffToken = (await password('li.ming')).body.data.token!;
-    expect((await call(app, 'POST', `/api/platform-system/app-user/${userId}/two-factor/reset`, { token: staffToken })).status).toBe(403);
+    expect(
+      (await call(app, 'POST', `/api/platform-system/app-user/${userId}/two-factor/reset`, { token: staffToken }))
+        .status,
+    ).toBe(403);
     await createTenant(h.database.db, { code: 'tf-other', name: 'Other', adminPassword: PASSWORD });
-    const otherToken = (await call<{ token: string }>(app, 'POST', '/api/auth/login', { headers: { authorization: BASIC }, body: { tenantCode: 'tf-other', account: 'admin', password: PASSWORD } })).body.data.token;
-    expect((await call(app, 'POST', `/api/platform-system/app-user/${userId}/two-factor/reset`, { token: otherToken })).status).toBe(404);
+    const otherToken = (
+      await call<{ token: string }>(app, 'POST', '/api/auth/login', {
+        headers: { authorization: BASIC },
+        body: { tenantCode: 'tf-other', account: 'admin', password: PASSWORD },
+      })
+    ).body.data.token;
+    expect(
+      (await call(app, 'POST', `/api/platform-system/app-user/${userId}/two-factor/reset`, { token: otherToken }))
+        .status,
+    ).toBe(404);
     expect((await password('tf.staff')).body.data).toMatchObject({ secondStep: 'totp' });
-    expect((await call(app, 'POST', `/api/platform-system/app-user/${userId}/two-factor/reset`, { token: adminToken })).status).toBe(200);
+    expect(
+      (await call(app, 'POST', `/api/platform-system/app-user/${userId}/two-factor/reset`, { token: adminToken }))
+        .status,
+    ).toBe(200);
     expect(typeof (await password('tf.staff')).body.data.token).toBe('string');
-    const left = await h.database.db.selectFrom('user_recovery_code').select('id').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    const left = await h.database.db
+      .selectFrom('user_recovery_code')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .execute();
     expect(left).toHaveLength(0);
   });
 });

@@ -25,12 +25,18 @@ describe('static web serving', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'main-AbCd1234.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'bridge', 'portal-bridge.js'), 'window.x=1');
     fs.writeFileSync(path.join(dist, 'shell', 'index.html'), '<html><body>shell</body></html>');
-    fs.writeFileSync(path.join(dist, 'subapps', 'platform', 'index.html'), '<html><head><!--portal-shell-origin--><script type="module" crossorigin src="/assets/main-AbCd1234.js"></script><link rel="stylesheet" crossorigin href="/assets/main-AbCd1234.css"></head><body>platform</body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'subapps', 'platform', 'index.html'),
+      '<html><head><!--portal-shell-origin--><script type="module" crossorigin src="/assets/main-AbCd1234.js"></script><link rel="stylesheet" crossorigin href="/assets/main-AbCd1234.css"></head><body>platform</body></html>',
+    );
     const config = testConfig({ DIST_DIR: dist });
     database = await createDatabase(config, { memory: true, migrate: false });
     shell = await buildApi({ db: database.db, config, logger: false, extend: shellWeb(config) });
     platform = await buildSubappServer('platform', config);
-    fixed = await buildSubappServer('platform', testConfig({ DIST_DIR: dist, SHELL_ORIGIN: 'https://portal.example.com' }));
+    fixed = await buildSubappServer(
+      'platform',
+      testConfig({ DIST_DIR: dist, SHELL_ORIGIN: 'https://portal.example.com' }),
+    );
   });
   afterAll(async () => {
     await shell?.close();
@@ -46,7 +52,9 @@ describe('static web serving', () => {
       expect(r.statusCode, url).toBe(200);
       expect(r.body).toContain('shell');
       expect(r.headers['cache-control']).toBe('no-cache');
-      expect(r.headers['content-security-policy']).toMatch(/^frame-ancestors 'none'; frame-src http:\/\/localhost:\d+ /);
+      expect(r.headers['content-security-policy']).toMatch(
+        /^frame-ancestors 'none'; frame-src http:\/\/localhost:\d+ /,
+      );
       expect(r.headers['x-content-type-options']).toBe('nosniff');
       expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
@@ -70,19 +78,31 @@ describe('static web serving', () => {
     expect(r.body).toContain('<meta name="portal-shell-origin" content="http://factory.local:8080">');
     expect(r.body).not.toContain('<!--portal-shell-origin-->');
     // The build's shared files come from the shell's origin, which lets any origin load them (issue 23).
-    expect(r.body).toContain('<script type="module" crossorigin src="http://factory.local:8080/assets/main-AbCd1234.js">');
-    expect(r.body).toContain('<link rel="stylesheet" crossorigin href="http://factory.local:8080/assets/main-AbCd1234.css">');
-    const shared = await shell.inject({ method: 'GET', url: '/assets/main-AbCd1234.js', headers: { origin: 'http://factory.local:4000' } });
+    expect(r.body).toContain(
+      '<script type="module" crossorigin src="http://factory.local:8080/assets/main-AbCd1234.js">',
+    );
+    expect(r.body).toContain(
+      '<link rel="stylesheet" crossorigin href="http://factory.local:8080/assets/main-AbCd1234.css">',
+    );
+    const shared = await shell.inject({
+      method: 'GET',
+      url: '/assets/main-AbCd1234.js',
+      headers: { origin: 'http://factory.local:4000' },
+    });
     expect(shared.headers['access-control-allow-origin']).toBe('*');
     // Its scripts may come from its own origin and the shell's build files only.
-    expect(r.headers['content-security-policy']).toMatch(/^frame-ancestors http:\/\/factory\.local:8080; object-src 'none'; base-uri 'none'; default-src 'self'; script-src 'self' http:\/\/factory\.local:8080\/assets\/; /);
+    expect(r.headers['content-security-policy']).toMatch(
+      /^frame-ancestors http:\/\/factory\.local:8080; object-src 'none'; base-uri 'none'; default-src 'self'; script-src 'self' http:\/\/factory\.local:8080\/assets\/; /,
+    );
     expect(r.headers['origin-agent-cluster']).toBe('?1');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     const asset = await platform.inject({ method: 'GET', url: '/assets/main-AbCd1234.js' });
     expect(asset.statusCode).toBe(200);
     const f = await fixed.inject({ method: 'GET', url: '/', headers: { host: 'factory.local:4000' } });
     expect(f.body).toContain('content="https://portal.example.com"');
-    expect(f.headers['content-security-policy']).toMatch(/^frame-ancestors https:\/\/portal\.example\.com; object-src 'none'; base-uri 'none'; /);
+    expect(f.headers['content-security-policy']).toMatch(
+      /^frame-ancestors https:\/\/portal\.example\.com; object-src 'none'; base-uri 'none'; /,
+    );
   });
 
   it('has pages served over https upgrade their requests, behind a trusted proxy only', async () => {
@@ -113,29 +133,51 @@ describe('static web serving', () => {
     const own = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-inline-'));
     fs.mkdirSync(path.join(own, 'shell'), { recursive: true });
     fs.mkdirSync(path.join(own, 'subapps', 'basic'), { recursive: true });
-    fs.writeFileSync(path.join(own, 'shell', 'index.html'), `<html><head><script>${inline}</script><script type="module" src="/assets/x.js"></script></head><body></body></html>`);
-    fs.writeFileSync(path.join(own, 'subapps', 'basic', 'index.html'), `<html><head><!--portal-shell-origin--><script>${inline}</script></head><body></body></html>`);
+    fs.writeFileSync(
+      path.join(own, 'shell', 'index.html'),
+      `<html><head><script>${inline}</script><script type="module" src="/assets/x.js"></script></head><body></body></html>`,
+    );
+    fs.writeFileSync(
+      path.join(own, 'subapps', 'basic', 'index.html'),
+      `<html><head><!--portal-shell-origin--><script>${inline}</script></head><body></body></html>`,
+    );
     const config = testConfig({ DIST_DIR: own, APP_DOWNLOAD_URL: 'https://apps.example.com/mes.apk' });
     const web = await buildApi({ db: database.db, config, logger: false, extend: shellWeb(config) });
     const basic = await buildSubappServer('basic', config);
     try {
       const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
-      const pages = [await web.inject({ method: 'GET', url: '/en/login' }), await web.inject({ method: 'GET', url: '/' }), await basic.inject({ method: 'GET', url: '/basic/unit' }),
-        await platform.inject({ method: 'GET', url: '/platform/dict' }), await shell.inject({ method: 'GET', url: '/zh-CN/sop/1' })];
+      const pages = [
+        await web.inject({ method: 'GET', url: '/en/login' }),
+        await web.inject({ method: 'GET', url: '/' }),
+        await basic.inject({ method: 'GET', url: '/basic/unit' }),
+        await platform.inject({ method: 'GET', url: '/platform/dict' }),
+        await shell.inject({ method: 'GET', url: '/zh-CN/sop/1' }),
+      ];
       for (const page of pages) {
         const csp = String(page.headers['content-security-policy']);
         const script = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
         expect(csp, csp).toMatch(/(?:^|; )default-src 'self'(;|$)/);
         expect(script[0], csp).toBe("'self'");
         // A sub-app page also loads the build's shared files from the shell's origin (issue 23), and nothing else of it.
-        expect(script.every((s) => s === "'self'" || /^'sha256-[A-Za-z0-9+/]+=*'$/.test(s) || /^http:\/\/localhost:\d+\/assets\/$/.test(s)), csp).toBe(true);
+        expect(
+          script.every(
+            (s) =>
+              s === "'self'" || /^'sha256-[A-Za-z0-9+/]+=*'$/.test(s) || /^http:\/\/localhost:\d+\/assets\/$/.test(s),
+          ),
+          csp,
+        ).toBe(true);
         expect(csp).not.toContain("'unsafe-eval'");
         expect(script).not.toContain("'unsafe-inline'");
       }
-      for (const page of pages.slice(0, 2)) expect(String(page.headers['content-security-policy'])).toContain(`script-src 'self' ${hash};`);
-      expect(String(pages[2]!.headers['content-security-policy'])).toMatch(new RegExp(`script-src 'self' http://localhost:\\d+/assets/ ${hash.replace(/[+/]/g, '\\$&')};`));
+      for (const page of pages.slice(0, 2))
+        expect(String(page.headers['content-security-policy'])).toContain(`script-src 'self' ${hash};`);
+      expect(String(pages[2]!.headers['content-security-policy'])).toMatch(
+        new RegExp(`script-src 'self' http://localhost:\\d+/assets/ ${hash.replace(/[+/]/g, '\\$&')};`),
+      );
       // API answers keep their own policy: nothing at all.
-      expect((await web.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']).toMatch(/^default-src 'none'/);
+      expect((await web.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']).toMatch(
+        /^default-src 'none'/,
+      );
     } finally {
       await web.close();
       await basic.close();
@@ -162,7 +204,10 @@ describe('database', () => {
   it('runs the migrations once and records them', async () => {
     const database = await createDatabase(testConfig(), { memory: true });
     const rows = await database.db.selectFrom('schema_migrations').select('name').execute();
-    const files = fs.readdirSync(path.resolve(import.meta.dirname, '../../server/db/migrations')).filter((f) => f.endsWith('.sql')).sort();
+    const files = fs
+      .readdirSync(path.resolve(import.meta.dirname, '../../server/db/migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(files[0]).toBe('001_init.sql');
     expect(rows.map((r) => r.name)).toEqual(files);
     const { migrate } = await import('../../server/db/index');

@@ -38,11 +38,22 @@ describe.each(DIALECTS)('webhook dispatch across servers [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind, ALLOW);
     const db = h.database.db;
-    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
+      .id;
+    factoryId = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
     admin = await loginToken(h.app, 'demo', 'admin');
     receiver = await startReceiver();
-    const r = await call(h.app, 'POST', '/api/platform-system/webhook', { token: admin, body: { name: 'MES bus', url: receiver.url, events: ['alarm.raised'] } });
+    const r = await call(h.app, 'POST', '/api/platform-system/webhook', {
+      token: admin,
+      body: { name: 'MES bus', url: receiver.url, events: ['alarm.raised'] },
+    });
     expect(r.status).toBe(200);
   });
   afterAll(async () => {
@@ -51,10 +62,14 @@ describe.each(DIALECTS)('webhook dispatch across servers [%s]', (kind) => {
     await h?.close();
   });
 
-  const raise = (app: FastifyInstance) => call(app, 'POST', '/api/platform-system/alarm/raise', {
-    token: admin, headers: { 'x-factory-id': factoryId }, body: { number: `D-${++seq}`, type: 'andon', sourceSystem: 'ANDON', description: 'Line stopped' },
-  });
-  const pending = async () => (await h.database.db.selectFrom('webhook_delivery').select('id').where('status', '=', 'pending').execute()).length;
+  const raise = (app: FastifyInstance) =>
+    call(app, 'POST', '/api/platform-system/alarm/raise', {
+      token: admin,
+      headers: { 'x-factory-id': factoryId },
+      body: { number: `D-${++seq}`, type: 'andon', sourceSystem: 'ANDON', description: 'Line stopped' },
+    });
+  const pending = async () =>
+    (await h.database.db.selectFrom('webhook_delivery').select('id').where('status', '=', 'pending').execute()).length;
   const sentIds = () => receiver.received.map((r) => String(r.headers['x-mes-delivery']));
 
   it('sends each delivery exactly once while dispatchers of two servers race for them', async () => {
@@ -66,7 +81,10 @@ describe.each(DIALECTS)('webhook dispatch across servers [%s]', (kind) => {
     const b = new WebhookDispatcher(dbB, small);
     // Eight looks at once, half from each server, then the servers' own loops take the rest.
     await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).runOnce()));
-    const servers = [await server(dbA, { WEBHOOK_INTERVAL_MS: '10', WEBHOOK_BATCH: '3' }), await server(dbB, { WEBHOOK_INTERVAL_MS: '10', WEBHOOK_BATCH: '3' })];
+    const servers = [
+      await server(dbA, { WEBHOOK_INTERVAL_MS: '10', WEBHOOK_BATCH: '3' }),
+      await server(dbB, { WEBHOOK_INTERVAL_MS: '10', WEBHOOK_BATCH: '3' }),
+    ];
     try {
       await until(async () => (await pending()) === 0);
     } finally {
@@ -94,6 +112,9 @@ describe.each(DIALECTS)('webhook dispatch across servers [%s]', (kind) => {
       await next.close();
     }
     expect(receiver.received).toHaveLength(1);
-    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ event: 'alarm.raised', data: { alarm: { number: `D-${seq}` } } });
+    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+      event: 'alarm.raised',
+      data: { alarm: { number: `D-${seq}` } },
+    });
   });
 });

@@ -37,7 +37,10 @@ describe('webhook retry schedule and configuration', () => {
     expect(nextAttempt(5, day - 1000, day, c.retryBaseMs, c.retryMaxMs)).toBeNull();
     expect(c.allowPrivate).toEqual([]);
     expect(webhookConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).allowPrivate).toBe(true);
-    expect(webhookConfig({ WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8, ::1/128' }).allowPrivate).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(webhookConfig({ WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8, ::1/128' }).allowPrivate).toEqual([
+      '127.0.0.0/8',
+      '::1/128',
+    ]);
     expect(() => webhookConfig({ WEBHOOK_ALLOW_PRIVATE: 'localhost' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
     expect(() => webhookConfig({ WEBHOOK_INTERVAL_MS: '-1' })).toThrow(/WEBHOOK_INTERVAL_MS/);
   });
@@ -54,10 +57,21 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
   let seq = 0;
 
   beforeAll(async () => {
-    h = await startHarness(kind, { WEBHOOK_ALLOW_PRIVATE: LOOPBACK, WEBHOOK_RETRY_BASE_MS: '30', WEBHOOK_RETRY_MAX_MS: '120' });
+    h = await startHarness(kind, {
+      WEBHOOK_ALLOW_PRIVATE: LOOPBACK,
+      WEBHOOK_RETRY_BASE_MS: '30',
+      WEBHOOK_RETRY_MAX_MS: '120',
+    });
     const db = h.database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (await db.selectFrom('factory').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    factoryId = (
+      await db
+        .selectFrom('factory')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'F001')
+        .executeTakeFirstOrThrow()
+    ).id;
     await createTenant(db, { code: 'other', name: 'Other Co', adminPassword: PASSWORD });
     admin = await loginToken(h.app, 'demo', 'admin');
     otherAdmin = await loginToken(h.app, 'other', 'admin');
@@ -74,15 +88,19 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
     await h.database.db.deleteFrom('webhook_endpoint').execute();
   });
 
-  const create = (token: string, body: Record<string, unknown>) => call<WebhookSecret>(h.app, 'POST', BASE, { token, body, lang: 'en' });
+  const create = (token: string, body: Record<string, unknown>) =>
+    call<WebhookSecret>(h.app, 'POST', BASE, { token, body, lang: 'en' });
   const register = async (events: string[] = ['alarm.raised', 'alarm.acknowledged'], url = receiver.url) => {
     const r = await create(admin, { name: 'ERP', url, events, enabled: true });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.data;
   };
-  const raise = (number = `W-${++seq}`) => call<{ id: string }>(h.app, 'POST', '/api/platform-system/alarm/raise', {
-    token: admin, headers: { 'x-factory-id': factoryId }, body: { number, type: 'andon', sourceSystem: 'ANDON', description: 'Line stopped', level: 'critical' },
-  });
+  const raise = (number = `W-${++seq}`) =>
+    call<{ id: string }>(h.app, 'POST', '/api/platform-system/alarm/raise', {
+      token: admin,
+      headers: { 'x-factory-id': factoryId },
+      body: { number, type: 'andon', sourceSystem: 'ANDON', description: 'Line stopped', level: 'critical' },
+    });
   const deliveries = async (endpointId: string, token = admin) =>
     call<{ records: WebhookDelivery[]; total: number }>(h.app, 'GET', `${BASE}/${endpointId}/delivery`, { token });
 
@@ -96,7 +114,10 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
     expect(list.res.body).not.toContain(secret);
     const bad = await create(admin, { name: 'x', url: 'ftp://example.com/', events: [] });
     expect(bad.status).toBe(400);
-    expect((bad.body.data as unknown as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual(['events', 'url']);
+    expect((bad.body.data as unknown as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual([
+      'events',
+      'url',
+    ]);
     const renewed = await call<WebhookSecret>(h.app, 'POST', `${BASE}/${endpoint.id}/secret`, { token: admin });
     expect(renewed.body.data.secret).not.toBe(secret);
   });
@@ -115,7 +136,11 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
     const { endpoint, secret } = await register();
     const raised = await raise();
     expect(raised.status).toBe(200);
-    const ack = () => call(h.app, 'POST', `/api/platform-system/alarm/${raised.body.data.id}/acknowledge`, { token: admin, headers: { 'x-factory-id': factoryId } });
+    const ack = () =>
+      call(h.app, 'POST', `/api/platform-system/alarm/${raised.body.data.id}/acknowledge`, {
+        token: admin,
+        headers: { 'x-factory-id': factoryId },
+      });
     expect((await ack()).status).toBe(200);
     expect((await ack()).status).toBe(200);
     expect(await dispatcher.runOnce()).toBe(2);
@@ -124,7 +149,13 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
       expect(verify(secret, r)).toBe(true);
       expect(verify('whsec_wrong', r)).toBe(false);
       expect(verify(secret, { ...r, body: r.body.replace('critical', 'info') })).toBe(false);
-      const body = JSON.parse(r.body) as { id: string; event: string; tenant: string; occurredAt: string; data: { alarm: { id: string } } };
+      const body = JSON.parse(r.body) as {
+        id: string;
+        event: string;
+        tenant: string;
+        occurredAt: string;
+        data: { alarm: { id: string } };
+      };
       expect(r.headers['x-mes-delivery']).toBe(body.id);
       expect(r.headers['x-mes-event']).toBe(body.event);
       expect(body.tenant).toBe(tenantId);
@@ -133,9 +164,15 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
     }
     // A replay a day later fails the receiver's timestamp check.
     expect(verify(secret, receiver.received[0]!, Date.now() + 86_400_000)).toBe(false);
-    expect(receiver.received.map((r) => JSON.parse(r.body).event).sort()).toEqual(['alarm.acknowledged', 'alarm.raised']);
+    expect(receiver.received.map((r) => JSON.parse(r.body).event).sort()).toEqual([
+      'alarm.acknowledged',
+      'alarm.raised',
+    ]);
     const log = await deliveries(endpoint.id);
-    expect(log.body.data.records.map((d) => [d.status, d.attempts, d.lastStatus, d.nextAttemptAt])).toEqual([['delivered', 1, 200, null], ['delivered', 1, 200, null]]);
+    expect(log.body.data.records.map((d) => [d.status, d.attempts, d.lastStatus, d.nextAttemptAt])).toEqual([
+      ['delivered', 1, 200, null],
+      ['delivered', 1, 200, null],
+    ]);
   });
 
   it('retries with backoff after the receiver fails twice, then delivers the same body', async () => {
@@ -146,7 +183,10 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
     const first = (await deliveries(endpoint.id)).body.data.records[0]!;
     expect(first).toMatchObject({ status: 'pending', attempts: 1, lastStatus: 503 });
     expect(Date.parse(first.nextAttemptAt!)).toBeGreaterThan(Date.parse(first.lastAttemptAt!));
-    await until(async () => { await dispatcher.runOnce(); return receiver.received.length >= 3; });
+    await until(async () => {
+      await dispatcher.runOnce();
+      return receiver.received.length >= 3;
+    });
     const done = (await deliveries(endpoint.id)).body.data.records[0]!;
     expect(done).toMatchObject({ status: 'delivered', attempts: 3, lastStatus: 200 });
     expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
@@ -157,23 +197,47 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
     const { endpoint } = await register(['alarm.raised']);
     receiver.answer = () => 500;
     await raise();
-    await h.database.db.updateTable('webhook_delivery').set({ give_up_at: new Date(Date.now() + 10) }).execute();
-    await until(async () => { await dispatcher.runOnce(); return (await deliveries(endpoint.id)).body.data.records[0]!.status === 'failed'; });
+    await h.database.db
+      .updateTable('webhook_delivery')
+      .set({ give_up_at: new Date(Date.now() + 10) })
+      .execute();
+    await until(async () => {
+      await dispatcher.runOnce();
+      return (await deliveries(endpoint.id)).body.data.records[0]!.status === 'failed';
+    });
     const failed = (await deliveries(endpoint.id)).body.data.records[0]!;
     expect(failed).toMatchObject({ status: 'failed', lastStatus: 500, nextAttemptAt: null });
-    expect((await call<{ records: WebhookEndpoint[] }>(h.app, 'GET', BASE, { token: admin })).body.data.records[0]!.failed).toBe(1);
+    expect(
+      (await call<{ records: WebhookEndpoint[] }>(h.app, 'GET', BASE, { token: admin })).body.data.records[0]!.failed,
+    ).toBe(1);
     receiver.answer = () => 200;
     const again = await call<WebhookDelivery>(h.app, 'POST', `${BASE}/delivery/${failed.id}/resend`, { token: admin });
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ status: 'pending', attempts: 0 });
-    await until(async () => { await dispatcher.runOnce(); return (await deliveries(endpoint.id)).body.data.records[0]!.status === 'delivered'; });
+    await until(async () => {
+      await dispatcher.runOnce();
+      return (await deliveries(endpoint.id)).body.data.records[0]!.status === 'delivered';
+    });
     expect(JSON.parse(receiver.received.at(-1)!.body).id).toBe(failed.id);
   });
 
   it('refuses internal targets unless the operator allows them', async () => {
     expect(addressAllowed('8.8.8.8', [])).toBe(true);
     expect(addressAllowed('2001:4860:4860::8888', [])).toBe(true);
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.9', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:7f00:1']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.9',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+    ]) {
       expect(addressAllowed(a, []), a).toBe(false);
     }
     expect(addressAllowed('127.0.0.1', ['127.0.0.0/8'])).toBe(true);
@@ -184,8 +248,17 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
     const strict = await buildApi({ db: h.database.db, config: testConfig(), logger: false });
     await strict.ready();
     try {
-      for (const url of [receiver.url, receiver.url.replace('127.0.0.1', 'localhost'), 'http://[::1]:9/x', 'http://169.254.169.254/latest']) {
-        const r = await call(strict, 'POST', BASE, { token: admin, lang: 'en', body: { name: 'x', url, events: ['alarm.raised'] } });
+      for (const url of [
+        receiver.url,
+        receiver.url.replace('127.0.0.1', 'localhost'),
+        'http://[::1]:9/x',
+        'http://169.254.169.254/latest',
+      ]) {
+        const r = await call(strict, 'POST', BASE, {
+          token: admin,
+          lang: 'en',
+          body: { name: 'x', url, events: ['alarm.raised'] },
+        });
         expect(r.status, url).toBe(400);
         expect((r.body.data as { errors: { field: string }[] }).errors[0]!.field).toBe('url');
       }
@@ -207,15 +280,37 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
     const { endpoint } = await register(['alarm.raised']);
     await raise();
     const [delivery] = (await deliveries(endpoint.id)).body.data.records;
-    expect((await call<{ records: unknown[] }>(h.app, 'GET', BASE, { token: otherAdmin })).body.data.records).toEqual([]);
+    expect((await call<{ records: unknown[] }>(h.app, 'GET', BASE, { token: otherAdmin })).body.data.records).toEqual(
+      [],
+    );
     expect((await deliveries(endpoint.id, otherAdmin)).status).toBe(404);
-    expect((await call(h.app, 'PUT', `${BASE}/${endpoint.id}`, { token: otherAdmin, body: { name: 'x', url: receiver.url, events: ['alarm.raised'], enabled: true } })).status).toBe(404);
+    expect(
+      (
+        await call(h.app, 'PUT', `${BASE}/${endpoint.id}`, {
+          token: otherAdmin,
+          body: { name: 'x', url: receiver.url, events: ['alarm.raised'], enabled: true },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(h.app, 'POST', `${BASE}/${endpoint.id}/secret`, { token: otherAdmin })).status).toBe(404);
-    expect((await call(h.app, 'POST', `${BASE}/delivery/${delivery!.id}/resend`, { token: otherAdmin })).status).toBe(404);
+    expect((await call(h.app, 'POST', `${BASE}/delivery/${delivery!.id}/resend`, { token: otherAdmin })).status).toBe(
+      404,
+    );
     expect((await call(h.app, 'DELETE', BASE, { token: otherAdmin, body: { ids: [endpoint.id] } })).status).toBe(404);
     // The other tenant's alarms never reach this tenant's endpoint.
-    const otherFactory = (await h.database.db.selectFrom('factory as f').innerJoin('tenant as t', 't.id', 'f.tenant_id').select('f.id').where('t.code', '=', 'other').executeTakeFirstOrThrow()).id;
-    await call(h.app, 'POST', '/api/platform-system/alarm/raise', { token: otherAdmin, headers: { 'x-factory-id': otherFactory }, body: { number: 'O-1', type: 't', sourceSystem: 'S', description: 'd' } });
+    const otherFactory = (
+      await h.database.db
+        .selectFrom('factory as f')
+        .innerJoin('tenant as t', 't.id', 'f.tenant_id')
+        .select('f.id')
+        .where('t.code', '=', 'other')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await call(h.app, 'POST', '/api/platform-system/alarm/raise', {
+      token: otherAdmin,
+      headers: { 'x-factory-id': otherFactory },
+      body: { number: 'O-1', type: 't', sourceSystem: 'S', description: 'd' },
+    });
     expect((await deliveries(endpoint.id)).body.data.total).toBe(1);
     expect((await call(h.app, 'DELETE', BASE, { token: admin, body: { ids: [endpoint.id] } })).status).toBe(200);
     expect(await h.database.db.selectFrom('webhook_delivery').select('id').execute()).toEqual([]);

@@ -18,9 +18,23 @@ describe.each(DIALECTS)('workflow assignees from departments and staff [%s]', (k
   const db = () => h.database.db;
 
   async function department(tenant: string, code: string, parent: string | null, head: string | null): Promise<string> {
-    const parentId = parent ? (await db().selectFrom('department').select('id').where('tenant_id', '=', tenant).where('code', '=', parent).executeTakeFirstOrThrow()).id : null;
-    return (await db().insertInto('department').values({ tenant_id: tenant, code, name: code, parent_id: parentId, level: parent ? 2 : 1, head_user_id: head })
-      .returning('id').executeTakeFirstOrThrow()).id;
+    const parentId = parent
+      ? (
+          await db()
+            .selectFrom('department')
+            .select('id')
+            .where('tenant_id', '=', tenant)
+            .where('code', '=', parent)
+            .executeTakeFirstOrThrow()
+        ).id
+      : null;
+    return (
+      await db()
+        .insertInto('department')
+        .values({ tenant_id: tenant, code, name: code, parent_id: parentId, level: parent ? 2 : 1, head_user_id: head })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   }
 
   beforeAll(async () => {
@@ -34,14 +48,38 @@ describe.each(DIALECTS)('workflow assignees from departments and staff [%s]', (k
     // WF-PLANT (head: plant.head) ⊃ WF-LINE (head: line.head); the operator works on the line.
     await department(tenantId, 'WF-PLANT', null, users.get('plant.head')!);
     const line = await department(tenantId, 'WF-LINE', 'WF-PLANT', users.get('line.head')!);
-    const plant = (await db().selectFrom('department').select('id').where('tenant_id', '=', tenantId).where('code', '=', 'WF-PLANT').executeTakeFirstOrThrow()).id;
-    await db().insertInto('staff').values([
-      { tenant_id: tenantId, code: 'WF-S1', name: 'Operator', department_id: line, user_id: users.get('operator')! },
-      { tenant_id: tenantId, code: 'WF-S2', name: 'Line head', department_id: line, user_id: users.get('line.head')! },
-      { tenant_id: tenantId, code: 'WF-S3', name: 'Plant head', department_id: plant, user_id: users.get('plant.head')! },
-    ]).execute();
+    const plant = (
+      await db()
+        .selectFrom('department')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', 'WF-PLANT')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db()
+      .insertInto('staff')
+      .values([
+        { tenant_id: tenantId, code: 'WF-S1', name: 'Operator', department_id: line, user_id: users.get('operator')! },
+        {
+          tenant_id: tenantId,
+          code: 'WF-S2',
+          name: 'Line head',
+          department_id: line,
+          user_id: users.get('line.head')!,
+        },
+        {
+          tenant_id: tenantId,
+          code: 'WF-S3',
+          name: 'Plant head',
+          department_id: plant,
+          user_id: users.get('plant.head')!,
+        },
+      ])
+      .execute();
     // Another tenant has a department of the same code, headed by its own administrator.
-    const acmeAdmin = (await db().selectFrom('app_user').select('id').where('tenant_id', '=', otherTenantId).executeTakeFirstOrThrow()).id;
+    const acmeAdmin = (
+      await db().selectFrom('app_user').select('id').where('tenant_id', '=', otherTenantId).executeTakeFirstOrThrow()
+    ).id;
     await department(otherTenantId, 'WF-QA', null, acmeAdmin);
   });
   afterAll(async () => {
@@ -66,12 +104,22 @@ describe.each(DIALECTS)('workflow assignees from departments and staff [%s]', (k
   });
 
   it('never gives a task to a disabled head', async () => {
-    await db().updateTable('app_user').set({ status: 'disabled' }).where('tenant_id', '=', tenantId).where('id', '=', users.get('line.head')!).execute();
+    await db()
+      .updateTable('app_user')
+      .set({ status: 'disabled' })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', users.get('line.head')!)
+      .execute();
     try {
       expect(await resolve('dept-head:WF-LINE', 'operator')).toEqual([]);
       expect(await resolve('manager', 'operator')).toEqual([]);
     } finally {
-      await db().updateTable('app_user').set({ status: 'enabled' }).where('tenant_id', '=', tenantId).where('id', '=', users.get('line.head')!).execute();
+      await db()
+        .updateTable('app_user')
+        .set({ status: 'enabled' })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', users.get('line.head')!)
+        .execute();
     }
   });
 });

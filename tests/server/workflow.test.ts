@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import type { InstanceChart, ModelDetail, TaskCounts, TaskDetail, TaskRow, BatchAuditResult } from '../../model/workflow/api';
+import type {
+  InstanceChart,
+  ModelDetail,
+  TaskCounts,
+  TaskDetail,
+  TaskRow,
+  BatchAuditResult,
+} from '../../model/workflow/api';
 import type { Page } from '../../model/api';
 import { buildApi } from '../../server/app';
 import type { DB } from '../../server/db/types';
@@ -17,25 +24,36 @@ function processXml(key: string, body: string): string {
   <process id="p_${key}" isExecutable="true">${body}</process>
 </definitions>`;
 }
-const twoSteps = (first: string, second: string) => processXml('two', `
+const twoSteps = (first: string, second: string) =>
+  processXml(
+    'two',
+    `
     <startEvent id="start" /><sequenceFlow id="f1" sourceRef="start" targetRef="check" />
     <userTask id="check" name="Check" mes:assignee="${first}" /><sequenceFlow id="f2" sourceRef="check" targetRef="approve" />
     <userTask id="approve" name="Approve" mes:assignee="${second}" /><sequenceFlow id="f3" sourceRef="approve" targetRef="end" />
-    <endEvent id="end" />`);
-const branching = processXml('branch', `
+    <endEvent id="end" />`,
+  );
+const branching = processXml(
+  'branch',
+  `
     <startEvent id="start" /><sequenceFlow id="f1" sourceRef="start" targetRef="check" />
     <userTask id="check" name="Check" mes:assignee="role:approver" /><sequenceFlow id="f2" sourceRef="check" targetRef="gw" />
     <exclusiveGateway id="gw" default="small" />
     <sequenceFlow id="big" sourceRef="gw" targetRef="director"><conditionExpression xsi:type="tFormalExpression">\${amount &gt;= 10000 &amp;&amp; currency == 'CNY'}</conditionExpression></sequenceFlow>
     <sequenceFlow id="small" sourceRef="gw" targetRef="end" />
     <userTask id="director" name="Director" mes:assignee="user:director" /><sequenceFlow id="f4" sourceRef="director" targetRef="end" />
-    <endEvent id="end" />`);
+    <endEvent id="end" />`,
+);
 
 const ended: { id: string; result: string; opinion: string | null }[] = [];
 registerBusiness('test-order', {
   modelKey: 'order',
-  async describe(_trx, _tenant, id) { return [{ label: 'Order', value: id }]; },
-  async onEnd(_trx, end) { ended.push({ id: end.businessId, result: end.result, opinion: end.opinion }); },
+  async describe(_trx, _tenant, id) {
+    return [{ label: 'Order', value: id }];
+  },
+  async onEnd(_trx, end) {
+    ended.push({ id: end.businessId, result: end.result, opinion: end.opinion });
+  },
 });
 
 describe.each(DIALECTS)('workflow [%s]', (kind) => {
@@ -55,16 +73,36 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     h = await startHarness(kind);
     db = h.database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    const role = await db.insertInto('role').values({ tenant_id: tenantId, code: 'approver', name: 'Approver' }).returning('id').executeTakeFirstOrThrow();
+    const role = await db
+      .insertInto('role')
+      .values({ tenant_id: tenantId, code: 'approver', name: 'Approver' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const taskMenus = await db.selectFrom('menu').select('id').where('perms', 'like', 'flow:task:%').execute();
     expect(taskMenus.length).toBeGreaterThanOrEqual(4);
-    await db.insertInto('role_menu').values(taskMenus.map((m) => ({ tenant_id: tenantId, role_id: role.id, menu_id: m.id }))).execute();
+    await db
+      .insertInto('role_menu')
+      .values(taskMenus.map((m) => ({ tenant_id: tenantId, role_id: role.id, menu_id: m.id })))
+      .execute();
     const hash = await passwordHash();
     ids = {};
     for (const account of ['approver.a', 'approver.b', 'director', 'plain.staff']) {
-      ids[account] = await createUser(db, { tenantId, account, password: PASSWORD, passwordHash: hash, roles: account === 'plain.staff' ? ['staff'] : ['approver'] });
+      ids[account] = await createUser(db, {
+        tenantId,
+        account,
+        password: PASSWORD,
+        passwordHash: hash,
+        roles: account === 'plain.staff' ? ['staff'] : ['approver'],
+      });
     }
-    ids.admin = (await db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
+    ids.admin = (
+      await db
+        .selectFrom('app_user')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('account', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
     await createTenant(db, { code: 'other', name: 'Other Co', adminPassword: PASSWORD });
     admin = await loginToken(h.app, 'demo', 'admin');
     approverA = await loginToken(h.app, 'demo', 'approver.a');
@@ -73,7 +111,9 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     staff = await loginToken(h.app, 'demo', 'plain.staff');
     otherAdmin = await loginToken(h.app, 'other', 'admin');
   });
-  afterAll(async () => { await h?.close(); });
+  afterAll(async () => {
+    await h?.close();
+  });
 
   const api = <T = unknown>(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
     call<T>(h.app, method, `/api/flow-system${url}`, { token, body, lang: 'en' });
@@ -87,12 +127,25 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     return published.body.data;
   }
 
-  async function startOrder(modelKey: string, businessId: string, variables: Record<string, unknown> = {}, starter = ids.admin!) {
-    return db.transaction().execute((trx) => startProcess(trx, { tenantId, userId: starter, factoryId: null },
-      { modelKey, businessType: 'test-order', businessId, title: `Order ${businessId.slice(0, 8)}`, variables }));
+  async function startOrder(
+    modelKey: string,
+    businessId: string,
+    variables: Record<string, unknown> = {},
+    starter = ids.admin!,
+  ) {
+    return db
+      .transaction()
+      .execute((trx) =>
+        startProcess(
+          trx,
+          { tenantId, userId: starter, factoryId: null },
+          { modelKey, businessType: 'test-order', businessId, title: `Order ${businessId.slice(0, 8)}`, variables },
+        ),
+      );
   }
 
-  const pending = async (token: string) => (await api<Page<TaskRow>>(token, 'GET', '/task/pending?size=100')).body.data.records;
+  const pending = async (token: string) =>
+    (await api<Page<TaskRow>>(token, 'GET', '/task/pending?size=100')).body.data.records;
 
   it('enforces the model life cycle: publish needs a deploy, a version publishes once, unpublish needs publish, published models stay', async () => {
     const created = await api<ModelDetail>(admin, 'POST', '/model', { key: 'life', name: 'Life cycle' });
@@ -121,9 +174,14 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     const v2 = await api<ModelDetail>(admin, 'POST', `/model/${m.id}/deploy`);
     expect(v2.body.data).toMatchObject({ version: 2, publishedVersion: 1 });
     expect(v2.body.data.versions.map((v) => v.version)).toEqual([2, 1]);
-    expect((await api<ModelDetail>(admin, 'POST', `/model/${m.id}/publish`, { version: 2 })).body.data.publishedVersion).toBe(2);
+    expect(
+      (await api<ModelDetail>(admin, 'POST', `/model/${m.id}/publish`, { version: 2 })).body.data.publishedVersion,
+    ).toBe(2);
 
-    expect((await api<ModelDetail>(admin, 'POST', `/model/${m.id}/unpublish`)).body.data).toMatchObject({ status: 'unpublished', publishedVersion: null });
+    expect((await api<ModelDetail>(admin, 'POST', `/model/${m.id}/unpublish`)).body.data).toMatchObject({
+      status: 'unpublished',
+      publishedVersion: null,
+    });
     expect((await api(admin, 'POST', `/model/${m.id}/unpublish`)).status).toBe(409);
     expect((await api(admin, 'DELETE', `/model/${m.id}`)).status).toBe(200);
     expect((await api(admin, 'GET', `/model/${m.id}`)).status).toBe(404);
@@ -132,28 +190,55 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     expect(dup.status).toBe(200);
     const taken = await api(admin, 'POST', '/model', { key: 'order-dup', name: 'B' });
     expect(taken.status).toBe(409);
-    const bad = await api<{ errors: { field: string; message: string }[] }>(admin, 'POST', '/model', { key: '9 bad', name: '' });
+    const bad = await api<{ errors: { field: string; message: string }[] }>(admin, 'POST', '/model', {
+      key: '9 bad',
+      name: '',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.data.errors.map((e) => e.field).sort()).toEqual(['key', 'name']);
     expect(bad.body.data.errors.find((e) => e.field === 'name')!.message).toBe('Model name is required');
   });
 
   it('refuses to deploy what it cannot run, naming each element, and keeps the last good version', async () => {
-    const m = (await api<ModelDetail>(admin, 'POST', '/model', { key: 'broken', name: 'Broken', xml: twoSteps('role:approver', 'role:approver') })).body.data;
+    const m = (
+      await api<ModelDetail>(admin, 'POST', '/model', {
+        key: 'broken',
+        name: 'Broken',
+        xml: twoSteps('role:approver', 'role:approver'),
+      })
+    ).body.data;
     expect((await api(admin, 'POST', `/model/${m.id}/deploy`)).status).toBe(200);
     const cases: [string, string, string][] = [
-      [twoSteps('role:approver', 'role:approver').replace('<userTask id="approve" name="Approve" mes:assignee="role:approver" />',
-        '<scriptTask id="approve" scriptFormat="javascript"><script>process.exit(1)</script></scriptTask>'), 'flow.model.unsupportedElement', 'approve'],
+      [
+        twoSteps('role:approver', 'role:approver').replace(
+          '<userTask id="approve" name="Approve" mes:assignee="role:approver" />',
+          '<scriptTask id="approve" scriptFormat="javascript"><script>process.exit(1)</script></scriptTask>',
+        ),
+        'flow.model.unsupportedElement',
+        'approve',
+      ],
       [twoSteps('role:approver', 'nobody'), 'flow.model.noAssignee', 'approve'],
       [branching.replace("currency == 'CNY'", 'constructor.constructor("x")()'), 'flow.model.badCondition', 'big'],
       [branching.replace(' default="small"', ''), 'flow.model.noCondition', 'small'],
-      [branching.replace('xsi:type="tFormalExpression">', 'xsi:type="tFormalExpression" language="javascript">'), 'flow.model.badCondition', 'big'],
+      [
+        branching.replace('xsi:type="tFormalExpression">', 'xsi:type="tFormalExpression" language="javascript">'),
+        'flow.model.badCondition',
+        'big',
+      ],
       ['<definitions><oops', 'flow.model.unreadable', ''],
-      [`<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>${twoSteps('role:approver', 'role:approver').replace(/^<\?xml[^>]*>/, '')}`, 'flow.model.unreadable', ''],
+      [
+        `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>${twoSteps('role:approver', 'role:approver').replace(/^<\?xml[^>]*>/, '')}`,
+        'flow.model.unreadable',
+        '',
+      ],
     ];
     for (const [xml, key, element] of cases) {
       expect((await api(admin, 'PUT', `/model/${m.id}`, { name: 'Broken', xml })).status).toBe(200);
-      const r = await api<{ problems: { key: string; element: string | null; message: string }[] }>(admin, 'POST', `/model/${m.id}/deploy`);
+      const r = await api<{ problems: { key: string; element: string | null; message: string }[] }>(
+        admin,
+        'POST',
+        `/model/${m.id}/deploy`,
+      );
       expect(r.status, key).toBe(400);
       expect(r.body.data.problems.map((p) => p.key)).toContain(key);
       if (element) {
@@ -170,15 +255,27 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
   it('checks the permission of every model and task button', async () => {
     const m = (await api<ModelDetail>(admin, 'POST', '/model', { key: 'perm', name: 'Perm' })).body.data;
     const attempts: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
-      [staff, 'GET', '/model'], [staff, 'POST', '/model', { key: 'x1', name: 'x' }], [staff, 'PUT', `/model/${m.id}`, { name: 'x', xml: m.xml }],
-      [staff, 'DELETE', `/model/${m.id}`], [staff, 'POST', `/model/${m.id}/deploy`], [staff, 'POST', `/model/${m.id}/publish`, {}],
-      [staff, 'POST', `/model/${m.id}/unpublish`], [staff, 'GET', '/task/pending'], [staff, 'POST', `/task/${m.id}/agree`, {}],
-      [staff, 'POST', `/task/${m.id}/reject`, { opinion: 'no' }], [staff, 'POST', '/task/batch-audit', { ids: [m.id], decision: 'agree' }],
+      [staff, 'GET', '/model'],
+      [staff, 'POST', '/model', { key: 'x1', name: 'x' }],
+      [staff, 'PUT', `/model/${m.id}`, { name: 'x', xml: m.xml }],
+      [staff, 'DELETE', `/model/${m.id}`],
+      [staff, 'POST', `/model/${m.id}/deploy`],
+      [staff, 'POST', `/model/${m.id}/publish`, {}],
+      [staff, 'POST', `/model/${m.id}/unpublish`],
+      [staff, 'GET', '/task/pending'],
+      [staff, 'POST', `/task/${m.id}/agree`, {}],
+      [staff, 'POST', `/task/${m.id}/reject`, { opinion: 'no' }],
+      [staff, 'POST', '/task/batch-audit', { ids: [m.id], decision: 'agree' }],
       [approverA, 'POST', `/model/${m.id}/deploy`],
     ];
-    for (const [token, method, url, body] of attempts) expect((await api(token, method, url, body)).status, `${method} ${url}`).toBe(403);
+    for (const [token, method, url, body] of attempts)
+      expect((await api(token, method, url, body)).status, `${method} ${url}`).toBe(403);
     // The counters are every signed-in user's own.
-    expect((await api<TaskCounts>(staff, 'GET', '/task/count')).body.data).toEqual({ pending: 0, finished: 0, total: 0 });
+    expect((await api<TaskCounts>(staff, 'GET', '/task/count')).body.data).toEqual({
+      pending: 0,
+      finished: 0,
+      total: 0,
+    });
   });
 
   it('routes by gateway conditions on the record and offers each task to every holder of the role', async () => {
@@ -195,7 +292,8 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     expect(await pending(director)).toHaveLength(2); // the director holds the approver role too
     expect((await api<TaskCounts>(staff, 'GET', '/task/count')).body.data.pending).toBe(0);
 
-    for (const t of forA) expect((await api(approverA, 'POST', `/task/${t.id}/agree`, { opinion: 'fine' })).status).toBe(200);
+    for (const t of forA)
+      expect((await api(approverA, 'POST', `/task/${t.id}/agree`, { opinion: 'fine' })).status).toBe(200);
     // The small order ended at the gateway; the big one waits for the director alone.
     expect(ended).toContainEqual({ id: small, result: 'approved', opinion: 'fine' });
     expect(ended.find((e) => e.id === big)).toBeUndefined();
@@ -209,7 +307,11 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     expect(twice.body.msg).toBe('This task has already been handled');
     expect((await api(director, 'POST', `/task/${directorTasks[0]!.id}/agree`, {})).status).toBe(200);
     expect(ended).toContainEqual({ id: big, result: 'approved', opinion: null });
-    expect((await api<TaskCounts>(approverA, 'GET', '/task/count')).body.data).toEqual({ pending: 0, finished: 2, total: 2 });
+    expect((await api<TaskCounts>(approverA, 'GET', '/task/count')).body.data).toEqual({
+      pending: 0,
+      finished: 2,
+      total: 2,
+    });
   });
 
   it('ends rejected at the first rejection, which must give an opinion', async () => {
@@ -224,7 +326,12 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
 
     expect((await api(approverA, 'POST', `/task/${first.id}/agree`, { opinion: 'checked' })).status).toBe(200);
     const second = (await pending(approverB)).find((t) => t.instanceId === instanceId)!;
-    const noOpinion = await api<{ errors: { field: string; message: string }[] }>(approverB, 'POST', `/task/${second.id}/reject`, { opinion: ' ' });
+    const noOpinion = await api<{ errors: { field: string; message: string }[] }>(
+      approverB,
+      'POST',
+      `/task/${second.id}/reject`,
+      { opinion: ' ' },
+    );
     expect(noOpinion.status).toBe(400);
     expect(noOpinion.body.data.errors[0]).toMatchObject({ field: 'opinion', message: 'Opinion is required' });
     expect((await api(approverB, 'POST', `/task/${second.id}/reject`, { opinion: 'price too high' })).status).toBe(200);
@@ -235,7 +342,8 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     expect(chart.body.data.done).toEqual(expect.arrayContaining(['start', 'check', 'approve']));
     expect(chart.body.data.done).not.toContain('end');
     expect(chart.body.data.history.map((e) => [e.name, e.status, e.handler, e.opinion])).toEqual([
-      ['Check', 'agreed', 'approver.a', 'checked'], ['Approve', 'rejected', 'approver.b', 'price too high'],
+      ['Check', 'agreed', 'approver.a', 'checked'],
+      ['Approve', 'rejected', 'approver.b', 'price too high'],
     ]);
     expect(chart.body.data.xml).toContain('BPMNDiagram'); // drawn at deploy for a model posted without one
     // Involved users see the chart; others and other tenants do not.
@@ -246,9 +354,18 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
 
   it('refuses a start nobody could decide, writing nothing', async () => {
     await publishedModel('orphan', twoSteps('role:no-such-role', 'role:approver'));
-    const before = await db.selectFrom('wf_instance').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    await expect(startOrder('orphan', '00000000-0000-4000-8000-000000000004')).rejects.toMatchObject({ status: 409, key: 'flow.task.noAssignee' });
-    const after = await db.selectFrom('wf_instance').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('wf_instance')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    await expect(startOrder('orphan', '00000000-0000-4000-8000-000000000004')).rejects.toMatchObject({
+      status: 409,
+      key: 'flow.task.noAssignee',
+    });
+    const after = await db
+      .selectFrom('wf_instance')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     // And nothing starts for a key with no published model: the record is handled without workflow.
     expect(await startOrder('never-published', '00000000-0000-4000-8000-000000000005')).toBeNull();
@@ -267,7 +384,9 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     await h.app.ready();
     const second = (await pending(approverB)).find((t) => t.instanceId === instanceId)!;
     expect(second.name).toBe('Approve');
-    expect((await api(approverB, 'POST', `/task/${second.id}/agree`, { opinion: 'ok after restart' })).status).toBe(200);
+    expect((await api(approverB, 'POST', `/task/${second.id}/agree`, { opinion: 'ok after restart' })).status).toBe(
+      200,
+    );
     expect(ended).toContainEqual({ id, result: 'approved', opinion: 'ok after restart' });
     const chart = await api<InstanceChart>(admin, 'GET', `/instance/${instanceId}/chart`);
     expect(chart.body.data).toMatchObject({ status: 'approved', current: [] });
@@ -279,7 +398,8 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     const instanceId = await startOrder('race', '00000000-0000-4000-8000-000000000007');
     const task = (await pending(approverA)).find((t) => t.instanceId === instanceId)!;
     const answers = await Promise.all([
-      api(approverA, 'POST', `/task/${task.id}/agree`, {}), api(approverB, 'POST', `/task/${task.id}/agree`, {}),
+      api(approverA, 'POST', `/task/${task.id}/agree`, {}),
+      api(approverB, 'POST', `/task/${task.id}/agree`, {}),
       api(director, 'POST', `/task/${task.id}/reject`, { opinion: 'no' }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
@@ -290,12 +410,16 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
   it('batch-audits many tasks with one opinion and reports each result', async () => {
     await publishedModel('batch', twoSteps('role:approver', 'user:director'));
     const started: string[] = [];
-    for (let i = 0; i < 10; i++) started.push((await startOrder('batch', `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`))!);
+    for (let i = 0; i < 10; i++)
+      started.push((await startOrder('batch', `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`))!);
     const mine = (await pending(approverA)).filter((t) => started.includes(t.instanceId));
     expect(mine).toHaveLength(10);
     const otherTenantTask = '00000000-0000-4000-8000-00000000ffff';
-    const r = await api<BatchAuditResult[]>(approverA, 'POST', '/task/batch-audit',
-      { ids: [...mine.map((t) => t.id), otherTenantTask, 'not-an-id'], decision: 'agree', opinion: 'batch ok' });
+    const r = await api<BatchAuditResult[]>(approverA, 'POST', '/task/batch-audit', {
+      ids: [...mine.map((t) => t.id), otherTenantTask, 'not-an-id'],
+      decision: 'agree',
+      opinion: 'batch ok',
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.filter((x) => x.ok)).toHaveLength(10);
     expect(r.body.data.filter((x) => !x.ok).map((x) => x.id)).toEqual([otherTenantTask, 'not-an-id']);
@@ -312,8 +436,12 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
   it('keeps another tenant out of every model route', async () => {
     const m = (await api<ModelDetail>(admin, 'POST', '/model', { key: 'private', name: 'Private' })).body.data;
     for (const [method, url, body] of [
-      ['GET', `/model/${m.id}`], ['PUT', `/model/${m.id}`, { name: 'x', xml: m.xml }], ['DELETE', `/model/${m.id}`],
-      ['POST', `/model/${m.id}/deploy`], ['POST', `/model/${m.id}/publish`, {}], ['POST', `/model/${m.id}/unpublish`],
+      ['GET', `/model/${m.id}`],
+      ['PUT', `/model/${m.id}`, { name: 'x', xml: m.xml }],
+      ['DELETE', `/model/${m.id}`],
+      ['POST', `/model/${m.id}/deploy`],
+      ['POST', `/model/${m.id}/publish`, {}],
+      ['POST', `/model/${m.id}/unpublish`],
     ] as const) {
       expect((await api(otherAdmin, method, url, body)).status, `${method} ${url}`).toBe(404);
     }
@@ -327,7 +455,12 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     await publishVersion(h.app, admin, 'feedback', twoSteps('user:approver.a', 'user:approver.b'));
     const form = new FormData();
     form.append('description', 'The scanner beeps twice');
-    const res = await h.app.inject({ method: 'POST', url: '/api/platform-system/feedback/save', headers: { authorization: `Bearer ${staff}` }, payload: form as never });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/platform-system/feedback/save',
+      headers: { authorization: `Bearer ${staff}` },
+      payload: form as never,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const feedbackId = res.json().data.id as string;
     const first = (await pending(approverA)).find((t) => t.businessType === 'feedback')!;
@@ -337,7 +470,11 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     await api(approverA, 'POST', `/task/${first.id}/agree`, {});
     const second = (await pending(approverB)).find((t) => t.businessType === 'feedback')!;
     await api(approverB, 'POST', `/task/${second.id}/agree`, { opinion: 'Firmware updated' });
-    const f = await db.selectFrom('feedback').select(['status', 'handle_opinion']).where('id', '=', feedbackId).executeTakeFirstOrThrow();
+    const f = await db
+      .selectFrom('feedback')
+      .select(['status', 'handle_opinion'])
+      .where('id', '=', feedbackId)
+      .executeTakeFirstOrThrow();
     expect(f).toEqual({ status: 'processed', handle_opinion: 'Firmware updated' });
   });
 });

@@ -18,7 +18,9 @@ describe('zip bombs (T2.12)', () => {
   beforeAll(async () => {
     h = await startHarness('pglite');
     token = await loginToken(h.app, 'demo', 'admin');
-    factory = (await h.database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+    factory = (
+      await h.database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()
+    ).id;
     file = await bomb();
   }, 120_000);
   afterAll(async () => h?.close());
@@ -37,16 +39,34 @@ describe('zip bombs (T2.12)', () => {
       '/api/platform-system/translation/import',
     ];
     expect(routes.length).toBeGreaterThan(10);
-    const { payload, contentType } = multipartBody([{ name: 'file', filename: 'bomb.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: file }]);
+    const { payload, contentType } = multipartBody([
+      {
+        name: 'file',
+        filename: 'bomb.xlsx',
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        bytes: file,
+      },
+    ]);
     const slow: string[] = [];
     for (const url of routes) {
       let done = false;
       const health: number[] = [];
       const started = performance.now();
-      const upload = h.app.inject({
-        method: 'POST', url, payload,
-        headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory, 'accept-language': 'en', 'content-type': contentType },
-      }).finally(() => { done = true; });
+      const upload = h.app
+        .inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'x-factory-id': factory,
+            'accept-language': 'en',
+            'content-type': contentType,
+          },
+        })
+        .finally(() => {
+          done = true;
+        });
       const probe = (async () => {
         while (!done) {
           const t0 = performance.now();

@@ -16,22 +16,36 @@ const app = await buildApi({ db: database.db, config, logger: false });
 await app.ready();
 
 const basic = `Basic ${Buffer.from(`${config.webClientId}:${config.webClientSecret}`).toString('base64')}`;
-const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic }, payload: { tenantCode: 'demo', account: 'admin', password: config.adminPassword } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/auth/login',
+  headers: { authorization: basic },
+  payload: { tenantCode: 'demo', account: 'admin', password: config.adminPassword },
+});
 const token = (login.json() as { data: { token: string } }).data.token;
-const factory = (await database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()).id;
+const factory = (
+  await database.db.selectFrom('factory').select('id').where('code', '=', 'F001').executeTakeFirstOrThrow()
+).id;
 
 const lines = ['code,name,type,accuracy'];
 for (let i = 0; i < Number(rowsArg); i++) lines.push(`${prefix}-${i},Unit ${i},quantity,${i % 10}`);
 const boundary = '----killtest';
 const payload = Buffer.concat([
-  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="units.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="units.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  ),
   Buffer.from(lines.join('\n')),
   Buffer.from(`\r\n--${boundary}--\r\n`),
 ]);
 process.stdout.write('importing\n');
 const res = await app.inject({
-  method: 'POST', url: '/api/basic-system/unit/import',
-  headers: { authorization: `Bearer ${token}`, 'x-factory-id': factory, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  method: 'POST',
+  url: '/api/basic-system/unit/import',
+  headers: {
+    authorization: `Bearer ${token}`,
+    'x-factory-id': factory,
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  },
   payload,
 });
 process.stdout.write(`done ${res.statusCode}\n`);

@@ -12,19 +12,26 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-export async function startTestProvider(input: { port: number; redirectUris: string[]; clientId?: string; clientSecret?: string }): Promise<TestProvider> {
+export async function startTestProvider(input: {
+  port: number;
+  redirectUris: string[];
+  clientId?: string;
+  clientSecret?: string;
+}): Promise<TestProvider> {
   const issuer = `http://localhost:${input.port}`;
   const clientId = input.clientId ?? 'mes-portal';
   const clientSecret = input.clientSecret ?? 'test-provider-secret';
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: clientId,
-      client_secret: clientSecret,
-      redirect_uris: input.redirectUris,
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: input.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     // The login typed on the development screen is the subject and the preferred user name.
     async findAccount(_ctx, id) {
       return {

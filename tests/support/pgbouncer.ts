@@ -22,7 +22,10 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`pgbouncer exited with ${child.exitCode}`);
     const open = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
       s.on('error', () => resolve(false));
     });
     if (open) return;
@@ -45,27 +48,32 @@ export async function startPgBouncer(pgUrl: string, poolSize: number): Promise<B
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pgb-'));
   const port = await freePort();
   fs.writeFileSync(path.join(dir, 'users.txt'), '"postgres" ""\n');
-  fs.writeFileSync(path.join(dir, 'pgbouncer.ini'), [
-    '[databases]',
-    `* = host=${admin.hostname} port=${admin.port}`,
-    '[pgbouncer]',
-    'listen_addr = 127.0.0.1',
-    `listen_port = ${port}`,
-    'unix_socket_dir =',
-    'auth_type = trust',
-    `auth_file = ${path.join(dir, 'users.txt')}`,
-    'pool_mode = transaction',
-    `default_pool_size = ${poolSize}`,
-    'max_client_conn = 400',
-    'ignore_startup_parameters = extra_float_digits',
-    `logfile = ${path.join(dir, 'pgbouncer.log')}`,
-    '',
-  ].join('\n'));
+  fs.writeFileSync(
+    path.join(dir, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      `* = host=${admin.hostname} port=${admin.port}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${path.join(dir, 'users.txt')}`,
+      'pool_mode = transaction',
+      `default_pool_size = ${poolSize}`,
+      'max_client_conn = 400',
+      'ignore_startup_parameters = extra_float_digits',
+      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
+      '',
+    ].join('\n'),
+  );
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const args = [PGBOUNCER, path.join(dir, 'pgbouncer.ini')];
   // PgBouncer refuses to run as root.
-  const child = asRoot ? spawn('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' }) : spawn(args[0]!, args.slice(1), { stdio: 'ignore' });
+  const child = asRoot
+    ? spawn('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' })
+    : spawn(args[0]!, args.slice(1), { stdio: 'ignore' });
   await waitForPort(port, child);
   return {
     port,

@@ -20,7 +20,11 @@ export async function startReceiver(): Promise<Receiver> {
     url: '',
     received: [],
     answer: () => 200,
-    close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

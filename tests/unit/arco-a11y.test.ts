@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { mendArco } from '../../bridge/arco-a11y';
 
-const TEXTS = { selectRow: 'Select this row', selectAll: 'Select all rows on this page', goToPage: 'Go to page', showPassword: 'Show password' };
+const TEXTS = {
+  selectRow: 'Select this row',
+  selectAll: 'Select all rows on this page',
+  goToPage: 'Go to page',
+  showPassword: 'Show password',
+};
 
 function mended(html: string): HTMLElement {
   document.body.innerHTML = html;
@@ -11,12 +16,15 @@ function mended(html: string): HTMLElement {
 
 describe('what Arco markup lacks is put on it', () => {
   it('a menu group header is a menu item', () => {
-    const body = mended('<div role="menu"><div class="arco-menu-inline-header" tabindex="0" aria-expanded="true" aria-controls="x"></div></div>');
+    const body = mended(
+      '<div role="menu"><div class="arco-menu-inline-header" tabindex="0" aria-expanded="true" aria-controls="x"></div></div>',
+    );
     expect(body.querySelector('.arco-menu-inline-header')!.getAttribute('role')).toBe('menuitem');
   });
 
   it('tabs get their tablist, lose aria-controls that point nowhere, and the close icon is no focus stop', () => {
-    const body = mended(`<div class="arco-tabs-header"><div role="tab" tabindex="0" aria-controls="pane-0">A<span role="button" tabindex="0" class="arco-tabs-close-icon"></span></div>
+    const body =
+      mended(`<div class="arco-tabs-header"><div role="tab" tabindex="0" aria-controls="pane-0">A<span role="button" tabindex="0" class="arco-tabs-close-icon"></span></div>
       <div role="tab" tabindex="0" aria-controls="pane-1">B</div></div><div id="pane-1"></div>`);
     expect(body.querySelector('.arco-tabs-header')!.getAttribute('role')).toBe('tablist');
     const [a, b] = body.querySelectorAll('[role="tab"]');
@@ -42,7 +50,8 @@ describe('what Arco markup lacks is put on it', () => {
   });
 
   it('row check boxes, the page jumper, the page-size group and the password eye are named', () => {
-    const body = mended(`<table><tr><th class="arco-table-th"><input type="checkbox"></th></tr><tr><td class="arco-table-td"><input type="checkbox"></td></tr></table>
+    const body =
+      mended(`<table><tr><th class="arco-table-th"><input type="checkbox"></th></tr><tr><td class="arco-table-td"><input type="checkbox"></td></tr></table>
       <div class="arco-pagination-option" aria-label="page size"></div><input class="arco-pagination-jumper-input">
       <svg class="arco-input-password-visibility-icon" tabindex="0"></svg>`);
     expect(body.querySelector('th input')!.getAttribute('aria-label')).toBe(TEXTS.selectAll);

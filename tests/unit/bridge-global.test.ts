@@ -9,21 +9,38 @@ import { windowPair } from './bridge-harness';
 const SHELL = 'http://localhost:8080';
 const APP = 'http://localhost:4008';
 const context: BridgeContext = {
-  path: '/andon/board', previousPath: null, language: 'en', factoryId: 'f-1', orgCode: null,
-  user: { id: 'u', account: 'admin', nickname: 'Admin', type: 'admin' }, fontSize: 'medium', theme: 'light', permissions: ['andon:board:handle'],
+  path: '/andon/board',
+  previousPath: null,
+  language: 'en',
+  factoryId: 'f-1',
+  orgCode: null,
+  user: { id: 'u', account: 'admin', nickname: 'Admin', type: 'admin' },
+  fontSize: 'medium',
+  theme: 'light',
+  permissions: ['andon:board:handle'],
   modal: false,
 };
 
 const cleanups: (() => void)[] = [];
-afterEach(() => { for (const c of cleanups.splice(0)) c(); });
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
 
 function setup() {
   const { hostWindow, childWindow } = windowPair(SHELL, APP);
   const handlers = {
     getContext: vi.fn(() => context),
-    request: vi.fn(async (c: { url: string }) => (c.url === '/api/missing' ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data: { url: c.url } })),
+    request: vi.fn(async (c: { url: string }) =>
+      c.url === '/api/missing'
+        ? { code: 404, msg: 'Not found', data: null }
+        : { code: 200, msg: 'ok', data: { url: c.url } },
+    ),
     hasPermission: vi.fn(() => true),
-    navigate: vi.fn(), routeChanged: vi.fn(), closeTab: vi.fn(), setTitle: vi.fn(), notify: vi.fn(),
+    navigate: vi.fn(),
+    routeChanged: vi.fn(),
+    closeTab: vi.fn(),
+    setTitle: vi.fn(),
+    notify: vi.fn(),
     confirm: vi.fn(async () => true),
     download: vi.fn(async () => ({ code: 200, msg: '', data: null })),
     reportError: vi.fn(),
@@ -42,7 +59,12 @@ function setup() {
     get: () => {
       if (!shared) {
         connects();
-        shared = connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false }).then((b) => {
+        shared = connectToHost({
+          remoteWindow: hostWindow,
+          allowedOrigins: [SHELL],
+          timeout: 2000,
+          captureErrors: false,
+        }).then((b) => {
           current = b;
           cleanups.push(() => b.destroy());
           return b;
@@ -50,7 +72,11 @@ function setup() {
       }
       return shared;
     },
-    reset: () => { current?.destroy(); shared = null; current = null; },
+    reset: () => {
+      current?.destroy();
+      shared = null;
+      current = null;
+    },
     current: () => current,
   });
   return { api, handlers, conn, connects };

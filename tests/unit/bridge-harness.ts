@@ -62,7 +62,10 @@ class FakeWindowImpl implements FakeWindow {
  * Pass the `childWindow` to `connectChild({remoteWindow})` and the `hostWindow` to
  * `connectToHost({remoteWindow})`.
  */
-export function windowPair(hostOrigin: string, childOrigin: string): { hostWindow: Window; childWindow: Window; host: FakeWindow; child: FakeWindow } {
+export function windowPair(
+  hostOrigin: string,
+  childOrigin: string,
+): { hostWindow: Window; childWindow: Window; host: FakeWindow; child: FakeWindow } {
   const host = new FakeWindowImpl(hostOrigin, `host(${hostOrigin})`);
   const child = new FakeWindowImpl(childOrigin, `child(${childOrigin})`);
   host.sender = child;

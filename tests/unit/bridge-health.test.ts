@@ -11,7 +11,15 @@ const SHELL = 'http://localhost:8080';
 const APP = 'http://localhost:4008';
 const EVIL = 'http://127.0.0.2:4666';
 const context: BridgeContext = {
-  path: '/andon/board', previousPath: null, language: 'en', factoryId: null, orgCode: null, user: null, fontSize: 'small', theme: 'light', permissions: [],
+  path: '/andon/board',
+  previousPath: null,
+  language: 'en',
+  factoryId: null,
+  orgCode: null,
+  user: null,
+  fontSize: 'small',
+  theme: 'light',
+  permissions: [],
 };
 const methods = { getContext: () => context, setTitle: vi.fn() } as unknown as HostHandlers;
 
@@ -37,7 +45,9 @@ describe('heartbeat', () => {
   it('declares the app hung after the allowed misses, and alive again when it answers', async () => {
     vi.useFakeTimers();
     let answering = true;
-    const ping = vi.fn((sentAt: number) => (answering ? Promise.resolve(sentAt) : new Promise<number>(() => undefined)));
+    const ping = vi.fn((sentAt: number) =>
+      answering ? Promise.resolve(sentAt) : new Promise<number>(() => undefined),
+    );
     const onChange = vi.fn();
     cleanups.push(startHeartbeat({ ping, onChange, intervalMs: 1000, timeoutMs: 500 }));
     await vi.advanceTimersByTimeAsync(3000);
@@ -82,11 +92,18 @@ describe('reload and refusal detection', () => {
     const onReload = vi.fn();
     const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods, timeout: 2000, onReload });
     cleanups.push(() => conn.destroy());
-    const bridge = await connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false, onMissing: () => undefined });
+    const bridge = await connectToHost({
+      remoteWindow: hostWindow,
+      allowedOrigins: [SHELL],
+      timeout: 2000,
+      captureErrors: false,
+      onMissing: () => undefined,
+    });
     cleanups.push(() => bridge.destroy());
     const child = await conn.promise;
     // What a reloaded page's bridge sends first, from the same frame window (posted to the shell's window).
-    const syn = (participantId: string) => hostWindow.postMessage({ namespace: 'penpal', type: 'SYN', participantId }, { targetOrigin: SHELL });
+    const syn = (participantId: string) =>
+      hostWindow.postMessage({ namespace: 'penpal', type: 'SYN', participantId }, { targetOrigin: SHELL });
     expect(await child.remote.ping(3)).toBe(3);
     expect(onReload).not.toHaveBeenCalled();
     syn('the-new-page');
@@ -105,7 +122,12 @@ describe('reload and refusal detection', () => {
     const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods, timeout: 300, onRefused });
     conn.promise.catch(() => undefined);
     cleanups.push(() => conn.destroy());
-    const child = connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 300, captureErrors: false });
+    const child = connectToHost({
+      remoteWindow: hostWindow,
+      allowedOrigins: [SHELL],
+      timeout: 300,
+      captureErrors: false,
+    });
     await expect(child).rejects.toMatchObject({ code: 'CONNECTION_TIMEOUT' });
     expect(onRefused).toHaveBeenCalledTimes(1);
     expect(onRefused).toHaveBeenCalledWith(EVIL);
@@ -129,7 +151,9 @@ describe('reload and refusal detection', () => {
     post(stranger, EVIL, { namespace: 'penpal', type: 'SYN', participantId: 'y' });
     post(stranger, EVIL, { hello: 'not the bridge' });
     post(frame, APP, { namespace: 'penpal', type: 'SYN', participantId: 'z' });
-    expect(log.mock.calls).toEqual([[`[shell] bridge: refused a connection: ${EVIL} is not an app frame of the portal`]]);
+    expect(log.mock.calls).toEqual([
+      [`[shell] bridge: refused a connection: ${EVIL} is not an app frame of the portal`],
+    ]);
     forget();
     expect(refusal(frame, APP)).toBe(`${APP} is not an app frame of the portal`);
   });

@@ -69,7 +69,9 @@ describe('registry → URLs and content security policy', () => {
   });
 
   it('a registered URL (any origin, with a base path) wins, without a trailing slash', () => {
-    expect(appUrl({ url: 'https://andon.vendor.example/portal/', port_offset: 3 }, host, 4000)).toBe('https://andon.vendor.example/portal');
+    expect(appUrl({ url: 'https://andon.vendor.example/portal/', port_offset: 3 }, host, 4000)).toBe(
+      'https://andon.vendor.example/portal',
+    );
   });
 
   it('frame-src lists each enabled http(s) origin once, and nothing a typo could widen', () => {
@@ -84,11 +86,17 @@ describe('registry → URLs and content security policy', () => {
   });
 
   it('the shell is never framed and frames only the registered origins; sub-apps are framed only by the shell', () => {
-    expect(shellCsp(['http://a:1', 'https://b'])).toMatch(/^frame-ancestors 'none'; frame-src http:\/\/a:1 https:\/\/b; object-src 'none'; base-uri 'none'; /);
+    expect(shellCsp(['http://a:1', 'https://b'])).toMatch(
+      /^frame-ancestors 'none'; frame-src http:\/\/a:1 https:\/\/b; object-src 'none'; base-uri 'none'; /,
+    );
     expect(shellCsp([])).toMatch(/^frame-ancestors 'none'; frame-src 'none'; object-src 'none'; base-uri 'none'; /);
-    expect(subappCsp(['http://shell:8080'])).toMatch(/^frame-ancestors http:\/\/shell:8080; object-src 'none'; base-uri 'none'; /);
+    expect(subappCsp(['http://shell:8080'])).toMatch(
+      /^frame-ancestors http:\/\/shell:8080; object-src 'none'; base-uri 'none'; /,
+    );
     expect(subappCsp([])).toContain("frame-ancestors 'none'");
-    expect(shellCsp(['https://b'], true)).toMatch(/^frame-ancestors 'none'; frame-src https:\/\/b; .*; upgrade-insecure-requests$/);
+    expect(shellCsp(['https://b'], true)).toMatch(
+      /^frame-ancestors 'none'; frame-src https:\/\/b; .*; upgrade-insecure-requests$/,
+    );
     expect(subappCsp(['https://shell'], true)).toMatch(/; upgrade-insecure-requests$/);
   });
 
@@ -116,7 +124,9 @@ describe('registry → URLs and content security policy', () => {
 describe('app routes', () => {
   it('the frame URL is the registered URL followed by the route', () => {
     expect(frameUrl('http://localhost:4008', '/andon/board')).toBe('http://localhost:4008/andon/board');
-    expect(frameUrl('https://apps.example.com/mes/', '/andon/board/alarm/7')).toBe('https://apps.example.com/mes/andon/board/alarm/7');
+    expect(frameUrl('https://apps.example.com/mes/', '/andon/board/alarm/7')).toBe(
+      'https://apps.example.com/mes/andon/board/alarm/7',
+    );
     expect(frameUrl('https://apps.example.com/mes', 'andon')).toBe('https://apps.example.com/mes/andon');
   });
 

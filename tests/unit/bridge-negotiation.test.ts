@@ -21,9 +21,20 @@ const SHELL = 'http://localhost:8080';
 const APP = 'http://localhost:4008';
 /** The context of a shell older than 1.2.0: no theme. */
 const context: Omit<BridgeContext, 'theme'> = {
-  path: '/andon/board', previousPath: null, language: 'en', factoryId: null, orgCode: null, user: null, fontSize: 'medium', permissions: [],
+  path: '/andon/board',
+  previousPath: null,
+  language: 'en',
+  factoryId: null,
+  orgCode: null,
+  user: null,
+  fontSize: 'medium',
+  permissions: [],
 };
-const hello = (version: string, capabilities: readonly string[]): Hello => ({ protocol: BRIDGE_PROTOCOL, version, capabilities: [...capabilities] });
+const hello = (version: string, capabilities: readonly string[]): Hello => ({
+  protocol: BRIDGE_PROTOCOL,
+  version,
+  capabilities: [...capabilities],
+});
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -35,7 +46,11 @@ function olderHost(childWindow: Window, version: string, capabilities: string[])
   const request = vi.fn((config: { url: string }) => ({ code: 200, msg: 'ok', data: { url: config.url } }));
   const methods: Methods = { hello: () => hello(version, capabilities), getContext: () => context, request };
   for (const c of capabilities) if (!(c in methods)) methods[c] = () => undefined;
-  const connection = connect({ messenger: new WindowMessenger({ remoteWindow: childWindow, allowedOrigins: [APP] }), methods, timeout: 2000 });
+  const connection = connect({
+    messenger: new WindowMessenger({ remoteWindow: childWindow, allowedOrigins: [APP] }),
+    methods,
+    timeout: 2000,
+  });
   connection.promise.catch(() => undefined);
   cleanups.push(() => connection.destroy());
   return { request };
@@ -63,19 +78,41 @@ describe('version negotiation (pure)', () => {
   });
 
   it('an older minor lacks the options introduced after it and the methods it did not announce', () => {
-    const outcome = negotiate('1.1.0', hello('1.0.0', HOST_CAPABILITIES.filter((c) => c !== 'download')), [...HOST_CAPABILITIES, ...HOST_FEATURES]);
-    expect(outcome).toEqual({ ok: true, missing: ['download', 'request.files', 'request.timeout', 'context.theme'], remoteNewer: false });
+    const outcome = negotiate(
+      '1.1.0',
+      hello(
+        '1.0.0',
+        HOST_CAPABILITIES.filter((c) => c !== 'download'),
+      ),
+      [...HOST_CAPABILITIES, ...HOST_FEATURES],
+    );
+    expect(outcome).toEqual({
+      ok: true,
+      missing: ['download', 'request.files', 'request.timeout', 'context.theme'],
+      remoteNewer: false,
+    });
   });
 
   it('the context theme is known by the version that introduced it, 1.2.0', () => {
     const expected = [...HOST_CAPABILITIES, ...HOST_FEATURES];
-    expect(negotiate(BRIDGE_VERSION, hello('1.1.0', HOST_CAPABILITIES), expected)).toEqual({ ok: true, missing: ['context.theme'], remoteNewer: false });
-    expect(negotiate(BRIDGE_VERSION, hello('1.2.0', HOST_CAPABILITIES), expected)).toEqual({ ok: true, missing: [], remoteNewer: false });
+    expect(negotiate(BRIDGE_VERSION, hello('1.1.0', HOST_CAPABILITIES), expected)).toEqual({
+      ok: true,
+      missing: ['context.theme'],
+      remoteNewer: false,
+    });
+    expect(negotiate(BRIDGE_VERSION, hello('1.2.0', HOST_CAPABILITIES), expected)).toEqual({
+      ok: true,
+      missing: [],
+      remoteNewer: false,
+    });
     expect(compareVersions(BRIDGE_VERSION, '1.2.0')).toBeGreaterThanOrEqual(0);
   });
 
   it('a newer minor with everything is complete, and says it is newer', () => {
-    const outcome = negotiate('1.1.0', hello('1.4.2', [...HOST_CAPABILITIES, 'somethingNew']), [...HOST_CAPABILITIES, ...HOST_FEATURES]);
+    const outcome = negotiate('1.1.0', hello('1.4.2', [...HOST_CAPABILITIES, 'somethingNew']), [
+      ...HOST_CAPABILITIES,
+      ...HOST_FEATURES,
+    ]);
     expect(outcome).toEqual({ ok: true, missing: [], remoteNewer: true });
   });
 });
@@ -86,7 +123,13 @@ describe('version negotiation over the bridge', () => {
     const offered = HOST_CAPABILITIES.filter((c) => c !== 'download');
     const { request } = olderHost(childWindow, '1.0.0', offered);
     const onMissing = vi.fn();
-    const bridge = await connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false, onMissing });
+    const bridge = await connectToHost({
+      remoteWindow: hostWindow,
+      allowedOrigins: [SHELL],
+      timeout: 2000,
+      captureErrors: false,
+      onMissing,
+    });
     cleanups.push(() => bridge.destroy());
 
     expect(bridge.hostHello.version).toBe('1.0.0');
@@ -105,7 +148,9 @@ describe('version negotiation over the bridge', () => {
     const download = await bridge.download({ url: '/api/file' }).catch((e: unknown) => e);
     expect(download).toBeInstanceOf(BridgeUnsupportedError);
     expect(download).toMatchObject({ part: 'download', hostVersion: '1.0.0' });
-    await expect(bridge.request({ url: '/api/upload', files: { f: new Blob(['x']) } })).rejects.toBeInstanceOf(BridgeUnsupportedError);
+    await expect(bridge.request({ url: '/api/upload', files: { f: new Blob(['x']) } })).rejects.toBeInstanceOf(
+      BridgeUnsupportedError,
+    );
     expect(request).toHaveBeenCalledTimes(1);
   });
 
@@ -113,7 +158,13 @@ describe('version negotiation over the bridge', () => {
     const { hostWindow, childWindow } = windowPair(SHELL, APP);
     const offered = HOST_CAPABILITIES.filter((c) => c !== 'openModal' && c !== 'closeModal');
     olderHost(childWindow, '1.3.0', offered);
-    const bridge = await connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false, onMissing: () => undefined });
+    const bridge = await connectToHost({
+      remoteWindow: hostWindow,
+      allowedOrigins: [SHELL],
+      timeout: 2000,
+      captureErrors: false,
+      onMissing: () => undefined,
+    });
     cleanups.push(() => bridge.destroy());
     expect(bridge.missing).toEqual(['openModal', 'closeModal']);
     expect(bridge.supports('openModal')).toBe(false);
@@ -129,10 +180,17 @@ describe('version negotiation over the bridge', () => {
     cleanups.push(() => warn.mockRestore());
     const { hostWindow, childWindow } = windowPair(SHELL, APP);
     olderHost(childWindow, '1.0.0', [...HOST_CAPABILITIES]);
-    const bridge = await connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false });
+    const bridge = await connectToHost({
+      remoteWindow: hostWindow,
+      allowedOrigins: [SHELL],
+      timeout: 2000,
+      captureErrors: false,
+    });
     cleanups.push(() => bridge.destroy());
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toContain(`speaks bridge 1.0.0, this page ${BRIDGE_VERSION}; not available: request.files, request.timeout, context.theme`);
+    expect(String(warn.mock.calls[0]![0])).toContain(
+      `speaks bridge 1.0.0, this page ${BRIDGE_VERSION}; not available: request.files, request.timeout, context.theme`,
+    );
   });
 
   it('the shell connects to an older or partial child and knows what not to call', async () => {
@@ -142,7 +200,11 @@ describe('version negotiation over the bridge', () => {
     cleanups.push(() => conn.destroy());
     const peer = connect({
       messenger: new WindowMessenger({ remoteWindow: hostWindow, allowedOrigins: [SHELL] }),
-      methods: { hello: () => hello('1.0.0', ['onContextChange', 'navigate']), onContextChange: () => undefined, navigate: () => undefined },
+      methods: {
+        hello: () => hello('1.0.0', ['onContextChange', 'navigate']),
+        onContextChange: () => undefined,
+        navigate: () => undefined,
+      },
       timeout: 2000,
     });
     cleanups.push(() => peer.destroy());
@@ -154,11 +216,20 @@ describe('version negotiation over the bridge', () => {
 
   it('the shell takes a newer-minor child as it is', async () => {
     const { hostWindow, childWindow } = windowPair(SHELL, APP);
-    const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods: { getContext: () => context } as unknown as HostHandlers, timeout: 2000 });
+    const conn = connectChild({
+      remoteWindow: childWindow,
+      origin: APP,
+      methods: { getContext: () => context } as unknown as HostHandlers,
+      timeout: 2000,
+    });
     cleanups.push(() => conn.destroy());
     const methods: Methods = { hello: () => hello('1.7.0', [...CHILD_CAPABILITIES, 'onThemeChange']) };
     for (const c of CHILD_CAPABILITIES) methods[c] = (x: unknown) => x;
-    const peer = connect({ messenger: new WindowMessenger({ remoteWindow: hostWindow, allowedOrigins: [SHELL] }), methods, timeout: 2000 });
+    const peer = connect({
+      messenger: new WindowMessenger({ remoteWindow: hostWindow, allowedOrigins: [SHELL] }),
+      methods,
+      timeout: 2000,
+    });
     cleanups.push(() => peer.destroy());
     const child = await conn.promise;
     expect(child).toMatchObject({ missing: [], newer: true, hello: { version: '1.7.0' } });

@@ -65,7 +65,11 @@ function setup(): { conn: HostConnection; h: ReturnType<typeof handlers>; option
   const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods: h, timeout: 2000 });
   conn.promise.catch(() => {});
   teardown.push(() => conn.destroy());
-  return { conn, h, options: { remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false } };
+  return {
+    conn,
+    h,
+    options: { remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false },
+  };
 }
 
 function Page() {
@@ -81,7 +85,11 @@ function Page() {
       <p data-testid="add">{canAdd ? 'can add' : 'cannot add'}</p>
       <p data-testid="active">{active ? 'active' : 'hidden'}</p>
       <p data-testid="version">{bridge.hostHello.version}</p>
-      <button onClick={() => void request<{ total: number }>({ url: '/api/basic-system/material' }).then((d) => setTotal(d.total))}>
+      <button
+        onClick={() =>
+          void request<{ total: number }>({ url: '/api/basic-system/material' }).then((d) => setTotal(d.total))
+        }
+      >
         load
       </button>
       <p data-testid="total">{total ?? '-'}</p>
@@ -137,7 +145,10 @@ describe('bridge/react', () => {
 
   it('shows errorFallback when the connection fails', async () => {
     render(
-      <BridgeProvider options={{ allowedOrigins: [], captureErrors: false }} errorFallback={(e) => <p>failed: {e.message}</p>}>
+      <BridgeProvider
+        options={{ allowedOrigins: [], captureErrors: false }}
+        errorFallback={(e) => <p>failed: {e.message}</p>}
+      >
         <Page />
       </BridgeProvider>,
     );

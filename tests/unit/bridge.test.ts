@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WindowMessenger, connect, type Methods } from 'penpal';
 import { connectChild, originOf, type ConnectedChild, type HostConnection, type HostHandlers } from '../../bridge/host';
-import { ApiError, completeContext, connectToHost, type ChildBridge, type ConnectToHostOptions } from '../../bridge/child';
+import {
+  ApiError,
+  completeContext,
+  connectToHost,
+  type ChildBridge,
+  type ConnectToHostOptions,
+} from '../../bridge/child';
 import {
   BRIDGE_PROTOCOL,
   BRIDGE_VERSION,
@@ -39,7 +45,11 @@ function makeHandlers(context: BridgeContext = baseContext) {
     getContext: vi.fn(() => context),
     request: vi.fn(async (config: BridgeRequestConfig): Promise<ApiResult<unknown>> => {
       if (config.url === '/api/missing') return { code: 404, msg: 'Not found', data: { id: 7 } };
-      return { code: 200, msg: 'ok', data: { url: config.url, method: config.method ?? 'GET', params: config.params ?? null } };
+      return {
+        code: 200,
+        msg: 'ok',
+        data: { url: config.url, method: config.method ?? 'GET', params: config.params ?? null },
+      };
     }),
     hasPermission: vi.fn((code: string) => context.permissions.includes(code)),
     navigate: vi.fn(),
@@ -79,7 +89,15 @@ async function connectBoth(childOptions: ConnectToHostOptions = {}): Promise<Pai
   const handlers = makeHandlers();
   const onCall = vi.fn();
   const onError = vi.fn();
-  const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods: handlers, timeout: 2000, callTimeout: 1000, onCall, onError });
+  const conn = connectChild({
+    remoteWindow: childWindow,
+    origin: APP,
+    methods: handlers,
+    timeout: 2000,
+    callTimeout: 1000,
+    onCall,
+    onError,
+  });
   cleanups.push(() => conn.destroy());
   const bridgePromise = connectToHost({
     remoteWindow: hostWindow,
@@ -105,16 +123,28 @@ function rawPeer(remoteWindow: Window, allowedOrigin: string, methods: Methods) 
   return connection;
 }
 
-const helloOf = (version: string, capabilities: string[] = []): Hello => ({ protocol: BRIDGE_PROTOCOL, version, capabilities });
+const helloOf = (version: string, capabilities: string[] = []): Hello => ({
+  protocol: BRIDGE_PROTOCOL,
+  version,
+  capabilities,
+});
 
 describe('bridge: host and child connected', () => {
   it('exchanges hellos with versions and capabilities', async () => {
     const { child, bridge, conn } = await connectBoth();
-    expect(child.hello).toEqual({ protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, capabilities: CHILD_CAPABILITIES });
+    expect(child.hello).toEqual({
+      protocol: BRIDGE_PROTOCOL,
+      version: BRIDGE_VERSION,
+      capabilities: CHILD_CAPABILITIES,
+    });
     expect(child.origin).toBe(APP);
     expect(child.supports('ping')).toBe(true);
     expect(child.supports('nonexistent' as 'ping')).toBe(false);
-    expect(bridge.hostHello).toEqual({ protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, capabilities: HOST_CAPABILITIES });
+    expect(bridge.hostHello).toEqual({
+      protocol: BRIDGE_PROTOCOL,
+      version: BRIDGE_VERSION,
+      capabilities: HOST_CAPABILITIES,
+    });
     expect(bridge.supports('confirm')).toBe(true);
     expect(bridge.supports('hello')).toBe(false);
     expect(conn.calls.hello).toBe(1);
@@ -129,10 +159,18 @@ describe('bridge: host and child connected', () => {
 
   it('passes /api requests through to the shell handler and unwraps data', async () => {
     const { bridge, handlers } = await connectBoth();
-    const data = await bridge.request<{ url: string; method: string }>({ method: 'POST', url: '/api/basic-system/material', data: { code: 'M1' } });
+    const data = await bridge.request<{ url: string; method: string }>({
+      method: 'POST',
+      url: '/api/basic-system/material',
+      data: { code: 'M1' },
+    });
     expect(data).toEqual({ url: '/api/basic-system/material', method: 'POST', params: null });
     expect(handlers.request).toHaveBeenCalledTimes(1);
-    expect(handlers.request.mock.calls[0]![0]).toEqual({ method: 'POST', url: '/api/basic-system/material', data: { code: 'M1' } });
+    expect(handlers.request.mock.calls[0]![0]).toEqual({
+      method: 'POST',
+      url: '/api/basic-system/material',
+      data: { code: 'M1' },
+    });
   });
 
   it('rejects a non-200 answer with ApiError carrying code, msg and data', async () => {
@@ -177,7 +215,10 @@ describe('bridge: host and child connected', () => {
     await bridge.closeTab();
     await bridge.reportError(new Error('child broke'));
     await bridge.download({ url: '/api/basic-system/material/export', filename: 'm.xlsx' });
-    expect(handlers.navigate.mock.calls).toEqual([['/basic/material', { newTab: true, title: 'Material' }], ['/basic/unit']]);
+    expect(handlers.navigate.mock.calls).toEqual([
+      ['/basic/material', { newTab: true, title: 'Material' }],
+      ['/basic/unit'],
+    ]);
     expect(handlers.routeChanged).toHaveBeenCalledWith('/platform/dict/2');
     expect(handlers.setTitle).toHaveBeenCalledWith('Dictionary');
     expect(handlers.notify).toHaveBeenCalledWith({ type: 'success', message: 'Saved' });
@@ -229,7 +270,12 @@ describe('bridge: host and child connected', () => {
     const { child, bridge } = await connectBoth({ methods: { onContextChange } });
     const seen: BridgeContext[] = [];
     const unsubscribe = bridge.on('context', (ctx) => seen.push(ctx));
-    const next: BridgeContext = { ...baseContext, language: 'vi', factoryId: 'f-2', permissions: ['platform:dict:delete'] };
+    const next: BridgeContext = {
+      ...baseContext,
+      language: 'vi',
+      factoryId: 'f-2',
+      permissions: ['platform:dict:delete'],
+    };
     await child.remote.onContextChange(next);
     expect(seen).toEqual([next]);
     expect(bridge.context).toEqual(next);
@@ -298,7 +344,10 @@ describe('bridge: host and child connected', () => {
     Object.defineProperty(rejection, 'reason', { value: new Error('lost promise') });
     window.dispatchEvent(rejection);
     await vi.waitFor(() => expect(handlers.reportError).toHaveBeenCalledTimes(2));
-    expect(handlers.reportError.mock.calls.map((c) => (c[0] as { message: string }).message)).toEqual(['boom', 'lost promise']);
+    expect(handlers.reportError.mock.calls.map((c) => (c[0] as { message: string }).message)).toEqual([
+      'boom',
+      'lost promise',
+    ]);
     bridge.destroy();
     window.dispatchEvent(new ErrorEvent('error', { message: 'after destroy', error: new Error('after destroy') }));
     await new Promise((r) => setTimeout(r, 30));
@@ -329,9 +378,14 @@ describe('bridge: host and child connected', () => {
 describe('bridge: a screen of another app as a dialog (1.4.0)', () => {
   it('openModal hands the path and options to the shell and answers how the dialog ended', async () => {
     const { bridge, handlers } = await connectBoth();
-    handlers.openModal.mockResolvedValueOnce({ done: true, value: { resource: 'device', id: 'd-3', code: 'DEV-0003', name: 'Reflow oven' } });
-    expect(await bridge.openModal('/basic/device', { size: 'large', title: 'Pick a device' }))
-      .toEqual({ done: true, value: { resource: 'device', id: 'd-3', code: 'DEV-0003', name: 'Reflow oven' } });
+    handlers.openModal.mockResolvedValueOnce({
+      done: true,
+      value: { resource: 'device', id: 'd-3', code: 'DEV-0003', name: 'Reflow oven' },
+    });
+    expect(await bridge.openModal('/basic/device', { size: 'large', title: 'Pick a device' })).toEqual({
+      done: true,
+      value: { resource: 'device', id: 'd-3', code: 'DEV-0003', name: 'Reflow oven' },
+    });
     expect(handlers.openModal).toHaveBeenCalledWith('/basic/device', { size: 'large', title: 'Pick a device' });
     // Dismissed by the user: nothing comes back.
     expect(await bridge.openModal('/basic/device')).toEqual({ done: false });
@@ -383,9 +437,12 @@ describe('bridge: version mismatch', () => {
     const getContext = vi.fn(() => baseContext);
     const hostHello = vi.fn(() => helloOf('0.9.0', ['getContext']));
     rawPeer(childWindow, APP, { hello: hostHello, getContext });
-    const error = await connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 2000, captureErrors: false }).catch(
-      (e: unknown) => e,
-    );
+    const error = await connectToHost({
+      remoteWindow: hostWindow,
+      allowedOrigins: [SHELL],
+      timeout: 2000,
+      captureErrors: false,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BridgeVersionError);
     expect(error).toMatchObject({ local: BRIDGE_VERSION, remote: '0.9.0' });
     expect(hostHello).toHaveBeenCalledTimes(1);
@@ -408,7 +465,12 @@ describe('bridge: origins', () => {
     const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods: handlers, timeout: 300 });
     cleanups.push(() => conn.destroy());
     // The impostor runs our own child code and trusts the shell: only the host's origin check stands in the way.
-    const childPromise = connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 300, captureErrors: false });
+    const childPromise = connectToHost({
+      remoteWindow: hostWindow,
+      allowedOrigins: [SHELL],
+      timeout: 300,
+      captureErrors: false,
+    });
     const [hostResult, childResult] = await Promise.allSettled([conn.promise, childPromise]);
     expect(hostResult.status).toBe('rejected');
     expect((hostResult as PromiseRejectedResult).reason).toMatchObject({ code: 'CONNECTION_TIMEOUT' });
@@ -426,7 +488,12 @@ describe('bridge: origins', () => {
     const handlers = makeHandlers();
     const conn = connectChild({ remoteWindow: otherFrame, origin: APP, methods: handlers, timeout: 300 });
     cleanups.push(() => conn.destroy());
-    const childPromise = connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 300, captureErrors: false });
+    const childPromise = connectToHost({
+      remoteWindow: hostWindow,
+      allowedOrigins: [SHELL],
+      timeout: 300,
+      captureErrors: false,
+    });
     const [hostResult, childResult] = await Promise.allSettled([conn.promise, childPromise]);
     expect(hostResult).toMatchObject({ status: 'rejected', reason: { code: 'CONNECTION_TIMEOUT' } });
     expect(childResult).toMatchObject({ status: 'rejected', reason: { code: 'CONNECTION_TIMEOUT' } });
@@ -439,7 +506,12 @@ describe('bridge: origins', () => {
     const handlers = makeHandlers();
     const conn = connectChild({ remoteWindow: childWindow, origin: APP, methods: handlers, timeout: 300 });
     cleanups.push(() => conn.destroy());
-    const childPromise = connectToHost({ remoteWindow: hostWindow, allowedOrigins: [SHELL], timeout: 300, captureErrors: false });
+    const childPromise = connectToHost({
+      remoteWindow: hostWindow,
+      allowedOrigins: [SHELL],
+      timeout: 300,
+      captureErrors: false,
+    });
     const [childResult, hostResult] = await Promise.allSettled([childPromise, conn.promise]);
     expect(childResult).toMatchObject({ status: 'rejected', reason: { code: 'CONNECTION_TIMEOUT' } });
     expect(hostResult).toMatchObject({ status: 'rejected', reason: { code: 'CONNECTION_TIMEOUT' } });
@@ -449,7 +521,8 @@ describe('bridge: origins', () => {
   it('connectChild throws synchronously for a wildcard, a pattern, a path or a non-http origin', () => {
     const { childWindow } = windowPair(SHELL, APP);
     const methods = makeHandlers();
-    const attempt = (origin: unknown) => () => connectChild({ remoteWindow: childWindow, origin: origin as string, methods });
+    const attempt = (origin: unknown) => () =>
+      connectChild({ remoteWindow: childWindow, origin: origin as string, methods });
     expect(attempt('*')).toThrow(TypeError);
     expect(attempt('http://*.example.com')).toThrow(TypeError);
     expect(attempt(/localhost/)).toThrow(TypeError);
@@ -474,25 +547,61 @@ describe('bridge: origins', () => {
   it('connectToHost without an allowed origin rejects with a clear error', async () => {
     const { hostWindow } = windowPair(SHELL, APP);
     await expect(connectToHost({ remoteWindow: hostWindow, captureErrors: false })).rejects.toThrow(/no shell origin/);
-    await expect(connectToHost({ remoteWindow: hostWindow, allowedOrigins: [], captureErrors: false })).rejects.toThrow(/no shell origin/);
-    await expect(connectToHost({ remoteWindow: hostWindow, allowedOrigins: ['*'], captureErrors: false })).rejects.toThrow(TypeError);
-    await expect(connectToHost({ remoteWindow: hostWindow, allowedOrigins: [`${SHELL}/shell`] })).rejects.toThrow(TypeError);
+    await expect(connectToHost({ remoteWindow: hostWindow, allowedOrigins: [], captureErrors: false })).rejects.toThrow(
+      /no shell origin/,
+    );
+    await expect(
+      connectToHost({ remoteWindow: hostWindow, allowedOrigins: ['*'], captureErrors: false }),
+    ).rejects.toThrow(TypeError);
+    await expect(connectToHost({ remoteWindow: hostWindow, allowedOrigins: [`${SHELL}/shell`] })).rejects.toThrow(
+      TypeError,
+    );
   });
 
   it('connectToHost outside an iframe rejects instead of waiting for a timeout', async () => {
-    await expect(connectToHost({ allowedOrigins: [SHELL], captureErrors: false })).rejects.toThrow(/not inside the portal shell/);
+    await expect(connectToHost({ allowedOrigins: [SHELL], captureErrors: false })).rejects.toThrow(
+      /not inside the portal shell/,
+    );
   });
 });
 
 describe('bridge paths (T2.10)', () => {
   const refusedPaths = [
-    '/api/../x', '/api/%2e%2e/x', '/api/%2e%2e/en/login', '/api/.%2e/x', '/api/%2E%2E/x', '/api/%2F..%2Fx', '/api/a/%2f/b',
-    '/api/%5C..%5Cx', '/api/./x', '/api/%2e/x', '/api//x', '/api/a/..', '/api/a/%2e%2e', '/api/%00/x', '/api/%zz',
-    'https://evil.test/api/x', 'http://localhost:8080/api/x', '//evil.test/api/x', '/\\evil.test/api/x', '/apix', '/api', 'api/x', '/API/x',
-    '/api/x\\..\\y', '/api/\tx', ' /api/x',
+    '/api/../x',
+    '/api/%2e%2e/x',
+    '/api/%2e%2e/en/login',
+    '/api/.%2e/x',
+    '/api/%2E%2E/x',
+    '/api/%2F..%2Fx',
+    '/api/a/%2f/b',
+    '/api/%5C..%5Cx',
+    '/api/./x',
+    '/api/%2e/x',
+    '/api//x',
+    '/api/a/..',
+    '/api/a/%2e%2e',
+    '/api/%00/x',
+    '/api/%zz',
+    'https://evil.test/api/x',
+    'http://localhost:8080/api/x',
+    '//evil.test/api/x',
+    '/\\evil.test/api/x',
+    '/apix',
+    '/api',
+    'api/x',
+    '/API/x',
+    '/api/x\\..\\y',
+    '/api/\tx',
+    ' /api/x',
   ];
-  const allowedPaths = ['/api/platform-system/user', '/api/basic-system/unit/00000000-0000-4000-8000-000000000000', '/api/a.b/c~d_e-f',
-    '/api/x?next=../y', '/api/x?url=https://evil.test', '/api/%E4%B8%AD'];
+  const allowedPaths = [
+    '/api/platform-system/user',
+    '/api/basic-system/unit/00000000-0000-4000-8000-000000000000',
+    '/api/a.b/c~d_e-f',
+    '/api/x?next=../y',
+    '/api/x?url=https://evil.test',
+    '/api/%E4%B8%AD',
+  ];
 
   it('allows exactly the paths that normalise to themselves under /api/', async () => {
     const { isAllowedApiPath } = await import('../../bridge/protocol');
@@ -538,14 +647,27 @@ describe('bridge: shell shortcuts pressed inside the frame (1.3.0)', () => {
       input.remove();
       expect(press({ key: 'a', code: 'KeyA' }).defaultPrevented).toBe(false);
       await vi.waitFor(() => expect(handlers.shortcut).toHaveBeenCalledTimes(5));
-      expect(handlers.shortcut.mock.calls.map((c) => c[0])).toEqual(['search', 'nextTab', 'help', 'shortcuts', 'search']);
+      expect(handlers.shortcut.mock.calls.map((c) => c[0])).toEqual([
+        'search',
+        'nextTab',
+        'help',
+        'shortcuts',
+        'search',
+      ]);
       expect(pageSaw).toEqual(['?', 'a']);
     } finally {
       window.removeEventListener('keydown', onPage);
     }
     // The app's own list reaches the shell cleaned: blank keys left out, long texts cut.
-    await bridge.setShortcuts([{ keys: 'Alt+Shift+N', description: 'Add a record' }, { keys: ' ', description: 'nothing' }, { keys: 'F9', description: 'x'.repeat(500) }]);
-    expect(handlers.setShortcuts).toHaveBeenCalledWith([{ keys: 'Alt+Shift+N', description: 'Add a record' }, { keys: 'F9', description: 'x'.repeat(120) }]);
+    await bridge.setShortcuts([
+      { keys: 'Alt+Shift+N', description: 'Add a record' },
+      { keys: ' ', description: 'nothing' },
+      { keys: 'F9', description: 'x'.repeat(500) },
+    ]);
+    expect(handlers.setShortcuts).toHaveBeenCalledWith([
+      { keys: 'Alt+Shift+N', description: 'Add a record' },
+      { keys: 'F9', description: 'x'.repeat(120) },
+    ]);
     bridge.destroy();
     press({ key: 'F1', code: 'F1' });
     await new Promise((r) => setTimeout(r, 50));

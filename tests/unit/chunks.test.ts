@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_TIMEOUT_MS, ChunkLoadError, failureKind, loadChunk } from '../../shell/chunks';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('chunk loading (SPEC §8, §9)', () => {
   it('passes a loaded chunk through', async () => {
@@ -9,10 +11,14 @@ describe('chunk loading (SPEC §8, §9)', () => {
   });
 
   it('tells a script failure from a style failure', async () => {
-    await expect(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Layout-x.js'))))
-      .rejects.toMatchObject({ kind: 'script' });
-    await expect(loadChunk(() => Promise.reject(new Error('Unable to preload CSS for /assets/Layout-x.css'))))
-      .rejects.toMatchObject({ kind: 'style' });
+    await expect(
+      loadChunk(() =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Layout-x.js')),
+      ),
+    ).rejects.toMatchObject({ kind: 'script' });
+    await expect(
+      loadChunk(() => Promise.reject(new Error('Unable to preload CSS for /assets/Layout-x.css'))),
+    ).rejects.toMatchObject({ kind: 'style' });
     expect(failureKind('boom')).toBe('script');
   });
 

@@ -13,13 +13,16 @@ import { routesModule } from '../../scripts/contract-routes';
 /** The groups a routes module declares, read back from its text. */
 function groupsOf(code: string): Record<string, Record<string, Record<string, unknown>>> {
   const out: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const m of code.matchAll(/^export const (\w+) = (.*);$/gm)) out[m[1]!] = JSON.parse(m[2]!) as Record<string, Record<string, Record<string, unknown>>>;
+  for (const m of code.matchAll(/^export const (\w+) = (.*);$/gm))
+    out[m[1]!] = JSON.parse(m[2]!) as Record<string, Record<string, Record<string, unknown>>>;
   return out;
 }
 
 describe('the contract as the browser downloads it', () => {
   it('keeps every operation of every feature, by the same names, with its method and path', () => {
-    const features = readdirSync(resolve(import.meta.dirname, '../../model/contract')).filter((f) => !['endpoint.ts', 'client.ts', 'index.ts', 'common.ts', 'resource.ts'].includes(f));
+    const features = readdirSync(resolve(import.meta.dirname, '../../model/contract')).filter(
+      (f) => !['endpoint.ts', 'client.ts', 'index.ts', 'common.ts', 'resource.ts'].includes(f),
+    );
     expect(features.length).toBe(Object.keys(contract).length);
     for (const [name, group] of Object.entries(contract)) {
       const code = routesModule({ [name]: group }, name);
@@ -33,7 +36,17 @@ describe('the contract as the browser downloads it', () => {
   });
 
   it('leaves out exports that are not operations, and refuses a module with none', () => {
-    const ping = endpoint({ method: 'GET', path: '/ping', operationId: 'ping', summary: 'Ping', tag: 't', auth: 'none', permission: null, query: z.object({ a: z.string() }), answer: json(z.null()) });
+    const ping = endpoint({
+      method: 'GET',
+      path: '/ping',
+      operationId: 'ping',
+      summary: 'Ping',
+      tag: 't',
+      auth: 'none',
+      permission: null,
+      query: z.object({ a: z.string() }),
+      answer: json(z.null()),
+    });
     const code = routesModule({ Query: z.object({ a: z.string() }), ops: { ping } }, 'x.ts');
     expect(Object.keys(groupsOf(code))).toEqual(['ops']);
     expect(groupsOf(code).ops!.ping).toEqual({ method: 'GET', path: '/ping', operationId: 'ping' });

@@ -10,7 +10,9 @@ import { afterFirstScreen, frameConnected, screenCall } from '../../shell/subapp
 /** Whether `p` has settled by now (its callbacks run on the microtask queue). */
 async function settled(p: Promise<unknown>): Promise<boolean> {
   let done = false;
-  void p.then(() => { done = true; });
+  void p.then(() => {
+    done = true;
+  });
   await vi.advanceTimersByTimeAsync(0);
   return done;
 }
@@ -33,7 +35,11 @@ describe('the first screen has its turn first', () => {
     // Connected, but the screen has asked for nothing yet: it is still loading its texts.
     expect(await settled(side)).toBe(false);
     let answer!: (v: string) => void;
-    const call = screenCall(new Promise<string>((resolve) => { answer = resolve; }));
+    const call = screenCall(
+      new Promise<string>((resolve) => {
+        answer = resolve;
+      }),
+    );
     await vi.advanceTimersByTimeAsync(500);
     expect(await settled(side)).toBe(false);
     answer('rows');

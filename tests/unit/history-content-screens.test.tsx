@@ -20,24 +20,59 @@ import { fakeBridge, page, type FakeBridge, type Handler } from './resource-page
 const HISTORY = 'log:audit-trail:history';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
-  id: crypto.randomUUID(), at: '2026-03-01T08:00:00Z', action: 'update', entity: 'notice', recordId: 'n1', recordCode: 'Shift swap',
-  factoryId: null, userId: '00000000-0000-4000-8000-000000000001', userName: 'admin', apiKeyName: null, ip: '10.0.0.8',
-  operationId: null, importJobId: null, changes: [], signature: null, ...over,
+  id: crypto.randomUUID(),
+  at: '2026-03-01T08:00:00Z',
+  action: 'update',
+  entity: 'notice',
+  recordId: 'n1',
+  recordCode: 'Shift swap',
+  factoryId: null,
+  userId: '00000000-0000-4000-8000-000000000001',
+  userName: 'admin',
+  apiKeyName: null,
+  ip: '10.0.0.8',
+  operationId: null,
+  importJobId: null,
+  changes: [],
+  signature: null,
+  ...over,
 });
 
 const NOTICE: NoticeAdminRow = {
-  id: 'n1', title: 'Shift swap', content: '<p>From Monday</p>', level: 'warning', factoryIds: [], roleIds: [], userIds: [],
-  publishAt: '2026-03-01T08:00:00Z', expireAt: null, readCount: 0, createdAt: '2026-03-01T08:00:00Z',
+  id: 'n1',
+  title: 'Shift swap',
+  content: '<p>From Monday</p>',
+  level: 'warning',
+  factoryIds: [],
+  roleIds: [],
+  userIds: [],
+  publishAt: '2026-03-01T08:00:00Z',
+  expireAt: null,
+  readCount: 0,
+  createdAt: '2026-03-01T08:00:00Z',
 };
 const FEEDBACK: FeedbackAdminRow = {
-  id: 'f1', description: 'Label printer jams', contact: null, status: 'processed', handleOpinion: 'Roller replaced', userAccount: 'li.ming', userName: 'Li Ming',
-  createdAt: '2026-03-01T08:00:00Z', handledAt: '2026-03-02T08:00:00Z', pictureIds: [], inProcess: false,
+  id: 'f1',
+  description: 'Label printer jams',
+  contact: null,
+  status: 'processed',
+  handleOpinion: 'Roller replaced',
+  userAccount: 'li.ming',
+  userName: 'Li Ming',
+  createdAt: '2026-03-01T08:00:00Z',
+  handledAt: '2026-03-02T08:00:00Z',
+  pictureIds: [],
+  inProcess: false,
 };
 
 async function show(ui: ReactElement, bridge: FakeBridge) {
   const i18n = createSubAppI18n(['common', 'platform', 'model'], 'platform');
   await switchLanguage(i18n, bridge.context.language);
-  render(<I18nextProvider i18n={i18n}><BridgeValueProvider bridge={bridge}>{ui}</BridgeValueProvider></I18nextProvider>);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <BridgeValueProvider bridge={bridge}>{ui}</BridgeValueProvider>
+    </I18nextProvider>,
+  );
 }
 
 async function openHistory(rowText: string) {
@@ -51,19 +86,29 @@ async function openHistory(rowText: string) {
 const cells = (drawer: HTMLElement, field: string) =>
   [...drawer.querySelector(`[data-field="${field}"]`)!.querySelectorAll('td')].map((td) => td.textContent);
 
-const noticeScreen = (entries: AuditEntry[]): Handler => (c) => {
-  if (c.url === '/api/platform-system/notice/page') return page([NOTICE]);
-  if (c.url === '/api/platform-system/audit/notice/n1') return { items: entries };
-  throw new Error(`unexpected ${c.url}`);
-};
+const noticeScreen =
+  (entries: AuditEntry[]): Handler =>
+  (c) => {
+    if (c.url === '/api/platform-system/notice/page') return page([NOTICE]);
+    if (c.url === '/api/platform-system/audit/notice/n1') return { items: entries };
+    throw new Error(`unexpected ${c.url}`);
+  };
 
 describe('History on the content screens', () => {
   it("names a notice's fields and levels in English, and its audience by count", async () => {
-    const bridge = fakeBridge(['system:notice:view', HISTORY], 'en', noticeScreen([entry({ changes: [
-      { field: 'title', before: 'Shift change', after: 'Shift swap' },
-      { field: 'level', before: 'info', after: 'warning' },
-      { field: 'roleIds', before: [], after: ['r1', 'r2'] },
-    ] })]));
+    const bridge = fakeBridge(
+      ['system:notice:view', HISTORY],
+      'en',
+      noticeScreen([
+        entry({
+          changes: [
+            { field: 'title', before: 'Shift change', after: 'Shift swap' },
+            { field: 'level', before: 'info', after: 'warning' },
+            { field: 'roleIds', before: [], after: ['r1', 'r2'] },
+          ],
+        }),
+      ]),
+    );
     await show(<NoticeAdmin />, bridge);
     const drawer = await openHistory('Shift swap');
     expect(bridge.requests.some((r) => r.url === '/api/platform-system/audit/notice/n1')).toBe(true);
@@ -74,7 +119,11 @@ describe('History on the content screens', () => {
   });
 
   it('shows the same in Chinese', async () => {
-    const bridge = fakeBridge(['system:notice:view', HISTORY], 'zh-CN', noticeScreen([entry({ changes: [{ field: 'level', before: 'info', after: 'urgent' }] })]));
+    const bridge = fakeBridge(
+      ['system:notice:view', HISTORY],
+      'zh-CN',
+      noticeScreen([entry({ changes: [{ field: 'level', before: 'info', after: 'urgent' }] })]),
+    );
     await show(<NoticeAdmin />, bridge);
     const drawer = await openHistory('Shift swap');
     expect(cells(drawer, 'level')).toEqual(['级别', '普通', '紧急']);
@@ -91,11 +140,20 @@ describe('History on the content screens', () => {
     const bridge = fakeBridge(['system:feedback:view', HISTORY], 'en', (c) => {
       if (c.url === '/api/platform-system/feedback/page') return page([FEEDBACK]);
       if (c.url === '/api/platform-system/audit/feedback/f1') {
-        return { items: [entry({ entity: 'feedback', recordId: 'f1', action: 'state', changes: [
-          { field: 'status', before: 'unprocessed', after: 'processed' },
-          { field: 'handleOpinion', before: null, after: 'Roller replaced' },
-          { field: 'handledBy', before: null, after: '00000000-0000-4000-8000-00000000000a' },
-        ] })] };
+        return {
+          items: [
+            entry({
+              entity: 'feedback',
+              recordId: 'f1',
+              action: 'state',
+              changes: [
+                { field: 'status', before: 'unprocessed', after: 'processed' },
+                { field: 'handleOpinion', before: null, after: 'Roller replaced' },
+                { field: 'handledBy', before: null, after: '00000000-0000-4000-8000-00000000000a' },
+              ],
+            }),
+          ],
+        };
       }
       throw new Error(`unexpected ${c.url}`);
     });

@@ -32,7 +32,7 @@ describe('request headers (SPEC §7)', () => {
 });
 
 describe('the language a request asks for', () => {
-  it('is the URL\'s, even while the texts shown are still those of the language before', () => {
+  it("is the URL's, even while the texts shown are still those of the language before", () => {
     expect(requestLanguage('/zh-CN/platform/dict', 'en')).toBe('zh-CN');
     expect(requestLanguage('/vi/login', 'vi')).toBe('vi');
   });
@@ -50,8 +50,9 @@ describe('answer handling (SPEC §7, §8)', () => {
     const quiet = interpretResponse(200, { code: 200, msg: 'Saved', data: { id: 1 } }, opts);
     expect(quiet.result).toEqual({ code: 200, msg: 'Saved', data: { id: 1 } });
     expect(quiet.toast).toBeNull();
-    expect(interpretResponse(200, { code: 200, msg: 'Saved', data: null }, { ...opts, showSuccess: true }).toast)
-      .toEqual({ type: 'success', message: 'Saved' });
+    expect(
+      interpretResponse(200, { code: 200, msg: 'Saved', data: null }, { ...opts, showSuccess: true }).toast,
+    ).toEqual({ type: 'success', message: 'Saved' });
   });
 
   it('treats a body code other than 200 as failure even under HTTP 200', () => {
@@ -63,7 +64,11 @@ describe('answer handling (SPEC §7, §8)', () => {
 
   it('falls back to the other message field, then to a generic message', () => {
     expect(interpretResponse(400, { code: 400, message: 'Bad tenant' }, opts).toast?.message).toBe('Bad tenant');
-    expect(interpretResponse(502, 'Bad gateway', opts).result).toEqual({ code: 502, msg: 'Request failed', data: null });
+    expect(interpretResponse(502, 'Bad gateway', opts).result).toEqual({
+      code: 502,
+      msg: 'Request failed',
+      data: null,
+    });
   });
 
   it('marks the token invalid on 401 when a token was sent, without a toast', () => {

@@ -17,7 +17,9 @@ function tree(files: Record<string, string>) {
   return { status: res.status, out: res.stdout + res.stderr };
 }
 
-afterEach(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('import directions (DESIGN §2)', () => {
   it('accepts the allowed directions', () => {

@@ -8,8 +8,11 @@ const dir = join(root, 'locales');
 type Tree = { [k: string]: string | Tree };
 
 const flat = (o: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(Object.entries(o).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flat(v, `${prefix}${k}.`))));
+  Object.fromEntries(
+    Object.entries(o).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flat(v, `${prefix}${k}.`)),
+    ),
+  );
 
 const load = (lang: string, file: string) => flat(JSON.parse(readFileSync(join(dir, lang, file), 'utf8')) as Tree);
 
@@ -23,7 +26,10 @@ function grouped(keys: string[]) {
     const m = PLURAL.exec(k);
     if (m) forms.set(baseOf(k), [...(forms.get(baseOf(k)) ?? []), m[1]!].sort());
   }
-  return { bases: [...new Set(keys.map((k) => (PLURAL.test(k) && forms.has(baseOf(k)) ? baseOf(k) : k)))].sort(), forms };
+  return {
+    bases: [...new Set(keys.map((k) => (PLURAL.test(k) && forms.has(baseOf(k)) ? baseOf(k) : k)))].sort(),
+    forms,
+  };
 }
 const namespaces = readdirSync(join(dir, 'zh-CN')).filter((f) => f.endsWith('.json'));
 
@@ -31,7 +37,12 @@ describe('five languages, the same keys (SPEC §9)', () => {
   it('has every namespace in every language', () => {
     expect(namespaces.length).toBeGreaterThanOrEqual(5);
     for (const lang of LANGUAGES) {
-      expect(readdirSync(join(dir, lang)).filter((f) => f.endsWith('.json')).sort(), lang).toEqual([...namespaces].sort());
+      expect(
+        readdirSync(join(dir, lang))
+          .filter((f) => f.endsWith('.json'))
+          .sort(),
+        lang,
+      ).toEqual([...namespaces].sort());
     }
   });
 
@@ -59,16 +70,22 @@ describe('five languages, the same keys (SPEC §9)', () => {
   }
 
   it('every literal key the shell and sub-apps translate exists in zh-CN', () => {
-    const known = new Set(namespaces.flatMap((f) => grouped(Object.keys(load('zh-CN', f))).bases.map((k) => `${f.replace('.json', '')}:${k}`)));
+    const known = new Set(
+      namespaces.flatMap((f) =>
+        grouped(Object.keys(load('zh-CN', f))).bases.map((k) => `${f.replace('.json', '')}:${k}`),
+      ),
+    );
     const missing: string[] = [];
-    const walk = (d: string): string[] => readdirSync(d).flatMap((n) => {
-      const p = join(d, n);
-      return statSync(p).isDirectory() ? walk(p) : /\.tsx?$/.test(n) ? [p] : [];
-    });
+    const walk = (d: string): string[] =>
+      readdirSync(d).flatMap((n) => {
+        const p = join(d, n);
+        return statSync(p).isDirectory() ? walk(p) : /\.tsx?$/.test(n) ? [p] : [];
+      });
     for (const file of [...walk(join(root, 'shell')), ...walk(join(root, 'subapps'))]) {
       const text = readFileSync(file, 'utf8');
       // The file's default namespace: the first of useTranslation('ns') / useTranslation(['ns', …]).
-      const defaultNs = /useTranslation\(\s*\[?\s*'([\w-]+)'/.exec(text)?.[1] ?? (file.includes('/shell/') ? 'shell' : 'common');
+      const defaultNs =
+        /useTranslation\(\s*\[?\s*'([\w-]+)'/.exec(text)?.[1] ?? (file.includes('/shell/') ? 'shell' : 'common');
       for (const m of text.matchAll(/\bt\(\s*'([\w.:-]+)'/g)) {
         const key = m[1]!;
         const full = key.includes(':') ? key : `${defaultNs}:${key}`;

@@ -8,10 +8,15 @@ import { appsAtom, menuAtom, store } from '../../shell/state/atoms';
 import { MAX_MODALS, closeModal, dismissAllModals, modalsAtom, openModal } from '../../shell/subapp/modals';
 import { app, item } from './shell-fixtures';
 
-
 beforeEach(async () => {
   dismissAllModals();
-  store.set(menuAtom, [{ ...item('c', '', 'Catalogue'), type: 'catalogue', children: [item('1', '/basic/device', 'Devices'), item('2', '/mes/order', 'Work orders')] }]);
+  store.set(menuAtom, [
+    {
+      ...item('c', '', 'Catalogue'),
+      type: 'catalogue',
+      children: [item('1', '/basic/device', 'Devices'), item('2', '/mes/order', 'Work orders')],
+    },
+  ]);
   store.set(appsAtom, [app('basic', 'basic', true), app('mes', 'mes', false)]);
   await showLanguage('en');
 });
@@ -20,7 +25,13 @@ describe('dialogs over the page', () => {
   it('opens a screen of the menu with its menu name, and resolves once with the value handed back', async () => {
     const opened = openModal('/basic/device', { size: 'small' });
     const [m] = store.get(modalsAtom);
-    expect(m).toMatchObject({ path: '/basic/device', title: 'Devices', size: 'small', drawer: false, app: { appType: 'basic' } });
+    expect(m).toMatchObject({
+      path: '/basic/device',
+      title: 'Devices',
+      size: 'small',
+      drawer: false,
+      app: { appType: 'basic' },
+    });
     closeModal(m!.id, { done: true, value: { code: 'DEV-0003' } });
     closeModal(m!.id, { done: false });
     await expect(opened).resolves.toEqual({ done: true, value: { code: 'DEV-0003' } });
@@ -28,7 +39,11 @@ describe('dialogs over the page', () => {
   });
 
   it('a route below a menu entry opens too; an unknown size is large; a title of its own is kept, trimmed', () => {
-    void openModal('/basic/device/1f0e4c1e-0000-4000-8000-000000000000', { size: 'huge' as 'large', title: '  Pick a device  ', drawer: true });
+    void openModal('/basic/device/1f0e4c1e-0000-4000-8000-000000000000', {
+      size: 'huge' as 'large',
+      title: '  Pick a device  ',
+      drawer: true,
+    });
     expect(store.get(modalsAtom)[0]).toMatchObject({ size: 'large', title: 'Pick a device', drawer: true });
   });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { afterMenuLoad, decide, errorPagePath, inMenu, isFullScreenPath, isKnownPath, isPublicPath, rootLanguage, splitLanguage } from '../../shell/router/rules';
+import {
+  afterMenuLoad,
+  decide,
+  errorPagePath,
+  inMenu,
+  isFullScreenPath,
+  isKnownPath,
+  isPublicPath,
+  rootLanguage,
+  splitLanguage,
+} from '../../shell/router/rules';
 
 const base = { lang: 'en' as const, token: 'tok', menuLoaded: true, menuPaths: ['/platform/dict', '/basic/unit'] };
 

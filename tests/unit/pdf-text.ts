@@ -18,7 +18,11 @@ function streams(bytes: Uint8Array): string[] {
     const end = text.indexOf('endstream', start);
     const raw = Buffer.from(text.slice(start, end), 'latin1');
     if (/\/FlateDecode/.test(m[1]!)) {
-      try { out.push(inflateSync(raw).toString('latin1')); } catch { /* not a content stream we can read */ }
+      try {
+        out.push(inflateSync(raw).toString('latin1'));
+      } catch {
+        /* not a content stream we can read */
+      }
     } else {
       out.push(raw.toString('latin1'));
     }

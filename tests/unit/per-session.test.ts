@@ -9,7 +9,13 @@ describe('an answer per session', () => {
   it('asks once per session and key, again for another session, and again after a failure', async () => {
     let asked = 0;
     let fail = false;
-    const answer = perSession(async () => { asked++; return fail ? 'failed' : `answer ${asked}`; }, (a) => a === 'failed');
+    const answer = perSession(
+      async () => {
+        asked++;
+        return fail ? 'failed' : `answer ${asked}`;
+      },
+      (a) => a === 'failed',
+    );
     store.set(tokenAtom, 'one');
     expect(await Promise.all([answer(), answer()])).toEqual(['answer 1', 'answer 1']);
     expect(await answer('other key')).toBe('answer 2');

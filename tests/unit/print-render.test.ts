@@ -3,11 +3,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { barcodeShape } from '../../model/print/barcode';
 import { renderTemplate } from '../../model/print/render';
-import { itemValue, parseDefaultContent, printTemplateIssues, templateOf, type PrintTemplate } from '../../model/print/template';
+import {
+  itemValue,
+  parseDefaultContent,
+  printTemplateIssues,
+  templateOf,
+  type PrintTemplate,
+} from '../../model/print/template';
 import { fillCount, pageCount, shownText } from './pdf-text';
 
 const label: PrintTemplate = {
-  name: 'Meter', pageWidth: 60, pageHeight: 40, colour: 'black',
+  name: 'Meter',
+  pageWidth: 60,
+  pageHeight: 40,
+  colour: 'black',
   items: [
     { type: 'text', text: 'Smart meter', x: 2, y: 2, width: 56, height: 6, fontSize: 12 },
     { type: 'text', key: 'sn', x: 2, y: 9, width: 56, height: 5, fontSize: 9 },
@@ -17,7 +26,9 @@ const label: PrintTemplate = {
 
 describe('renderTemplate', () => {
   it('draws one page per record and copy, with the bound values and the fixed text', async () => {
-    const bytes = await renderTemplate(label, [{ sn: 'SMF00126061400001' }, { sn: 'SMF00126061400002' }], { copies: 3 });
+    const bytes = await renderTemplate(label, [{ sn: 'SMF00126061400001' }, { sn: 'SMF00126061400002' }], {
+      copies: 3,
+    });
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(pageCount(bytes)).toBe(6);
     const text = shownText(bytes);
@@ -34,7 +45,16 @@ describe('renderTemplate', () => {
   });
 
   it('draws QR and DataMatrix symbols, and a crossed box for a value a symbology cannot hold', async () => {
-    const two = await renderTemplate({ ...label, items: [{ type: 'qrcode', key: 'sn', x: 2, y: 2, width: 20, height: 20 }, { type: 'datamatrix', key: 'sn', x: 30, y: 2, width: 20, height: 20 }] }, [{ sn: 'CT2606222222' }]);
+    const two = await renderTemplate(
+      {
+        ...label,
+        items: [
+          { type: 'qrcode', key: 'sn', x: 2, y: 2, width: 20, height: 20 },
+          { type: 'datamatrix', key: 'sn', x: 30, y: 2, width: 20, height: 20 },
+        ],
+      },
+      [{ sn: 'CT2606222222' }],
+    );
     expect(fillCount(two)).toBeGreaterThanOrEqual(2);
     expect(barcodeShape('qrcode', 'CT2606222222')?.paths.length).toBeGreaterThan(0);
     expect(barcodeShape('code128', '')).toBeNull();
@@ -50,11 +70,19 @@ describe('renderTemplate', () => {
 
   it('renders any value without failing, and printable ASCII verbatim (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 60 }), fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 40 }), async (any, ascii) => {
-        const bytes = await renderTemplate(label, [{ sn: any }, { sn: ascii }]);
-        expect(pageCount(bytes)).toBe(2);
-        expect(shownText(bytes)).toContain(ascii);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 60 }),
+        fc.string({
+          unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+          minLength: 1,
+          maxLength: 40,
+        }),
+        async (any, ascii) => {
+          const bytes = await renderTemplate(label, [{ sn: any }, { sn: ascii }]);
+          expect(pageCount(bytes)).toBe(2);
+          expect(shownText(bytes)).toContain(ascii);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -66,7 +94,9 @@ describe('renderTemplate', () => {
 
 describe('template data', () => {
   it('binds an item to its data key, falling back to the fixed text', () => {
-    expect(itemValue({ type: 'text', key: 'sn', text: 'none', x: 0, y: 0, width: 1, height: 1 }, { sn: 'X1' })).toBe('X1');
+    expect(itemValue({ type: 'text', key: 'sn', text: 'none', x: 0, y: 0, width: 1, height: 1 }, { sn: 'X1' })).toBe(
+      'X1',
+    );
     expect(itemValue({ type: 'text', key: 'sn', text: 'none', x: 0, y: 0, width: 1, height: 1 }, {})).toBe('none');
     expect(itemValue({ type: 'text', key: 'qty', x: 0, y: 0, width: 1, height: 1 }, { qty: 24 })).toBe('24');
   });
@@ -82,8 +112,14 @@ describe('template data', () => {
 
   it('flags items outside the page, items with nothing to print and unreadable default content', () => {
     const issues = printTemplateIssues({
-      pageWidth: 50, pageHeight: 30, defaultContent: 'oops',
-      items: [{ type: 'text', text: 'ok', x: 0, y: 0, width: 50, height: 30 }, { type: 'barcode', key: 'sn', x: 40, y: 0, width: 20, height: 5 }, { type: 'text', x: 0, y: 0, width: 5, height: 5 }],
+      pageWidth: 50,
+      pageHeight: 30,
+      defaultContent: 'oops',
+      items: [
+        { type: 'text', text: 'ok', x: 0, y: 0, width: 50, height: 30 },
+        { type: 'barcode', key: 'sn', x: 40, y: 0, width: 20, height: 5 },
+        { type: 'text', x: 0, y: 0, width: 5, height: 5 },
+      ],
     });
     expect(issues.map((i) => `${i.field} ${i.key}`)).toEqual([
       'defaultContent validation.defaultContent',
@@ -93,8 +129,19 @@ describe('template data', () => {
   });
 
   it('reads a stored row (numeric columns as strings) into a template', () => {
-    const t = templateOf({ name: 'L', pageWidth: '60.0', pageHeight: '40.0', colour: 'red', items: [{ type: 'qrcode', key: 'sn', x: '1', y: '2', width: '10', height: '10' }, { type: 'bogus' }] });
-    expect(t).toMatchObject({ pageWidth: 60, pageHeight: 40, colour: 'red', items: [{ type: 'qrcode', key: 'sn', x: 1, y: 2, width: 10, height: 10 }] });
+    const t = templateOf({
+      name: 'L',
+      pageWidth: '60.0',
+      pageHeight: '40.0',
+      colour: 'red',
+      items: [{ type: 'qrcode', key: 'sn', x: '1', y: '2', width: '10', height: '10' }, { type: 'bogus' }],
+    });
+    expect(t).toMatchObject({
+      pageWidth: 60,
+      pageHeight: 40,
+      colour: 'red',
+      items: [{ type: 'qrcode', key: 'sn', x: 1, y: 2, width: 10, height: 10 }],
+    });
     expect(t.items).toHaveLength(1);
   });
 });
@@ -102,8 +149,15 @@ describe('template data', () => {
 describe('templateToZpl', () => {
   it('writes one label per record with positions in dots, the symbols, and copies', async () => {
     const { templateToZpl } = await import('../../model/print/zpl');
-    const zpl = templateToZpl({ ...label, items: [...label.items, { type: 'qrcode', key: 'sn', x: 40, y: 2, width: 15, height: 15 }] }, [{ sn: 'SN1' }, { sn: 'SN^2' }], 3);
-    const labels = zpl.trim().split('^XZ').filter((s) => s.trim());
+    const zpl = templateToZpl(
+      { ...label, items: [...label.items, { type: 'qrcode', key: 'sn', x: 40, y: 2, width: 15, height: 15 }] },
+      [{ sn: 'SN1' }, { sn: 'SN^2' }],
+      3,
+    );
+    const labels = zpl
+      .trim()
+      .split('^XZ')
+      .filter((s) => s.trim());
     expect(labels).toHaveLength(2);
     expect(labels[0]).toContain('^PW480\n^LL320');
     expect(labels[0]).toContain('^FO16,16^A0N,');

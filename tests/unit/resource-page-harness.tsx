@@ -5,7 +5,13 @@
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError, type ChildBridge } from '../../bridge/child';
-import type { BridgeRequestConfig, ConfirmOptions, DownloadOptions, ModalOptions, NotifyOptions } from '../../bridge/protocol';
+import type {
+  BridgeRequestConfig,
+  ConfirmOptions,
+  DownloadOptions,
+  ModalOptions,
+  NotifyOptions,
+} from '../../bridge/protocol';
 import { BridgeValueProvider } from '../../bridge/react';
 import type { Language } from '../../model/languages';
 import type { ResourceDef } from '../../model/engine';
@@ -33,8 +39,15 @@ export const page = <T,>(records: T[]) => ({ records, total: records.length, pag
 
 export function fakeBridge(permissions: string[], language: Language, handler: Handler): FakeBridge {
   const context = {
-    path: '/basic/test', previousPath: null, language, factoryId: 'f-1', orgCode: null, user: null,
-    fontSize: 'small' as const, theme: 'light' as const, permissions,
+    path: '/basic/test',
+    previousPath: null,
+    language,
+    factoryId: 'f-1',
+    orgCode: null,
+    user: null,
+    fontSize: 'small' as const,
+    theme: 'light' as const,
+    permissions,
   };
   const bridge: FakeBridge = {
     requests: [],
@@ -55,17 +68,29 @@ export function fakeBridge(permissions: string[], language: Language, handler: H
     hasPermission: (code) => permissions.includes(code),
     supports: () => true,
     navigate: async () => undefined,
-    notify: async (n) => { bridge.notices.push(n); },
-    confirm: async (c) => { bridge.confirms.push(c); return bridge.confirmAnswer; },
-    download: async (d) => { bridge.downloads.push(d); },
+    notify: async (n) => {
+      bridge.notices.push(n);
+    },
+    confirm: async (c) => {
+      bridge.confirms.push(c);
+      return bridge.confirmAnswer;
+    },
+    download: async (d) => {
+      bridge.downloads.push(d);
+    },
     setTitle: async () => undefined,
     closeTab: async () => undefined,
     reportError: async () => undefined,
     setShortcuts: async () => undefined,
     setDirty: async () => undefined,
     /** The harness shows no other screen: a dialog asked for is dismissed; the asks are kept. */
-    openModal: async (path, options) => { bridge.modals.push({ path, options }); return { done: false }; },
-    closeModal: async (value) => { bridge.closed.push(value); },
+    openModal: async (path, options) => {
+      bridge.modals.push({ path, options });
+      return { done: false };
+    },
+    closeModal: async (value) => {
+      bridge.closed.push(value);
+    },
     routeChanged: async () => undefined,
     on: () => () => undefined,
     destroy: () => undefined,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SHELL_KEYS, SHELL_SHORTCUTS, chordLabel, shellShortcutOf } from '../../bridge/shortcuts';
 
 const key = (init: Partial<KeyboardEvent> & { target?: EventTarget | null }) =>
-  ({ key: '', code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...init }) as KeyboardEvent & { target: EventTarget | null };
+  ({ key: '', code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...init }) as KeyboardEvent & {
+    target: EventTarget | null;
+  };
 
 describe('shell shortcuts', () => {
   it('knows each shortcut by its keys, on any layout', () => {

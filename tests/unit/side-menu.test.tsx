@@ -8,11 +8,18 @@ import { appsAtom, appsLoadedAtom, menuAtom, type AppState } from '../../shell/s
 import { SideMenu } from '../../shell/layout/SideMenu';
 import { app, item } from './shell-fixtures';
 
-
 async function renderMenu(apps: AppState[], loaded = true) {
   const store = createStore();
   store.set(menuAtom, [
-    { ...item('c', '', 'Catalogue'), type: 'catalogue', children: [item('1', '/platform/dict', 'Dictionaries'), item('2', '/mes/order', 'Work orders'), item('3', '/qms/check', 'Checks')] },
+    {
+      ...item('c', '', 'Catalogue'),
+      type: 'catalogue',
+      children: [
+        item('1', '/platform/dict', 'Dictionaries'),
+        item('2', '/mes/order', 'Work orders'),
+        item('3', '/qms/check', 'Checks'),
+      ],
+    },
   ]);
   store.set(appsAtom, apps);
   store.set(appsLoadedAtom, loaded);

@@ -1,14 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../model/menu';
-import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from '../../shell/layout/tabs';
+import {
+  MAX_TABS,
+  closeOthers,
+  closeRight,
+  neighbourAfterClose,
+  retitle,
+  setKeepAlive,
+  tabForPath,
+} from '../../shell/layout/tabs';
 import { matchRoute } from '../../subapps/kit/routing';
 import { dialogWidth } from '../../subapps/kit/dialog';
 
 const node = (id: string, path: string, name: string): MenuNode => ({
-  id, path, functionName: name, type: 'menu', icon: null, productType: 'platform', productTypeName: 'Platform',
-  hasAuth: true, children: [], buttonChildren: [], tabChildren: [],
+  id,
+  path,
+  functionName: name,
+  type: 'menu',
+  icon: null,
+  productType: 'platform',
+  productTypeName: 'Platform',
+  hasAuth: true,
+  children: [],
+  buttonChildren: [],
+  tabChildren: [],
 });
-const menu: MenuNode[] = [{ ...node('c', '', 'System'), type: 'catalogue', children: [node('m1', '/platform/dict', 'Dictionaries'), node('m2', '/basic/unit', 'Units')] }];
+const menu: MenuNode[] = [
+  {
+    ...node('c', '', 'System'),
+    type: 'catalogue',
+    children: [node('m1', '/platform/dict', 'Dictionaries'), node('m2', '/basic/unit', 'Units')],
+  },
+];
 
 describe('tabs', () => {
   it('opens one tab per menu entry and follows the app route inside it', () => {

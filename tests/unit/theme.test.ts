@@ -32,7 +32,8 @@ describe('the theme a plain page is handed', () => {
     expect(root.style.getPropertyValue('--portal-color-scheme')).toBe('dark');
     applyPortalTheme('light');
     expect(root.getAttribute(THEME_ATTRIBUTE)).toBe('light');
-    for (const [name, value] of Object.entries(THEME_VARIABLES.light)) expect(root.style.getPropertyValue(name)).toBe(value);
+    for (const [name, value] of Object.entries(THEME_VARIABLES.light))
+      expect(root.style.getPropertyValue(name)).toBe(value);
   });
 
   it('both themes define the same variables, so a page never keeps one of the other theme', () => {

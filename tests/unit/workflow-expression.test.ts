@@ -24,7 +24,16 @@ describe('gateway conditions', () => {
   });
 
   it('refuses anything outside the grammar, so no model can run code', () => {
-    for (const bad of ['constructor.constructor("return 1")()', 'amount + 1', 'a = 1', 'amount >', '(amount > 1', 'process.exit(1)', '`x`', 'amount; 1']) {
+    for (const bad of [
+      'constructor.constructor("return 1")()',
+      'amount + 1',
+      'a = 1',
+      'amount >',
+      '(amount > 1',
+      'process.exit(1)',
+      '`x`',
+      'amount; 1',
+    ]) {
       expect(() => parseExpression(bad), bad).toThrow(ExpressionError);
     }
     expect(evaluateCondition('${constructor}', vars)).toBeUndefined();
@@ -35,7 +44,9 @@ describe('gateway conditions', () => {
 
 describe('task assignees', () => {
   it('reads and writes the four kinds and refuses the rest', () => {
-    for (const text of ['user:li.lei', 'role:approver', 'dept-head:QA', 'manager']) expect(formatAssignee(parseAssignee(text)!)).toBe(text);
-    for (const bad of ['', 'nobody', 'group:x', 'user:', 'role:a b', 'user:x;drop']) expect(parseAssignee(bad), bad).toBeNull();
+    for (const text of ['user:li.lei', 'role:approver', 'dept-head:QA', 'manager'])
+      expect(formatAssignee(parseAssignee(text)!)).toBe(text);
+    for (const bad of ['', 'nobody', 'group:x', 'user:', 'role:a b', 'user:x;drop'])
+      expect(parseAssignee(bad), bad).toBeNull();
   });
 });

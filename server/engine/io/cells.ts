@@ -26,8 +26,12 @@ const DAY_MS = 86_400_000;
  */
 function dateText(c: Cell): string | null {
   // A second's tolerance: a day stored as 46082.99999999 is the 46083rd.
-  if (c instanceof Date) return Number.isNaN(c.getTime()) ? null : dateOnly(new Date(Math.floor((c.getTime() + 1000) / DAY_MS) * DAY_MS));
-  if (typeof c === 'number') return Number.isFinite(c) && c > 0 && c < 2958466 ? dateOnly(new Date(EXCEL_EPOCH + Math.floor(c + 1 / 86400) * DAY_MS)) : null;
+  if (c instanceof Date)
+    return Number.isNaN(c.getTime()) ? null : dateOnly(new Date(Math.floor((c.getTime() + 1000) / DAY_MS) * DAY_MS));
+  if (typeof c === 'number')
+    return Number.isFinite(c) && c > 0 && c < 2958466
+      ? dateOnly(new Date(EXCEL_EPOCH + Math.floor(c + 1 / 86400) * DAY_MS))
+      : null;
   return parseDay(String(c));
 }
 
@@ -43,7 +47,11 @@ function timeText(c: Cell): string {
 }
 
 const plain = (c: Cell) => (c instanceof Date ? c.toISOString() : String(c)).trim();
-const splitCodes = (s: string) => s.split(/[,;，；、\n]/).map((x) => x.trim()).filter(Boolean);
+const splitCodes = (s: string) =>
+  s
+    .split(/[,;，；、\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** A cell as the value the field's schema parses; `{ error }` with a `model` message key when it cannot be. */
 export function fromCell(key: string, f: FieldDef, c: Cell, lookups: CellLookups): CellResult {
@@ -123,7 +131,13 @@ export function dateFormatOf(f: FieldDef): string | null {
  * dates and times as spreadsheet dates (which sort and compute as dates; a spreadsheet's date has no
  * zone, so a time is written as the user's wall-clock time).
  */
-export function toCell(key: string, f: FieldDef, v: unknown, tr: Translator, lookups: ExportLookups): string | number | Date | null {
+export function toCell(
+  key: string,
+  f: FieldDef,
+  v: unknown,
+  tr: Translator,
+  lookups: ExportLookups,
+): string | number | Date | null {
   if (v === null || v === undefined) return null;
   switch (f.kind) {
     case 'date':

@@ -29,8 +29,8 @@ const LEGACY_OF: Record<Language, CsvEncoding> = {
 
 /** chardet's names of the encodings read here. */
 const CHARDET: Record<string, CsvEncoding> = {
-  'GB18030': 'gb18030',
-  'Big5': 'big5',
+  GB18030: 'gb18030',
+  Big5: 'big5',
   'ISO-8859-1': 'windows-1252',
   'ISO-8859-15': 'windows-1252',
   'windows-1252': 'windows-1252',
@@ -132,7 +132,9 @@ export function decodeCsv(buf: Buffer, hint?: Language): DecodedCsv | null {
 
   // A legacy encoding: chardet's opinion when it is firm, else the shape of the bytes and the hint.
   const candidates: CsvEncoding[] = [];
-  const add = (e: CsvEncoding | undefined) => { if (e && !candidates.includes(e)) candidates.push(e); };
+  const add = (e: CsvEncoding | undefined) => {
+    if (e && !candidates.includes(e)) candidates.push(e);
+  };
   const opinions = chardet.analyse(buf);
   for (const o of opinions) if (o.confidence >= 50) add(CHARDET[o.name]);
   const shape = byShape(buf);
@@ -167,7 +169,12 @@ export function detectDelimiter(text: string): CsvDelimiter {
   for (const d of [',', ';', '\t'] as const) {
     let records: string[][];
     try {
-      records = parse(head, { delimiter: d, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
+      records = parse(head, {
+        delimiter: d,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: true,
+      }) as string[][];
     } catch {
       continue;
     }
@@ -200,7 +207,10 @@ export function parseCsv(text: string): string[][] {
       max_record_size: MAX_CSV_RECORD_BYTES,
     }) as string[][];
   } catch (err) {
-    if (err instanceof CsvError) throw new ApiError(400, 'resource.import.csvMalformed', { line: (err as CsvError & { lines?: number }).lines ?? 0 });
+    if (err instanceof CsvError)
+      throw new ApiError(400, 'resource.import.csvMalformed', {
+        line: (err as CsvError & { lines?: number }).lines ?? 0,
+      });
     throw err;
   }
 }

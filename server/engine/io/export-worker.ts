@@ -10,18 +10,25 @@ import ExcelJS from 'exceljs';
 export type ExportCell = string | number | Date | null;
 
 export type ExportCommand =
-  | { type: 'begin'; sheet: string; columns: { header: string; key: string; width: number }[]; dateColumns: (readonly [number, string])[] }
+  | {
+      type: 'begin';
+      sheet: string;
+      columns: { header: string; key: string; width: number }[];
+      dateColumns: (readonly [number, string])[];
+    }
   | { type: 'rows'; rows: ExportCell[][] }
   | { type: 'end' }
   | { type: 'abort' };
 
 export type ExportReply =
-  | { type: 'bytes'; chunk: ArrayBuffer }
-  | { type: 'ack' }
-  | { type: 'done' }
-  | { type: 'failed'; message: string };
+  { type: 'bytes'; chunk: ArrayBuffer } | { type: 'ack' } | { type: 'done' } | { type: 'failed'; message: string };
 
-let current: { out: PassThrough; wb: ExcelJS.stream.xlsx.WorkbookWriter; ws: ExcelJS.Worksheet; dateColumns: (readonly [number, string])[] } | null = null;
+let current: {
+  out: PassThrough;
+  wb: ExcelJS.stream.xlsx.WorkbookWriter;
+  ws: ExcelJS.Worksheet;
+  dateColumns: (readonly [number, string])[];
+} | null = null;
 const post = (m: ExportReply, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(m, transfer);
 
 function handle(cmd: ExportCommand): void | Promise<void> {
@@ -35,7 +42,11 @@ function handle(cmd: ExportCommand): void | Promise<void> {
       });
       // No shared strings, and styles only for date columns (a date is a number with a date format):
       // each halves the writer's speed on large sheets.
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: cmd.dateColumns.length > 0, useSharedStrings: false });
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: cmd.dateColumns.length > 0,
+        useSharedStrings: false,
+      });
       const ws = wb.addWorksheet(cmd.sheet);
       ws.columns = cmd.columns;
       ws.getRow(1).commit();
@@ -47,7 +58,8 @@ function handle(cmd: ExportCommand): void | Promise<void> {
       const { ws, dateColumns } = current!;
       for (const cells of cmd.rows) {
         const row = ws.addRow(cells);
-        for (const [col, numFmt] of dateColumns) if (row.getCell(col).value instanceof Date) row.getCell(col).numFmt = numFmt;
+        for (const [col, numFmt] of dateColumns)
+          if (row.getCell(col).value instanceof Date) row.getCell(col).numFmt = numFmt;
         row.commit();
       }
       post({ type: 'ack' });
@@ -57,7 +69,10 @@ function handle(cmd: ExportCommand): void | Promise<void> {
       const { out, wb, ws } = current!;
       current = null;
       ws.commit();
-      return wb.commit().then(() => new Promise<void>((resolve) => (out.readableEnded ? resolve() : out.once('end', resolve)))).then(() => post({ type: 'done' }));
+      return wb
+        .commit()
+        .then(() => new Promise<void>((resolve) => (out.readableEnded ? resolve() : out.once('end', resolve))))
+        .then(() => post({ type: 'done' }));
     }
     case 'abort':
       current?.out.destroy();

@@ -34,7 +34,9 @@ export function sheetWriter(begin: Extract<ExportCommand, { type: 'begin' }>, st
   let send: ((cmd: ExportCommand) => void) | null = null;
   let aborted = false;
   let acked: () => void = () => undefined;
-  let ack = new Promise<void>((resolve) => { acked = resolve; });
+  let ack = new Promise<void>((resolve) => {
+    acked = resolve;
+  });
   const finished = exportPool().run<void>(begin, {
     started: (post) => {
       send = post;
@@ -50,13 +52,18 @@ export function sheetWriter(begin: Extract<ExportCommand, { type: 'begin' }>, st
   });
   // Until `end` is awaited a failure surfaces through the next `write`.
   let failure: unknown = null;
-  finished.catch((err: unknown) => { failure = err; acked(); });
+  finished.catch((err: unknown) => {
+    failure = err;
+    acked();
+  });
   return {
     async write(rows) {
       await ack;
       if (failure) throw failure;
       if (stream.writableNeedDrain) await once(stream, 'drain');
-      ack = new Promise<void>((resolve) => { acked = resolve; });
+      ack = new Promise<void>((resolve) => {
+        acked = resolve;
+      });
       send!({ type: 'rows', rows });
     },
     async end() {

@@ -24,7 +24,12 @@ export function attachment(name: string, fallback: string): string {
 }
 
 /** The file's name with the user's day (their UTC offset, as the request's X-Timezone-Offset gives it; null: UTC). */
-export function fileName(def: ResourceDef, tr: Translator, suffix = '', offset: number | null = null): { name: string; fallback: string } {
+export function fileName(
+  def: ResourceDef,
+  tr: Translator,
+  suffix = '',
+  offset: number | null = null,
+): { name: string; fallback: string } {
   const date = dayAt(new Date(), offset);
   return { name: `${tr.tm(def.titleKey)}${suffix}-${date}.xlsx`, fallback: `${def.name}${suffix}-${date}.xlsx` };
 }
@@ -36,15 +41,25 @@ export const headerOf = (f: FieldDef, key: string, tr: Translator) => (f.label ?
  * keyset: the non-null values with a range on the sort column an index serves, and the nulls (last
  * ascending, first descending, as PostgreSQL sorts them) by id.
  */
-async function* chunks(db: Db, t: ResourceTable, where: Fragment, sort: string, order: 'asc' | 'desc'): AsyncGenerator<DbRow[]> {
+async function* chunks(
+  db: Db,
+  t: ResourceTable,
+  where: Fragment,
+  sort: string,
+  order: 'asc' | 'desc',
+): AsyncGenerator<DbRow[]> {
   const col = t.ref(sort);
   const dir = order === 'desc' ? sql`desc` : sql`asc`;
   const [cmp, bound] = order === 'desc' ? [sql`<`, sql`<=`] : [sql`>`, sql`>=`];
   const fetch = (phase: 'values' | 'nulls', after: { key: string; id: string } | null) => {
-    const next = phase === 'values'
-      ? sql`${col} is not null${after ? sql` and ${col} ${bound} ${after.key} and (${col}, id) ${cmp} (${after.key}, ${after.id})` : sql``}`
-      : sql`${col} is null${after ? sql` and id ${cmp} ${after.id}` : sql``}`;
-    const rows = run(db, sql`select ${t.selectList()}, ${col}::text as "$sort" from ${t.table} where ${where} and ${next} order by ${col} ${dir}, id ${dir} limit ${CHUNK}`);
+    const next =
+      phase === 'values'
+        ? sql`${col} is not null${after ? sql` and ${col} ${bound} ${after.key} and (${col}, id) ${cmp} (${after.key}, ${after.id})` : sql``}`
+        : sql`${col} is null${after ? sql` and id ${cmp} ${after.id}` : sql``}`;
+    const rows = run(
+      db,
+      sql`select ${t.selectList()}, ${col}::text as "$sort" from ${t.table} where ${where} and ${next} order by ${col} ${dir}, id ${dir} limit ${CHUNK}`,
+    );
     rows.catch(() => undefined); // awaited below; never an unhandled rejection if the export stops first
     return rows;
   };
@@ -62,12 +77,23 @@ async function* chunks(db: Db, t: ResourceTable, where: Fragment, sort: string, 
   }
 }
 
-async function exportLookups(db: Db, registry: Registry, def: ResourceDef, tenantId: string, rows: DbRow[], t: ResourceTable, dictLabels: ExportLookups['dictLabels'], offset: number | null): Promise<ExportLookups> {
+async function exportLookups(
+  db: Db,
+  registry: Registry,
+  def: ResourceDef,
+  tenantId: string,
+  rows: DbRow[],
+  t: ResourceTable,
+  dictLabels: ExportLookups['dictLabels'],
+  offset: number | null,
+): Promise<ExportLookups> {
   const refCodes = new Map<string, Map<string, string>>();
   for (const [key, f] of refFields(def)) {
     if (f.io === false) continue;
     const col = t.column(key).name;
-    const ids = rows.flatMap((r) => (Array.isArray(r[col]) ? (r[col] as unknown[]).map(String) : r[col] ? [String(r[col])] : []));
+    const ids = rows.flatMap((r) =>
+      Array.isArray(r[col]) ? (r[col] as unknown[]).map(String) : r[col] ? [String(r[col])] : [],
+    );
     const labels = await labelsById(db, registry.target(f), tenantId, ids);
     refCodes.set(key, new Map([...labels].map(([id, l]) => [id, l.code])));
   }
@@ -117,21 +143,45 @@ export function exportStream(input: ExportInput): { stream: PassThrough; done: P
       const items = await dictItems(db, caller.tenantId, f.dictType);
       dictLabels.set(key, new Map((items ?? []).map((i) => [i.value, i.label])));
     }
-    const writer = sheetWriter({
-      type: 'begin',
-      sheet: tr.tm(def.titleKey).slice(0, 31) || def.name,
-      columns: fields.map(([key, f]) => ({ header: headerOf(f, key, tr), key, width: Math.max(dateFormatOf(f) ? 20 : 12, Math.min(40, Math.round((f.width ?? 120) / 7))) })),
-      dateColumns,
-    }, stream);
+    const writer = sheetWriter(
+      {
+        type: 'begin',
+        sheet: tr.tm(def.titleKey).slice(0, 31) || def.name,
+        columns: fields.map(([key, f]) => ({
+          header: headerOf(f, key, tr),
+          key,
+          width: Math.max(dateFormatOf(f) ? 20 : 12, Math.min(40, Math.round((f.width ?? 120) / 7))),
+        })),
+        dateColumns,
+      },
+      stream,
+    );
     try {
       let count = 0;
-      for await (const rows of chunks(db, t, whereSql(t, scope, params.filters, input.offset ?? params.offset), params.sort, params.order)) {
+      for await (const rows of chunks(
+        db,
+        t,
+        whereSql(t, scope, params.filters, input.offset ?? params.offset),
+        params.sort,
+        params.order,
+      )) {
         if (stream.destroyed) throw new Error('export: the response went away');
-        const lookups = await exportLookups(db, registry, def, caller.tenantId, rows, t, dictLabels, input.offset ?? null);
-        await writer.write(rows.map((r) => {
-          const api = t.toApi(r);
-          return fields.map(([key, f]) => toCell(key, f, api[key], tr, lookups));
-        }));
+        const lookups = await exportLookups(
+          db,
+          registry,
+          def,
+          caller.tenantId,
+          rows,
+          t,
+          dictLabels,
+          input.offset ?? null,
+        );
+        await writer.write(
+          rows.map((r) => {
+            const api = t.toApi(r);
+            return fields.map(([key, f]) => toCell(key, f, api[key], tr, lookups));
+          }),
+        );
         count += rows.length;
       }
       await writer.end();
@@ -152,7 +202,11 @@ export async function template(db: Db, def: ResourceDef, tenantId: string, tr: T
   const ws = wb.addWorksheet(tr.tm(def.titleKey).slice(0, 31) || def.name);
   const lists = wb.addWorksheet('lists', { state: 'veryHidden' });
   const fields = ioFields(def);
-  ws.columns = fields.map(([key, f]) => ({ header: headerOf(f, key, tr), key, width: Math.max(12, Math.min(40, Math.round((f.width ?? 120) / 7))) }));
+  ws.columns = fields.map(([key, f]) => ({
+    header: headerOf(f, key, tr),
+    key,
+    width: Math.max(12, Math.min(40, Math.round((f.width ?? 120) / 7))),
+  }));
   ws.getRow(1).font = { bold: true };
   let listCol = 0;
   for (const [i, [, f]] of fields.entries()) {
@@ -164,7 +218,9 @@ export async function template(db: Db, def: ResourceDef, tenantId: string, tr: T
     if (!options || options.length === 0) continue;
     listCol++;
     const letter = columnLetter(listCol);
-    options.forEach((o, j) => { lists.getCell(`${letter}${j + 1}`).value = o; });
+    options.forEach((o, j) => {
+      lists.getCell(`${letter}${j + 1}`).value = o;
+    });
     const target = columnLetter(i + 1);
     validationsOf(ws).add(`${target}2:${target}10001`, {
       type: 'list',
@@ -180,7 +236,8 @@ export async function template(db: Db, def: ResourceDef, tenantId: string, tr: T
 interface RangeValidations {
   add(address: string, validation: ExcelJS.DataValidation): void;
 }
-const validationsOf = (ws: ExcelJS.Worksheet) => (ws as unknown as { dataValidations: RangeValidations }).dataValidations;
+const validationsOf = (ws: ExcelJS.Worksheet) =>
+  (ws as unknown as { dataValidations: RangeValidations }).dataValidations;
 
 export function columnLetter(n: number): string {
   let s = '';

@@ -5,7 +5,14 @@
  * here; rows are not.
  */
 import { sql } from 'kysely';
-import { inputSchema, ioFields, statusFields, type FieldDef, type ImportRowError, type ResourceDef } from '../../../model/engine';
+import {
+  inputSchema,
+  ioFields,
+  statusFields,
+  type FieldDef,
+  type ImportRowError,
+  type ResourceDef,
+} from '../../../model/engine';
 import type { Translator } from '../../i18n';
 import { positiveEnv } from '../../workers/pool';
 import { dictItems, type DictItemOption } from '../dicts';
@@ -25,11 +32,22 @@ export interface PreparedRow {
   before: ApiRow | null;
 }
 
-const rowError = (row: number, field: string, key: string, message: string): ImportRowError => ({ row, field, key, message });
+const rowError = (row: number, field: string, key: string, message: string): ImportRowError => ({
+  row,
+  field,
+  key,
+  message,
+});
 const uniqueKey = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : JSON.stringify(v));
 
 /** Rows of `def` in scope whose business key is one of `codes`, by code. */
-async function rowsByCode(db: Db, def: ResourceDef, caller: Caller, codes: string[], probe: boolean): Promise<Map<string, ApiRow>> {
+async function rowsByCode(
+  db: Db,
+  def: ResourceDef,
+  caller: Caller,
+  codes: string[],
+  probe: boolean,
+): Promise<Map<string, ApiRow>> {
   const t = tableOf(def);
   const out = new Map<string, ApiRow>();
   if (codes.length === 0) return out;
@@ -42,11 +60,27 @@ async function rowsByCode(db: Db, def: ResourceDef, caller: Caller, codes: strin
 }
 
 /** Codes of the file that belong to rows of the scope the caller's data permission hides. */
-async function hiddenCodes(db: Db, def: ResourceDef, caller: Caller, codes: string[], visible: Map<string, ApiRow>, probe: boolean): Promise<Set<string>> {
+async function hiddenCodes(
+  db: Db,
+  def: ResourceDef,
+  caller: Caller,
+  codes: string[],
+  visible: Map<string, ApiRow>,
+  probe: boolean,
+): Promise<Set<string>> {
   const scope = scopeOf(def, caller);
   if (!scope.viewer || codes.length === 0) return new Set();
   const t = tableOf(def);
-  const all = await run(db, t.matching({ ...scope, viewer: undefined }, def.codeField, codes, sql`${t.ref(def.codeField)}::text as code`, probe));
+  const all = await run(
+    db,
+    t.matching(
+      { ...scope, viewer: undefined },
+      def.codeField,
+      codes,
+      sql`${t.ref(def.codeField)}::text as code`,
+      probe,
+    ),
+  );
   return new Set(all.map((r) => String(r.code)).filter((c) => !visible.has(c)));
 }
 
@@ -63,7 +97,10 @@ const knownLimit = () => positiveEnv('IMPORT_KNOWN_CODES', 250_000);
 async function knownCodes(db: Db, def: ResourceDef, caller: Caller): Promise<Set<string> | null> {
   const t = tableOf(def);
   const limit = knownLimit();
-  const rows = await run(db, sql`select ${t.ref(def.codeField)}::text as code from ${t.table} where ${t.scopeWhere({ ...scopeOf(def, caller), viewer: undefined })} limit ${limit + 1}`);
+  const rows = await run(
+    db,
+    sql`select ${t.ref(def.codeField)}::text as code from ${t.table} where ${t.scopeWhere({ ...scopeOf(def, caller), viewer: undefined })} limit ${limit + 1}`,
+  );
   return rows.length > limit ? null : new Set(rows.map((r) => String(r.code)));
 }
 
@@ -82,7 +119,12 @@ export class ImportChecker {
   private readonly schema;
 
   /** Null when the sheet lacks the business key's column (see `missingColumn`). */
-  static async open(service: ResourceService, caller: Caller, tr: Translator, headers: string[]): Promise<ImportChecker | null> {
+  static async open(
+    service: ResourceService,
+    caller: Caller,
+    tr: Translator,
+    headers: string[],
+  ): Promise<ImportChecker | null> {
     const columns = matchHeaders(service.def, headers);
     if (!columns.has(service.def.codeField)) return null;
     const checker = new ImportChecker(service, caller, tr, columns);
@@ -101,7 +143,12 @@ export class ImportChecker {
   }
 
   static missingColumn(def: ResourceDef, tr: Translator): ImportRowError {
-    return rowError(1, def.codeField, 'resource.import.missingColumn', tr.t('resource.import.missingColumn', { field: fieldLabel(def, def.codeField, tr) }));
+    return rowError(
+      1,
+      def.codeField,
+      'resource.import.missingColumn',
+      tr.t('resource.import.missingColumn', { field: fieldLabel(def, def.codeField, tr) }),
+    );
   }
 
   private constructor(
@@ -114,7 +161,9 @@ export class ImportChecker {
     this.def = def;
     this.columns = columns;
     this.fields = ioFields(def).filter(([key]) => columns.has(key));
-    this.uniques = Object.entries(def.fields).filter(([, f]) => f.unique).map(([k]) => k);
+    this.uniques = Object.entries(def.fields)
+      .filter(([, f]) => f.unique)
+      .map(([k]) => k);
     this.seen = new Map(this.uniques.map((k) => [k, new Map()]));
     this.statusKeys = new Set(statusFields(def).map(([k]) => k));
     this.schema = inputSchema(def);
@@ -129,7 +178,9 @@ export class ImportChecker {
     for (const [key, f] of this.fields) {
       if (f.kind !== 'ref' && f.kind !== 'refs') continue;
       const looked = this.looked.get(key)!;
-      const fresh = [...new Set(batch.flatMap((r) => codesOf(f, this.cell(r.cells, key))))].filter((c) => !looked.has(c));
+      const fresh = [...new Set(batch.flatMap((r) => codesOf(f, this.cell(r.cells, key))))].filter(
+        (c) => !looked.has(c),
+      );
       if (fresh.length === 0) continue;
       for (const c of fresh) looked.add(c);
       const target = this.service.registry.target(f);
@@ -137,7 +188,10 @@ export class ImportChecker {
       if (!scope) continue;
       const t = tableOf(target);
       const ids = this.lookups.refIds.get(key)!;
-      const found = await run(db, sql`select id, ${t.ref(target.codeField)}::text as code from ${t.table} where ${t.scopeWhere(scope)} and ${t.ref(target.codeField)}::text = any(${fresh}::text[])`);
+      const found = await run(
+        db,
+        sql`select id, ${t.ref(target.codeField)}::text as code from ${t.table} where ${t.scopeWhere(scope)} and ${t.ref(target.codeField)}::text = any(${fresh}::text[])`,
+      );
       for (const r of found) ids.set(String(r.code), String(r.id));
     }
   }
@@ -165,12 +219,21 @@ export class ImportChecker {
       const body: Record<string, unknown> = {};
       for (const [key, f] of this.fields) {
         const c = fromCell(key, f, this.cell(r.cells, key), this.lookups);
-        if ('error' in c) rowErrors.push(rowError(r.row, key, c.error, tr.tm(c.error, { field: fieldLabel(def, key, tr) })));
+        if ('error' in c)
+          rowErrors.push(rowError(r.row, key, c.error, tr.tm(c.error, { field: fieldLabel(def, key, tr) })));
         else body[key] = c.value;
       }
       const code = typeof body[def.codeField] === 'string' ? (body[def.codeField] as string).trim() : undefined;
       const current = code ? existing.get(code) : undefined;
-      if (code && hidden.has(code)) rowErrors.push(rowError(r.row, def.codeField, 'resource.duplicate', tr.t('resource.duplicate', { field: fieldLabel(def, def.codeField, tr), value: code })));
+      if (code && hidden.has(code))
+        rowErrors.push(
+          rowError(
+            r.row,
+            def.codeField,
+            'resource.duplicate',
+            tr.t('resource.duplicate', { field: fieldLabel(def, def.codeField, tr), value: code }),
+          ),
+        );
       const input: Record<string, unknown> = {};
       for (const key of Object.keys(def.fields)) {
         // An existing row keeps its state: states change through their own button permission (T2.5).
@@ -184,19 +247,36 @@ export class ImportChecker {
         if (v === null || v === undefined || v === '') continue;
         const first = this.seen.get(key)!.get(uniqueKey(v));
         if (first !== undefined) {
-          rowErrors.push(rowError(r.row, key, 'resource.import.duplicateInFile', tr.t('resource.import.duplicateInFile', { field: fieldLabel(def, key, tr), row: first })));
+          rowErrors.push(
+            rowError(
+              r.row,
+              key,
+              'resource.import.duplicateInFile',
+              tr.t('resource.import.duplicateInFile', { field: fieldLabel(def, key, tr), row: first }),
+            ),
+          );
         } else this.seen.get(key)!.set(uniqueKey(v), r.row);
       }
       const parsed = this.schema.safeParse(input, { reportInput: true });
       if (!parsed.success) {
-        for (const e of issueErrors(def, parsed.error.issues, tr, {}, input)) if (!rowErrors.some((x) => x.field === e.field)) rowErrors.push({ row: r.row, ...e });
+        for (const e of issueErrors(def, parsed.error.issues, tr, {}, input))
+          if (!rowErrors.some((x) => x.field === e.field)) rowErrors.push({ row: r.row, ...e });
       } else {
         const values = parsed.data as Record<string, unknown>;
         for (const [key, items] of this.dictValues) {
           const v = values[key];
-          if (items && v !== null && v !== undefined && !items.some((it) => it.value === v)) rowErrors.push(rowError(r.row, key, 'validation.option', tr.tm('validation.option', { field: fieldLabel(def, key, tr) })));
+          if (items && v !== null && v !== undefined && !items.some((it) => it.value === v))
+            rowErrors.push(
+              rowError(
+                r.row,
+                key,
+                'validation.option',
+                tr.tm('validation.option', { field: fieldLabel(def, key, tr) }),
+              ),
+            );
         }
-        if (rowErrors.length === 0) rows.push({ row: r.row, values, exists: current !== undefined, before: current ?? null });
+        if (rowErrors.length === 0)
+          rows.push({ row: r.row, values, exists: current !== undefined, before: current ?? null });
       }
       errors.push(...rowErrors);
     }
@@ -214,13 +294,23 @@ export class ImportChecker {
       const values = rows.map((r) => r.values[key]).filter((v) => v !== null && v !== undefined && v !== '');
       if (values.length === 0) continue;
       const t = tableOf(def);
-      const taken = await run(db, sql`select ${t.ref(def.codeField)}::text as code, ${t.ref(key)}::text as v from ${t.table} where ${t.scopeWhere(scopeOf(def, this.caller))} and ${t.ref(key)}::text = any(${values.map(String)}::text[])`);
+      const taken = await run(
+        db,
+        sql`select ${t.ref(def.codeField)}::text as code, ${t.ref(key)}::text as v from ${t.table} where ${t.scopeWhere(scopeOf(def, this.caller))} and ${t.ref(key)}::text = any(${values.map(String)}::text[])`,
+      );
       const owner = new Map(taken.map((x) => [String(x.v), String(x.code)]));
       for (const r of rows) {
         const v = r.values[key];
         const o = v === null || v === undefined ? undefined : owner.get(String(v));
         if (o !== undefined && o !== String(r.values[def.codeField])) {
-          errors.push(rowError(r.row, key, 'resource.duplicate', tr.t('resource.duplicate', { field: fieldLabel(def, key, tr), value: String(v) })));
+          errors.push(
+            rowError(
+              r.row,
+              key,
+              'resource.duplicate',
+              tr.t('resource.duplicate', { field: fieldLabel(def, key, tr), value: String(v) }),
+            ),
+          );
         }
       }
     }

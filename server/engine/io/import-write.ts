@@ -14,21 +14,31 @@ import type { PreparedRow } from './import-check';
 /** The SQL type a field's column takes its values as (from text). */
 function sqlType(f: FieldDef): string {
   switch (f.kind) {
-    case 'int': return 'integer';
-    case 'decimal': return 'numeric';
-    case 'bool': return 'boolean';
-    case 'ref': return 'uuid';
-    case 'refs': return 'uuid[]';
-    case 'date': return 'date';
-    case 'datetime': return 'timestamptz';
-    case 'details': return 'jsonb';
-    default: return 'text';
+    case 'int':
+      return 'integer';
+    case 'decimal':
+      return 'numeric';
+    case 'bool':
+      return 'boolean';
+    case 'ref':
+      return 'uuid';
+    case 'refs':
+      return 'uuid[]';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
+    case 'details':
+      return 'jsonb';
+    default:
+      return 'text';
   }
 }
 
 /** A value as the text of its SQL type (arrays as array literals, details as JSON). */
 function asText(f: FieldDef, v: unknown): string | null {
-  if (v === null || v === undefined) return f.kind === 'refs' ? '{}' : f.kind === 'details' ? '[]' : f.kind === 'bool' ? 'false' : null;
+  if (v === null || v === undefined)
+    return f.kind === 'refs' ? '{}' : f.kind === 'details' ? '[]' : f.kind === 'bool' ? 'false' : null;
   if (f.kind === 'refs') return `{${(Array.isArray(v) ? v : []).map(String).join(',')}}`;
   if (f.kind === 'details') return JSON.stringify(v);
   return String(v);
@@ -53,12 +63,28 @@ export class ImportWriter {
     const t = tableOf(def);
     this.scope = scopeOf(def, caller);
     // Link-table and write-only fields (roles, a password hash) are not columns an import writes.
-    this.keys = Object.entries(def.fields).filter(([, f]) => isAnswered(f) && !f.serverSet).map(([k]) => k);
-    const fixed: Fragment[] = [sql`tenant_id`, ...(t.factoryScoped ? [sql`factory_id`] : []), sql`created_by`, sql`updated_by`];
+    this.keys = Object.entries(def.fields)
+      .filter(([, f]) => isAnswered(f) && !f.serverSet)
+      .map(([k]) => k);
+    const fixed: Fragment[] = [
+      sql`tenant_id`,
+      ...(t.factoryScoped ? [sql`factory_id`] : []),
+      sql`created_by`,
+      sql`updated_by`,
+    ];
     const cols = sql.join([...fixed, ...this.keys.map((k) => t.ref(k))]);
-    const updates = sql.join([...this.keys.map((k) => sql`${t.ref(k)} = excluded.${t.ref(k)}`), sql`updated_at = clock_timestamp()`, sql`updated_by = excluded.updated_by`]);
+    const updates = sql.join([
+      ...this.keys.map((k) => sql`${t.ref(k)} = excluded.${t.ref(k)}`),
+      sql`updated_at = clock_timestamp()`,
+      sql`updated_by = excluded.updated_by`,
+    ]);
     const conflict = sql`(${t.scopeColumns()}, ${t.ref(def.codeField)})`;
-    const head: Fragment[] = [sql`${this.scope.tenantId}::uuid`, ...(t.factoryScoped ? [sql`${this.scope.factoryId}::uuid`] : []), sql`${caller.userId}::uuid`, sql`${caller.userId}::uuid`];
+    const head: Fragment[] = [
+      sql`${this.scope.tenantId}::uuid`,
+      ...(t.factoryScoped ? [sql`${this.scope.factoryId}::uuid`] : []),
+      sql`${caller.userId}::uuid`,
+      sql`${caller.userId}::uuid`,
+    ];
     // One array parameter per column (unnest), not one parameter per value: a batch is one short statement.
     const names = this.keys.map((_, i) => sql.raw(`c${i}`));
     const casts = this.keys.map((k, i) => sql`${names[i]!}::${sql.raw(sqlType(def.fields[k]!))}`);
@@ -78,11 +104,14 @@ export class ImportWriter {
     // The history is packed while the database writes the rows (the statement is on its way once
     // this yields); their ids, in the rows' order, come with the answer.
     await new Promise((resolve) => setImmediate(resolve));
-    const history = packImport(def, rows.map((r) => {
-      const after: Record<string, unknown> = { ...(r.before ?? {}) };
-      for (const k of this.keys) after[k] = r.values[k];
-      return { before: r.before, after };
-    }));
+    const history = packImport(
+      def,
+      rows.map((r) => {
+        const after: Record<string, unknown> = { ...(r.before ?? {}) };
+        for (const k of this.keys) after[k] = r.values[k];
+        return { before: r.before, after };
+      }),
+    );
     const out = await writing;
     const ids: string[] = [];
     for (const o of out) {

@@ -66,7 +66,12 @@ async function* chunks(batches: AsyncIterable<SheetRow[]>): AsyncGenerator<Sheet
 }
 
 export async function importRows(
-  service: ResourceService, caller: Caller, tr: Translator, headers: string[], batches: AsyncIterable<SheetRow[]>, opts: ImportOptions,
+  service: ResourceService,
+  caller: Caller,
+  tr: Translator,
+  headers: string[],
+  batches: AsyncIterable<SheetRow[]>,
+  opts: ImportOptions,
 ): Promise<ImportOutcome> {
   const checker = await ImportChecker.open(service, caller, tr, headers);
   const outcome: ImportOutcome = { total: 0, inserted: 0, updated: 0, errors: [] };
@@ -75,7 +80,11 @@ export async function importRows(
     return outcome;
   }
   /** Checks each chunk as it is read and hands its rows to `take` while no row of the file has failed. */
-  const pass = async (db: Db, take: (rows: PreparedRow[]) => Promise<void> | void, progress: (checked: number) => void) => {
+  const pass = async (
+    db: Db,
+    take: (rows: PreparedRow[]) => Promise<void> | void,
+    progress: (checked: number) => void,
+  ) => {
     // A chunk is taken (written) while the next is checked: the database works while this thread
     // does. (The next chunk's reads cannot see this one's rows, and need not: a code or unique value
     // repeated from an earlier chunk is already an error of the file.)
@@ -103,7 +112,13 @@ export async function importRows(
         const writer = new ImportWriter(service, caller, opts.importId);
         await fill(trx, writer);
         if (outcome.errors.length > 0) throw new Failed();
-        await logOperation(trx, caller, { type: 'import', method: opts.op.method, path: opts.op.path, resource: service.def.name, ids: writer.ids });
+        await logOperation(trx, caller, {
+          type: 'import',
+          method: opts.op.method,
+          path: opts.op.path,
+          resource: service.def.name,
+          ids: writer.ids,
+        });
         outcome.inserted = writer.inserted;
         outcome.updated = writer.updated;
       });
@@ -115,15 +130,25 @@ export async function importRows(
 
   const progress = (n: number) => opts.onProgress?.(n);
   if (opts.dryRun) {
-    await pass(service.db, (rows) => {
-      for (const r of rows) {
-        if (r.exists) outcome.updated++;
-        else outcome.inserted++;
-      }
-    }, progress);
+    await pass(
+      service.db,
+      (rows) => {
+        for (const r of rows) {
+          if (r.exists) outcome.updated++;
+          else outcome.inserted++;
+        }
+      },
+      progress,
+    );
   } else if (isEmbedded(service.db)) {
     const checked: PreparedRow[][] = [];
-    await pass(service.db, (rows) => { checked.push(rows); }, (n) => progress(Math.floor(n / 2)));
+    await pass(
+      service.db,
+      (rows) => {
+        checked.push(rows);
+      },
+      (n) => progress(Math.floor(n / 2)),
+    );
     if (outcome.errors.length === 0) {
       await writeAll(async (trx, writer) => {
         let written = 0;

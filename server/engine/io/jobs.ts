@@ -42,7 +42,10 @@ export class ImportJobs {
   ) {}
 
   async create(job: NewJob): Promise<string> {
-    await this.db.deleteFrom('import_job').where('created_at', '<', sql<Date>`now() - make_interval(days => ${KEEP_DAYS})`).execute();
+    await this.db
+      .deleteFrom('import_job')
+      .where('created_at', '<', sql<Date>`now() - make_interval(days => ${KEEP_DAYS})`)
+      .execute();
     const row = await this.db
       .insertInto('import_job')
       .values({
@@ -67,23 +70,50 @@ export class ImportJobs {
   }
 
   /** Runs `work` in the background; its result (or failure) ends the job. */
-  start(tenantId: string, id: string, file: Buffer, work: (progress: (n: number) => void) => Promise<ImportResult>, internalError: string): void {
+  start(
+    tenantId: string,
+    id: string,
+    file: Buffer,
+    work: (progress: (n: number) => void) => Promise<ImportResult>,
+    internalError: string,
+  ): void {
     const setProgress = (n: number) => {
       this.progress.set(id, n);
       // Not awaited: on PGlite it waits for the import's transaction; guarded so it never undoes the end.
       // A file that does not say how many rows it holds: its total grows as it is read.
-      this.background.track(this.db.updateTable('import_job').set({ processed: n, total: sql<number>`greatest(total, ${n})` }).where('tenant_id', '=', tenantId).where('id', '=', id)
-        .where('status', '=', 'running').where('processed', '<', n).execute());
+      this.background.track(
+        this.db
+          .updateTable('import_job')
+          .set({ processed: n, total: sql<number>`greatest(total, ${n})` })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .where('status', '=', 'running')
+          .where('processed', '<', n)
+          .execute(),
+      );
     };
     const task = (async () => {
-      await this.db.updateTable('import_job').set({ status: 'running' }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+      await this.db
+        .updateTable('import_job')
+        .set({ status: 'running' })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
       let result: ImportResult;
       let status: ImportJobStatus;
       try {
         result = await work(setProgress);
         status = result.errors.length > 0 ? 'failed' : 'succeeded';
       } catch {
-        result = { dryRun: false, total: 0, inserted: 0, updated: 0, errors: [{ row: 0, field: '', key: 'error.internal', message: internalError }], reportId: null, jobId: id };
+        result = {
+          dryRun: false,
+          total: 0,
+          inserted: 0,
+          updated: 0,
+          errors: [{ row: 0, field: '', key: 'error.internal', message: internalError }],
+          reportId: null,
+          jobId: id,
+        };
         status = 'failed';
       }
       await this.db.transaction().execute(async (trx) => {
@@ -104,8 +134,16 @@ export class ImportJobs {
           .executeTakeFirst();
         if (job) {
           await emitEvent(trx, tenantId, 'import.finished', {
-            jobId: id, resource: job.resource, fileName: job.file_name, status, userId: job.user_id, factoryId: job.factory_id,
-            total: result.total, inserted: result.inserted, updated: result.updated, errors: result.errors.length,
+            jobId: id,
+            resource: job.resource,
+            fileName: job.file_name,
+            status,
+            userId: job.user_id,
+            factoryId: job.factory_id,
+            total: result.total,
+            inserted: result.inserted,
+            updated: result.updated,
+            errors: result.errors.length,
           });
         }
       });
@@ -151,6 +189,10 @@ export class ImportJobs {
       .where('status', '=', 'failed')
       .executeTakeFirst();
     if (!row || !row.file) return null;
-    return { fileName: row.file_name, file: Buffer.from(row.file), result: (row.result as ImportResult | null) ?? null };
+    return {
+      fileName: row.file_name,
+      file: Buffer.from(row.file),
+      result: (row.result as ImportResult | null) ?? null,
+    };
   }
 }

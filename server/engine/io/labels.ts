@@ -4,7 +4,13 @@ import { ioFields, type EnumField, type ResourceDef } from '../../../model/engin
 import { translator } from '../../i18n';
 
 /** Case, width, spacing and a required-marker asterisk do not matter. */
-export const normalize = (s: string) => s.normalize('NFKC').trim().replace(/^\*+\s*|\s*\*+$/g, '').replace(/\s+/g, ' ').toLowerCase();
+export const normalize = (s: string) =>
+  s
+    .normalize('NFKC')
+    .trim()
+    .replace(/^\*+\s*|\s*\*+$/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 
 const translators = LANGUAGES.map((l) => translator(l));
 
@@ -62,7 +68,12 @@ let boolMap: Map<string, boolean> | null = null;
 /** Yes/no in every language, true/false, 1/0. */
 export function boolLookup(): Map<string, boolean> {
   if (boolMap) return boolMap;
-  boolMap = new Map<string, boolean>([['true', true], ['false', false], ['1', true], ['0', false]]);
+  boolMap = new Map<string, boolean>([
+    ['true', true],
+    ['false', false],
+    ['1', true],
+    ['0', false],
+  ]);
   for (const tr of translators) {
     boolMap.set(normalize(tr.t('resource.yes')), true);
     boolMap.set(normalize(tr.t('resource.no')), false);

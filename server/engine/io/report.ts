@@ -10,10 +10,22 @@ const BAD_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FF9C0006' } };
 
 const cellOut = (c: Cell): ExcelJS.CellValue => (c === null ? null : c);
 
-export async function errorReport(def: ResourceDef, file: Buffer, errors: readonly ImportRowError[], tr: Translator, fileName = ''): Promise<Buffer> {
+export async function errorReport(
+  def: ResourceDef,
+  file: Buffer,
+  errors: readonly ImportRowError[],
+  tr: Translator,
+  fileName = '',
+): Promise<Buffer> {
   const sheet = await readSheet(file, tr.language, fileName);
   const columns = matchHeaders(def, sheet.headers);
-  return writeErrorReport(sheet, errors, (field) => columns.get(field.split('.')[0] ?? ''), tr.tm(def.titleKey).slice(0, 31) || def.name, tr);
+  return writeErrorReport(
+    sheet,
+    errors,
+    (field) => columns.get(field.split('.')[0] ?? ''),
+    tr.tm(def.titleKey).slice(0, 31) || def.name,
+    tr,
+  );
 }
 
 /**

@@ -76,7 +76,10 @@ const BATCH = 500;
  * bytes straddle two chunks (CJK, Vietnamese) would come out as U+FFFD. This reader hands it text
  * decoded across chunk boundaries instead (its parser takes strings as they are).
  */
-async function* decodedText(chunks: AsyncIterable<Buffer | string>, seen: (text: string) => void): AsyncGenerator<string> {
+async function* decodedText(
+  chunks: AsyncIterable<Buffer | string>,
+  seen: (text: string) => void,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   for await (const c of chunks) {
     const text = typeof c === 'string' ? c : decoder.decode(c, { stream: true });
@@ -96,7 +99,10 @@ interface WorkbookStream extends AsyncIterable<WorksheetStream> {
   _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string): unknown;
   _parseSharedStrings(entry: Readable): unknown;
 }
-const WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader as unknown as new (input: Readable, options: object) => WorkbookStream;
+const WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader as unknown as new (
+  input: Readable,
+  options: object,
+) => WorkbookStream;
 
 /** `<dimension ref="A1:T100001"/>`, near the start of a sheet's XML: its last row. */
 const DIMENSION = /<dimension\s+ref="[A-Z]+\d+:[A-Z]+(\d+)"/;
@@ -107,12 +113,15 @@ class DecodingReader extends WorkbookReader {
 
   override _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string) {
     let head = '';
-    return super._parseWorksheet(decodedText(chunks, (text) => {
-      if (head.length > 4096) return;
-      head += text;
-      const m = DIMENSION.exec(head);
-      if (m) this.lastRow = Number(m[1]);
-    }), sheetNo);
+    return super._parseWorksheet(
+      decodedText(chunks, (text) => {
+        if (head.length > 4096) return;
+        head += text;
+        const m = DIMENSION.exec(head);
+        if (m) this.lastRow = Number(m[1]);
+      }),
+      sheetNo,
+    );
   }
 
   override _parseSharedStrings(entry: Readable) {
@@ -125,9 +134,16 @@ class DecodingReader extends WorkbookReader {
  * Streams the first worksheet, row by row: memory stays flat in the row count. The zip budget
  * (zip-guard.ts) bounds what this may inflate.
  */
-async function readXlsx(buf: Buffer, emit: (row: number, cells: Cell[], lastRow: number | null) => void | Promise<void>): Promise<void> {
+async function readXlsx(
+  buf: Buffer,
+  emit: (row: number, cells: Cell[], lastRow: number | null) => void | Promise<void>,
+): Promise<void> {
   const reader = new DecodingReader(Readable.from([buf]), {
-    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
   });
   let read = false;
   for await (const ws of reader) {
@@ -154,7 +170,13 @@ async function readXlsx(buf: Buffer, emit: (row: number, cells: Cell[], lastRow:
  * the file has; `hint`, the uploader's language, settles an encoding its bytes leave open): row 1
  * the headers, blank rows skipped, handed to `sink` as they are read. 415 when unreadable.
  */
-export async function parseSheet(buf: Buffer, hint: Language | undefined, file: string, limits: ZipLimits, sink: SheetSink): Promise<void> {
+export async function parseSheet(
+  buf: Buffer,
+  hint: Language | undefined,
+  file: string,
+  limits: ZipLimits,
+  sink: SheetSink,
+): Promise<void> {
   const zip = buf.length >= 4 && ZIP.every((b, i) => buf[i] === b);
   const decoded = zip ? null : decodeCsv(buf, hint);
   const kind: SheetKind | null = zip ? 'xlsx' : decoded ? 'csv' : null;

@@ -41,20 +41,24 @@ function read(job: SheetJob): void {
       post({ type: 'rows', rows });
       flow.outstanding++;
       if (flow.outstanding < job.window) return;
-      return new Promise<void>((resolve) => { flow.waiting = resolve; }).then(() => {
+      return new Promise<void>((resolve) => {
+        flow.waiting = resolve;
+      }).then(() => {
         if (flow.cancelled) throw new Cancelled();
       });
     },
-  }).then(
-    () => post({ type: 'done' }),
-    (err: unknown) => {
-      if (err instanceof Cancelled) post({ type: 'done' });
-      else if (err instanceof ApiError) post({ type: 'refused', status: err.status, key: err.key, data: err.data });
-      else post({ type: 'refused', status: 415, key: 'resource.import.fileType', data: { file: job.file } });
-    },
-  ).finally(() => {
-    if (credit === flow) credit = null;
-  });
+  })
+    .then(
+      () => post({ type: 'done' }),
+      (err: unknown) => {
+        if (err instanceof Cancelled) post({ type: 'done' });
+        else if (err instanceof ApiError) post({ type: 'refused', status: err.status, key: err.key, data: err.data });
+        else post({ type: 'refused', status: 415, key: 'resource.import.fileType', data: { file: job.file } });
+      },
+    )
+    .finally(() => {
+      if (credit === flow) credit = null;
+    });
 }
 
 parentPort!.on('message', (m: SheetJob | SheetControl) => {

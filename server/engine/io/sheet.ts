@@ -11,7 +11,15 @@ import type { Sheet, SheetKind, SheetRow } from './sheet-parse';
 import type { SheetControl, SheetJob, SheetMessage } from './sheet-worker';
 import { zipLimits } from './zip-guard';
 
-export { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, sniffSheet, type Cell, type Sheet, type SheetKind, type SheetRow } from './sheet-parse';
+export {
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+  sniffSheet,
+  type Cell,
+  type Sheet,
+  type SheetKind,
+  type SheetRow,
+} from './sheet-parse';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 let pool: WorkerPool | null = null;
@@ -42,7 +50,8 @@ export interface SheetStream {
 /** Batches read ahead of the consumer, at most (500 rows each): memory stays flat in the file's rows. */
 const WINDOW = 8;
 
-const budgetRefusal = (err: unknown, file: string) => (err instanceof JobBudgetError ? new ApiError(413, 'resource.import.parseBudget', { file }) : err);
+const budgetRefusal = (err: unknown, file: string) =>
+  err instanceof JobBudgetError ? new ApiError(413, 'resource.import.parseBudget', { file }) : err;
 
 /**
  * Starts reading the first worksheet (or the CSV records, in whatever encoding and with whichever
@@ -66,24 +75,34 @@ export function openSheet(buf: Buffer, hint?: Language, file = ''): Promise<Shee
   };
   return new Promise<SheetStream>((resolve, reject) => {
     let head: SheetStream | null = null;
-    const run = sheetPool().run<void>(job, {
-      started: (send, clock) => { control = { send, clock }; },
-      message(raw, done, fail) {
-        const m = raw as SheetMessage;
-        if (m.type === 'head') {
-          head = { kind: m.kind, headers: m.headers, size: m.size, batches, cancel };
-          resolve(head);
-        } else if (m.type === 'rows') {
-          queue.push(m.rows);
-          // The worker waits for the consumer now: its time is not being spent.
-          if (queue.length >= WINDOW) control?.clock.pause();
-          signal();
-        } else if (m.type === 'done') done();
-        else fail(new ApiError(m.status, m.key, m.data));
+    const run = sheetPool().run<void>(
+      job,
+      {
+        started: (send, clock) => {
+          control = { send, clock };
+        },
+        message(raw, done, fail) {
+          const m = raw as SheetMessage;
+          if (m.type === 'head') {
+            head = { kind: m.kind, headers: m.headers, size: m.size, batches, cancel };
+            resolve(head);
+          } else if (m.type === 'rows') {
+            queue.push(m.rows);
+            // The worker waits for the consumer now: its time is not being spent.
+            if (queue.length >= WINDOW) control?.clock.pause();
+            signal();
+          } else if (m.type === 'done') done();
+          else fail(new ApiError(m.status, m.key, m.data));
+        },
       },
-    }, [bytes], positiveEnv('IMPORT_PARSE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS));
+      [bytes],
+      positiveEnv('IMPORT_PARSE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS),
+    );
     run.then(
-      () => { ended = true; signal(); },
+      () => {
+        ended = true;
+        signal();
+      },
       (err: unknown) => {
         failure = budgetRefusal(err, file);
         ended = true;
@@ -111,7 +130,9 @@ export function openSheet(buf: Buffer, hint?: Language, file = ''): Promise<Shee
         }
         if (failure) throw failure;
         if (ended) return;
-        await new Promise<void>((r) => { wake = r; });
+        await new Promise<void>((r) => {
+          wake = r;
+        });
       }
     } finally {
       // Left early (a consumer that stops, or throws): the reader stops too.

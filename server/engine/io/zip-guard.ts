@@ -38,9 +38,12 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 
 export function checkZipBudget(buf: Buffer, file: string, limits: ZipLimits): void {
-  const refuse = () => new ApiError(413, 'resource.import.inflatesTooMuch', {
-    file, maxMegabytes: Math.round(limits.maxInflatedBytes / MiB), maxRatio: limits.maxRatio,
-  });
+  const refuse = () =>
+    new ApiError(413, 'resource.import.inflatesTooMuch', {
+      file,
+      maxMegabytes: Math.round(limits.maxInflatedBytes / MiB),
+      maxRatio: limits.maxRatio,
+    });
   // The end-of-central-directory record is in the last 22 + 65,535 (comment) bytes.
   const from = Math.max(0, buf.length - 22 - 0xffff);
   let eocd = -1;
@@ -57,7 +60,8 @@ export function checkZipBudget(buf: Buffer, file: string, limits: ZipLimits): vo
   let at = dirOffset;
   let total = 0;
   for (let n = 0; n < entries; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) throw new ApiError(415, 'resource.import.fileType', { file });
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL)
+      throw new ApiError(415, 'resource.import.fileType', { file });
     const packed = buf.readUInt32LE(at + 20);
     const inflated = buf.readUInt32LE(at + 24);
     if (packed === 0xffffffff || inflated === 0xffffffff) throw refuse();

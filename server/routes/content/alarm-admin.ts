@@ -23,9 +23,17 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const toItem = (r: Selectable<AlarmTable>): AlarmItem => ({
-  id: r.id, number: r.number, type: r.type, sourceSystem: r.source_system, sourceNumber: r.source_number,
-  projectCode: r.project_code, projectName: r.project_name, description: r.description, level: r.level,
-  occurredAt: iso(r.occurred_at), acknowledgedAt: r.acknowledged_at ? iso(r.acknowledged_at) : null,
+  id: r.id,
+  number: r.number,
+  type: r.type,
+  sourceSystem: r.source_system,
+  sourceNumber: r.source_number,
+  projectCode: r.project_code,
+  projectName: r.project_name,
+  description: r.description,
+  level: r.level,
+  occurredAt: iso(r.occurred_at),
+  acknowledgedAt: r.acknowledged_at ? iso(r.acknowledged_at) : null,
 });
 
 /** The current factory's alarms matching the search (page and export share it). */
@@ -34,8 +42,13 @@ function searched(db: Kysely<DB>, ctx: RequestContext, query: AlarmSearch) {
   let base = db.selectFrom('alarm').where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', ctx.factoryId);
   if (query.keyword) {
     const like = `%${escapeLike(query.keyword)}%`;
-    base = base.where((eb) => eb.or(['number', 'type', 'source_system', 'source_number', 'project_code', 'project_name', 'description']
-      .map((c) => eb(eb.ref(c as 'number'), 'ilike', like))));
+    base = base.where((eb) =>
+      eb.or(
+        ['number', 'type', 'source_system', 'source_number', 'project_code', 'project_name', 'description'].map((c) =>
+          eb(eb.ref(c as 'number'), 'ilike', like),
+        ),
+      ),
+    );
   }
   if (query.level) base = base.where('level', '=', query.level);
   if (query.acknowledged) base = base.where('acknowledged_at', query.acknowledged === 'true' ? 'is not' : 'is', null);
@@ -49,41 +62,87 @@ export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; s
   serve(app, alarm.page, async ({ ctx, query }) => {
     const base = searched(db, ctx, query);
     const [rows, total] = await Promise.all([
-      base.selectAll().orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      base
+        .selectAll()
+        .orderBy('occurred_at', 'desc')
+        .orderBy('seq', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { records: rows.map(toItem), total: Number(total.n), page: query.page, size: query.size };
   });
 
   serve(app, alarm.export, async ({ ctx, query, reply, tr, request }) => {
-    const rows = await searched(db, ctx, query).selectAll().orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(EXPORT_MAX).execute();
+    const rows = await searched(db, ctx, query)
+      .selectAll()
+      .orderBy('occurred_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(EXPORT_MAX)
+      .execute();
     const offset = requestOffset(request);
     // Times as spreadsheet dates in the user's wall-clock time (a spreadsheet's date has no zone).
-    const wallClock = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(Date.parse(v) - (offset ?? 0) * 60_000) : v ?? '');
+    const wallClock = (v: unknown) =>
+      typeof v === 'string' && !Number.isNaN(Date.parse(v))
+        ? new Date(Date.parse(v) - (offset ?? 0) * 60_000)
+        : (v ?? '');
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('alarms');
-    const columns = ['number', 'type', 'sourceSystem', 'sourceNumber', 'projectCode', 'projectName', 'description', 'level', 'occurredAt', 'acknowledgedAt'] as const;
+    const columns = [
+      'number',
+      'type',
+      'sourceSystem',
+      'sourceNumber',
+      'projectCode',
+      'projectName',
+      'description',
+      'level',
+      'occurredAt',
+      'acknowledgedAt',
+    ] as const;
     sheet.addRow(columns.map((c) => tr.tm(`alarm.${c}`)));
     for (const r of rows.map(toItem)) {
-      sheet.addRow(columns.map((c) => (c === 'level' ? tr.tm(`enum.alarmLevel.${r.level}`) : c === 'occurredAt' || c === 'acknowledgedAt' ? wallClock(r[c]) : r[c] ?? '')));
+      sheet.addRow(
+        columns.map((c) =>
+          c === 'level'
+            ? tr.tm(`enum.alarmLevel.${r.level}`)
+            : c === 'occurredAt' || c === 'acknowledgedAt'
+              ? wallClock(r[c])
+              : (r[c] ?? ''),
+        ),
+      );
     }
-    sheet.columns.forEach((c, i) => { c.width = i === 6 ? 48 : 20; });
+    sheet.columns.forEach((c, i) => {
+      c.width = i === 6 ? 48 : 20;
+    });
     for (const c of [9, 10]) sheet.getColumn(c).numFmt = 'yyyy-mm-dd hh:mm:ss';
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
     const date = dayAt(new Date(), offset);
-    reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`${tr.tm('alarm._title')}-${date}.xlsx`, `alarms-${date}.xlsx`));
+    reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachment(`${tr.tm('alarm._title')}-${date}.xlsx`, `alarms-${date}.xlsx`));
     return reply.send(buffer);
   });
 
   serve(app, alarm.stream, async ({ ctx, request, reply }) => {
     if (!ctx.factoryId) throw new ApiError(400, 'alarm.factoryRequired');
     const { tenantId, factoryId } = ctx;
-    const last = await db.selectFrom('alarm').select((eb) => eb.fn.max('seq').as('seq'))
-      .where('tenant_id', '=', tenantId).where('factory_id', '=', factoryId).executeTakeFirst();
+    const last = await db
+      .selectFrom('alarm')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('tenant_id', '=', tenantId)
+      .where('factory_id', '=', factoryId)
+      .executeTakeFirst();
     let cursor = String(last?.seq ?? '0');
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     res.write(`retry: 5000\n: open\n\n`);
     let closed = false;
     let busy = false;
@@ -91,8 +150,15 @@ export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; s
       if (closed || busy) return;
       busy = true;
       try {
-        const rows = await db.selectFrom('alarm').selectAll().where('tenant_id', '=', tenantId).where('factory_id', '=', factoryId)
-          .where('seq', '>', cursor).orderBy('seq', 'asc').limit(100).execute();
+        const rows = await db
+          .selectFrom('alarm')
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('factory_id', '=', factoryId)
+          .where('seq', '>', cursor)
+          .orderBy('seq', 'asc')
+          .limit(100)
+          .execute();
         for (const r of rows) {
           cursor = String(r.seq);
           if (!closed) res.write(`id: ${cursor}\nevent: alarm\ndata: ${JSON.stringify(toItem(r))}\n\n`);
@@ -104,8 +170,13 @@ export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; s
         busy = false;
       }
     };
-    const timer = setInterval(() => { void poll(); }, tick);
-    const stop = () => { closed = true; clearInterval(timer); };
+    const timer = setInterval(() => {
+      void poll();
+    }, tick);
+    const stop = () => {
+      closed = true;
+      clearInterval(timer);
+    };
     request.raw.on('close', stop);
     res.on('close', stop);
     return reply;

@@ -12,38 +12,90 @@ import { actorOf } from '../../audit/write';
 
 export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
-  const toItem = (r: { id: string; title: string; description: string | null; url: string; sort: number }): CourseItem =>
-    ({ id: r.id, title: r.title, description: r.description, url: r.url, sort: r.sort });
+  const toItem = (r: {
+    id: string;
+    title: string;
+    description: string | null;
+    url: string;
+    sort: number;
+  }): CourseItem => ({ id: r.id, title: r.title, description: r.description, url: r.url, sort: r.sort });
 
   serve(app, course.list, async ({ ctx }) => {
-    const rows = await db.selectFrom('course').select(['id', 'title', 'description', 'url', 'sort'])
-      .where('tenant_id', '=', ctx.tenantId).orderBy('sort').orderBy('created_at').execute();
+    const rows = await db
+      .selectFrom('course')
+      .select(['id', 'title', 'description', 'url', 'sort'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .orderBy('sort')
+      .orderBy('created_at')
+      .execute();
     return { records: rows.map(toItem) };
   });
 
-  serve(app, course.create, async ({ ctx, body }) => toItem(await db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('course').values({
-      tenant_id: ctx.tenantId, title: body.title, description: body.description ?? null, url: body.url, sort: body.sort, created_by: ctx.user.id,
-    }).returningAll().executeTakeFirstOrThrow();
-    await recordRows(trx, actorOf(ctx), 'course', 'create', [{ id: row.id, code: row.title, before: null, after: row }]);
-    return row;
-  })));
+  serve(app, course.create, async ({ ctx, body }) =>
+    toItem(
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('course')
+          .values({
+            tenant_id: ctx.tenantId,
+            title: body.title,
+            description: body.description ?? null,
+            url: body.url,
+            sort: body.sort,
+            created_by: ctx.user.id,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordRows(trx, actorOf(ctx), 'course', 'create', [
+          { id: row.id, code: row.title, before: null, after: row },
+        ]);
+        return row;
+      }),
+    ),
+  );
 
-  serve(app, course.update, async ({ ctx, params, body }) => toItem(await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('course').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
-    if (!before) throw notFound();
-    const row = await trx.updateTable('course')
-      .set({ title: body.title, description: body.description ?? null, url: body.url, sort: body.sort, updated_at: sql<Date>`now()` })
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
-    await recordRows(trx, actorOf(ctx), 'course', 'update', [{ id: row.id, code: row.title, before, after: row }]);
-    return row;
-  })));
+  serve(app, course.update, async ({ ctx, params, body }) =>
+    toItem(
+      await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('course')
+          .selectAll()
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', '=', params.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound();
+        const row = await trx
+          .updateTable('course')
+          .set({
+            title: body.title,
+            description: body.description ?? null,
+            url: body.url,
+            sort: body.sort,
+            updated_at: sql<Date>`now()`,
+          })
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', '=', params.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordRows(trx, actorOf(ctx), 'course', 'update', [{ id: row.id, code: row.title, before, after: row }]);
+        return row;
+      }),
+    ),
+  );
 
   serve(app, course.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await trx.deleteFrom('course').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst();
+      const row = await trx
+        .deleteFrom('course')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirst();
       if (!row) throw notFound();
-      await recordRows(trx, actorOf(ctx), 'course', 'delete', [{ id: row.id, code: row.title, before: row, after: null }]);
+      await recordRows(trx, actorOf(ctx), 'course', 'delete', [
+        { id: row.id, code: row.title, before: row, after: null },
+      ]);
     });
     return null;
   });

@@ -20,8 +20,14 @@ import { actorOf } from '../../audit/write';
 /** The running feedback processes among these feedback ids. */
 async function runningProcesses(db: Kysely<DB>, tenantId: string, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('wf_instance').select(['id', 'business_id']).where('tenant_id', '=', tenantId)
-    .where('business_type', '=', 'feedback').where('status', '=', 'running').where('business_id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('wf_instance')
+    .select(['id', 'business_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('business_type', '=', 'feedback')
+    .where('status', '=', 'running')
+    .where('business_id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.business_id, r.id]));
 }
 
@@ -29,24 +35,58 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   const { db } = opts;
 
   serve(app, feedback.page, async ({ ctx, query }) => {
-    let base = db.selectFrom('feedback as f')
+    let base = db
+      .selectFrom('feedback as f')
       .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'f.tenant_id').onRef('u.id', '=', 'f.user_id'))
       .where('f.tenant_id', '=', ctx.tenantId);
     if (query.status) base = base.where('f.status', '=', query.status);
     const [rows, total] = await Promise.all([
-      base.select(['f.id', 'f.description', 'f.contact', 'f.status', 'f.handle_opinion', 'f.created_at', 'f.handled_at', 'u.account', 'u.nickname'])
-        .orderBy('f.created_at', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      base
+        .select([
+          'f.id',
+          'f.description',
+          'f.contact',
+          'f.status',
+          'f.handle_opinion',
+          'f.created_at',
+          'f.handled_at',
+          'u.account',
+          'u.nickname',
+        ])
+        .orderBy('f.created_at', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const pictures = rows.length
-      ? await db.selectFrom('feedback_picture').select(['id', 'feedback_id']).where('tenant_id', '=', ctx.tenantId)
-        .where('feedback_id', 'in', rows.map((r) => r.id)).orderBy('created_at').execute()
+      ? await db
+          .selectFrom('feedback_picture')
+          .select(['id', 'feedback_id'])
+          .where('tenant_id', '=', ctx.tenantId)
+          .where(
+            'feedback_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('created_at')
+          .execute()
       : [];
-    const running = await runningProcesses(db, ctx.tenantId, rows.map((r) => r.id));
+    const running = await runningProcesses(
+      db,
+      ctx.tenantId,
+      rows.map((r) => r.id),
+    );
     const records: FeedbackAdminRow[] = rows.map((r) => ({
-      id: r.id, description: r.description, contact: r.contact, status: r.status, handleOpinion: r.handle_opinion,
-      userAccount: r.account, userName: r.nickname,
-      createdAt: new Date(r.created_at).toISOString(), handledAt: r.handled_at ? new Date(r.handled_at).toISOString() : null,
+      id: r.id,
+      description: r.description,
+      contact: r.contact,
+      status: r.status,
+      handleOpinion: r.handle_opinion,
+      userAccount: r.account,
+      userName: r.nickname,
+      createdAt: new Date(r.created_at).toISOString(),
+      handledAt: r.handled_at ? new Date(r.handled_at).toISOString() : null,
       pictureIds: pictures.filter((p) => p.feedback_id === r.id).map((p) => p.id),
       inProcess: running.has(r.id),
     }));
@@ -54,29 +94,68 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   });
 
   serve(app, feedback.handle, async ({ ctx, params, body }) => {
-    const exists = await db.selectFrom('feedback').select('id').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
+    const exists = await db
+      .selectFrom('feedback')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', params.id)
+      .executeTakeFirst();
     if (!exists) throw notFound();
     const instanceId = (await runningProcesses(db, ctx.tenantId, [params.id])).get(params.id);
     if (instanceId) {
       // Only the process decides: the administrator's own pending task is agreed with the opinion.
-      const task = body.status === 'processed'
-        ? await db.selectFrom('wf_task').select('id').where('tenant_id', '=', ctx.tenantId).where('instance_id', '=', instanceId)
-          .where('status', '=', 'pending').where(sql<boolean>`${ctx.user.id}::uuid = any(candidate_ids)`).executeTakeFirst()
-        : undefined;
+      const task =
+        body.status === 'processed'
+          ? await db
+              .selectFrom('wf_task')
+              .select('id')
+              .where('tenant_id', '=', ctx.tenantId)
+              .where('instance_id', '=', instanceId)
+              .where('status', '=', 'pending')
+              .where(sql<boolean>`${ctx.user.id}::uuid = any(candidate_ids)`)
+              .executeTakeFirst()
+          : undefined;
       if (!task) throw new ApiError(409, 'feedback.inProcess');
-      await decideTask(db, { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) }, task.id, 'agree', body.handleOpinion || null);
-      const after = await db.selectFrom('feedback').select(['id', 'status', 'handle_opinion']).where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id).executeTakeFirstOrThrow();
+      await decideTask(
+        db,
+        { tenantId: ctx.tenantId, userId: ctx.user.id, factoryId: ctx.factoryId, audit: actorOf(ctx) },
+        task.id,
+        'agree',
+        body.handleOpinion || null,
+      );
+      const after = await db
+        .selectFrom('feedback')
+        .select(['id', 'status', 'handle_opinion'])
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .executeTakeFirstOrThrow();
       return { id: after.id, status: after.status, handleOpinion: after.handle_opinion };
     }
     const row = await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('feedback').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+      const before = await trx
+        .selectFrom('feedback')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!before) throw notFound();
-      const after = await trx.updateTable('feedback').set({
-        status: body.status, handle_opinion: body.handleOpinion || null,
-        handled_by: ctx.user.id, handled_at: sql<Date>`now()`, updated_at: sql<Date>`now()`,
-      }).where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
-      await recordRows(trx, actorOf(ctx), 'feedback', 'state', [{ id: after.id, code: after.description.slice(0, 80), before, after }]);
+      const after = await trx
+        .updateTable('feedback')
+        .set({
+          status: body.status,
+          handle_opinion: body.handleOpinion || null,
+          handled_by: ctx.user.id,
+          handled_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'feedback', 'state', [
+        { id: after.id, code: after.description.slice(0, 80), before, after },
+      ]);
       return after;
     });
     return { id: row.id, status: row.status, handleOpinion: row.handle_opinion };
@@ -84,16 +163,27 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
 
   serve(app, feedback.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await trx.deleteFrom('feedback').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst();
+      const row = await trx
+        .deleteFrom('feedback')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirst();
       if (!row) throw notFound();
-      await recordRows(trx, actorOf(ctx), 'feedback', 'delete', [{ id: row.id, code: row.description.slice(0, 80), before: row, after: null }]);
+      await recordRows(trx, actorOf(ctx), 'feedback', 'delete', [
+        { id: row.id, code: row.description.slice(0, 80), before: row, after: null },
+      ]);
     });
     return null;
   });
 
   serve(app, feedback.pictureData, async ({ ctx, params }) => {
-    const row = await db.selectFrom('feedback_picture').select(['content', 'content_type'])
-      .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).executeTakeFirst();
+    const row = await db
+      .selectFrom('feedback_picture')
+      .select(['content', 'content_type'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', params.id)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return { dataUrl: `data:${row.content_type};base64,${Buffer.from(row.content).toString('base64')}` };
   });

@@ -22,10 +22,19 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** Every id of the audience must belong to the tenant: a notice never names another tenant's rows. */
 async function checkAudience(db: Kysely<DB>, tenantId: string, body: NoticeInput): Promise<void> {
-  const checks = [['factory', body.factoryIds, 'factoryIds'], ['role', body.roleIds, 'roleIds'], ['app_user', body.userIds, 'userIds']] as const;
+  const checks = [
+    ['factory', body.factoryIds, 'factoryIds'],
+    ['role', body.roleIds, 'roleIds'],
+    ['app_user', body.userIds, 'userIds'],
+  ] as const;
   for (const [table, list, field] of checks) {
     if (!list.length) continue;
-    const found = await db.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where('id', 'in', list).execute();
+    const found = await db
+      .selectFrom(table)
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', list)
+      .execute();
     if (found.length !== new Set(list).size) throw new ApiError(400, 'error.badRequest', { field });
   }
 }
@@ -50,17 +59,34 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
     let base = db.selectFrom('notice as n').where('n.tenant_id', '=', ctx.tenantId);
     if (query.title) base = base.where('n.title', 'ilike', `%${query.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const [rows, total] = await Promise.all([
-      base.selectAll('n')
-        .select((eb) => eb.selectFrom('notice_receipt as r').whereRef('r.tenant_id', '=', 'n.tenant_id').whereRef('r.notice_id', '=', 'n.id')
-          .select(sql<string>`count(*)`.as('c')).as('read_count'))
-        .orderBy('n.publish_at', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute(),
+      base
+        .selectAll('n')
+        .select((eb) =>
+          eb
+            .selectFrom('notice_receipt as r')
+            .whereRef('r.tenant_id', '=', 'n.tenant_id')
+            .whereRef('r.notice_id', '=', 'n.id')
+            .select(sql<string>`count(*)`.as('c'))
+            .as('read_count'),
+        )
+        .orderBy('n.publish_at', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const records: NoticeAdminRow[] = rows.map((r) => ({
-      id: r.id, title: r.title, content: r.content, level: r.level,
-      factoryIds: r.factory_ids, roleIds: r.role_ids, userIds: r.user_ids,
-      publishAt: iso(r.publish_at), expireAt: r.expire_at ? iso(r.expire_at) : null,
-      readCount: Number(r.read_count ?? 0), createdAt: iso(r.created_at),
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      level: r.level,
+      factoryIds: r.factory_ids,
+      roleIds: r.role_ids,
+      userIds: r.user_ids,
+      publishAt: iso(r.publish_at),
+      expireAt: r.expire_at ? iso(r.expire_at) : null,
+      readCount: Number(r.read_count ?? 0),
+      createdAt: iso(r.created_at),
     }));
     return { records, total: Number(total.n), page: query.page, size: query.size };
   });
@@ -68,9 +94,14 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   serve(app, notice.create, async ({ ctx, body }) => {
     await checkAudience(db, ctx.tenantId, body);
     return db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('notice').values({ tenant_id: ctx.tenantId, created_by: ctx.user.id, ...values(body) })
-        .returningAll().executeTakeFirstOrThrow();
-      await recordRows(trx, actorOf(ctx), 'notice', 'create', [{ id: row.id, code: row.title, before: null, after: row }]);
+      const row = await trx
+        .insertInto('notice')
+        .values({ tenant_id: ctx.tenantId, created_by: ctx.user.id, ...values(body) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRows(trx, actorOf(ctx), 'notice', 'create', [
+        { id: row.id, code: row.title, before: null, after: row },
+      ]);
       return { id: row.id, content: row.content };
     });
   });
@@ -78,10 +109,21 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   serve(app, notice.update, async ({ ctx, params, body }) => {
     await checkAudience(db, ctx.tenantId, body);
     return db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('notice').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).forUpdate().executeTakeFirst();
+      const before = await trx
+        .selectFrom('notice')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!before) throw notFound();
-      const row = await trx.updateTable('notice').set({ ...values(body), updated_at: sql<Date>`now()` })
-        .where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
+      const row = await trx
+        .updateTable('notice')
+        .set({ ...values(body), updated_at: sql<Date>`now()` })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await recordRows(trx, actorOf(ctx), 'notice', 'update', [{ id: row.id, code: row.title, before, after: row }]);
       return { id: row.id, content: row.content };
     });
@@ -89,9 +131,16 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
 
   serve(app, notice.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await trx.deleteFrom('notice').where('tenant_id', '=', ctx.tenantId).where('id', '=', params.id).returningAll().executeTakeFirst();
+      const row = await trx
+        .deleteFrom('notice')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirst();
       if (!row) throw notFound();
-      await recordRows(trx, actorOf(ctx), 'notice', 'delete', [{ id: row.id, code: row.title, before: row, after: null }]);
+      await recordRows(trx, actorOf(ctx), 'notice', 'delete', [
+        { id: row.id, code: row.title, before: row, after: null },
+      ]);
     });
     return null;
   });

@@ -16,8 +16,16 @@ export function AccountLoginForm() {
   const { t } = useTranslation('shell');
   // The password's eye gets a name here: the mender of the rest of Arco's markup is not loaded on the login page.
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => (formRef.current ? keepPasswordEyesNamed(formRef.current, () => t('login.showPassword')) : undefined), [t]);
-  const form = useFields({ tenantCode: localStorage.getItem(LAST_TENANT) ?? 'demo', account: '', password: '', captcha: '' });
+  useEffect(
+    () => (formRef.current ? keepPasswordEyesNamed(formRef.current, () => t('login.showPassword')) : undefined),
+    [t],
+  );
+  const form = useFields({
+    tenantCode: localStorage.getItem(LAST_TENANT) ?? 'demo',
+    account: '',
+    password: '',
+    captcha: '',
+  });
   const { values, errors } = form;
   const [captcha, setCaptcha] = useState<CaptchaData | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -30,7 +38,9 @@ export function AccountLoginForm() {
     form.set('captcha', '');
   }, []);
 
-  useEffect(() => { void refreshCaptcha(); }, [refreshCaptcha]);
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
 
   const checks = {
     tenantCode: [required(t('login.required', { field: t('login.tenantCode') }))],
@@ -63,18 +73,47 @@ export function AccountLoginForm() {
 
   const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
-    <form ref={formRef} className="login-form" autoComplete="on" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      ref={formRef}
+      className="login-form"
+      autoComplete="on"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <Field id="login-tenantCode" label={t('login.tenantCode')} error={errors.tenantCode}>
-        <Input id="login-tenantCode" name="tenantCode" status={status('tenantCode')} value={values.tenantCode}
-          onChange={(v) => form.set('tenantCode', v, checks.tenantCode)} placeholder={t('login.tenantCodePlaceholder')} />
+        <Input
+          id="login-tenantCode"
+          name="tenantCode"
+          status={status('tenantCode')}
+          value={values.tenantCode}
+          onChange={(v) => form.set('tenantCode', v, checks.tenantCode)}
+          placeholder={t('login.tenantCodePlaceholder')}
+        />
       </Field>
       <Field id="login-account" label={t('login.account')} error={errors.account}>
-        <Input id="login-account" name="account" autoComplete="username" status={status('account')} value={values.account}
-          onChange={(v) => form.set('account', v, checks.account)} placeholder={t('login.accountPlaceholder')} />
+        <Input
+          id="login-account"
+          name="account"
+          autoComplete="username"
+          status={status('account')}
+          value={values.account}
+          onChange={(v) => form.set('account', v, checks.account)}
+          placeholder={t('login.accountPlaceholder')}
+        />
       </Field>
       <Field id="login-password" label={t('login.password')} error={errors.password}>
-        <Input.Password id="login-password" name="password" autoComplete="current-password" status={status('password')} value={values.password}
-          onChange={(v) => form.set('password', v, checks.password)} placeholder={t('login.passwordPlaceholder')} />
+        <Input.Password
+          id="login-password"
+          name="password"
+          autoComplete="current-password"
+          status={status('password')}
+          value={values.password}
+          onChange={(v) => form.set('password', v, checks.password)}
+          placeholder={t('login.passwordPlaceholder')}
+        />
       </Field>
       {captcha?.enabled && (
         <Field id="login-captcha" label={t('login.captcha')} error={errors.captcha}>
@@ -86,9 +125,16 @@ export function AccountLoginForm() {
             value={values.captcha}
             onChange={(v) => form.set('captcha', v, checks.captcha)}
             placeholder={t('login.captchaPlaceholder')}
-            addAfter={captcha.image ? (
-              <img src={captcha.image} alt={t('login.captchaAlt')} title={t('login.captchaRefresh')} onClick={() => void refreshCaptcha()} />
-            ) : null}
+            addAfter={
+              captcha.image ? (
+                <img
+                  src={captcha.image}
+                  alt={t('login.captchaAlt')}
+                  title={t('login.captchaRefresh')}
+                  onClick={() => void refreshCaptcha()}
+                />
+              ) : null
+            }
           />
         </Field>
       )}

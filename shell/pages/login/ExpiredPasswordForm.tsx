@@ -9,7 +9,10 @@ import { secondStepAtom } from './secondStep';
 import { useCompleteLogin } from './useCompleteLogin';
 import { newPasswordRules } from '../../account/passwordRules';
 
-interface Values { newPassword: string; confirm: string }
+interface Values {
+  newPassword: string;
+  confirm: string;
+}
 type FieldErrors = { errors?: { field: string; message: string }[] } | null;
 
 /** An expired password is changed during login (the tenant's password policy); then the login goes on. */
@@ -27,13 +30,17 @@ export function ExpiredPasswordForm() {
     if (!step) return;
     setBusy(true);
     try {
-      const res = await callApi(security.loginPasswordChange, { body: { ticket: step.ticket, newPassword: values.newPassword }, showError: false });
+      const res = await callApi(security.loginPasswordChange, {
+        body: { ticket: step.ticket, newPassword: values.newPassword },
+        showError: false,
+      });
       if (res.code === 200) {
         if (isSecondStep(res.data)) return setStep({ ...res.data, tenantCode: step.tenantCode });
         return void (await complete(res.data, step.tenantCode));
       }
       const errors = (res.data as FieldErrors)?.errors ?? [];
-      if (errors.length) form.setFields(Object.fromEntries(errors.map((e) => [e.field, { error: { message: e.message } }])));
+      if (errors.length)
+        form.setFields(Object.fromEntries(errors.map((e) => [e.field, { error: { message: e.message } }])));
       else form.setFields({ newPassword: { error: { message: res.msg } } });
     } finally {
       setBusy(false);
@@ -44,15 +51,20 @@ export function ExpiredPasswordForm() {
     <div data-testid="login-password-expired">
       <p>{t('twoFactor.passwordExpired')}</p>
       <Form<Values> form={form} layout="vertical" onSubmit={submit}>
-        <Form.Item field="newPassword" label={label('newPassword')} extra={t('account.passwordRule')}
-          rules={rules.newPassword}>
+        <Form.Item
+          field="newPassword"
+          label={label('newPassword')}
+          extra={t('account.passwordRule')}
+          rules={rules.newPassword}
+        >
           <Input.Password autoComplete="new-password" data-testid="expired-new-password" />
         </Form.Item>
-        <Form.Item field="confirm" label={label('confirmPassword')}
-          rules={rules.confirm}>
+        <Form.Item field="confirm" label={label('confirmPassword')} rules={rules.confirm}>
           <Input.Password autoComplete="new-password" data-testid="expired-confirm-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" long loading={busy} data-testid="expired-submit">{t('twoFactor.confirm')}</Button>
+        <Button type="primary" htmlType="submit" long loading={busy} data-testid="expired-submit">
+          {t('twoFactor.confirm')}
+        </Button>
       </Form>
       <div style={{ marginTop: 12, textAlign: 'center' }}>
         <Link onClick={() => setStep(null)}>{t('twoFactor.back')}</Link>

@@ -31,7 +31,10 @@ export function MobileLoginForm() {
 
   const checks = {
     tenantCode: [required(t('login.required', { field: t('login.tenantCode') }))],
-    mobile: [required(t('login.required', { field: t('login.mobile') })), matches(MOBILE_PATTERN, t('login.mobileInvalid'))],
+    mobile: [
+      required(t('login.required', { field: t('login.mobile') })),
+      matches(MOBILE_PATTERN, t('login.mobileInvalid')),
+    ],
     code: [required(t('login.required', { field: t('login.smsCode') })), matches(/^\d{6}$/, t('login.smsCodeInvalid'))],
   };
 
@@ -62,14 +65,35 @@ export function MobileLoginForm() {
 
   const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
-    <form className="login-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      className="login-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <Field id="mobile-tenantCode" label={t('login.tenantCode')} error={errors.tenantCode}>
-        <Input id="mobile-tenantCode" name="tenantCode" status={status('tenantCode')} value={values.tenantCode}
-          onChange={(v) => form.set('tenantCode', v, checks.tenantCode)} placeholder={t('login.tenantCodePlaceholder')} />
+        <Input
+          id="mobile-tenantCode"
+          name="tenantCode"
+          status={status('tenantCode')}
+          value={values.tenantCode}
+          onChange={(v) => form.set('tenantCode', v, checks.tenantCode)}
+          placeholder={t('login.tenantCodePlaceholder')}
+        />
       </Field>
       <Field id="mobile-mobile" label={t('login.mobile')} error={errors.mobile}>
-        <Input id="mobile-mobile" name="mobile" inputMode="numeric" maxLength={{ length: 11, errorOnly: true }} status={status('mobile')} value={values.mobile}
-          onChange={(v) => form.set('mobile', v, checks.mobile)} placeholder={t('login.mobilePlaceholder')} />
+        <Input
+          id="mobile-mobile"
+          name="mobile"
+          inputMode="numeric"
+          maxLength={{ length: 11, errorOnly: true }}
+          status={status('mobile')}
+          value={values.mobile}
+          onChange={(v) => form.set('mobile', v, checks.mobile)}
+          placeholder={t('login.mobilePlaceholder')}
+        />
       </Field>
       <Field id="mobile-code" label={t('login.smsCode')} error={errors.code}>
         <Input
@@ -82,7 +106,14 @@ export function MobileLoginForm() {
           onChange={(v) => form.set('code', v, checks.code)}
           placeholder={t('login.smsCodePlaceholder')}
           addAfter={
-            <Button type="text" size="small" disabled={wait > 0} loading={sending} onClick={() => void send()} data-testid="sms-send">
+            <Button
+              type="text"
+              size="small"
+              disabled={wait > 0}
+              loading={sending}
+              onClick={() => void send()}
+              data-testid="sms-send"
+            >
               {wait > 0 ? t('login.resendIn', { seconds: wait }) : t('login.sendCode')}
             </Button>
           }

@@ -43,7 +43,10 @@ export function SecondStepForm() {
     setBusy(true);
     try {
       if (step.secondStep === 'totp') {
-        const res = await callApi(security.loginSecondStep, { body: { ticket: step.ticket, code: code.trim() }, showError: false });
+        const res = await callApi(security.loginSecondStep, {
+          body: { ticket: step.ticket, code: code.trim() },
+          showError: false,
+        });
         // The step stays until the login page goes (LoginPage clears it then): the login forms it
         // would bring back call the API as a client, which the new session's token would turn into a 401.
         if (res.code === 200) return void (await complete(res.data, step.tenantCode));
@@ -52,7 +55,10 @@ export function SecondStepForm() {
         if (res.code !== 429) setTimeout(() => setStep(null), 2500);
         return;
       }
-      const res = await callApi(security.loginEnrolConfirm, { body: { ticket: step.ticket, code: code.trim() }, showError: false });
+      const res = await callApi(security.loginEnrolConfirm, {
+        body: { ticket: step.ticket, code: code.trim() },
+        showError: false,
+      });
       if (res.code === 200) {
         const { recoveryCodes, ...login } = res.data;
         return setEnrolled({ login, codes: recoveryCodes });
@@ -69,9 +75,16 @@ export function SecondStepForm() {
       <div data-testid="login-recovery-codes">
         <p>{t('twoFactor.recoveryCodesHelp')}</p>
         <RecoveryCodeList codes={enrolled.codes} />
-        <Button type="primary" long data-testid="login-recovery-continue" onClick={() => {
-          void complete(enrolled.login, step.tenantCode);
-        }}>{t('twoFactor.savedContinue')}</Button>
+        <Button
+          type="primary"
+          long
+          data-testid="login-recovery-continue"
+          onClick={() => {
+            void complete(enrolled.login, step.tenantCode);
+          }}
+        >
+          {t('twoFactor.savedContinue')}
+        </Button>
       </div>
     );
   }
@@ -88,16 +101,39 @@ export function SecondStepForm() {
         </div>
       )}
       <Form form={form} layout="vertical" onSubmit={submit}>
-        <Form.Item field="code" label={enrol ? t('twoFactor.code') : t('twoFactor.codeOrRecovery')}
-          rules={[{ required: true, message: t('login.required', { field: enrol ? t('twoFactor.code') : t('twoFactor.codeOrRecovery') }) }]}>
-          <Input name="code" autoComplete="one-time-code" autoFocus data-testid="second-step-code" maxLength={{ length: 32, errorOnly: true }} />
+        <Form.Item
+          field="code"
+          label={enrol ? t('twoFactor.code') : t('twoFactor.codeOrRecovery')}
+          rules={[
+            {
+              required: true,
+              message: t('login.required', { field: enrol ? t('twoFactor.code') : t('twoFactor.codeOrRecovery') }),
+            },
+          ]}
+        >
+          <Input
+            name="code"
+            autoComplete="one-time-code"
+            autoFocus
+            data-testid="second-step-code"
+            maxLength={{ length: 32, errorOnly: true }}
+          />
         </Form.Item>
-        <Button type="primary" htmlType="submit" long loading={busy} disabled={enrol && !setup} data-testid="second-step-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          long
+          loading={busy}
+          disabled={enrol && !setup}
+          data-testid="second-step-submit"
+        >
           {enrol ? t('twoFactor.confirm') : t('login.submit')}
         </Button>
       </Form>
       <div style={{ marginTop: 12, textAlign: 'center' }}>
-        <Link data-testid="second-step-back" onClick={() => setStep(null)}>{t('twoFactor.back')}</Link>
+        <Link data-testid="second-step-back" onClick={() => setStep(null)}>
+          {t('twoFactor.back')}
+        </Link>
       </div>
     </div>
   );

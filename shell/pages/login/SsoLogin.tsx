@@ -12,7 +12,16 @@ import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
 
 const LoginNotice = lazy(() => loadChunk(() => import('./LoginNotice')));
 
-const KNOWN_ERRORS = ['ssoNoAccount', 'ssoDisabled', 'ssoStateInvalid', 'ssoUnavailable', 'ssoTenant', 'ssoNotConfigured', 'ssoFailed', 'ssoExchangeInvalid'];
+const KNOWN_ERRORS = [
+  'ssoNoAccount',
+  'ssoDisabled',
+  'ssoStateInvalid',
+  'ssoUnavailable',
+  'ssoTenant',
+  'ssoNotConfigured',
+  'ssoFailed',
+  'ssoExchangeInvalid',
+];
 
 /**
  * Single sign-on: a button that starts the provider's login, and the return leg — a one-time code
@@ -27,7 +36,9 @@ export function SsoLogin() {
   const complete = useCompleteLogin();
   const exchanged = useRef(false);
 
-  useEffect(() => { void endpoints.ssoConfig().then((r) => setEnabled(r.code === 200 && r.data.enabled)); }, []);
+  useEffect(() => {
+    void endpoints.ssoConfig().then((r) => setEnabled(r.code === 200 && r.data.enabled));
+  }, []);
 
   useEffect(() => {
     const code = params.get('sso');
@@ -47,18 +58,32 @@ export function SsoLogin() {
   }, [params, setParams, complete, t]);
 
   const start = () => {
-    const tenantCode = (document.querySelector<HTMLInputElement>('input[name="tenantCode"]')?.value || localStorage.getItem(LAST_TENANT) || '').trim();
+    const tenantCode = (
+      document.querySelector<HTMLInputElement>('input[name="tenantCode"]')?.value ||
+      localStorage.getItem(LAST_TENANT) ||
+      ''
+    ).trim();
     window.location.assign(`${urlOf(sso.start)}?${new URLSearchParams({ tenantCode, lang })}`);
   };
 
   if (!enabled && !error) return null;
   return (
     <div className="login-sso">
-      {error && <ChunkBoundary><Suspense fallback={null}><LoginNotice type="error" notice={error} testId="sso-error" /></Suspense></ChunkBoundary>}
+      {error && (
+        <ChunkBoundary>
+          <Suspense fallback={null}>
+            <LoginNotice type="error" notice={error} testId="sso-error" />
+          </Suspense>
+        </ChunkBoundary>
+      )}
       {enabled && (
         <>
-          <div className="login-sso-or" role="separator"><span>{t('sso.or')}</span></div>
-          <Button long onClick={start} data-testid="sso-start">{t('sso.button')}</Button>
+          <div className="login-sso-or" role="separator">
+            <span>{t('sso.or')}</span>
+          </div>
+          <Button long onClick={start} data-testid="sso-start">
+            {t('sso.button')}
+          </Button>
         </>
       )}
     </div>

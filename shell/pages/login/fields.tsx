@@ -8,8 +8,14 @@ import { useState, type ReactNode } from 'react';
 /** A check of one value: the message to show, or null when it passes. */
 export type Check = (value: string) => string | null;
 
-export const required = (message: string): Check => (v) => (v.trim() ? null : message);
-export const matches = (pattern: RegExp, message: string): Check => (v) => (!v.trim() || pattern.test(v.trim()) ? null : message);
+export const required =
+  (message: string): Check =>
+  (v) =>
+    v.trim() ? null : message;
+export const matches =
+  (pattern: RegExp, message: string): Check =>
+  (v) =>
+    !v.trim() || pattern.test(v.trim()) ? null : message;
 
 export function useFields<K extends string>(initial: Record<K, string>) {
   const [values, setValues] = useState(initial);
@@ -33,12 +39,29 @@ export function useFields<K extends string>(initial: Record<K, string>) {
   };
 }
 
-export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="login-field">
-      <label className="login-field-label" htmlFor={id}><span className="login-field-required" aria-hidden>*</span>{label}</label>
+      <label className="login-field-label" htmlFor={id}>
+        <span className="login-field-required" aria-hidden>
+          *
+        </span>
+        {label}
+      </label>
       {children}
-      <div className="login-field-message" role={error ? 'alert' : undefined}>{error ?? ''}</div>
+      <div className="login-field-message" role={error ? 'alert' : undefined}>
+        {error ?? ''}
+      </div>
     </div>
   );
 }

@@ -3,7 +3,16 @@ import { useAtom, useSetAtom } from 'jotai';
 import type { LoginData } from '../../../model';
 import { needsFactoryChoice } from '../../../model/login-steps';
 import { sessionFactories } from '../../state/factories';
-import { factoryIdAtom, lastWorkplace, loginNoticeAtom, menuLoadedAtom, orgCodeAtom, tokenAtom, tokenValidAtom, userAtom } from '../../state/atoms';
+import {
+  factoryIdAtom,
+  lastWorkplace,
+  loginNoticeAtom,
+  menuLoadedAtom,
+  orgCodeAtom,
+  tokenAtom,
+  tokenValidAtom,
+  userAtom,
+} from '../../state/atoms';
 import { useLanguage } from '../../hooks/useLanguage';
 import { preloadPortal } from '../../router/portalChunks';
 
@@ -40,7 +49,7 @@ export function useCompleteLogin() {
       navigate(`/${lang}/factory`, { replace: true });
       return;
     }
-    setFactoryId(preferred && ids.includes(preferred) ? preferred : ids[0] ?? null);
+    setFactoryId(preferred && ids.includes(preferred) ? preferred : (ids[0] ?? null));
     navigate(`/${lang}`, { replace: true });
   };
 }

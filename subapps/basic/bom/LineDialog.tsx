@@ -7,11 +7,30 @@ import { BOM_LABELS, bomLineFields, type BomChoices, type BomLineRow, type BomMa
 import { contract } from '../../../model/contract';
 import { useApi } from '../../kit/api';
 import { zodRule } from '../../kit/zodRules';
-interface Values { parentId?: string; componentId?: string; lineNo?: number; dosage?: number; dosageUnitId?: string; lossRate?: number; priority?: number; ecnNumber?: string }
+interface Values {
+  parentId?: string;
+  componentId?: string;
+  lineNo?: number;
+  dosage?: number;
+  dosageUnitId?: string;
+  lossRate?: number;
+  priority?: number;
+  ecnNumber?: string;
+}
 
 /** Add or edit one line; `parent` fixed (adding below a product or an assembly), or chosen (a new BOM). */
-export function LineDialog({ visible, parent, line, nextLineNo, onClose }: {
-  visible: boolean; parent: BomMaterial | null; line: BomLineRow | null; nextLineNo: number; onClose: (changed: boolean) => void;
+export function LineDialog({
+  visible,
+  parent,
+  line,
+  nextLineNo,
+  onClose,
+}: {
+  visible: boolean;
+  parent: BomMaterial | null;
+  line: BomLineRow | null;
+  nextLineNo: number;
+  onClose: (changed: boolean) => void;
 }) {
   const { t } = useTranslation(['basic', 'model', 'common']);
   const bridge = useBridge();
@@ -21,15 +40,28 @@ export function LineDialog({ visible, parent, line, nextLineNo, onClose }: {
   const [saving, setSaving] = useState(false);
 
   const searchMaterials = (keyword = '') =>
-    void api.call(contract.bom.materials, { query: { keyword, size: 50 }, showError: false }).then(setChoices).catch(() => undefined);
+    void api
+      .call(contract.bom.materials, { query: { keyword, size: 50 }, showError: false })
+      .then(setChoices)
+      .catch(() => undefined);
 
   useEffect(() => {
     if (!visible) return;
     searchMaterials(line?.component.code ?? '');
     form.resetFields();
-    form.setFieldsValue(line
-      ? { componentId: line.component.id, lineNo: line.lineNo, dosage: line.dosage, dosageUnitId: line.dosageUnitId ?? undefined, lossRate: line.lossRate, priority: line.priority ?? undefined, ecnNumber: line.ecnNumber ?? '' }
-      : { parentId: parent?.id, lineNo: nextLineNo, dosage: 1, lossRate: 0 });
+    form.setFieldsValue(
+      line
+        ? {
+            componentId: line.component.id,
+            lineNo: line.lineNo,
+            dosage: line.dosage,
+            dosageUnitId: line.dosageUnitId ?? undefined,
+            lossRate: line.lossRate,
+            priority: line.priority ?? undefined,
+            ecnNumber: line.ecnNumber ?? '',
+          }
+        : { parentId: parent?.id, lineNo: nextLineNo, dosage: 1, lossRate: 0 },
+    );
   }, [visible, line, parent, nextLineNo]);
 
   const save = async () => {
@@ -37,13 +69,31 @@ export function LineDialog({ visible, parent, line, nextLineNo, onClose }: {
     if (!v) return;
     setSaving(true);
     try {
-      const body = { componentId: v.componentId ?? '', lineNo: v.lineNo, dosage: v.dosage, dosageUnitId: v.dosageUnitId ?? null, lossRate: v.lossRate ?? 0, priority: v.priority ?? null, ecnNumber: v.ecnNumber ?? null };
-      if (line) await api.call(contract.bom.updateLine, { params: { id: line.id }, body, showSuccess: true, showError: false });
-      else await api.call(contract.bom.addLine, { body: { ...body, parentId: parent?.id ?? v.parentId ?? '' }, showSuccess: true, showError: false });
+      const body = {
+        componentId: v.componentId ?? '',
+        lineNo: v.lineNo,
+        dosage: v.dosage,
+        dosageUnitId: v.dosageUnitId ?? null,
+        lossRate: v.lossRate ?? 0,
+        priority: v.priority ?? null,
+        ecnNumber: v.ecnNumber ?? null,
+      };
+      if (line)
+        await api.call(contract.bom.updateLine, { params: { id: line.id }, body, showSuccess: true, showError: false });
+      else
+        await api.call(contract.bom.addLine, {
+          body: { ...body, parentId: parent?.id ?? v.parentId ?? '' },
+          showSuccess: true,
+          showError: false,
+        });
       onClose(true);
     } catch (e) {
-      const errors = e instanceof ApiError ? (e.data as { errors?: { field: string; message: string }[] } | null)?.errors : undefined;
-      if (errors?.length) form.setFields(Object.fromEntries(errors.map((x) => [x.field, { error: { message: x.message } }])));
+      const errors =
+        e instanceof ApiError
+          ? (e.data as { errors?: { field: string; message: string }[] } | null)?.errors
+          : undefined;
+      if (errors?.length)
+        form.setFields(Object.fromEntries(errors.map((x) => [x.field, { error: { message: x.message } }])));
       else void bridge.notify({ type: 'error', message: e instanceof Error ? e.message : String(e) });
     } finally {
       setSaving(false);
@@ -51,29 +101,68 @@ export function LineDialog({ visible, parent, line, nextLineNo, onClose }: {
   };
 
   const materialOptions = choices.materials.map((m) => ({ label: `${m.code} · ${m.name}`, value: m.id }));
-  const required = (key: string) => [{ required: true, message: t('model:validation.required', { field: t(`model:${key}`) }) }];
+  const required = (key: string) => [
+    { required: true, message: t('model:validation.required', { field: t(`model:${key}`) }) },
+  ];
   const rule = (key: keyof typeof bomLineFields) => zodRule(bomLineFields[key], t(`model:${BOM_LABELS[key]}`), t);
   return (
-    <Modal title={line ? t('bom.editLine') : t('bom.addLine')} visible={visible} onOk={() => void save()} confirmLoading={saving}
-      onCancel={() => onClose(false)} unmountOnExit maskClosable={false} okButtonProps={{ 'data-testid': 'bom-line-ok' } as never}>
+    <Modal
+      title={line ? t('bom.editLine') : t('bom.addLine')}
+      visible={visible}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      onCancel={() => onClose(false)}
+      unmountOnExit
+      maskClosable={false}
+      okButtonProps={{ 'data-testid': 'bom-line-ok' } as never}
+    >
       <Form form={form} layout="vertical" data-testid="bom-line-form">
-        {!line && (parent
-          ? <Form.Item label={t('model:bom.parent')}><Input value={`${parent.code} · ${parent.name}`} disabled /></Form.Item>
-          : <Form.Item field="parentId" label={t('model:bom.parent')} rules={required('bom.parent')}>
-              <Select showSearch filterOption={false} onSearch={searchMaterials} options={materialOptions} data-testid="bom-parent" />
-            </Form.Item>)}
+        {!line &&
+          (parent ? (
+            <Form.Item label={t('model:bom.parent')}>
+              <Input value={`${parent.code} · ${parent.name}`} disabled />
+            </Form.Item>
+          ) : (
+            <Form.Item field="parentId" label={t('model:bom.parent')} rules={required('bom.parent')}>
+              <Select
+                showSearch
+                filterOption={false}
+                onSearch={searchMaterials}
+                options={materialOptions}
+                data-testid="bom-parent"
+              />
+            </Form.Item>
+          ))}
         <Form.Item field="componentId" label={t('model:bom.component')} rules={required('bom.component')}>
-          <Select showSearch filterOption={false} onSearch={searchMaterials} options={materialOptions} data-testid="bom-component" />
+          <Select
+            showSearch
+            filterOption={false}
+            onSearch={searchMaterials}
+            options={materialOptions}
+            data-testid="bom-component"
+          />
         </Form.Item>
         {/* Numbers are not clamped or rounded behind the user's back: the line's schema says what is wrong. */}
-        <Form.Item field="lineNo" label={t('model:bom.lineNo')} rules={[...required('bom.lineNo'), rule('lineNo')]}><InputNumber data-testid="bom-lineNo" /></Form.Item>
-        <Form.Item field="dosage" label={t('model:bom.dosage')} rules={[...required('bom.dosage'), rule('dosage')]}><InputNumber data-testid="bom-dosage" /></Form.Item>
+        <Form.Item field="lineNo" label={t('model:bom.lineNo')} rules={[...required('bom.lineNo'), rule('lineNo')]}>
+          <InputNumber data-testid="bom-lineNo" />
+        </Form.Item>
+        <Form.Item field="dosage" label={t('model:bom.dosage')} rules={[...required('bom.dosage'), rule('dosage')]}>
+          <InputNumber data-testid="bom-dosage" />
+        </Form.Item>
         <Form.Item field="dosageUnitId" label={t('model:bom.dosageUnit')}>
           <Select allowClear options={choices.units.map((u) => ({ label: `${u.code} · ${u.name}`, value: u.id }))} />
         </Form.Item>
-        <Form.Item field="lossRate" label={t('model:bom.lossRate')} rules={[rule('lossRate')]}><InputNumber data-testid="bom-lossRate" /></Form.Item>
-        <Form.Item field="priority" label={t('model:bom.priority')} rules={[rule('priority')]}><InputNumber /></Form.Item>
-        <Form.Item field="ecnNumber" label={t('model:bom.ecnNumber')} rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: t('model:bom.ecnNumber') }) }]}>
+        <Form.Item field="lossRate" label={t('model:bom.lossRate')} rules={[rule('lossRate')]}>
+          <InputNumber data-testid="bom-lossRate" />
+        </Form.Item>
+        <Form.Item field="priority" label={t('model:bom.priority')} rules={[rule('priority')]}>
+          <InputNumber />
+        </Form.Item>
+        <Form.Item
+          field="ecnNumber"
+          label={t('model:bom.ecnNumber')}
+          rules={[{ maxLength: 64, message: t('model:validation.tooLong', { field: t('model:bom.ecnNumber') }) }]}
+        >
           <Input maxLength={{ length: 64, errorOnly: true }} />
         </Form.Item>
       </Form>

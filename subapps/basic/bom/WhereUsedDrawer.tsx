@@ -12,16 +12,33 @@ export function WhereUsedDrawer({ material, onClose }: { material: BomMaterial |
   const [data, setData] = useState<BomWhereUsed | null>(null);
   useEffect(() => {
     if (!material) return;
-    void api.call(contract.bom.whereUsed, { query: { materialId: material.id } }).then(setData).catch(() => setData(null));
+    void api
+      .call(contract.bom.whereUsed, { query: { materialId: material.id } })
+      .then(setData)
+      .catch(() => setData(null));
   }, [api, material]);
   return (
-    <Drawer width={640} visible={material !== null} title={material ? t('bom.whereUsedOf', { code: material.code }) : ''} footer={null} onCancel={onClose} unmountOnExit>
-      <Table<BomWhereUsedRow> rowKey={(r) => r.parent.id} size="small" pagination={false} data={data?.rows ?? []} data-testid="bom-where-used" columns={[
-        { title: t('bom.level'), dataIndex: 'level', width: 70 },
-        { title: t('model:bom.parent'), render: (_: unknown, r) => r.parent.code },
-        { title: t('bom.name'), render: (_: unknown, r) => r.parent.name },
-        { title: t('bom.path'), render: (_: unknown, r) => r.path.join(' → ') },
-      ]} />
+    <Drawer
+      width={640}
+      visible={material !== null}
+      title={material ? t('bom.whereUsedOf', { code: material.code }) : ''}
+      footer={null}
+      onCancel={onClose}
+      unmountOnExit
+    >
+      <Table<BomWhereUsedRow>
+        rowKey={(r) => r.parent.id}
+        size="small"
+        pagination={false}
+        data={data?.rows ?? []}
+        data-testid="bom-where-used"
+        columns={[
+          { title: t('bom.level'), dataIndex: 'level', width: 70 },
+          { title: t('model:bom.parent'), render: (_: unknown, r) => r.parent.code },
+          { title: t('bom.name'), render: (_: unknown, r) => r.parent.name },
+          { title: t('bom.path'), render: (_: unknown, r) => r.path.join(' → ') },
+        ]}
+      />
     </Drawer>
   );
 }

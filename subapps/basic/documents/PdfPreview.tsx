@@ -16,17 +16,46 @@ export default function PdfPreview({ url }: { url: string }) {
   return (
     <div data-testid="pdf-preview">
       <Space style={{ marginBottom: 8 }}>
-        <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} data-testid="pdf-prev">{t('document.prevPage')}</Button>
-        <InputNumber size="small" min={1} max={Math.max(1, pages)} value={page} onChange={(v) => setPage(Math.min(Math.max(1, Number(v) || 1), Math.max(1, pages)))} style={{ width: 80 }} />
+        <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} data-testid="pdf-prev">
+          {t('document.prevPage')}
+        </Button>
+        <InputNumber
+          size="small"
+          min={1}
+          max={Math.max(1, pages)}
+          value={page}
+          onChange={(v) => setPage(Math.min(Math.max(1, Number(v) || 1), Math.max(1, pages)))}
+          style={{ width: 80 }}
+        />
         <span data-testid="pdf-pages">/ {pages}</span>
-        <Button size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)} data-testid="pdf-next">{t('document.nextPage')}</Button>
-        <Button size="small" onClick={() => setScale((s) => Math.max(0.25, s - 0.25))} data-testid="pdf-zoom-out">−</Button>
+        <Button size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)} data-testid="pdf-next">
+          {t('document.nextPage')}
+        </Button>
+        <Button size="small" onClick={() => setScale((s) => Math.max(0.25, s - 0.25))} data-testid="pdf-zoom-out">
+          −
+        </Button>
         <span data-testid="pdf-zoom">{Math.round(scale * 100)}%</span>
-        <Button size="small" onClick={() => setScale((s) => Math.min(4, s + 0.25))} data-testid="pdf-zoom-in">+</Button>
+        <Button size="small" onClick={() => setScale((s) => Math.min(4, s + 0.25))} data-testid="pdf-zoom-in">
+          +
+        </Button>
       </Space>
       <div style={{ overflow: 'auto', maxHeight: 'calc(100vh - 200px)' }}>
-        <Document file={url} onLoadSuccess={({ numPages }) => { setPages(numPages); setPage(1); }} loading={t('document.loading')} error={t('document.previewFailed')}>
-          <Page pageNumber={page} scale={scale} renderTextLayer renderAnnotationLayer onRenderSuccess={() => document.body.setAttribute('data-pdf-painted', String(page))} />
+        <Document
+          file={url}
+          onLoadSuccess={({ numPages }) => {
+            setPages(numPages);
+            setPage(1);
+          }}
+          loading={t('document.loading')}
+          error={t('document.previewFailed')}
+        >
+          <Page
+            pageNumber={page}
+            scale={scale}
+            renderTextLayer
+            renderAnnotationLayer
+            onRenderSuccess={() => document.body.setAttribute('data-pdf-painted', String(page))}
+          />
         </Document>
       </div>
     </div>

@@ -9,8 +9,15 @@ export default function VideoPreview({ url, mime }: { url: string; mime: string 
     const element = document.createElement('video-js');
     element.setAttribute('data-testid', 'video-preview');
     holder.current?.appendChild(element);
-    const player = videojs(element, { controls: true, fluid: true, preload: 'auto', sources: [{ src: url, type: mime }] });
-    return () => { player.dispose(); };
+    const player = videojs(element, {
+      controls: true,
+      fluid: true,
+      preload: 'auto',
+      sources: [{ src: url, type: mime }],
+    });
+    return () => {
+      player.dispose();
+    };
   }, [url, mime]);
   return <div ref={holder} data-vjs-player />;
 }

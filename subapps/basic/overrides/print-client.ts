@@ -1,11 +1,20 @@
 /** Talking to the local print service from the browser (one WebSocket per call; the service is on this workstation). */
-import { PRINT_SERVICE_URL, toBase64, type PrintReply, type PrintRequest, type ServicePrinter } from '../../../model/print/service';
+import {
+  PRINT_SERVICE_URL,
+  toBase64,
+  type PrintReply,
+  type PrintRequest,
+  type ServicePrinter,
+} from '../../../model/print/service';
 
 /** Why printing through the service did not happen, as message keys of the `basic` namespace (SPEC §8). */
 export type PrintFailure = 'print.noWebSocket' | 'print.connectFailed' | 'print.failed' | 'print.selectPrinter';
 
 export class PrintServiceError extends Error {
-  constructor(readonly key: PrintFailure, readonly detail?: string) {
+  constructor(
+    readonly key: PrintFailure,
+    readonly detail?: string,
+  ) {
     super(key);
   }
 }
@@ -23,10 +32,22 @@ function exchange(request: PrintRequest, url: string): Promise<PrintReply> {
       return;
     }
     let opened = false;
-    const timer = setTimeout(() => { socket.close(); reject(new PrintServiceError(opened ? 'print.failed' : 'print.connectFailed')); }, TIMEOUT_MS);
-    socket.onopen = () => { opened = true; socket.send(JSON.stringify(request)); };
-    socket.onerror = () => { clearTimeout(timer); reject(new PrintServiceError(opened ? 'print.failed' : 'print.connectFailed')); };
-    socket.onclose = () => { clearTimeout(timer); reject(new PrintServiceError(opened ? 'print.failed' : 'print.connectFailed')); };
+    const timer = setTimeout(() => {
+      socket.close();
+      reject(new PrintServiceError(opened ? 'print.failed' : 'print.connectFailed'));
+    }, TIMEOUT_MS);
+    socket.onopen = () => {
+      opened = true;
+      socket.send(JSON.stringify(request));
+    };
+    socket.onerror = () => {
+      clearTimeout(timer);
+      reject(new PrintServiceError(opened ? 'print.failed' : 'print.connectFailed'));
+    };
+    socket.onclose = () => {
+      clearTimeout(timer);
+      reject(new PrintServiceError(opened ? 'print.failed' : 'print.connectFailed'));
+    };
     socket.onmessage = (e) => {
       clearTimeout(timer);
       try {
@@ -44,7 +65,8 @@ const nextId = () => Math.random().toString(36).slice(2);
 
 export async function listPrinters(url = PRINT_SERVICE_URL): Promise<ServicePrinter[]> {
   const reply = await exchange({ type: 'printers', id: nextId() }, url);
-  if (reply.type !== 'printers') throw new PrintServiceError('print.failed', reply.type === 'error' ? reply.detail : undefined);
+  if (reply.type !== 'printers')
+    throw new PrintServiceError('print.failed', reply.type === 'error' ? reply.detail : undefined);
   return reply.printers;
 }
 
@@ -56,9 +78,22 @@ export interface PrintOptions {
   format?: 'pdf' | 'raw';
 }
 
-export async function printPdf(printer: string | null | undefined, document: Uint8Array, options: PrintOptions = {}): Promise<void> {
+export async function printPdf(
+  printer: string | null | undefined,
+  document: Uint8Array,
+  options: PrintOptions = {},
+): Promise<void> {
   if (!printer) throw new PrintServiceError('print.selectPrinter');
-  const request = { type: 'print' as const, id: nextId(), printer, format: options.format ?? 'pdf', copies: options.copies, title: options.title, data: toBase64(document) };
+  const request = {
+    type: 'print' as const,
+    id: nextId(),
+    printer,
+    format: options.format ?? 'pdf',
+    copies: options.copies,
+    title: options.title,
+    data: toBase64(document),
+  };
   const reply = await exchange(request, options.url ?? PRINT_SERVICE_URL);
-  if (reply.type !== 'printed') throw new PrintServiceError('print.failed', reply.type === 'error' ? reply.detail : undefined);
+  if (reply.type !== 'printed')
+    throw new PrintServiceError('print.failed', reply.type === 'error' ? reply.detail : undefined);
 }

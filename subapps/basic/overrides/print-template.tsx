@@ -15,7 +15,9 @@ function PreviewButton({ row }: { row: ResourceRow }) {
   if (!allowed) return null;
   return (
     <>
-      <Button type="text" size="mini" data-testid="row-preview" onClick={() => setOpen(true)}>{t('print.preview')}</Button>
+      <Button type="text" size="mini" data-testid="row-preview" onClick={() => setOpen(true)}>
+        {t('print.preview')}
+      </Button>
       <PreviewDialog row={open ? row : null} onClose={() => setOpen(false)} />
     </>
   );

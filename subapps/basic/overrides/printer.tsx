@@ -16,7 +16,10 @@ async function setDefault(ctx: PageContext, row: ResourceRow | undefined) {
   const { bridge, def, t } = ctx;
   if (!row) return void bridge.notify({ type: 'warning', message: t('basic:printer.selectPrinter') });
   if (isDefault(row)) return void bridge.notify({ type: 'warning', message: t('basic:printer.alreadyDefault') });
-  const ok = await bridge.confirm({ title: t('basic:printer.setDefault'), content: t('basic:printer.setDefaultConfirm', { name: String(row.name ?? row.code) }) });
+  const ok = await bridge.confirm({
+    title: t('basic:printer.setDefault'),
+    content: t('basic:printer.setDefaultConfirm', { name: String(row.name ?? row.code) }),
+  });
   if (!ok) return;
   const body: StateChange = { field: 'isDefault', value: 'yes' };
   try {
@@ -29,9 +32,11 @@ async function setDefault(ctx: PageContext, row: ResourceRow | undefined) {
 
 function DefaultTag({ row }: { row: ResourceRow }) {
   const { t } = useTranslation('basic');
-  return isDefault(row)
-    ? <Tag color="green" data-testid={`printer-default-${String(row.code)}`}>{t('printer.isDefault')}</Tag>
-    : null;
+  return isDefault(row) ? (
+    <Tag color="green" data-testid={`printer-default-${String(row.code)}`}>
+      {t('printer.isDefault')}
+    </Tag>
+  ) : null;
 }
 
 function SetDefaultButton({ ctx, row, toolbar }: { ctx: PageContext; row?: ResourceRow; toolbar?: boolean }) {
@@ -41,7 +46,11 @@ function SetDefaultButton({ ctx, row, toolbar }: { ctx: PageContext; row?: Resou
   if (toolbar) {
     // The toolbar acts on the one ticked row; none or several: "select a printer".
     const pick = () => void setDefault(ctx, ctx.selected.length === 1 ? ctx.selected[0] : undefined);
-    return <Button data-testid="btn-set-default" onClick={pick}>{t('printer.setDefault')}</Button>;
+    return (
+      <Button data-testid="btn-set-default" onClick={pick}>
+        {t('printer.setDefault')}
+      </Button>
+    );
   }
   return (
     <Button type="text" size="mini" data-testid="row-set-default" onClick={() => void setDefault(ctx, row)}>

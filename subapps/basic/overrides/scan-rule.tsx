@@ -8,15 +8,23 @@ function LengthEditor({ value, onChange }: EditorProps) {
   const { form } = Form.useFormContext();
   const change = (v: number | undefined) => {
     const length = typeof v === 'number' && Number.isInteger(v) ? v : null;
-    const current = form.getFieldsValue(['barcodeLength', 'parseStart', 'parseEnd']) as { barcodeLength?: number; parseStart?: number; parseEnd?: number };
+    const current = form.getFieldsValue(['barcodeLength', 'parseStart', 'parseEnd']) as {
+      barcodeLength?: number;
+      parseStart?: number;
+      parseEnd?: number;
+    };
     const next = adjustToLength(current, length);
     onChange?.(length ?? undefined);
     if (length !== null) form.setFieldsValue({ parseStart: next.parseStart, parseEnd: next.parseEnd });
   };
   return (
     // Not clamped or rounded, as the generated editors: the schema's message says what is wrong.
-    <InputNumber data-testid="form-barcodeLength" style={{ width: '100%' }}
-      value={typeof value === 'number' ? value : undefined} onChange={change} />
+    <InputNumber
+      data-testid="form-barcodeLength"
+      style={{ width: '100%' }}
+      value={typeof value === 'number' ? value : undefined}
+      onChange={change}
+    />
   );
 }
 

@@ -42,7 +42,8 @@ export function TemplateDesigner({ value, onChange }: EditorProps) {
   const drag = useRef<{ index: number; startX: number; startY: number; x: number; y: number } | null>(null);
   const scale = Math.min(DEFAULT_PX_PER_MM, MAX_SURFACE_PX / pageWidth);
 
-  const update = (index: number, patch: Partial<Item>) => onChange?.(items.map((it, i) => (i === index ? { ...it, ...patch } : it)));
+  const update = (index: number, patch: Partial<Item>) =>
+    onChange?.(items.map((it, i) => (i === index ? { ...it, ...patch } : it)));
   const add = (type: ItemType) => {
     onChange?.([...items, { type, ...NEW_ITEM[type] }]);
     setSelected(items.length);
@@ -64,17 +65,29 @@ export function TemplateDesigner({ value, onChange }: EditorProps) {
     if (!d) return;
     const it = items[d.index]!;
     const x = clamp(round1(d.x + (e.clientX - d.startX) / scale), 0, Math.max(0, pageWidth - (Number(it.width) || 0)));
-    const y = clamp(round1(d.y + (e.clientY - d.startY) / scale), 0, Math.max(0, pageHeight - (Number(it.height) || 0)));
+    const y = clamp(
+      round1(d.y + (e.clientY - d.startY) / scale),
+      0,
+      Math.max(0, pageHeight - (Number(it.height) || 0)),
+    );
     if (x !== it.x || y !== it.y) update(d.index, { x, y });
   };
-  const up = () => { drag.current = null; };
+  const up = () => {
+    drag.current = null;
+  };
 
   const current = selected !== null ? items[selected] : undefined;
   const num = (key: keyof TemplateItem, min = 0) => (
     <span data-testid={`designer-${key}`}>
-      <InputNumber size="small" min={min} step={0.5} value={current?.[key] as number | undefined}
-        onChange={(v) => selected !== null && update(selected, { [key]: v ?? null })} style={{ width: 150 }}
-        prefix={t(`model:printTemplate.items.${key}`)} />
+      <InputNumber
+        size="small"
+        min={min}
+        step={0.5}
+        value={current?.[key] as number | undefined}
+        onChange={(v) => selected !== null && update(selected, { [key]: v ?? null })}
+        style={{ width: 150 }}
+        prefix={t(`model:printTemplate.items.${key}`)}
+      />
     </span>
   );
 
@@ -87,36 +100,97 @@ export function TemplateDesigner({ value, onChange }: EditorProps) {
           </Button>
         ))}
       </Space>
-      <div className="template-designer-body" style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <div className="template-surface" data-testid="designer-surface" onPointerMove={move} onPointerUp={up} onPointerLeave={up}
-          style={{ position: 'relative', width: pageWidth * scale, height: pageHeight * scale, background: '#fff', border: '1px solid var(--color-border-3)', touchAction: 'none' }}>
+      <div
+        className="template-designer-body"
+        style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <div
+          className="template-surface"
+          data-testid="designer-surface"
+          onPointerMove={move}
+          onPointerUp={up}
+          onPointerLeave={up}
+          style={{
+            position: 'relative',
+            width: pageWidth * scale,
+            height: pageHeight * scale,
+            background: '#fff',
+            border: '1px solid var(--color-border-3)',
+            touchAction: 'none',
+          }}
+        >
           {items.map((it, i) => (
-            <div key={i} data-testid={`designer-item-${i}`} onPointerDown={(e) => down(i, e)} title={t(`model:enum.printItemType.${String(it.type)}`)}
+            <div
+              key={i}
+              data-testid={`designer-item-${i}`}
+              onPointerDown={(e) => down(i, e)}
+              title={t(`model:enum.printItemType.${String(it.type)}`)}
               className={`template-item template-item-${String(it.type)}${i === selected ? ' is-selected' : ''}`}
               style={{
-                position: 'absolute', left: (Number(it.x) || 0) * scale, top: (Number(it.y) || 0) * scale,
-                width: (Number(it.width) || 1) * scale, height: (Number(it.height) || 1) * scale, cursor: 'move', overflow: 'hidden',
+                position: 'absolute',
+                left: (Number(it.x) || 0) * scale,
+                top: (Number(it.y) || 0) * scale,
+                width: (Number(it.width) || 1) * scale,
+                height: (Number(it.height) || 1) * scale,
+                cursor: 'move',
+                overflow: 'hidden',
                 border: i === selected ? '1px solid rgb(var(--primary-6))' : '1px dashed var(--color-border-4)',
-                fontSize: it.type === 'text' ? Math.max(8, (Number(it.fontSize) || 10) * (scale * 25.4) / 72) : 10, lineHeight: 1.1,
-                background: it.type === 'text' ? 'transparent' : 'repeating-linear-gradient(90deg, #0002 0 2px, transparent 2px 5px)',
-              }}>
+                fontSize: it.type === 'text' ? Math.max(8, ((Number(it.fontSize) || 10) * (scale * 25.4)) / 72) : 10,
+                lineHeight: 1.1,
+                background:
+                  it.type === 'text'
+                    ? 'transparent'
+                    : 'repeating-linear-gradient(90deg, #0002 0 2px, transparent 2px 5px)',
+              }}
+            >
               {caption(it)}
             </div>
           ))}
         </div>
         {current && selected !== null && (
-          <div className="template-props" data-testid="designer-props" style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 260 }}>
-            <Select size="small" value={String(current.type)} onChange={(v: ItemType) => update(selected, { type: v })} style={{ width: 180 }}>
-              {ITEM_TYPES.map((type) => <Select.Option key={type} value={type}>{t(`model:enum.printItemType.${type}`)}</Select.Option>)}
+          <div
+            className="template-props"
+            data-testid="designer-props"
+            style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 260 }}
+          >
+            <Select
+              size="small"
+              value={String(current.type)}
+              onChange={(v: ItemType) => update(selected, { type: v })}
+              style={{ width: 180 }}
+            >
+              {ITEM_TYPES.map((type) => (
+                <Select.Option key={type} value={type}>
+                  {t(`model:enum.printItemType.${type}`)}
+                </Select.Option>
+              ))}
             </Select>
             <span data-testid="designer-key">
-              <Input size="small" addBefore={t('model:printTemplate.items.key')} value={String(current.key ?? '')} onChange={(v) => update(selected, { key: v || null })} />
+              <Input
+                size="small"
+                addBefore={t('model:printTemplate.items.key')}
+                value={String(current.key ?? '')}
+                onChange={(v) => update(selected, { key: v || null })}
+              />
             </span>
             <span data-testid="designer-text">
-              <Input size="small" addBefore={t('model:printTemplate.items.text')} value={String(current.text ?? '')} onChange={(v) => update(selected, { text: v || null })} />
+              <Input
+                size="small"
+                addBefore={t('model:printTemplate.items.text')}
+                value={String(current.text ?? '')}
+                onChange={(v) => update(selected, { text: v || null })}
+              />
             </span>
-            <Space wrap size="mini">{num('x')}{num('y')}{num('width', 0.5)}{num('height', 0.5)}{current.type === 'text' && num('fontSize', 4)}</Space>
-            <Button size="small" status="danger" data-testid="designer-remove" onClick={() => remove(selected)}>{t('basic:designer.remove')}</Button>
+            <Space wrap size="mini">
+              {num('x')}
+              {num('y')}
+              {num('width', 0.5)}
+              {num('height', 0.5)}
+              {current.type === 'text' && num('fontSize', 4)}
+            </Space>
+            <Button size="small" status="danger" data-testid="designer-remove" onClick={() => remove(selected)}>
+              {t('basic:designer.remove')}
+            </Button>
           </div>
         )}
       </div>

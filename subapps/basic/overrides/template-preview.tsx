@@ -24,7 +24,12 @@ export function PdfPreview({ values, rowId }: { values: Record<string, unknown>;
   const [printer, setPrinter] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => () => { if (pdf) URL.revokeObjectURL(pdf.url); }, [pdf]);
+  useEffect(
+    () => () => {
+      if (pdf) URL.revokeObjectURL(pdf.url);
+    },
+    [pdf],
+  );
 
   const fail = (e: unknown) => {
     const key = e instanceof PrintServiceError ? e.key : 'print.failed';
@@ -89,23 +94,61 @@ export function PdfPreview({ values, rowId }: { values: Record<string, unknown>;
     }
   }
 
-  const serverPdf = () => rowId && bridge.download({ ...api.prepare(contract.rules.render, { params: { id: rowId }, body: {} }), filename: `${String(values.code ?? 'label')}.pdf` }).catch(() => undefined);
+  const serverPdf = () =>
+    rowId &&
+    bridge
+      .download({
+        ...api.prepare(contract.rules.render, { params: { id: rowId }, body: {} }),
+        filename: `${String(values.code ?? 'label')}.pdf`,
+      })
+      .catch(() => undefined);
 
   return (
     <div className="template-preview" data-testid="template-preview">
       <Space wrap>
-        <Button type="primary" loading={busy} onClick={() => void render()} data-testid="btn-render-preview">{t('print.preview')}</Button>
-        <Button disabled={!pdf} onClick={browserPrint} data-testid="btn-browser-print">{t('print.browserPrint')}</Button>
-        <Button onClick={() => void loadPrinters()} data-testid="btn-load-printers">{t('print.findPrinters')}</Button>
+        <Button type="primary" loading={busy} onClick={() => void render()} data-testid="btn-render-preview">
+          {t('print.preview')}
+        </Button>
+        <Button disabled={!pdf} onClick={browserPrint} data-testid="btn-browser-print">
+          {t('print.browserPrint')}
+        </Button>
+        <Button onClick={() => void loadPrinters()} data-testid="btn-load-printers">
+          {t('print.findPrinters')}
+        </Button>
         {printers && (
-          <Select style={{ width: 220 }} placeholder={t('print.selectPrinter')} value={printer} onChange={setPrinter} data-testid="printer-select">
-            {printers.map((p) => <Select.Option key={p.id} value={p.id}>{p.name}</Select.Option>)}
+          <Select
+            style={{ width: 220 }}
+            placeholder={t('print.selectPrinter')}
+            value={printer}
+            onChange={setPrinter}
+            data-testid="printer-select"
+          >
+            {printers.map((p) => (
+              <Select.Option key={p.id} value={p.id}>
+                {p.name}
+              </Select.Option>
+            ))}
           </Select>
         )}
-        <Button disabled={!pdf} loading={busy} onClick={() => void sendToPrinter()} data-testid="btn-service-print">{t('print.toPrinter')}</Button>
-        {rowId && <Button onClick={() => void serverPdf()} data-testid="btn-server-pdf">{t('print.serverPdf')}</Button>}
+        <Button disabled={!pdf} loading={busy} onClick={() => void sendToPrinter()} data-testid="btn-service-print">
+          {t('print.toPrinter')}
+        </Button>
+        {rowId && (
+          <Button onClick={() => void serverPdf()} data-testid="btn-server-pdf">
+            {t('print.serverPdf')}
+          </Button>
+        )}
       </Space>
-      {pdf && <iframe ref={frame} title={t('print.preview')} src={pdf.url} data-testid="template-preview-frame" data-bytes={pdf.bytes.length} style={{ width: '100%', height: 420, border: '1px solid var(--color-border-2)', marginTop: 8 }} />}
+      {pdf && (
+        <iframe
+          ref={frame}
+          title={t('print.preview')}
+          src={pdf.url}
+          data-testid="template-preview-frame"
+          data-bytes={pdf.bytes.length}
+          style={{ width: '100%', height: 420, border: '1px solid var(--color-border-2)', marginTop: 8 }}
+        />
+      )}
     </div>
   );
 }
@@ -129,7 +172,14 @@ export function PreviewSection({ row }: { row: ResourceRow | null }) {
 export function PreviewDialog({ row, onClose }: { row: ResourceRow | null; onClose: () => void }) {
   const { t } = useTranslation('basic');
   return (
-    <Modal title={t('print.previewOf', { name: String(row?.name ?? '') })} visible={Boolean(row)} onCancel={onClose} footer={null} style={{ width: 950, maxWidth: 'calc(100vw - 32px)' }} unmountOnExit>
+    <Modal
+      title={t('print.previewOf', { name: String(row?.name ?? '') })}
+      visible={Boolean(row)}
+      onCancel={onClose}
+      footer={null}
+      style={{ width: 950, maxWidth: 'calc(100vw - 32px)' }}
+      unmountOnExit
+    >
       {row && <PdfPreview values={row} rowId={String(row.id)} />}
     </Modal>
   );

@@ -37,15 +37,28 @@ export function DetailsEditor({ def, fieldKey, field, value, onChange, testId, r
     ...Object.entries(field.fields).map(([key, sub]): TableColumnProps<Row & { $index: number }> => ({
       title: fieldLabel(t, sub),
       render: (_: unknown, r) => (
-        <ScalarEditor def={def} fieldKey={`${fieldKey}.${key}`} field={sub} value={r[key]}
-          onChange={(v) => setCell(r.$index, key, v)} testId={`${id}-${r.$index}-${key}`}
-          error={refusedCells?.includes(`${fieldKey}.${r.$index}.${key}`)} />
+        <ScalarEditor
+          def={def}
+          fieldKey={`${fieldKey}.${key}`}
+          field={sub}
+          value={r[key]}
+          onChange={(v) => setCell(r.$index, key, v)}
+          testId={`${id}-${r.$index}-${key}`}
+          error={refusedCells?.includes(`${fieldKey}.${r.$index}.${key}`)}
+        />
       ),
     })),
     {
-      title: t('common:actions'), width: 90,
+      title: t('common:actions'),
+      width: 90,
       render: (_: unknown, r) => (
-        <Button type="text" size="mini" status="danger" data-testid={`${id}-${r.$index}-remove`} onClick={() => remove(r.$index)}>
+        <Button
+          type="text"
+          size="mini"
+          status="danger"
+          data-testid={`${id}-${r.$index}-remove`}
+          onClick={() => remove(r.$index)}
+        >
           {t('common:resource.removeRow')}
         </Button>
       ),
@@ -54,9 +67,23 @@ export function DetailsEditor({ def, fieldKey, field, value, onChange, testId, r
 
   return (
     <div className="resource-details" data-testid={id}>
-      <Table<Row & { $index: number }> size="small" rowKey="$index" pagination={false} border columns={columns}
-        data={rows.map((r, i) => ({ ...r, $index: i }))} />
-      <Button size="small" type="dashed" long disabled={full} style={{ marginTop: 8 }} data-testid={`${id}-add`} onClick={add}>
+      <Table<Row & { $index: number }>
+        size="small"
+        rowKey="$index"
+        pagination={false}
+        border
+        columns={columns}
+        data={rows.map((r, i) => ({ ...r, $index: i }))}
+      />
+      <Button
+        size="small"
+        type="dashed"
+        long
+        disabled={full}
+        style={{ marginTop: 8 }}
+        data-testid={`${id}-add`}
+        onClick={add}
+      >
         {t('common:resource.addRow')}
       </Button>
     </div>

@@ -22,19 +22,35 @@ export function DictSelect({ def, fieldKey, value, onChange, testId, id, error }
   const [loading, setLoading] = useState(true);
   useEffect(() => {
     let live = true;
-    void loadDictItems(bridge, def, fieldKey).then((list) => { if (live) { setItems(list); setLoading(false); } });
-    return () => { live = false; };
+    void loadDictItems(bridge, def, fieldKey).then((list) => {
+      if (live) {
+        setItems(list);
+        setLoading(false);
+      }
+    });
+    return () => {
+      live = false;
+    };
   }, [bridge, def, fieldKey]);
   // A stored value the dictionary no longer has still shows (as itself).
   const options = items.map((o) => ({ value: o.code, label: o.name || o.code }));
   if (value && !items.some((o) => o.code === value)) options.push({ value, label: value });
   return (
-    <Select id={id} data-testid={testId} allowClear showSearch loading={loading} error={error} value={value}
-      onChange={(v: string | undefined) => onChange?.(v ?? undefined)} options={options}
+    <Select
+      id={id}
+      data-testid={testId}
+      allowClear
+      showSearch
+      loading={loading}
+      error={error}
+      value={value}
+      onChange={(v: string | undefined) => onChange?.(v ?? undefined)}
+      options={options}
       filterOption={(input, option) => {
         const props = (option as { props?: { value?: string; children?: unknown } }).props;
         const text = `${props?.value ?? ''} ${String(props?.children ?? '')}`.toLowerCase();
         return text.includes(input.trim().toLowerCase());
-      }} />
+      }}
+    />
   );
 }

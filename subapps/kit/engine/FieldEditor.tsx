@@ -21,7 +21,17 @@ export interface FieldEditorProps {
 export function FieldEditor(props: FieldEditorProps) {
   const { field: f } = props;
   if (f.kind === 'details') {
-    return <DetailsEditor def={props.def} fieldKey={props.fieldKey} field={f} value={props.value} onChange={props.onChange} testId={props.testId} refusedCells={props.refusedCells} />;
+    return (
+      <DetailsEditor
+        def={props.def}
+        fieldKey={props.fieldKey}
+        field={f}
+        value={props.value}
+        onChange={props.onChange}
+        testId={props.testId}
+        refusedCells={props.refusedCells}
+      />
+    );
   }
   const { refusedCells: _cells, ...scalar } = props;
   return <ScalarEditor {...scalar} field={f} />;

@@ -49,13 +49,23 @@ export function ImportDialog({ def, visible, onClose, onImported }: Props) {
 
   useEffect(() => {
     alive.current = visible;
-    if (visible) { setFile(null); setDryRun(false); setState({ step: 'idle' }); }
-    return () => { alive.current = false; };
+    if (visible) {
+      setFile(null);
+      setDryRun(false);
+      setState({ step: 'idle' });
+    }
+    return () => {
+      alive.current = false;
+    };
   }, [visible]);
 
   function finish(result: ImportResult) {
     if (result.errors.length > 0) {
-      setState({ step: 'failed', result, message: t('common:resource.import.failed', { count: result.errors.length }) });
+      setState({
+        step: 'failed',
+        result,
+        message: t('common:resource.import.failed', { count: result.errors.length }),
+      });
       return;
     }
     setState({ step: 'done', result });
@@ -84,7 +94,20 @@ export function ImportDialog({ def, visible, onClose, onImported }: Props) {
 
   function queued(result: ImportResult, fileName: string) {
     const jobId = result.jobId!;
-    setState({ step: 'job', job: { id: jobId, resource: def.name, fileName, status: 'queued', total: result.total, processed: 0, createdAt: '', finishedAt: null, result: null } });
+    setState({
+      step: 'job',
+      job: {
+        id: jobId,
+        resource: def.name,
+        fileName,
+        status: 'queued',
+        total: result.total,
+        processed: 0,
+        createdAt: '',
+        finishedAt: null,
+        result: null,
+      },
+    });
     void poll(jobId);
   }
 
@@ -95,7 +118,12 @@ export function ImportDialog({ def, visible, onClose, onImported }: Props) {
     }
     setState({ step: 'uploading' });
     try {
-      const result = await api.call(eps.import, { files: { file }, query: { dryRun: dryRun ? 1 : 0 }, timeout: UPLOAD_TIMEOUT_MS, showError: false });
+      const result = await api.call(eps.import, {
+        files: { file },
+        query: { dryRun: dryRun ? 1 : 0 },
+        timeout: UPLOAD_TIMEOUT_MS,
+        showError: false,
+      });
       // 202: a large file goes on as a job (hosts that still reject a 202 land in the catch below).
       if (result.jobId && result.errors.length === 0) return queued(result, file.name);
       finish(result);
@@ -110,28 +138,59 @@ export function ImportDialog({ def, visible, onClose, onImported }: Props) {
   }
 
   function downloadReport(reportId: string) {
-    void bridge.download({ ...api.prepare(eps.importReport, { params: { id: reportId } }), filename: `${t('common:resource.import.reportFile', { title })}.xlsx` }).catch(() => undefined);
+    void bridge
+      .download({
+        ...api.prepare(eps.importReport, { params: { id: reportId } }),
+        filename: `${t('common:resource.import.reportFile', { title })}.xlsx`,
+      })
+      .catch(() => undefined);
   }
 
   const busy = state.step === 'uploading' || state.step === 'job';
   const errorColumns = [
     { title: t('common:resource.import.row'), dataIndex: 'row', width: 80 },
-    { title: t('common:resource.import.field'), dataIndex: 'field', width: 160, render: (f: string) => (f ? labelOfPath(t, def, f) : '') },
+    {
+      title: t('common:resource.import.field'),
+      dataIndex: 'field',
+      width: 160,
+      render: (f: string) => (f ? labelOfPath(t, def, f) : ''),
+    },
     { title: t('common:resource.import.message'), dataIndex: 'message' },
   ];
 
   return (
-    <Modal title={t('common:resource.import.title', { title })} visible={visible} onCancel={onClose} style={{ width: 700 }}
-      unmountOnExit maskClosable={false} okText={t('common:resource.import.start')} cancelText={t('common:cancel')}
-      onOk={() => void upload()} confirmLoading={busy}
+    <Modal
+      title={t('common:resource.import.title', { title })}
+      visible={visible}
+      onCancel={onClose}
+      style={{ width: 700 }}
+      unmountOnExit
+      maskClosable={false}
+      okText={t('common:resource.import.start')}
+      cancelText={t('common:cancel')}
+      onOk={() => void upload()}
+      confirmLoading={busy}
       okButtonProps={{ 'data-testid': 'import-ok', disabled: busy } as ButtonProps}
-      cancelButtonProps={{ 'data-testid': 'import-close' } as ButtonProps}>
+      cancelButtonProps={{ 'data-testid': 'import-close' } as ButtonProps}
+    >
       <Space direction="vertical" size="medium" style={{ width: '100%' }} data-testid="import-dialog">
         <Space>
-          <Button onClick={() => input.current?.click()} disabled={busy}>{t('common:resource.import.choose')}</Button>
+          <Button onClick={() => input.current?.click()} disabled={busy}>
+            {t('common:resource.import.choose')}
+          </Button>
           <span data-testid="import-file-name">{file?.name ?? ''}</span>
-          <input ref={input} type="file" accept=".xlsx,.csv" hidden data-testid="import-file"
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setState({ step: 'idle' }); e.target.value = ''; }} />
+          <input
+            ref={input}
+            type="file"
+            accept=".xlsx,.csv"
+            hidden
+            data-testid="import-file"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setState({ step: 'idle' });
+              e.target.value = '';
+            }}
+          />
         </Space>
         <Checkbox checked={dryRun} onChange={(v: boolean) => setDryRun(v)} disabled={busy} data-testid="import-dry-run">
           {t('common:resource.import.dryRun')}
@@ -139,20 +198,34 @@ export function ImportDialog({ def, visible, onClose, onImported }: Props) {
         {state.step === 'job' && (
           <div data-testid="import-progress">
             <Progress percent={state.job.total ? Math.floor((state.job.processed / state.job.total) * 100) : 0} />
-            <div>{t('common:resource.import.progress', { processed: state.job.processed, total: state.job.total })}</div>
+            <div>
+              {t('common:resource.import.progress', { processed: state.job.processed, total: state.job.total })}
+            </div>
           </div>
         )}
         {state.step === 'done' && (
-          <Alert type="success" data-testid="import-result" content={t(state.result.dryRun ? 'common:resource.import.checked' : 'common:resource.import.done', {
-            total: state.result.total, inserted: state.result.inserted, updated: state.result.updated,
-          })} />
+          <Alert
+            type="success"
+            data-testid="import-result"
+            content={t(state.result.dryRun ? 'common:resource.import.checked' : 'common:resource.import.done', {
+              total: state.result.total,
+              inserted: state.result.inserted,
+              updated: state.result.updated,
+            })}
+          />
         )}
         {state.step === 'failed' && (
           <>
             <Alert type="error" data-testid="import-result" content={state.message} />
             {state.result && state.result.errors.length > 0 && (
-              <Table<ImportRowError & { $key: number }> size="small" rowKey="$key" data-testid="import-errors" columns={errorColumns}
-                data={state.result.errors.map((e, i) => ({ ...e, $key: i }))} pagination={{ pageSize: 10, size: 'mini' }} />
+              <Table<ImportRowError & { $key: number }>
+                size="small"
+                rowKey="$key"
+                data-testid="import-errors"
+                columns={errorColumns}
+                data={state.result.errors.map((e, i) => ({ ...e, $key: i }))}
+                pagination={{ pageSize: 10, size: 'mini' }}
+              />
             )}
             {state.result?.reportId && (
               <Button data-testid="import-report" onClick={() => downloadReport(state.result!.reportId!)}>

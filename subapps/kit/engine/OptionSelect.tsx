@@ -25,7 +25,18 @@ const asList = (v: Props['value']): string[] => (Array.isArray(v) ? v : v ? [v] 
  * A searchable select over `GET /options/:field`: searches by code or name on the server, and
  * labels the current value even when it is not among the first options.
  */
-export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeholder, testId, id, style, error }: Props) {
+export function OptionSelect({
+  def,
+  fieldKey,
+  multiple,
+  value,
+  onChange,
+  placeholder,
+  testId,
+  id,
+  style,
+  error,
+}: Props) {
   const bridge = useBridge();
   const [options, setOptions] = useState<RefOption[]>([]);
   const [known, setKnown] = useState<Map<string, RefOption>>(new Map());
@@ -33,22 +44,34 @@ export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeho
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const remember = (list: RefOption[]) =>
-    setKnown((prev) => { const next = new Map(prev); for (const o of list) next.set(o.id, o); return next; });
+    setKnown((prev) => {
+      const next = new Map(prev);
+      for (const o of list) next.set(o.id, o);
+      return next;
+    });
 
   const search = (q: string) => {
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setLoading(true);
-      loadOptions(bridge, def, fieldKey, { q: q.trim() || undefined })
-        .then((list) => { setOptions(list); remember(list); })
-        .catch(() => setOptions([]))
-        .finally(() => setLoading(false));
-    }, q ? 250 : 0);
+    timer.current = setTimeout(
+      () => {
+        setLoading(true);
+        loadOptions(bridge, def, fieldKey, { q: q.trim() || undefined })
+          .then((list) => {
+            setOptions(list);
+            remember(list);
+          })
+          .catch(() => setOptions([]))
+          .finally(() => setLoading(false));
+      },
+      q ? 250 : 0,
+    );
   };
 
   useEffect(() => {
     search('');
-    return () => { if (timer.current) clearTimeout(timer.current); };
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
     // Load the first options once per field.
   }, [def, fieldKey]);
 
@@ -58,13 +81,20 @@ export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeho
     if (missing.length === 0) return;
     let live = true;
     loadOptions(bridge, def, fieldKey, { ids: missing.join(','), size: missing.length })
-      .then((list) => { if (live) remember(list); })
+      .then((list) => {
+        if (live) remember(list);
+      })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [missing.join(',')]);
 
   const shown = new Map(options.map((o) => [o.id, o]));
-  for (const v of asList(value)) { const o = known.get(v); if (o) shown.set(v, o); }
+  for (const v of asList(value)) {
+    const o = known.get(v);
+    if (o) shown.set(v, o);
+  }
 
   return (
     <Select
@@ -78,7 +108,7 @@ export function OptionSelect({ def, fieldKey, multiple, value, onChange, placeho
       filterOption={false}
       loading={loading}
       placeholder={placeholder}
-      value={multiple ? asList(value) : value ?? undefined}
+      value={multiple ? asList(value) : (value ?? undefined)}
       onSearch={search}
       onChange={(v: string | string[] | undefined) => onChange?.(v === undefined || v === null ? undefined : v)}
       options={[...shown.entries()].map(([key, o]) => ({ value: key, label: optionLabel(o) }))}

@@ -30,10 +30,12 @@ const COLUMNS: Record<number, number> = { 950: 3, 700: 2, 400: 1 };
 const WIDE = new Set<FieldDef['kind']>(['details', 'textarea', 'refs']);
 
 function initialValues(def: ResourceDef, row: ResourceRow | null): Record<string, unknown> {
-  return Object.fromEntries(formFields(def).map(([key, f]) => {
-    if (row) return [key, row[key] ?? undefined];
-    return [key, f.default ?? (f.kind === 'details' ? [] : undefined)];
-  }));
+  return Object.fromEntries(
+    formFields(def).map(([key, f]) => {
+      if (row) return [key, row[key] ?? undefined];
+      return [key, f.default ?? (f.kind === 'details' ? [] : undefined)];
+    }),
+  );
 }
 
 /** Hands an override editor what Form.Item gives its child. */
@@ -80,10 +82,18 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
     if (!row) return;
     // The list may be stale: edit what the server holds now (and its updatedAt).
     let live = true;
-    api.call(endpointsOf(def).get, { params: { id: row.id }, showError: false })
-      .then((fresh) => { if (live) { setCurrent(fresh); form.setFieldsValue(initialValues(def, fresh)); } })
+    api
+      .call(endpointsOf(def).get, { params: { id: row.id }, showError: false })
+      .then((fresh) => {
+        if (live) {
+          setCurrent(fresh);
+          form.setFieldsValue(initialValues(def, fresh));
+        }
+      })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [visible, row, def, form, api]);
 
   async function submit() {
@@ -105,7 +115,12 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
     setSaving(true);
     try {
       const saved = current
-        ? await api.call(endpointsOf(def).update, { params: { id: current.id }, body: { ...values, updatedAt: current.updatedAt }, showSuccess: true, showError: false })
+        ? await api.call(endpointsOf(def).update, {
+            params: { id: current.id },
+            body: { ...values, updatedAt: current.updatedAt },
+            showSuccess: true,
+            showError: false,
+          })
         : await api.call(endpointsOf(def).create, { body: values, showSuccess: true, showError: false });
       onSaved(saved);
       setChanged(false);
@@ -130,14 +145,19 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
       const { fields: onFields, other } = serverFieldErrors(def, errors);
       form.setFields(onFields);
       for (const [key, f] of fields) {
-        if (f.kind === 'details') markCells(key, errors.map((x) => x.field).filter((p) => p.startsWith(`${key}.`)));
+        if (f.kind === 'details')
+          markCells(
+            key,
+            errors.map((x) => x.field).filter((p) => p.startsWith(`${key}.`)),
+          );
       }
       const rest = other.length ? other.join('; ') : Object.keys(onFields).length ? '' : e.msg;
       if (rest) void bridge.notify({ type: 'error', message: rest });
       return;
     }
     const conflict = conflictOf(t, def, e);
-    if (conflict && conflict.field in def.fields) form.setFields({ [conflict.field]: { error: { message: conflict.message } } });
+    if (conflict && conflict.field in def.fields)
+      form.setFields({ [conflict.field]: { error: { message: conflict.message } } });
     void bridge.notify({ type: 'error', message: describeError(t, def, e) });
   }
 
@@ -147,12 +167,19 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
         const custom = overrides?.editors?.[key];
         return (
           <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
-            <Form.Item field={key} label={fieldLabel(t, f)} required={Boolean(f.required || (f.kind === 'details' && f.minRows))} rules={[fieldRule(t, def, key, f, { values: () => form.getFieldsValue(), onCells: markCells })]}
+            <Form.Item
+              field={key}
+              label={fieldLabel(t, f)}
+              required={Boolean(f.required || (f.kind === 'details' && f.minRows))}
+              rules={[fieldRule(t, def, key, f, { values: () => form.getFieldsValue(), onCells: markCells })]}
               className={f.kind === 'details' ? 'resource-details-item' : undefined}
-              disabled={Boolean(row && f.kind === 'enum' && f.status)}>
-              {custom
-                ? <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
-                : <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} refusedCells={cells[key]} />}
+              disabled={Boolean(row && f.kind === 'enum' && f.status)}
+            >
+              {custom ? (
+                <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
+              ) : (
+                <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} refusedCells={cells[key]} />
+              )}
             </Form.Item>
           </Grid.Col>
         );
@@ -162,22 +189,54 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
 
   const title = t(current ? 'common:resource.editTitle' : 'common:resource.addTitle', { title: titleOf(t, def) });
   return (
-    <Modal title={title} visible={visible} onOk={() => void submit()} onCancel={onClose} confirmLoading={saving}
-      style={{ width, maxWidth: 'calc(100vw - 32px)' }} okText={t('common:ok')} cancelText={t('common:cancel')}
-      okButtonProps={{ 'data-testid': 'dialog-ok' } as ButtonProps} cancelButtonProps={{ 'data-testid': 'dialog-cancel' } as ButtonProps}
-      unmountOnExit maskClosable={false}>
-      <Form form={form} id={`form-${def.name}`} layout="vertical" data-testid={`form-${def.name}`} onChange={() => setChanged(true)}>
+    <Modal
+      title={title}
+      visible={visible}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      style={{ width, maxWidth: 'calc(100vw - 32px)' }}
+      okText={t('common:ok')}
+      cancelText={t('common:cancel')}
+      okButtonProps={{ 'data-testid': 'dialog-ok' } as ButtonProps}
+      cancelButtonProps={{ 'data-testid': 'dialog-cancel' } as ButtonProps}
+      unmountOnExit
+      maskClosable={false}
+    >
+      <Form
+        form={form}
+        id={`form-${def.name}`}
+        layout="vertical"
+        data-testid={`form-${def.name}`}
+        onChange={() => setChanged(true)}
+      >
         {def.tabs ? (
           <Tabs activeTab={activeTab} onChange={setActiveTab} lazyload={false} data-testid="form-tabs">
             {def.tabs.map((tab, i) => (
               // Without the tab's permission the tab is hidden, not removed: its values still travel with the row.
-              <Tabs.TabPane key={tab} disabled={!current && i > 0}
-                title={<span data-testid={`form-tab-${tab}`} style={allowedTabs.includes(tab) ? undefined : { display: 'none' }}>{t(`model:${def.labelPrefix}._tabs.${tab}`)}</span>}>
-                {!current && i > 0 ? <p className="resource-form-hint">{t('common:resource.saveBasicFirst')}</p> : renderFields(fields.filter(([, f]) => tabOf(f) === tab))}
+              <Tabs.TabPane
+                key={tab}
+                disabled={!current && i > 0}
+                title={
+                  <span
+                    data-testid={`form-tab-${tab}`}
+                    style={allowedTabs.includes(tab) ? undefined : { display: 'none' }}
+                  >
+                    {t(`model:${def.labelPrefix}._tabs.${tab}`)}
+                  </span>
+                }
+              >
+                {!current && i > 0 ? (
+                  <p className="resource-form-hint">{t('common:resource.saveBasicFirst')}</p>
+                ) : (
+                  renderFields(fields.filter(([, f]) => tabOf(f) === tab))
+                )}
               </Tabs.TabPane>
             ))}
           </Tabs>
-        ) : renderFields(fields)}
+        ) : (
+          renderFields(fields)
+        )}
         {overrides?.formSections?.map((s) => (
           <section key={s.key} className="resource-form-section" data-testid={`section-${s.key}`}>
             {s.title && <h4 className="page-panel-title">{s.title}</h4>}

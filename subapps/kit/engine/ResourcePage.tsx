@@ -55,18 +55,31 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
   const dictLabels = useDictLabels(def);
   // A tree (a definition with `tree`) is also shown whole, nested by its parent, beside the paged list.
   const [view, setView] = useState<'list' | 'tree'>('list');
-  const tree = useResourceTree(def, def.tree?.parent ?? '', list.filters, def.codeField, Boolean(def.tree) && view === 'tree', list.version);
+  const tree = useResourceTree(
+    def,
+    def.tree?.parent ?? '',
+    list.filters,
+    def.codeField,
+    Boolean(def.tree) && view === 'tree',
+    list.version,
+  );
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ visible: boolean; row: ResourceRow | null }>({ visible: false, row: null });
   const [importing, setImporting] = useState(false);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
-  const focused = useRecordFocus(def, (filters, id) => { list.search(filters); setSelectedKeys([id]); });
+  const focused = useRecordFocus(def, (filters, id) => {
+    list.search(filters);
+    setSelectedKeys([id]);
+  });
 
   const records = list.data.records;
   const shown = view === 'tree' ? tree.rows : records;
   const selected = useMemo(() => shown.filter((r) => selectedKeys.includes(r.id)), [shown, selectedKeys]);
   // The tree reloads with the list (it follows the list's version).
-  const reload = () => { setSelectedKeys([]); list.reload(); };
+  const reload = () => {
+    setSelectedKeys([]);
+    list.reload();
+  };
   const ctx: PageContext = { def, bridge, selected, reload, t };
   const warn = (message: string) => void bridge.notify({ type: 'warning', message });
   const title = titleOf(t, def);
@@ -79,7 +92,10 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
 
   async function remove(rows: ResourceRow[]) {
     if (rows.length === 0) return warn(t('common:selectToDelete'));
-    const ok = await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: rows.length }) });
+    const ok = await bridge.confirm({
+      title: t('common:deleteTitle'),
+      content: t('common:deleteConfirm', { count: rows.length }),
+    });
     if (!ok) return;
     try {
       await api.call(eps.remove, { body: { ids: rows.map((r) => r.id) }, showSuccess: true, showError: false });
@@ -91,76 +107,193 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
 
   function exportRows() {
     const { sort, filters } = list;
-    void bridge.download({
-      ...api.prepare(eps.export, { query: { ...filters, ...(sort ? { sort: sort.field, order: sort.order } : {}) } }),
-      filename: `${title}-${stamp()}.xlsx`,
-    }).catch(() => undefined);
+    void bridge
+      .download({
+        ...api.prepare(eps.export, { query: { ...filters, ...(sort ? { sort: sort.field, order: sort.order } : {}) } }),
+        filename: `${title}-${stamp()}.xlsx`,
+      })
+      .catch(() => undefined);
   }
 
   function template() {
-    void bridge.download({ ...api.prepare(eps.template), filename: `${t('common:resource.templateFile', { title })}.xlsx` }).catch(() => undefined);
+    void bridge
+      .download({ ...api.prepare(eps.template), filename: `${t('common:resource.templateFile', { title })}.xlsx` })
+      .catch(() => undefined);
   }
 
   // Not while a record's form is open: the key would replace what is being typed.
-  useScreenShortcuts(can('add') && !dialog.visible ? [{ chord: ADD_KEYS, description: t('common:shortcuts.add'), run: () => setDialog({ visible: true, row: null }) }] : []);
+  useScreenShortcuts(
+    can('add') && !dialog.visible
+      ? [
+          {
+            chord: ADD_KEYS,
+            description: t('common:shortcuts.add'),
+            run: () => setDialog({ visible: true, row: null }),
+          },
+        ]
+      : [],
+  );
 
   const canEdit = can('edit');
   const canDelete = can('delete');
   // Records that are only read (the logs) have no history of changes.
-  const canHistory = permissions.includes(AUDIT_PERMISSIONS.history) && def.verbs.some((v) => v !== 'view' && v !== 'export');
+  const canHistory =
+    permissions.includes(AUDIT_PERMISSIONS.history) && def.verbs.some((v) => v !== 'view' && v !== 'export');
   const recordName = (row: ResourceRow) => String(row[def.codeField] ?? row[def.displayField] ?? row.id);
   let columns: TableColumnProps<ResourceRow>[] = generatedColumns({
-    t, def, language, sort: list.sort, dictLabels, canChangeState: (verb) => can(verb), cells: overrides?.cells, reload,
+    t,
+    def,
+    language,
+    sort: list.sort,
+    dictLabels,
+    canChangeState: (verb) => can(verb),
+    cells: overrides?.cells,
+    reload,
   });
   if (overrides?.columns) columns = overrides.columns(columns, ctx);
   // Opened over another screen (bridge openModal): each row can be chosen, handed back to the opener.
   if (modal) {
-    columns = [{
-      key: '$choose', title: t('common:resource.choose'), fixed: 'left', width: 100,
-      render: (_: unknown, row: ResourceRow) => (
-        <Button type="primary" size="mini" data-testid="row-choose" onClick={(e) => { e.stopPropagation(); void bridge.closeModal(pickedOf(def, row)); }}>
-          {t('common:resource.choose')}
-        </Button>
-      ),
-    }, ...columns];
+    columns = [
+      {
+        key: '$choose',
+        title: t('common:resource.choose'),
+        fixed: 'left',
+        width: 100,
+        render: (_: unknown, row: ResourceRow) => (
+          <Button
+            type="primary"
+            size="mini"
+            data-testid="row-choose"
+            onClick={(e) => {
+              e.stopPropagation();
+              void bridge.closeModal(pickedOf(def, row));
+            }}
+          >
+            {t('common:resource.choose')}
+          </Button>
+        ),
+      },
+      ...columns,
+    ];
   }
   if (canEdit || canDelete || canHistory || overrides?.rowActions) {
-    columns = [...columns, {
-      key: '$actions', title: t('common:actions'), fixed: 'right', width: canHistory ? 200 : 160,
-      render: (_: unknown, row: ResourceRow) => (
-        <span onClick={(e) => e.stopPropagation()}><Space size="mini">
-          {canEdit && <Button type="text" size="mini" data-testid="row-edit" onClick={() => setDialog({ visible: true, row })}>{t('common:edit')}</Button>}
-          {canDelete && <Button type="text" size="mini" status="danger" data-testid="row-delete" onClick={() => void remove([row])}>{t('common:delete')}</Button>}
-          {canHistory && (
-            <Button type="text" size="mini" data-testid="row-history" onClick={() => setHistory({ entity: def.name, recordId: row.id, title: recordName(row) })}>
-              {t('common:history.open')}
-            </Button>
-          )}
-          {overrides?.rowActions?.(row, ctx)}
-        </Space></span>
-      ),
-    }];
+    columns = [
+      ...columns,
+      {
+        key: '$actions',
+        title: t('common:actions'),
+        fixed: 'right',
+        width: canHistory ? 200 : 160,
+        render: (_: unknown, row: ResourceRow) => (
+          <span onClick={(e) => e.stopPropagation()}>
+            <Space size="mini">
+              {canEdit && (
+                <Button
+                  type="text"
+                  size="mini"
+                  data-testid="row-edit"
+                  onClick={() => setDialog({ visible: true, row })}
+                >
+                  {t('common:edit')}
+                </Button>
+              )}
+              {canDelete && (
+                <Button
+                  type="text"
+                  size="mini"
+                  status="danger"
+                  data-testid="row-delete"
+                  onClick={() => void remove([row])}
+                >
+                  {t('common:delete')}
+                </Button>
+              )}
+              {canHistory && (
+                <Button
+                  type="text"
+                  size="mini"
+                  data-testid="row-history"
+                  onClick={() => setHistory({ entity: def.name, recordId: row.id, title: recordName(row) })}
+                >
+                  {t('common:history.open')}
+                </Button>
+              )}
+              {overrides?.rowActions?.(row, ctx)}
+            </Space>
+          </span>
+        ),
+      },
+    ];
   }
 
   return (
     <div data-testid={`page-${def.name}`} className="resource-page">
-      <SearchBar def={def} values={focused} onSearch={(filters) => { setSelectedKeys([]); list.search(filters); }} />
+      <SearchBar
+        def={def}
+        values={focused}
+        onSearch={(filters) => {
+          setSelectedKeys([]);
+          list.search(filters);
+        }}
+      />
       <div className="page-toolbar">
-        {can('add') && <Button type="primary" data-testid="btn-add" onClick={() => setDialog({ visible: true, row: null })}>{t('common:add')}</Button>}
-        {canEdit && <Button data-testid="btn-edit" onClick={() => edit(selected)}>{t('common:edit')}</Button>}
-        {canDelete && <Button status="danger" data-testid="btn-delete" onClick={() => void remove(selected)}>{t('common:delete')}</Button>}
-        {can('import') && <Button data-testid="btn-import" onClick={() => setImporting(true)}>{t('common:import')}</Button>}
-        {can('export') && <Button data-testid="btn-export" onClick={exportRows}>{t('common:export')}</Button>}
-        {can('template') && <Button data-testid="btn-template" onClick={template}>{t('common:template')}</Button>}
+        {can('add') && (
+          <Button type="primary" data-testid="btn-add" onClick={() => setDialog({ visible: true, row: null })}>
+            {t('common:add')}
+          </Button>
+        )}
+        {canEdit && (
+          <Button data-testid="btn-edit" onClick={() => edit(selected)}>
+            {t('common:edit')}
+          </Button>
+        )}
+        {canDelete && (
+          <Button status="danger" data-testid="btn-delete" onClick={() => void remove(selected)}>
+            {t('common:delete')}
+          </Button>
+        )}
+        {can('import') && (
+          <Button data-testid="btn-import" onClick={() => setImporting(true)}>
+            {t('common:import')}
+          </Button>
+        )}
+        {can('export') && (
+          <Button data-testid="btn-export" onClick={exportRows}>
+            {t('common:export')}
+          </Button>
+        )}
+        {can('template') && (
+          <Button data-testid="btn-template" onClick={template}>
+            {t('common:template')}
+          </Button>
+        )}
         {overrides?.toolbar?.(ctx)}
         {def.tree && (
-          <Radio.Group type="button" value={view} onChange={(v: 'list' | 'tree') => { setSelectedKeys([]); setView(v); }} style={{ marginLeft: 'auto' }}>
-            <Radio value="list" data-testid="view-list">{t('common:resource.viewList')}</Radio>
-            <Radio value="tree" data-testid="view-tree">{t('common:resource.viewTree')}</Radio>
+          <Radio.Group
+            type="button"
+            value={view}
+            onChange={(v: 'list' | 'tree') => {
+              setSelectedKeys([]);
+              setView(v);
+            }}
+            style={{ marginLeft: 'auto' }}
+          >
+            <Radio value="list" data-testid="view-list">
+              {t('common:resource.viewList')}
+            </Radio>
+            <Radio value="tree" data-testid="view-tree">
+              {t('common:resource.viewTree')}
+            </Radio>
           </Radio.Group>
         )}
       </div>
-      {view === 'tree' && tree.truncated && <Alert type="warning" content={t('common:resource.treeTruncated', { count: TREE_MAX_ROWS })} style={{ marginBottom: 8 }} />}
+      {view === 'tree' && tree.truncated && (
+        <Alert
+          type="warning"
+          content={t('common:resource.treeTruncated', { count: TREE_MAX_ROWS })}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       <Table<TreeRow>
         // Remounted when the tree changes so that it opens fully.
         key={view === 'tree' ? `tree-${tree.ids.join()}` : 'list'}
@@ -171,20 +304,42 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
         loading={view === 'tree' ? tree.loading : list.loading}
         defaultExpandAllRows
         scroll={{ x: 'max-content' }}
-        rowSelection={{ type: 'checkbox', checkStrictly: true, selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as string[]) }}
+        rowSelection={{
+          type: 'checkbox',
+          checkStrictly: true,
+          selectedRowKeys: selectedKeys,
+          onChange: (keys) => setSelectedKeys(keys as string[]),
+        }}
         onChange={(_pagination, sorter, _filters, extra) => {
           if (extra.action !== 'sort') return;
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = one?.direction ? String(one.field) : null;
           list.changeSort(field ? { field, order: one!.direction === 'ascend' ? 'asc' : 'desc' } : null);
         }}
-        pagination={view === 'tree' ? false : {
-          current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, sizeCanChange: true,
-          onChange: (p: number, s: number) => { setSelectedKeys([]); list.changePage(p, s); },
-        }}
+        pagination={
+          view === 'tree'
+            ? false
+            : {
+                current: list.page,
+                pageSize: list.size,
+                total: list.data.total,
+                showTotal: true,
+                sizeCanChange: true,
+                onChange: (p: number, s: number) => {
+                  setSelectedKeys([]);
+                  list.changePage(p, s);
+                },
+              }
+        }
       />
-      <ResourceFormDialog def={def} visible={dialog.visible} row={dialog.row} overrides={overrides}
-        onClose={() => setDialog((d) => ({ ...d, visible: false }))} onSaved={() => list.reload()} />
+      <ResourceFormDialog
+        def={def}
+        visible={dialog.visible}
+        row={dialog.row}
+        overrides={overrides}
+        onClose={() => setDialog((d) => ({ ...d, visible: false }))}
+        onSaved={() => list.reload()}
+      />
       <ImportDialog def={def} visible={importing} onClose={() => setImporting(false)} onImported={reload} />
       <HistoryDrawer target={history} def={def} onClose={() => setHistory(null)} />
     </div>

@@ -32,55 +32,145 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
   switch (f.kind) {
     case 'text':
     case 'code':
-      return <Input id={id} data-testid={testId} value={str(value)} onChange={set} allowClear maxLength={search ? undefined : limit(f.max)} status={status} />;
+      return (
+        <Input
+          id={id}
+          data-testid={testId}
+          value={str(value)}
+          onChange={set}
+          allowClear
+          maxLength={search ? undefined : limit(f.max)}
+          status={status}
+        />
+      );
     case 'textarea':
-      return search
-        ? <Input id={id} data-testid={testId} value={str(value)} onChange={set} allowClear />
-        : <Input.TextArea id={id} data-testid={testId} value={str(value)} onChange={set} maxLength={limit(f.max)} autoSize={{ minRows: 2, maxRows: 6 }} status={status} />;
+      return search ? (
+        <Input id={id} data-testid={testId} value={str(value)} onChange={set} allowClear />
+      ) : (
+        <Input.TextArea
+          id={id}
+          data-testid={testId}
+          value={str(value)}
+          onChange={set}
+          maxLength={limit(f.max)}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          status={status}
+        />
+      );
     case 'int':
     case 'decimal':
       return (
         // No min, max or precision here: the input is not clamped or rounded behind the user's back,
         // the schema's rule says what is wrong (the same message the server would give).
-        <InputNumber id={id} data-testid={testId} style={full} error={error} value={value === null || value === '' ? undefined : (value as number | undefined)}
-          onChange={(v) => set(v)} />
+        <InputNumber
+          id={id}
+          data-testid={testId}
+          style={full}
+          error={error}
+          value={value === null || value === '' ? undefined : (value as number | undefined)}
+          onChange={(v) => set(v)}
+        />
       );
     case 'bool':
       if (search) {
         return (
-          <Select id={id} data-testid={testId} allowClear value={value === undefined ? undefined : String(value)} onChange={(v: string | undefined) => set(v)}
-            options={[{ value: 'true', label: t('common:yes') }, { value: 'false', label: t('common:no') }]} />
+          <Select
+            id={id}
+            data-testid={testId}
+            allowClear
+            value={value === undefined ? undefined : String(value)}
+            onChange={(v: string | undefined) => set(v)}
+            options={[
+              { value: 'true', label: t('common:yes') },
+              { value: 'false', label: t('common:no') },
+            ]}
+          />
         );
       }
       return <Switch id={id} data-testid={testId} checked={value === true} onChange={(v: boolean) => set(v)} />;
     case 'enum':
       return (
-        <Select id={id} data-testid={testId} allowClear error={error} value={str(value)} onChange={(v: string | undefined) => set(v)}
-          options={f.values.map((v) => ({ value: v, label: t(`model:enum.${f.enumName}.${v}`) }))} />
+        <Select
+          id={id}
+          data-testid={testId}
+          allowClear
+          error={error}
+          value={str(value)}
+          onChange={(v: string | undefined) => set(v)}
+          options={f.values.map((v) => ({ value: v, label: t(`model:enum.${f.enumName}.${v}`) }))}
+        />
       );
     case 'dict':
-      return <DictSelect id={id} def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} error={error} />;
+      return (
+        <DictSelect
+          id={id}
+          def={def}
+          fieldKey={fieldKey}
+          testId={testId}
+          value={str(value)}
+          onChange={set}
+          error={error}
+        />
+      );
     case 'ref':
-      return <OptionSelect id={id} def={def} fieldKey={fieldKey} testId={testId} value={str(value)} onChange={set} error={error} />;
+      return (
+        <OptionSelect
+          id={id}
+          def={def}
+          fieldKey={fieldKey}
+          testId={testId}
+          value={str(value)}
+          onChange={set}
+          error={error}
+        />
+      );
     case 'refs':
-      return <OptionSelect id={id} def={def} fieldKey={fieldKey} multiple testId={testId} value={Array.isArray(value) ? (value as string[]) : []} onChange={set} />;
+      return (
+        <OptionSelect
+          id={id}
+          def={def}
+          fieldKey={fieldKey}
+          multiple
+          testId={testId}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={set}
+        />
+      );
     case 'date':
       return (
         <span data-testid={testId} style={full}>
-          <DatePicker style={full} status={status} value={str(value)} format="YYYY-MM-DD" onChange={(s: string) => set(s || undefined)} />
+          <DatePicker
+            style={full}
+            status={status}
+            value={str(value)}
+            format="YYYY-MM-DD"
+            onChange={(s: string) => set(s || undefined)}
+          />
         </span>
       );
     case 'datetime':
       return (
         <span data-testid={testId} style={full}>
-          <DatePicker style={full} status={status} showTime value={value ? new Date(String(value)) : undefined} format="YYYY-MM-DD HH:mm:ss"
-            onChange={(s: string, d) => set(s && d ? d.toDate().toISOString() : undefined)} />
+          <DatePicker
+            style={full}
+            status={status}
+            showTime
+            value={value ? new Date(String(value)) : undefined}
+            format="YYYY-MM-DD HH:mm:ss"
+            onChange={(s: string, d) => set(s && d ? d.toDate().toISOString() : undefined)}
+          />
         </span>
       );
     case 'time':
       return (
         <span data-testid={testId} style={full}>
-          <TimePicker style={full} status={status} value={str(value)} format="HH:mm" onChange={(s: string) => set(s || undefined)} />
+          <TimePicker
+            style={full}
+            status={status}
+            value={str(value)}
+            format="HH:mm"
+            onChange={(s: string) => set(s || undefined)}
+          />
         </span>
       );
   }

@@ -37,11 +37,24 @@ function toFilters(values: Record<string, unknown>, periods: ReadonlySet<string>
 }
 
 /** A period's first and last day (the form item hands it the value and takes changes back). */
-function PeriodPicker({ value, onChange, testId }: { value?: string[]; onChange?: (v: string[] | undefined) => void; testId: string }) {
+function PeriodPicker({
+  value,
+  onChange,
+  testId,
+}: {
+  value?: string[];
+  onChange?: (v: string[] | undefined) => void;
+  testId: string;
+}) {
   return (
     <span data-testid={testId}>
-      <DatePicker.RangePicker style={{ width: 250 }} format="YYYY-MM-DD" allowClear value={value}
-        onChange={(days: string[] | undefined) => onChange?.(days && days.length === 2 ? days : undefined)} />
+      <DatePicker.RangePicker
+        style={{ width: 250 }}
+        format="YYYY-MM-DD"
+        allowClear
+        value={value}
+        onChange={(days: string[] | undefined) => onChange?.(days && days.length === 2 ? days : undefined)}
+      />
     </span>
   );
 }
@@ -50,24 +63,44 @@ function PeriodPicker({ value, onChange, testId }: { value?: string[]; onChange?
 export function SearchBar({ def, values, onSearch }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const [form] = Form.useForm();
-  useEffect(() => { if (values) form.setFieldsValue(values); }, [form, values]);
+  useEffect(() => {
+    if (values) form.setFieldsValue(values);
+  }, [form, values]);
   const fields = searchFields(def).filter((e): e is [string, ScalarField] => e[1].kind !== 'details');
   if (fields.length === 0) return null;
   const periods = new Set(fields.filter(([, f]) => isPeriod(f)).map(([k]) => k));
   return (
-    <Form form={form} id={`search-${def.name}`} layout="inline" className="resource-search" data-testid="search-form"
-      onSubmit={(values: Record<string, unknown>) => onSearch(toFilters(values, periods))}>
+    <Form
+      form={form}
+      id={`search-${def.name}`}
+      layout="inline"
+      className="resource-search"
+      data-testid="search-form"
+      onSubmit={(values: Record<string, unknown>) => onSearch(toFilters(values, periods))}
+    >
       {fields.map(([key, f]) => (
         <Form.Item key={key} field={key} label={fieldLabel(t, f)}>
-          {periods.has(key)
-            ? <PeriodPicker testId={`search-${key}`} />
-            : <ScalarEditor def={def} fieldKey={key} field={searchKind(f)} testId={`search-${key}`} search />}
+          {periods.has(key) ? (
+            <PeriodPicker testId={`search-${key}`} />
+          ) : (
+            <ScalarEditor def={def} fieldKey={key} field={searchKind(f)} testId={`search-${key}`} search />
+          )}
         </Form.Item>
       ))}
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" data-testid="btn-search">{t('common:search')}</Button>
-          <Button data-testid="btn-reset" onClick={() => { form.resetFields(); onSearch({}); }}>{t('common:reset')}</Button>
+          <Button type="primary" htmlType="submit" data-testid="btn-search">
+            {t('common:search')}
+          </Button>
+          <Button
+            data-testid="btn-reset"
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {t('common:reset')}
+          </Button>
         </Space>
       </Form.Item>
     </Form>

@@ -33,14 +33,23 @@ export function StatusCell({ def, fieldKey, field, row, allowed, onChanged }: Pr
   const label = (v: string) => t(`model:enum.${field.enumName}.${v}`);
   const color = COLORS[field.values.indexOf(value)] ?? 'gray';
   const testId = `status-${fieldKey}-${String(row[def.codeField] ?? row.id)}`;
-  const tag = <Tag color={color} data-testid={testId} style={allowed ? { cursor: 'pointer' } : undefined}>{value ? label(value) : ''}</Tag>;
+  const tag = (
+    <Tag color={color} data-testid={testId} style={allowed ? { cursor: 'pointer' } : undefined}>
+      {value ? label(value) : ''}
+    </Tag>
+  );
   if (!allowed) return tag;
 
   async function change(next: string) {
     const name = String(row[def.displayField] ?? row[def.codeField] ?? '');
     const ok = await bridge.confirm({
       title: t('common:resource.stateTitle'),
-      content: t('common:resource.stateConfirm', { field: fieldLabel(t, field), name, from: label(value), to: label(next) }),
+      content: t('common:resource.stateConfirm', {
+        field: fieldLabel(t, field),
+        name,
+        from: label(value),
+        to: label(next),
+      }),
     });
     if (!ok) return;
     setBusy(true);
@@ -58,14 +67,30 @@ export function StatusCell({ def, fieldKey, field, row, allowed, onChanged }: Pr
   const others = field.values.filter((v) => v !== value);
   // Two states: a click toggles; more: a menu of the others.
   if (others.length === 1) {
-    return <span onClick={(e) => { e.stopPropagation(); if (!busy) void change(others[0]!); }}>{tag}</span>;
+    return (
+      <span
+        onClick={(e) => {
+          e.stopPropagation();
+          if (!busy) void change(others[0]!);
+        }}
+      >
+        {tag}
+      </span>
+    );
   }
   return (
-    <Dropdown trigger="click" droplist={
-      <Menu onClickMenuItem={(key) => void change(key)}>
-        {others.map((v) => <Menu.Item key={v} data-testid={`${testId}-${v}`}>{label(v)}</Menu.Item>)}
-      </Menu>
-    }>
+    <Dropdown
+      trigger="click"
+      droplist={
+        <Menu onClickMenuItem={(key) => void change(key)}>
+          {others.map((v) => (
+            <Menu.Item key={v} data-testid={`${testId}-${v}`}>
+              {label(v)}
+            </Menu.Item>
+          ))}
+        </Menu>
+      }
+    >
       <span onClick={(e) => e.stopPropagation()}>{tag}</span>
     </Dropdown>
   );

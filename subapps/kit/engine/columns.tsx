@@ -34,7 +34,16 @@ function localName(def: ResourceDef, language: Language, row: ResourceRow): stri
 }
 
 /** The table's columns from the definition's list fields, in the current language. */
-export function generatedColumns({ t, def, language, sort, dictLabels, canChangeState, cells, reload }: Options): TableColumnProps<ResourceRow>[] {
+export function generatedColumns({
+  t,
+  def,
+  language,
+  sort,
+  dictLabels,
+  canChangeState,
+  cells,
+  reload,
+}: Options): TableColumnProps<ResourceRow>[] {
   return listFields(def).map(([key, f]): TableColumnProps<ResourceRow> => {
     const custom = cells?.[key];
     let render: (value: unknown, row: ResourceRow) => ReactNode;

@@ -12,14 +12,19 @@ const isReferenced = (d: unknown): d is ReferencedData =>
 export function conflictOf(t: TFunction, def: ResourceDef, e: unknown): { field: string; message: string } | null {
   if (!(e instanceof ApiError) || e.code !== 409 || !isConflict(e.data)) return null;
   const { field, value } = e.data;
-  return { field, message: t('common:resource.duplicate', { field: labelOfPath(t, def, field), value: String(value) }) };
+  return {
+    field,
+    message: t('common:resource.duplicate', { field: labelOfPath(t, def, field), value: String(value) }),
+  };
 }
 
 /** What to tell the user about a failed call: who still refers to rows, a duplicate, or the server's message. */
 export function describeError(t: TFunction, def: ResourceDef, e: unknown): string {
   if (e instanceof ApiError) {
     if (e.code === 409 && isReferenced(e.data) && e.data.references.length > 0) {
-      const list = e.data.references.map((r) => t('common:resource.referencedBy', { resource: resourceTitle(t, r.resource), count: r.count })).join(', ');
+      const list = e.data.references
+        .map((r) => t('common:resource.referencedBy', { resource: resourceTitle(t, r.resource), count: r.count }))
+        .join(', ');
       return t('common:resource.referenced', { list });
     }
     const conflict = conflictOf(t, def, e);

@@ -13,14 +13,24 @@ export const OPTION_PAGE = 30;
  * read with the screen's own permission. A dict field's options are its dictionary's items, the
  * stored value as `code`.
  */
-export function loadOptions(bridge: ChildBridge, def: ResourceDef, fieldKey: string, query: RefOptionsQuery): Promise<RefOption[]> {
+export function loadOptions(
+  bridge: ChildBridge,
+  def: ResourceDef,
+  fieldKey: string,
+  query: RefOptionsQuery,
+): Promise<RefOption[]> {
   const q: RefOptionsQuery = { size: query.size ?? OPTION_PAGE };
   if (query.q) q.q = query.q;
   if (query.ids) q.ids = query.ids;
-  return bridgeClient(bridge).call(endpointsOf(def).options, { params: { field: fieldKey }, query: q, showError: false });
+  return bridgeClient(bridge).call(endpointsOf(def).options, {
+    params: { field: fieldKey },
+    query: q,
+    showError: false,
+  });
 }
 
-export const optionLabel = (o: RefOption) => (o.code && o.name && o.code !== o.name ? `${o.code} ${o.name}` : o.name || o.code);
+export const optionLabel = (o: RefOption) =>
+  o.code && o.name && o.code !== o.name ? `${o.code} ${o.name}` : o.name || o.code;
 
 /** Dictionary items are few and change rarely: one load per type and minute is plenty. */
 const DICT_TTL_MS = 60_000;
@@ -46,12 +56,20 @@ export function useDictLabels(def: ResourceDef): Record<string, Map<string, stri
   const [labels, setLabels] = useState<Record<string, Map<string, string>>>({});
   useEffect(() => {
     let live = true;
-    const dicts = Object.entries(def.fields).filter((e): e is [string, DictField] => e[1].kind === 'dict' && e[1].list !== false);
-    void Promise.all(dicts.map(async ([k]) => {
-      const options = await loadDictItems(bridge, def, k);
-      return [k, new Map(options.map((o) => [o.code, o.name]))] as const;
-    })).then((entries) => { if (live) setLabels(Object.fromEntries(entries)); });
-    return () => { live = false; };
+    const dicts = Object.entries(def.fields).filter(
+      (e): e is [string, DictField] => e[1].kind === 'dict' && e[1].list !== false,
+    );
+    void Promise.all(
+      dicts.map(async ([k]) => {
+        const options = await loadDictItems(bridge, def, k);
+        return [k, new Map(options.map((o) => [o.code, o.name]))] as const;
+      }),
+    ).then((entries) => {
+      if (live) setLabels(Object.fromEntries(entries));
+    });
+    return () => {
+      live = false;
+    };
   }, [bridge, def, factoryId]);
   return labels;
 }

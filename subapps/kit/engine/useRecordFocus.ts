@@ -17,7 +17,8 @@ export function useRecordFocus(def: ResourceDef, apply: (filters: Filters, id: s
   useEffect(() => {
     if (!recordId) return;
     let live = true;
-    api.call(endpointsOf(def).get, { params: { id: recordId }, showError: false })
+    api
+      .call(endpointsOf(def).get, { params: { id: recordId }, showError: false })
       .then((row) => {
         const code = (row as Record<string, unknown>)[def.codeField];
         if (!live || typeof code !== 'string' || !code) return;
@@ -26,7 +27,9 @@ export function useRecordFocus(def: ResourceDef, apply: (filters: Filters, id: s
         apply(next, row.id);
       })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // Once per record: `apply` is a fresh closure on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, def, recordId]);

@@ -32,19 +32,42 @@ export function useResourceList(def: ResourceDef, initialSort: Sort | null, init
   useEffect(() => {
     let live = true;
     setLoading(true);
-    const query: ResourceListQuery = { ...filters, page, size, ...(sort ? { sort: sort.field, order: sort.order } : {}) };
-    api.call(endpointsOf(def).list, { query })
-      .then((res) => { if (live) setData(res); })
-      .catch(() => { if (live) setData(EMPTY); })
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
+    const query: ResourceListQuery = {
+      ...filters,
+      page,
+      size,
+      ...(sort ? { sort: sort.field, order: sort.order } : {}),
+    };
+    api
+      .call(endpointsOf(def).list, { query })
+      .then((res) => {
+        if (live) setData(res);
+      })
+      .catch(() => {
+        if (live) setData(EMPTY);
+      })
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [api, def, filters, sort, page, size, version, factoryId]);
 
   useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
 
-  const search = useCallback((next: Filters) => { setFilters(next); setPage(1); }, []);
+  const search = useCallback((next: Filters) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const changePage = useCallback((p: number, s: number) => { setPage(p); setSize(s); }, []);
-  const changeSort = useCallback((next: Sort | null) => { setSort(next); setPage(1); }, []);
+  const changePage = useCallback((p: number, s: number) => {
+    setPage(p);
+    setSize(s);
+  }, []);
+  const changeSort = useCallback((next: Sort | null) => {
+    setSort(next);
+    setPage(1);
+  }, []);
   return { data, loading, page, size, filters, sort, version, search, reload, changePage, changeSort };
 }

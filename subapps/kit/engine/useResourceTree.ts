@@ -25,10 +25,23 @@ export function nest(rows: readonly ResourceRow[], parentKey: string): TreeRow[]
 }
 
 /** Every row matching `filters` (page after page), nested by `parentKey`; `truncated` past TREE_MAX_ROWS. */
-export function useResourceTree(def: ResourceDef, parentKey: string, filters: Filters, sortField: string, enabled: boolean, version: number) {
+export function useResourceTree(
+  def: ResourceDef,
+  parentKey: string,
+  filters: Filters,
+  sortField: string,
+  enabled: boolean,
+  version: number,
+) {
   const api = useApi();
   const { factoryId } = useBridgeContext();
-  const [state, setState] = useState<{ roots: TreeRow[]; rows: ResourceRow[]; ids: string[]; loading: boolean; truncated: boolean }>({ roots: [], rows: [], ids: [], loading: false, truncated: false });
+  const [state, setState] = useState<{
+    roots: TreeRow[];
+    rows: ResourceRow[];
+    ids: string[];
+    loading: boolean;
+    truncated: boolean;
+  }>({ roots: [], rows: [], ids: [], loading: false, truncated: false });
 
   useEffect(() => {
     if (!enabled) return;
@@ -38,14 +51,27 @@ export function useResourceTree(def: ResourceDef, parentKey: string, filters: Fi
       const rows: ResourceRow[] = [];
       let total = Infinity;
       for (let page = 1; rows.length < Math.min(total, TREE_MAX_ROWS); page++) {
-        const res = await api.call(endpointsOf(def).list, { query: { ...filters, page, size: LIST_MAX_SIZE, sort: sortField, order: 'asc' } });
+        const res = await api.call(endpointsOf(def).list, {
+          query: { ...filters, page, size: LIST_MAX_SIZE, sort: sortField, order: 'asc' },
+        });
         total = res.total;
         rows.push(...res.records);
         if (res.records.length === 0) break;
       }
-      if (live) setState({ roots: nest(rows, parentKey), rows, ids: rows.map((r) => r.id), loading: false, truncated: total > rows.length });
-    })().catch(() => { if (live) setState({ roots: [], rows: [], ids: [], loading: false, truncated: false }); });
-    return () => { live = false; };
+      if (live)
+        setState({
+          roots: nest(rows, parentKey),
+          rows,
+          ids: rows.map((r) => r.id),
+          loading: false,
+          truncated: total > rows.length,
+        });
+    })().catch(() => {
+      if (live) setState({ roots: [], rows: [], ids: [], loading: false, truncated: false });
+    });
+    return () => {
+      live = false;
+    };
   }, [api, def, parentKey, filters, sortField, enabled, version, factoryId]);
 
   return state;

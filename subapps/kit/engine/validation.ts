@@ -1,6 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { FieldError } from '../../../model/api';
-import { fieldSchema, inputSchema, issuesOf, type DetailsField, type FieldDef, type ResourceDef } from '../../../model/engine';
+import {
+  fieldSchema,
+  inputSchema,
+  issuesOf,
+  type DetailsField,
+  type FieldDef,
+  type ResourceDef,
+} from '../../../model/engine';
 import { fieldLabel, labelOfPath } from './labels';
 
 /** The schema's message key for blank detail rows (model/engine/schema.ts). */
@@ -21,10 +28,17 @@ export interface DetailIssue {
  * blank rows first, then each row's cells in column order, the definition's cross-field rules
  * included (`values` is the whole form; one message per cell). Rows left blank are reported as such only.
  */
-export function detailIssues(t: TFunction, def: ResourceDef, key: string, f: DetailsField, values: Record<string, unknown>): DetailIssue[] {
+export function detailIssues(
+  t: TFunction,
+  def: ResourceDef,
+  key: string,
+  f: DetailsField,
+  values: Record<string, unknown>,
+): DetailIssue[] {
   const rows: unknown[] = Array.isArray(values[key]) ? (values[key] as unknown[]) : [];
   const blank = new Set(rows.flatMap((r, i) => (isBlankRow(r) ? [i] : [])));
-  const out: DetailIssue[] = blank.size > 0 ? [{ path: key, message: t(`model:${BLANK_ROWS}`, { field: fieldLabel(t, f) }) }] : [];
+  const out: DetailIssue[] =
+    blank.size > 0 ? [{ path: key, message: t(`model:${BLANK_ROWS}`, { field: fieldLabel(t, f) }) }] : [];
   const result = inputSchema(def).safeParse({ ...values, [key]: values[key] ?? [] });
   if (result.success) return out;
   const columns = Object.keys(f.fields);
@@ -33,13 +47,23 @@ export function detailIssues(t: TFunction, def: ResourceDef, key: string, f: Det
     return row === undefined ? [-1, -1] : [Number(row), sub ? columns.indexOf(sub) : -1];
   };
   const mine = issuesOf(result.error)
-    .filter((i) => (i.field === key || i.field.startsWith(`${key}.`)) && i.key !== BLANK_ROWS && !blank.has(place(i.field)[0]))
-    .sort((a, b) => { const [ra, ca] = place(a.field); const [rb, cb] = place(b.field); return ra - rb || ca - cb; });
+    .filter(
+      (i) =>
+        (i.field === key || i.field.startsWith(`${key}.`)) && i.key !== BLANK_ROWS && !blank.has(place(i.field)[0]),
+    )
+    .sort((a, b) => {
+      const [ra, ca] = place(a.field);
+      const [rb, cb] = place(b.field);
+      return ra - rb || ca - cb;
+    });
   const seen = new Set<string>();
   for (const issue of mine) {
     if (seen.has(issue.field)) continue;
     seen.add(issue.field);
-    out.push({ path: issue.field, message: t(`model:${issue.key}`, { ...issue.params, field: labelOfPath(t, def, issue.field) }) });
+    out.push({
+      path: issue.field,
+      message: t(`model:${issue.key}`, { ...issue.params, field: labelOfPath(t, def, issue.field) }),
+    });
   }
   return out;
 }
@@ -49,7 +73,14 @@ export function detailIssues(t: TFunction, def: ResourceDef, key: string, f: Det
  * schema.ts), or null when the value is fine. Detail tables answer every problem of every row, one
  * per line (detailIssues).
  */
-export function checkField(t: TFunction, def: ResourceDef, key: string, f: FieldDef, value: unknown, values?: Record<string, unknown>): string | null {
+export function checkField(
+  t: TFunction,
+  def: ResourceDef,
+  key: string,
+  f: FieldDef,
+  value: unknown,
+  values?: Record<string, unknown>,
+): string | null {
   if (f.kind === 'details') {
     const issues = detailIssues(t, def, key, f, { ...values, [key]: value });
     return issues.length > 0 ? issues.map((i) => i.message).join('\n') : null;
@@ -66,13 +97,21 @@ export function checkField(t: TFunction, def: ResourceDef, key: string, f: Field
  * An Arco form rule around `checkField`. A detail table is checked with the rest of the form
  * (`values`), and tells `onCells` which of its cells hold a refused value.
  */
-export function fieldRule(t: TFunction, def: ResourceDef, key: string, f: FieldDef,
-  form?: { values: () => Record<string, unknown>; onCells: (key: string, paths: string[]) => void }) {
+export function fieldRule(
+  t: TFunction,
+  def: ResourceDef,
+  key: string,
+  f: FieldDef,
+  form?: { values: () => Record<string, unknown>; onCells: (key: string, paths: string[]) => void },
+) {
   return {
     validator(value: unknown, callback: (error?: string) => void) {
       if (f.kind === 'details') {
         const issues = detailIssues(t, def, key, f, { ...form?.values(), [key]: value });
-        form?.onCells(key, issues.map((i) => i.path).filter((p) => p !== key));
+        form?.onCells(
+          key,
+          issues.map((i) => i.path).filter((p) => p !== key),
+        );
         callback(issues.length > 0 ? issues.map((i) => i.message).join('\n') : undefined);
         return;
       }
@@ -111,7 +150,8 @@ export function serverFieldErrors(def: ResourceDef, errors: FieldError[] | undef
       // Every problem of a detail table, one per line; one message for any other field.
       const shown = fields[top];
       if (!shown) fields[top] = { error: { message: e.message } };
-      else if (def.fields[top]?.kind === 'details' && !shown.error.message.split('\n').includes(e.message)) shown.error.message += `\n${e.message}`;
+      else if (def.fields[top]?.kind === 'details' && !shown.error.message.split('\n').includes(e.message))
+        shown.error.message += `\n${e.message}`;
     } else {
       other.push(e.message);
     }

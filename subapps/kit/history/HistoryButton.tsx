@@ -8,14 +8,24 @@ import type { ResourceDef } from '../../../model/engine';
 import { HistoryDrawer, type HistoryTarget } from './HistoryDrawer';
 import type { HistoryLabels } from './values';
 
-export function HistoryButton({ target, def, labels }: { target: HistoryTarget; def?: ResourceDef; labels?: HistoryLabels }) {
+export function HistoryButton({
+  target,
+  def,
+  labels,
+}: {
+  target: HistoryTarget;
+  def?: ResourceDef;
+  labels?: HistoryLabels;
+}) {
   const { t } = useTranslation('common');
   const { permissions } = useBridgeContext();
   const [open, setOpen] = useState(false);
   if (!permissions.includes(AUDIT_PERMISSIONS.history)) return null;
   return (
     <>
-      <Button type="text" size="mini" data-testid="row-history" onClick={() => setOpen(true)}>{t('common:history.open')}</Button>
+      <Button type="text" size="mini" data-testid="row-history" onClick={() => setOpen(true)}>
+        {t('common:history.open')}
+      </Button>
       {open && <HistoryDrawer target={target} def={def} labels={labels} onClose={() => setOpen(false)} />}
     </>
   );

@@ -20,12 +20,27 @@ export interface HistoryTarget {
 }
 
 const ACTION_COLORS: Record<AuditEntry['action'], string> = {
-  create: 'green', update: 'arcoblue', state: 'orange', delete: 'red', import: 'cyan', sign: 'purple',
+  create: 'green',
+  update: 'arcoblue',
+  state: 'orange',
+  delete: 'red',
+  import: 'cyan',
+  sign: 'purple',
 };
 
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
-export function HistoryDrawer({ target, def, labels, onClose }: { target: HistoryTarget | null; def?: ResourceDef; labels?: HistoryLabels; onClose: () => void }) {
+export function HistoryDrawer({
+  target,
+  def,
+  labels,
+  onClose,
+}: {
+  target: HistoryTarget | null;
+  def?: ResourceDef;
+  labels?: HistoryLabels;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['common', 'model']);
   const api = useApi();
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
@@ -35,10 +50,17 @@ export function HistoryDrawer({ target, def, labels, onClose }: { target: Histor
     setEntries(null);
     if (!target) return;
     let live = true;
-    void api.call(contract.audit.history, { params: { entity: target.entity, id: target.recordId }, query: { limit: 200 } })
-      .then((h) => { if (live) setEntries(h.items); })
-      .catch(() => { if (live) setEntries([]); });
-    return () => { live = false; };
+    void api
+      .call(contract.audit.history, { params: { entity: target.entity, id: target.recordId }, query: { limit: 200 } })
+      .then((h) => {
+        if (live) setEntries(h.items);
+      })
+      .catch(() => {
+        if (live) setEntries([]);
+      });
+    return () => {
+      live = false;
+    };
   }, [api, target]);
 
   const shown = (e: AuditEntry) => e.changes.filter((c) => !labels?.hidden?.includes(c.field));
@@ -48,38 +70,75 @@ export function HistoryDrawer({ target, def, labels, onClose }: { target: Histor
   };
 
   return (
-    <Drawer width={720} visible={target !== null} title={target ? t('common:history.title', { name: target.title }) : ''} footer={null} onCancel={onClose} unmountOnExit>
+    <Drawer
+      width={720}
+      visible={target !== null}
+      title={target ? t('common:history.title', { name: target.title }) : ''}
+      footer={null}
+      onCancel={onClose}
+      unmountOnExit
+    >
       <div data-testid="history-drawer">
         {entries === null && <Spin />}
         {entries?.length === 0 && <Empty description={t('common:history.empty')} />}
         {entries?.map((e) => (
-          <div key={e.id} className="history-entry" data-testid="history-entry" data-action={e.action} style={{ marginBottom: 16 }}>
+          <div
+            key={e.id}
+            className="history-entry"
+            data-testid="history-entry"
+            data-action={e.action}
+            style={{ marginBottom: 16 }}
+          >
             <Space wrap size="small" style={{ marginBottom: 6 }}>
-              <Tag color={ACTION_COLORS[e.action]} data-testid="history-action">{t(`common:history.action.${e.action}`)}</Tag>
+              <Tag color={ACTION_COLORS[e.action]} data-testid="history-action">
+                {t(`common:history.action.${e.action}`)}
+              </Tag>
               <span data-testid="history-at">{time(e.at)}</span>
               <span data-testid="history-who">{who(e)}</span>
               {e.ip && <span style={{ color: 'var(--color-text-3)' }}>{e.ip}</span>}
-              {e.importJobId && <span style={{ color: 'var(--color-text-3)' }}>{t('common:history.importJob', { id: e.importJobId })}</span>}
+              {e.importJobId && (
+                <span style={{ color: 'var(--color-text-3)' }}>
+                  {t('common:history.importJob', { id: e.importJobId })}
+                </span>
+              )}
             </Space>
             {e.signature && (
               <div data-testid="history-signature" data-meaning={e.signature.meaning} style={{ marginBottom: 6 }}>
                 {t('common:history.signedBy', {
-                  name: e.signature.signerName, meaning: t(`common:signature.meaning.${e.signature.meaning}`, { defaultValue: e.signature.meaning }), time: time(e.signature.at),
+                  name: e.signature.signerName,
+                  meaning: t(`common:signature.meaning.${e.signature.meaning}`, { defaultValue: e.signature.meaning }),
+                  time: time(e.signature.at),
                 })}
               </div>
             )}
             {shown(e).length > 0 && (
-              <Table<AuditChange & { $key: number }> size="mini" pagination={false} border={{ wrapper: true, cell: true }} rowKey="$key"
+              <Table<AuditChange & { $key: number }>
+                size="mini"
+                pagination={false}
+                border={{ wrapper: true, cell: true }}
+                rowKey="$key"
                 data={shown(e).map((c, i) => ({ ...c, $key: i }))}
-                onRow={(c) => ({ 'data-testid': 'history-change', 'data-field': c.field } as never)}
+                onRow={(c) => ({ 'data-testid': 'history-change', 'data-field': c.field }) as never}
                 columns={[
-                  { title: t('common:history.fieldName'), dataIndex: 'field', width: 160, render: (f: string) => format.label(f) },
-                  { title: t('common:history.before'), dataIndex: 'before', render: (_: unknown, c) => (c.secret ? '' : format.value(c.field, c.before)) },
                   {
-                    title: t('common:history.after'), dataIndex: 'after',
-                    render: (_: unknown, c) => (c.secret ? <i>{t('common:history.secretChanged')}</i> : format.value(c.field, c.after)),
+                    title: t('common:history.fieldName'),
+                    dataIndex: 'field',
+                    width: 160,
+                    render: (f: string) => format.label(f),
                   },
-                ]} />
+                  {
+                    title: t('common:history.before'),
+                    dataIndex: 'before',
+                    render: (_: unknown, c) => (c.secret ? '' : format.value(c.field, c.before)),
+                  },
+                  {
+                    title: t('common:history.after'),
+                    dataIndex: 'after',
+                    render: (_: unknown, c) =>
+                      c.secret ? <i>{t('common:history.secretChanged')}</i> : format.value(c.field, c.after),
+                  },
+                ]}
+              />
             )}
           </div>
         ))}

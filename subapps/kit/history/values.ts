@@ -32,7 +32,10 @@ export interface HistoryFormat {
 }
 
 /** value → label of the dict and ref fields the entries touch, loaded once per set of entries. */
-function useLookups(def: ResourceDef | undefined, entries: readonly AuditEntry[] | null): Record<string, Map<string, string>> {
+function useLookups(
+  def: ResourceDef | undefined,
+  entries: readonly AuditEntry[] | null,
+): Record<string, Map<string, string>> {
   const bridge = useBridge();
   const [maps, setMaps] = useState<Record<string, Map<string, string>>>({});
   useEffect(() => {
@@ -51,17 +54,25 @@ function useLookups(def: ResourceDef | undefined, entries: readonly AuditEntry[]
         }
       }
     }
-    void Promise.all([...ids.entries()].map(async ([field, set]) => {
-      const f = def.fields[field]!;
-      if (f.kind === 'dict') {
-        const items = await loadDictItems(bridge, def, field);
-        return [field, new Map(items.map((o) => [o.code, o.name]))] as const;
-      }
-      if (set.size === 0) return [field, new Map<string, string>()] as const;
-      const options = await loadOptions(bridge, def, field, { ids: [...set].join(','), size: set.size }).catch(() => []);
-      return [field, new Map(options.map((o) => [o.id, optionLabel(o)]))] as const;
-    })).then((pairs) => { if (live) setMaps(Object.fromEntries(pairs)); });
-    return () => { live = false; };
+    void Promise.all(
+      [...ids.entries()].map(async ([field, set]) => {
+        const f = def.fields[field]!;
+        if (f.kind === 'dict') {
+          const items = await loadDictItems(bridge, def, field);
+          return [field, new Map(items.map((o) => [o.code, o.name]))] as const;
+        }
+        if (set.size === 0) return [field, new Map<string, string>()] as const;
+        const options = await loadOptions(bridge, def, field, { ids: [...set].join(','), size: set.size }).catch(
+          () => [],
+        );
+        return [field, new Map(options.map((o) => [o.id, optionLabel(o)]))] as const;
+      }),
+    ).then((pairs) => {
+      if (live) setMaps(Object.fromEntries(pairs));
+    });
+    return () => {
+      live = false;
+    };
   }, [bridge, def, entries]);
   return maps;
 }
@@ -76,7 +87,8 @@ const plain = (v: unknown): string => {
 function defValue(t: TFunction, f: FieldDef, v: unknown, lookup: Map<string, string> | undefined): string {
   if (v === null || v === '') return '';
   if (f.kind === 'ref') return lookup?.get(String(v)) ?? String(v);
-  if (f.kind === 'refs') return Array.isArray(v) ? v.map((x) => lookup?.get(String(x)) ?? String(x)).join(', ') : plain(v);
+  if (f.kind === 'refs')
+    return Array.isArray(v) ? v.map((x) => lookup?.get(String(x)) ?? String(x)).join(', ') : plain(v);
   if (f.kind === 'details') return Array.isArray(v) ? t('common:history.rows', { count: v.length }) : plain(v);
   if (typeof v === 'object') return plain(v);
   return displayValue(t, f, v, lookup);
@@ -86,7 +98,12 @@ function defValue(t: TFunction, f: FieldDef, v: unknown, lookup: Map<string, str
  * The labels and values of entries: engine fields by their definition (`lookups`: value → label of its
  * dict and ref fields), others by the screen's labels. Without lookups references show as stored.
  */
-export function historyFormat(t: TFunction, def: ResourceDef | undefined, labels: HistoryLabels | undefined, lookups: Record<string, Map<string, string>> = {}): HistoryFormat {
+export function historyFormat(
+  t: TFunction,
+  def: ResourceDef | undefined,
+  labels: HistoryLabels | undefined,
+  lookups: Record<string, Map<string, string>> = {},
+): HistoryFormat {
   return {
     label(field) {
       const f = def?.fields[field];
@@ -108,6 +125,11 @@ export function historyFormat(t: TFunction, def: ResourceDef | undefined, labels
   };
 }
 
-export function useHistoryFormat(t: TFunction, def: ResourceDef | undefined, labels: HistoryLabels | undefined, entries: readonly AuditEntry[] | null): HistoryFormat {
+export function useHistoryFormat(
+  t: TFunction,
+  def: ResourceDef | undefined,
+  labels: HistoryLabels | undefined,
+  entries: readonly AuditEntry[] | null,
+): HistoryFormat {
   return historyFormat(t, def, labels, useLookups(def, entries));
 }

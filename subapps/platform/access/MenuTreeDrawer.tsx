@@ -9,7 +9,11 @@ import { useApi } from '../../kit/api';
 function treeData(nodes: readonly MenuTreeNode[], typeLabel: (type: MenuTreeNode['type']) => string): TreeDataType[] {
   return nodes.map((n) => ({
     key: n.id,
-    title: <span>{n.name} <Tag size="small">{typeLabel(n.type)}</Tag> {n.perms ?? n.path ?? ''}</span>,
+    title: (
+      <span>
+        {n.name} <Tag size="small">{typeLabel(n.type)}</Tag> {n.perms ?? n.path ?? ''}
+      </span>
+    ),
     children: treeData(n.children, typeLabel),
   }));
 }
@@ -20,12 +24,21 @@ export function MenuTreeDrawer({ onClose }: { onClose: () => void }) {
   const api = useApi();
   const [tree, setTree] = useState<MenuTreeNode[] | null>(null);
   useEffect(() => {
-    void api.call(contract.access.menuTree).then(setTree).catch(() => onClose());
+    void api
+      .call(contract.access.menuTree)
+      .then(setTree)
+      .catch(() => onClose());
   }, [api, onClose]);
   const nodes = useMemo(() => (tree ? treeData(tree, (type) => t(`model:enum.menuType.${type}`)) : []), [tree, t]);
   return (
     <Drawer visible width={560} title={t('platform:access.menuTree')} onCancel={onClose} footer={null}>
-      {!tree ? <Spin /> : <div data-testid="menu-tree"><Tree treeData={nodes} /></div>}
+      {!tree ? (
+        <Spin />
+      ) : (
+        <div data-testid="menu-tree">
+          <Tree treeData={nodes} />
+        </div>
+      )}
     </Drawer>
   );
 }

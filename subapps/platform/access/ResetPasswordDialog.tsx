@@ -30,7 +30,11 @@ export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onCl
     setSaving(true);
     try {
       const body: ResetPasswordInput = mode === 'set' ? { password } : {};
-      const r = await api.call(contract.access.resetPassword, { params: { id: user.id }, body, showSuccess: mode === 'set' });
+      const r = await api.call(contract.access.resetPassword, {
+        params: { id: user.id },
+        body,
+        showSuccess: mode === 'set',
+      });
       if (r.temporaryPassword) setTemporary(r.temporaryPassword);
       else onClose();
     } catch {
@@ -41,19 +45,35 @@ export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onCl
   }
 
   return (
-    <Modal visible title={t('platform:access.resetTitle', { name: String(user.account ?? '') })} onCancel={onClose} onOk={() => void submit()}
-      confirmLoading={saving} okButtonProps={{ 'data-testid': 'reset-ok' } as object}>
+    <Modal
+      visible
+      title={t('platform:access.resetTitle', { name: String(user.account ?? '') })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'reset-ok' } as object}
+    >
       {temporary !== null ? (
         <TemporaryPassword password={temporary} />
       ) : (
         <>
           <Radio.Group value={mode} onChange={(v: 'generate' | 'set') => setMode(v)} style={{ marginBottom: 12 }}>
             <Radio value="generate">{t('platform:access.generate')}</Radio>
-            <Radio value="set" data-testid="reset-mode-set">{t('platform:access.setPassword')}</Radio>
+            <Radio value="set" data-testid="reset-mode-set">
+              {t('platform:access.setPassword')}
+            </Radio>
           </Radio.Group>
           {mode === 'set' && (
             <>
-              <Input.Password value={password} onChange={(v) => { setPassword(v); setError(''); }} data-testid="reset-password-input" maxLength={{ length: 16, errorOnly: true }} />
+              <Input.Password
+                value={password}
+                onChange={(v) => {
+                  setPassword(v);
+                  setError('');
+                }}
+                data-testid="reset-password-input"
+                maxLength={{ length: 16, errorOnly: true }}
+              />
               {error && <Typography.Text type="error">{error}</Typography.Text>}
             </>
           )}

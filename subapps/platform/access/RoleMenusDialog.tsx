@@ -7,14 +7,22 @@ import { contract } from '../../../model/contract';
 import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
 
-const TYPE_COLORS: Record<MenuTreeNode['type'], string> = { catalogue: 'gray', menu: 'arcoblue', button: 'green', tab: 'purple' };
+const TYPE_COLORS: Record<MenuTreeNode['type'], string> = {
+  catalogue: 'gray',
+  menu: 'arcoblue',
+  button: 'green',
+  tab: 'purple',
+};
 
 function treeData(nodes: readonly MenuTreeNode[], typeLabel: (type: MenuTreeNode['type']) => string): TreeDataType[] {
   return nodes.map((n) => ({
     key: n.id,
     title: (
       <span data-testid={`perm-node-${n.perms ?? n.code}`}>
-        {n.name} <Tag size="small" color={TYPE_COLORS[n.type]}>{typeLabel(n.type)}</Tag>
+        {n.name}{' '}
+        <Tag size="small" color={TYPE_COLORS[n.type]}>
+          {typeLabel(n.type)}
+        </Tag>
       </span>
     ),
     children: treeData(n.children, typeLabel),
@@ -29,7 +37,7 @@ function branches(nodes: readonly MenuTreeNode[], out: string[] = []): string[] 
 
 /** Ids of `nodes` with no children (leaves): the tree's checked state is given by them. */
 function leaves(nodes: readonly MenuTreeNode[], out = new Set<string>()): Set<string> {
-  for (const n of nodes) (n.children.length === 0 ? out.add(n.id) : leaves(n.children, out));
+  for (const n of nodes) n.children.length === 0 ? out.add(n.id) : leaves(n.children, out);
   return out;
 }
 
@@ -46,13 +54,16 @@ export function RoleMenusDialog({ role, onClose }: { role: ResourceRow; onClose:
 
   useEffect(() => {
     let live = true;
-    void api.call(contract.access.roleMenus, { params: { id: role.id } }).then((d) => {
-      if (!live) return;
-      setData(d);
-      // Only leaves are given as checked: a parent shows checked or half-checked from its children.
-      const leafIds = leaves(d.tree);
-      setChecked(d.menuIds.filter((id) => leafIds.has(id)));
-    }).catch(() => onClose());
+    void api
+      .call(contract.access.roleMenus, { params: { id: role.id } })
+      .then((d) => {
+        if (!live) return;
+        setData(d);
+        // Only leaves are given as checked: a parent shows checked or half-checked from its children.
+        const leafIds = leaves(d.tree);
+        setChecked(d.menuIds.filter((id) => leafIds.has(id)));
+      })
+      .catch(() => onClose());
     return () => {
       live = false;
     };
@@ -84,7 +95,9 @@ export function RoleMenusDialog({ role, onClose }: { role: ResourceRow; onClose:
       style={{ width: 640 }}
       okButtonProps={{ 'data-testid': 'perm-save' } as object}
     >
-      {!data ? <Spin /> : (
+      {!data ? (
+        <Spin />
+      ) : (
         <div style={{ maxHeight: 480, overflow: 'auto' }} data-testid="perm-tree">
           <Tree
             checkable

@@ -6,8 +6,18 @@ import type { ReactNode } from 'react';
 export function TemporaryPassword({ password, lead }: { password: string; lead?: ReactNode }) {
   const { t } = useTranslation('platform');
   return (
-    <Alert type="success" content={
-      <span>{lead}{lead ? ' ' : ''}{t('access.temporaryPassword')} <Typography.Text copyable code data-testid="temp-password">{password}</Typography.Text></span>
-    } />
+    <Alert
+      type="success"
+      content={
+        <span>
+          {lead}
+          {lead ? ' ' : ''}
+          {t('access.temporaryPassword')}{' '}
+          <Typography.Text copyable code data-testid="temp-password">
+            {password}
+          </Typography.Text>
+        </span>
+      }
+    />
   );
 }

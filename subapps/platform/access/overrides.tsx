@@ -16,7 +16,9 @@ function AssignButton({ row }: { row: ResourceRow }) {
   if (!allowed) return null;
   return (
     <>
-      <Button type="text" size="mini" data-testid={`row-assign-${String(row.code)}`} onClick={() => setOpen(true)}>{t('access.assign')}</Button>
+      <Button type="text" size="mini" data-testid={`row-assign-${String(row.code)}`} onClick={() => setOpen(true)}>
+        {t('access.assign')}
+      </Button>
       {open && <RoleMenusDialog role={row} onClose={() => setOpen(false)} />}
     </>
   );
@@ -29,7 +31,9 @@ function ResetButton({ row }: { row: ResourceRow }) {
   if (!allowed) return null;
   return (
     <>
-      <Button type="text" size="mini" data-testid={`row-reset-${String(row.account)}`} onClick={() => setOpen(true)}>{t('access.reset')}</Button>
+      <Button type="text" size="mini" data-testid={`row-reset-${String(row.account)}`} onClick={() => setOpen(true)}>
+        {t('access.reset')}
+      </Button>
       {open && <ResetPasswordDialog user={row} onClose={() => setOpen(false)} />}
     </>
   );
@@ -40,7 +44,9 @@ function TreeButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button data-testid="btn-menu-tree" onClick={() => setOpen(true)}>{t('access.menuTree')}</Button>
+      <Button data-testid="btn-menu-tree" onClick={() => setOpen(true)}>
+        {t('access.menuTree')}
+      </Button>
       {open && <MenuTreeDrawer onClose={() => setOpen(false)} />}
     </>
   );
@@ -48,12 +54,25 @@ function TreeButton() {
 
 /** The password is written only: a masked input, left blank on an edit to keep the password. */
 function PasswordEditor({ value, onChange }: EditorProps) {
-  return <Input.Password data-testid="form-password" value={typeof value === 'string' ? value : ''} onChange={(v) => onChange?.(v)} maxLength={{ length: 16, errorOnly: true }} autoComplete="new-password" />;
+  return (
+    <Input.Password
+      data-testid="form-password"
+      value={typeof value === 'string' ? value : ''}
+      onChange={(v) => onChange?.(v)}
+      maxLength={{ length: 16, errorOnly: true }}
+      autoComplete="new-password"
+    />
+  );
 }
 
 export const userOverrides: ResourceOverrides = {
   editors: { password: (props) => <PasswordEditor {...props} /> },
-  rowActions: (row) => <><ResetButton row={row} /><ResetTwoFactorButton row={row} /></>,
+  rowActions: (row) => (
+    <>
+      <ResetButton row={row} />
+      <ResetTwoFactorButton row={row} />
+    </>
+  ),
 };
 export const roleOverrides: ResourceOverrides = { rowActions: (row) => <AssignButton row={row} /> };
 export const menuOverrides: ResourceOverrides = { toolbar: () => <TreeButton /> };

@@ -37,41 +37,102 @@ export function AlarmAdmin() {
     { title: t('content.alarm.type'), dataIndex: 'type' },
     { title: t('content.alarm.sourceSystem'), dataIndex: 'sourceSystem' },
     { title: t('content.alarm.sourceNumber'), dataIndex: 'sourceNumber' },
-    { title: t('content.alarm.project'), render: (_: unknown, r: AlarmItem) => [r.projectCode, r.projectName].filter(Boolean).join(' ') },
-    { title: t('content.alarm.description'), dataIndex: 'description', ellipsis: true },
-    { title: t('content.alarm.level'), dataIndex: 'level', render: (v: string) => <Tag color={v === 'critical' ? 'red' : v === 'warning' ? 'orange' : 'blue'}>{t(`content.alarmLevel.${v}`)}</Tag> },
-    { title: t('content.alarm.occurredAt'), dataIndex: 'occurredAt', render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: t('content.alarm.state'), render: (_: unknown, r: AlarmItem) => (r.acknowledgedAt
-        ? t('content.alarm.acknowledged')
-        : permissions.includes(ALARM_PERMISSIONS.handle)
-          ? <Button size="mini" type="primary" onClick={() => act(() => acknowledge(r))}>{t('content.alarm.acknowledge')}</Button>
-          : t('content.alarm.open')),
+      title: t('content.alarm.project'),
+      render: (_: unknown, r: AlarmItem) => [r.projectCode, r.projectName].filter(Boolean).join(' '),
     },
-    { title: t('common:actions'), width: 90, render: (_: unknown, r: AlarmItem) => <HistoryButton target={{ entity: 'alarm', recordId: r.id, title: r.number }} labels={alarmHistory(t)} /> },
+    { title: t('content.alarm.description'), dataIndex: 'description', ellipsis: true },
+    {
+      title: t('content.alarm.level'),
+      dataIndex: 'level',
+      render: (v: string) => (
+        <Tag color={v === 'critical' ? 'red' : v === 'warning' ? 'orange' : 'blue'}>{t(`content.alarmLevel.${v}`)}</Tag>
+      ),
+    },
+    {
+      title: t('content.alarm.occurredAt'),
+      dataIndex: 'occurredAt',
+      render: (v: string) => new Date(v).toLocaleString(),
+    },
+    {
+      title: t('content.alarm.state'),
+      render: (_: unknown, r: AlarmItem) =>
+        r.acknowledgedAt ? (
+          t('content.alarm.acknowledged')
+        ) : permissions.includes(ALARM_PERMISSIONS.handle) ? (
+          <Button size="mini" type="primary" onClick={() => act(() => acknowledge(r))}>
+            {t('content.alarm.acknowledge')}
+          </Button>
+        ) : (
+          t('content.alarm.open')
+        ),
+    },
+    {
+      title: t('common:actions'),
+      width: 90,
+      render: (_: unknown, r: AlarmItem) => (
+        <HistoryButton target={{ entity: 'alarm', recordId: r.id, title: r.number }} labels={alarmHistory(t)} />
+      ),
+    },
   ];
 
   return (
     <div data-testid="page-alarm-admin">
       <Form layout="inline" onSubmit={search}>
-        <Form.Item field="keyword" label={t('content.alarm.keyword')}><Input allowClear data-testid="alarm-keyword" /></Form.Item>
+        <Form.Item field="keyword" label={t('content.alarm.keyword')}>
+          <Input allowClear data-testid="alarm-keyword" />
+        </Form.Item>
         <Form.Item field="level" label={t('content.alarm.level')}>
-          <Select allowClear style={{ width: 120 }} options={['info', 'warning', 'critical'].map((v) => ({ value: v, label: t(`content.alarmLevel.${v}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={['info', 'warning', 'critical'].map((v) => ({ value: v, label: t(`content.alarmLevel.${v}`) }))}
+          />
         </Form.Item>
         <Form.Item field="acknowledged" label={t('content.alarm.state')}>
-          <Select allowClear style={{ width: 120 }} options={[{ value: 'false', label: t('content.alarm.open') }, { value: 'true', label: t('content.alarm.acknowledged') }]} />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'false', label: t('content.alarm.open') },
+              { value: 'true', label: t('content.alarm.acknowledged') },
+            ]}
+          />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">{t('common:search')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('common:search')}
+          </Button>
           {permissions.includes(ALARM_PERMISSIONS.export) && (
-            <Button data-testid="alarm-export" onClick={() => void bridge.download({ ...api.prepare(contract.alarm.export, { query: filters }), filename: `${t('content.alarm.file')}.xlsx` }).catch(() => undefined)}>
+            <Button
+              data-testid="alarm-export"
+              onClick={() =>
+                void bridge
+                  .download({
+                    ...api.prepare(contract.alarm.export, { query: filters }),
+                    filename: `${t('content.alarm.file')}.xlsx`,
+                  })
+                  .catch(() => undefined)
+              }
+            >
               {t('common:export')}
             </Button>
           )}
         </Space>
       </Form>
-      <Table<AlarmItem> rowKey="id" columns={columns} data={list.data.records} loading={list.loading}
-        pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, onChange: list.changePage }} />
+      <Table<AlarmItem>
+        rowKey="id"
+        columns={columns}
+        data={list.data.records}
+        loading={list.loading}
+        pagination={{
+          current: list.page,
+          pageSize: list.size,
+          total: list.data.total,
+          showTotal: true,
+          onChange: list.changePage,
+        }}
+      />
     </div>
   );
 }

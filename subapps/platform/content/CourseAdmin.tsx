@@ -29,11 +29,18 @@ export function CourseAdmin() {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    api.call(contract.course.list)
-      .then((r) => { if (live) setRows(r.records); })
+    api
+      .call(contract.course.list)
+      .then((r) => {
+        if (live) setRows(r.records);
+      })
       .catch(() => undefined)
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [api, version]);
   useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
 
@@ -54,7 +61,8 @@ export function CourseAdmin() {
   }
 
   async function remove(row: CourseRow) {
-    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
+    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) })))
+      return;
     await api.call(contract.course.remove, { params: { id: row.id }, showSuccess: true });
     setVersion((n) => n + 1);
   }
@@ -63,13 +71,30 @@ export function CourseAdmin() {
     { title: t('content.course.sort'), dataIndex: 'sort', width: 80 },
     { title: t('content.course.title'), dataIndex: 'title' },
     { title: t('content.course.description'), dataIndex: 'description', ellipsis: true },
-    { title: t('content.course.url'), dataIndex: 'url', render: (v: string) => <a href={v} target="_blank" rel="noopener noreferrer">{v}</a> },
     {
-      title: t('common:actions'), width: 200,
+      title: t('content.course.url'),
+      dataIndex: 'url',
+      render: (v: string) => (
+        <a href={v} target="_blank" rel="noopener noreferrer">
+          {v}
+        </a>
+      ),
+    },
+    {
+      title: t('common:actions'),
+      width: 200,
       render: (_: unknown, r: CourseRow) => (
         <Space size="mini">
-          {can('edit') && <Button type="text" size="mini" onClick={() => start(r)}>{t('common:edit')}</Button>}
-          {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
+          {can('edit') && (
+            <Button type="text" size="mini" onClick={() => start(r)}>
+              {t('common:edit')}
+            </Button>
+          )}
+          {can('delete') && (
+            <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>
+              {t('common:delete')}
+            </Button>
+          )}
           <HistoryButton target={{ entity: 'course', recordId: r.id, title: r.title }} labels={courseHistory(t)} />
         </Space>
       ),
@@ -79,23 +104,51 @@ export function CourseAdmin() {
   return (
     <div data-testid="page-course">
       <div className="page-toolbar">
-        {can('add') && <Button type="primary" data-testid="course-add" onClick={() => start(null)}>{t('common:add')}</Button>}
+        {can('add') && (
+          <Button type="primary" data-testid="course-add" onClick={() => start(null)}>
+            {t('common:add')}
+          </Button>
+        )}
       </div>
       <Table<CourseRow> rowKey="id" columns={columns} data={rows} loading={loading} pagination={false} />
-      <Modal title={editing ? t('content.course.editTitle') : t('content.course.addTitle')} visible={open} style={{ width: 640 }}
-        onOk={() => act(save)} onCancel={() => setOpen(false)} okButtonProps={{ 'data-testid': 'course-save' } as object}>
+      <Modal
+        title={editing ? t('content.course.editTitle') : t('content.course.addTitle')}
+        visible={open}
+        style={{ width: 640 }}
+        onOk={() => act(save)}
+        onCancel={() => setOpen(false)}
+        okButtonProps={{ 'data-testid': 'course-save' } as object}
+      >
         <Form form={form} layout="vertical">
-          <Form.Item field="title" label={t('content.course.title')} rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.course.title'), 200)]}>
+          <Form.Item
+            field="title"
+            label={t('content.course.title')}
+            rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.course.title'), 200)]}
+          >
             <Input maxLength={{ length: 200, errorOnly: true }} data-testid="course-title" />
           </Form.Item>
-          <Form.Item field="url" label={t('content.course.url')} extra={t('content.course.urlHint')}
-            rules={[{ required: true, message: t('content.required') }, { match: /^(https?:\/\/\S+|\/(?!\/)\S*)$/i, message: t('content.course.urlFormat') }, lengthRule(t, t('content.course.url'), 1000)]}>
+          <Form.Item
+            field="url"
+            label={t('content.course.url')}
+            extra={t('content.course.urlHint')}
+            rules={[
+              { required: true, message: t('content.required') },
+              { match: /^(https?:\/\/\S+|\/(?!\/)\S*)$/i, message: t('content.course.urlFormat') },
+              lengthRule(t, t('content.course.url'), 1000),
+            ]}
+          >
             <Input maxLength={{ length: 1000, errorOnly: true }} data-testid="course-url" />
           </Form.Item>
-          <Form.Item field="description" label={t('content.course.description')} rules={[lengthRule(t, t('content.course.description'), 1000)]}>
+          <Form.Item
+            field="description"
+            label={t('content.course.description')}
+            rules={[lengthRule(t, t('content.course.description'), 1000)]}
+          >
             <Input.TextArea maxLength={{ length: 1000, errorOnly: true }} />
           </Form.Item>
-          <Form.Item field="sort" label={t('content.course.sort')}><InputNumber min={0} max={100000} precision={0} /></Form.Item>
+          <Form.Item field="sort" label={t('content.course.sort')}>
+            <InputNumber min={0} max={100000} precision={0} />
+          </Form.Item>
         </Form>
       </Modal>
     </div>

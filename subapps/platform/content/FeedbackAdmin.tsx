@@ -1,6 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Image, Input, Modal, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import {
+  Button,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnProps,
+} from '@arco-design/web-react';
 import { act } from './act';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { feedbackHistory } from './history-labels';
@@ -17,9 +28,15 @@ function Picture({ id }: { id: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    api.call(contract.feedback.pictureData, { params: { id }, showError: false })
-      .then((r) => { if (live) setSrc(r.dataUrl); }).catch(() => undefined);
-    return () => { live = false; };
+    api
+      .call(contract.feedback.pictureData, { params: { id }, showError: false })
+      .then((r) => {
+        if (live) setSrc(r.dataUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [api, id]);
   return src ? <Image width={48} height={48} src={src} /> : null;
 }
@@ -48,21 +65,37 @@ export function FeedbackAdmin() {
   }
 
   async function remove(row: FeedbackRow) {
-    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
+    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) })))
+      return;
     await api.call(contract.feedback.remove, { params: { id: row.id }, showSuccess: true });
     list.reload();
   }
 
   const columns: TableColumnProps<FeedbackRow>[] = [
     { title: t('content.feedback.description'), dataIndex: 'description', ellipsis: true },
-    { title: t('content.feedback.pictures'), render: (_: unknown, r: FeedbackRow) => (
-      <Image.PreviewGroup><Space size="mini">{r.pictureIds.map((id) => <Picture key={id} id={id} />)}</Space></Image.PreviewGroup>
-    ) },
+    {
+      title: t('content.feedback.pictures'),
+      render: (_: unknown, r: FeedbackRow) => (
+        <Image.PreviewGroup>
+          <Space size="mini">
+            {r.pictureIds.map((id) => (
+              <Picture key={id} id={id} />
+            ))}
+          </Space>
+        </Image.PreviewGroup>
+      ),
+    },
     { title: t('content.feedback.submitter'), render: (_: unknown, r: FeedbackRow) => r.userName ?? r.userAccount },
     { title: t('content.feedback.contact'), dataIndex: 'contact' },
-    { title: t('content.feedback.createdAt'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: t('content.feedback.status'), dataIndex: 'status', render: (v: string, r: FeedbackRow) => (
+      title: t('content.feedback.createdAt'),
+      dataIndex: 'createdAt',
+      render: (v: string) => new Date(v).toLocaleString(),
+    },
+    {
+      title: t('content.feedback.status'),
+      dataIndex: 'status',
+      render: (v: string, r: FeedbackRow) => (
         <Space size="mini">
           <Tag color={v === 'processed' ? 'green' : 'orange'}>{t(`content.feedbackStatus.${v}`)}</Tag>
           {r.inProcess && <Tag color="arcoblue">{t('content.feedback.inProcess')}</Tag>}
@@ -71,15 +104,32 @@ export function FeedbackAdmin() {
     },
     { title: t('content.feedback.opinion'), dataIndex: 'handleOpinion', ellipsis: true },
     {
-      title: t('common:actions'), width: 200,
+      title: t('common:actions'),
+      width: 200,
       render: (_: unknown, r: FeedbackRow) => (
         <Space size="mini">
-          {can('handle') && <Button type="text" size="mini" data-testid="feedback-handle" onClick={() => {
-            form.setFieldsValue({ status: 'processed', handleOpinion: r.handleOpinion ?? '' });
-            setHandling(r);
-          }}>{t('content.feedback.handle')}</Button>}
-          {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
-          <HistoryButton target={{ entity: 'feedback', recordId: r.id, title: r.description.slice(0, 40) }} labels={feedbackHistory(t)} />
+          {can('handle') && (
+            <Button
+              type="text"
+              size="mini"
+              data-testid="feedback-handle"
+              onClick={() => {
+                form.setFieldsValue({ status: 'processed', handleOpinion: r.handleOpinion ?? '' });
+                setHandling(r);
+              }}
+            >
+              {t('content.feedback.handle')}
+            </Button>
+          )}
+          {can('delete') && (
+            <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>
+              {t('common:delete')}
+            </Button>
+          )}
+          <HistoryButton
+            target={{ entity: 'feedback', recordId: r.id, title: r.description.slice(0, 40) }}
+            labels={feedbackHistory(t)}
+          />
         </Space>
       ),
     },
@@ -89,19 +139,47 @@ export function FeedbackAdmin() {
     <div data-testid="page-feedback-admin">
       <Form layout="inline" onSubmit={(v: { status?: string }) => list.search({ status: v.status })}>
         <Form.Item field="status" label={t('content.feedback.status')}>
-          <Select allowClear style={{ width: 140 }} options={['unprocessed', 'processed'].map((v) => ({ value: v, label: t(`content.feedbackStatus.${v}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            options={['unprocessed', 'processed'].map((v) => ({ value: v, label: t(`content.feedbackStatus.${v}`) }))}
+          />
         </Form.Item>
-        <Button type="primary" htmlType="submit">{t('common:search')}</Button>
+        <Button type="primary" htmlType="submit">
+          {t('common:search')}
+        </Button>
       </Form>
-      <Table<FeedbackRow> rowKey="id" columns={columns} data={list.data.records} loading={list.loading}
-        pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, onChange: list.changePage }} />
-      <Modal title={t('content.feedback.handle')} visible={handling !== null} onOk={() => act(handle)} onCancel={() => setHandling(null)}
-        okButtonProps={{ 'data-testid': 'feedback-handle-save' } as object}>
+      <Table<FeedbackRow>
+        rowKey="id"
+        columns={columns}
+        data={list.data.records}
+        loading={list.loading}
+        pagination={{
+          current: list.page,
+          pageSize: list.size,
+          total: list.data.total,
+          showTotal: true,
+          onChange: list.changePage,
+        }}
+      />
+      <Modal
+        title={t('content.feedback.handle')}
+        visible={handling !== null}
+        onOk={() => act(handle)}
+        onCancel={() => setHandling(null)}
+        okButtonProps={{ 'data-testid': 'feedback-handle-save' } as object}
+      >
         <Form form={form} layout="vertical">
           <Form.Item field="status" label={t('content.feedback.status')}>
-            <Select options={['unprocessed', 'processed'].map((v) => ({ value: v, label: t(`content.feedbackStatus.${v}`) }))} />
+            <Select
+              options={['unprocessed', 'processed'].map((v) => ({ value: v, label: t(`content.feedbackStatus.${v}`) }))}
+            />
           </Form.Item>
-          <Form.Item field="handleOpinion" label={t('content.feedback.opinion')} rules={[lengthRule(t, t('content.feedback.opinion'), 1000)]}>
+          <Form.Item
+            field="handleOpinion"
+            label={t('content.feedback.opinion')}
+            rules={[lengthRule(t, t('content.feedback.opinion'), 1000)]}
+          >
             <Input.TextArea maxLength={{ length: 1000, errorOnly: true }} data-testid="feedback-opinion" />
           </Form.Item>
         </Form>

@@ -25,7 +25,8 @@ function portalOrigin(): string {
 }
 
 /** The public link of an SOP document in a language (SPEC §2 `/{lang}/sop/{id}`). */
-export const sopLink = (row: Pick<HelpDocRow, 'docKey' | 'language'>) => `${portalOrigin()}/${row.language}/sop/${row.docKey}`;
+export const sopLink = (row: Pick<HelpDocRow, 'docKey' | 'language'>) =>
+  `${portalOrigin()}/${row.language}/sop/${row.docKey}`;
 
 /** Help documents per route and language, and SOP documents with a public link per language. */
 export function HelpDocAdmin() {
@@ -45,7 +46,14 @@ export function HelpDocAdmin() {
   const start = (row: HelpDocRow | null, draft: Partial<Draft>) => {
     setEditing(row);
     form.resetFields();
-    const { docKey: key, ...values } = { kind: 'help' as const, language, title: '', content: '', routePath: '', ...draft };
+    const { docKey: key, ...values } = {
+      kind: 'help' as const,
+      language,
+      title: '',
+      content: '',
+      routePath: '',
+      ...draft,
+    };
     form.setFieldsValue(values);
     setKind(values.kind);
     setDocKey(key);
@@ -54,7 +62,11 @@ export function HelpDocAdmin() {
 
   async function save() {
     const v = await form.validate();
-    const data: Draft = { ...v, routePath: v.kind === 'help' ? v.routePath : null, ...(editing || !docKey ? {} : { docKey }) };
+    const data: Draft = {
+      ...v,
+      routePath: v.kind === 'help' ? v.routePath : null,
+      ...(editing || !docKey ? {} : { docKey }),
+    };
     if (editing) await api.call(contract.help.update, { params: { id: editing.id }, body: data, showSuccess: true });
     else await api.call(contract.help.create, { body: data, showSuccess: true });
     setOpen(false);
@@ -62,32 +74,81 @@ export function HelpDocAdmin() {
   }
 
   async function remove(row: HelpDocRow) {
-    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
+    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) })))
+      return;
     await api.call(contract.help.remove, { params: { id: row.id }, showSuccess: true });
     list.reload();
   }
 
   const columns: TableColumnProps<HelpDocRow>[] = [
-    { title: t('content.help.kind'), dataIndex: 'kind', width: 110, render: (v: string) => <Tag color={v === 'sop' ? 'purple' : 'arcoblue'}>{t(`content.helpKind.${v}`)}</Tag> },
+    {
+      title: t('content.help.kind'),
+      dataIndex: 'kind',
+      width: 110,
+      render: (v: string) => <Tag color={v === 'sop' ? 'purple' : 'arcoblue'}>{t(`content.helpKind.${v}`)}</Tag>,
+    },
     { title: t('content.help.title'), dataIndex: 'title' },
     { title: t('content.help.language'), dataIndex: 'language', width: 90 },
     {
-      title: t('content.help.where'), render: (_: unknown, r: HelpDocRow) => (r.kind === 'help'
-        ? r.routePath
-        : <a href={sopLink(r)} target="_blank" rel="noopener noreferrer" data-testid={`sop-link-${r.language}`}>{sopLink(r)}</a>),
+      title: t('content.help.where'),
+      render: (_: unknown, r: HelpDocRow) =>
+        r.kind === 'help' ? (
+          r.routePath
+        ) : (
+          <a href={sopLink(r)} target="_blank" rel="noopener noreferrer" data-testid={`sop-link-${r.language}`}>
+            {sopLink(r)}
+          </a>
+        ),
     },
-    { title: t('content.help.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: t('common:actions'), width: 270,
+      title: t('content.help.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 180,
+      render: (v: string) => new Date(v).toLocaleString(),
+    },
+    {
+      title: t('common:actions'),
+      width: 270,
       render: (_: unknown, r: HelpDocRow) => (
         <Space size="mini">
-          {can('edit') && <Button type="text" size="mini" onClick={() => start(r, { kind: r.kind, routePath: r.routePath, language: r.language, title: r.title, content: r.content })}>{t('common:edit')}</Button>}
+          {can('edit') && (
+            <Button
+              type="text"
+              size="mini"
+              onClick={() =>
+                start(r, {
+                  kind: r.kind,
+                  routePath: r.routePath,
+                  language: r.language,
+                  title: r.title,
+                  content: r.content,
+                })
+              }
+            >
+              {t('common:edit')}
+            </Button>
+          )}
           {can('add') && r.kind === 'sop' && (
-            <Button type="text" size="mini" onClick={() => start(null, { kind: 'sop', docKey: r.docKey, title: r.title, language: LANGUAGES.find((l) => l !== r.language) })}>
+            <Button
+              type="text"
+              size="mini"
+              onClick={() =>
+                start(null, {
+                  kind: 'sop',
+                  docKey: r.docKey,
+                  title: r.title,
+                  language: LANGUAGES.find((l) => l !== r.language),
+                })
+              }
+            >
               {t('content.help.addLanguage')}
             </Button>
           )}
-          {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
+          {can('delete') && (
+            <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>
+              {t('common:delete')}
+            </Button>
+          )}
           <HistoryButton target={{ entity: 'help-doc', recordId: r.id, title: r.title }} labels={helpDocHistory(t)} />
         </Space>
       ),
@@ -96,40 +157,95 @@ export function HelpDocAdmin() {
 
   return (
     <div data-testid="page-help-doc">
-      <Form layout="inline" onSubmit={(v: { kind?: string; keyword?: string }) => list.search({ kind: v.kind, keyword: v.keyword?.trim() || undefined })}>
+      <Form
+        layout="inline"
+        onSubmit={(v: { kind?: string; keyword?: string }) =>
+          list.search({ kind: v.kind, keyword: v.keyword?.trim() || undefined })
+        }
+      >
         <Form.Item field="kind" label={t('content.help.kind')}>
-          <Select allowClear style={{ width: 140 }} options={['help', 'sop'].map((k) => ({ value: k, label: t(`content.helpKind.${k}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            options={['help', 'sop'].map((k) => ({ value: k, label: t(`content.helpKind.${k}`) }))}
+          />
         </Form.Item>
-        <Form.Item field="keyword" label={t('content.help.keyword')}><Input allowClear /></Form.Item>
-        <Button type="primary" htmlType="submit">{t('common:search')}</Button>
+        <Form.Item field="keyword" label={t('content.help.keyword')}>
+          <Input allowClear />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('common:search')}
+        </Button>
       </Form>
       <div className="page-toolbar">
-        {can('add') && <Button type="primary" data-testid="help-doc-add" onClick={() => start(null, {})}>{t('common:add')}</Button>}
+        {can('add') && (
+          <Button type="primary" data-testid="help-doc-add" onClick={() => start(null, {})}>
+            {t('common:add')}
+          </Button>
+        )}
       </div>
-      <Table<HelpDocRow> rowKey="id" columns={columns} data={list.data.records} loading={list.loading}
-        pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, onChange: list.changePage }} />
-      <Modal title={editing ? t('content.help.editTitle') : t('content.help.addTitle')} visible={open} style={{ width: 800 }}
-        onOk={() => act(save)} onCancel={() => setOpen(false)} okButtonProps={{ 'data-testid': 'help-doc-save' } as object}>
-        <Form form={form} layout="vertical" onValuesChange={(changed: Partial<Draft>) => { if (changed.kind) setKind(changed.kind); }}>
+      <Table<HelpDocRow>
+        rowKey="id"
+        columns={columns}
+        data={list.data.records}
+        loading={list.loading}
+        pagination={{
+          current: list.page,
+          pageSize: list.size,
+          total: list.data.total,
+          showTotal: true,
+          onChange: list.changePage,
+        }}
+      />
+      <Modal
+        title={editing ? t('content.help.editTitle') : t('content.help.addTitle')}
+        visible={open}
+        style={{ width: 800 }}
+        onOk={() => act(save)}
+        onCancel={() => setOpen(false)}
+        okButtonProps={{ 'data-testid': 'help-doc-save' } as object}
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onValuesChange={(changed: Partial<Draft>) => {
+            if (changed.kind) setKind(changed.kind);
+          }}
+        >
           <Space size="large" align="start">
             <Form.Item field="kind" label={t('content.help.kind')} style={{ width: 160 }}>
-              <Select disabled={Boolean(editing) || Boolean(docKey)}
-                options={['help', 'sop'].map((k) => ({ value: k, label: t(`content.helpKind.${k}`) }))} />
+              <Select
+                disabled={Boolean(editing) || Boolean(docKey)}
+                options={['help', 'sop'].map((k) => ({ value: k, label: t(`content.helpKind.${k}`) }))}
+              />
             </Form.Item>
             <Form.Item field="language" label={t('content.help.language')} style={{ width: 140 }}>
               <Select options={LANGUAGES.map((l) => ({ value: l, label: l }))} />
             </Form.Item>
             {kind === 'help' && (
-              <Form.Item field="routePath" label={t('content.help.routePath')} style={{ width: 320 }}
-                rules={[{ required: true, message: t('content.required') }, { match: /^\//, message: t('content.help.routePathFormat') }]}>
+              <Form.Item
+                field="routePath"
+                label={t('content.help.routePath')}
+                style={{ width: 320 }}
+                rules={[
+                  { required: true, message: t('content.required') },
+                  { match: /^\//, message: t('content.help.routePathFormat') },
+                ]}
+              >
                 <Input placeholder="/system/notice" data-testid="help-doc-route" />
               </Form.Item>
             )}
           </Space>
-          <Form.Item field="title" label={t('content.help.title')} rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.help.title'), 200)]}>
+          <Form.Item
+            field="title"
+            label={t('content.help.title')}
+            rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.help.title'), 200)]}
+          >
             <Input maxLength={{ length: 200, errorOnly: true }} data-testid="help-doc-title" />
           </Form.Item>
-          <Form.Item field="content" label={t('content.help.content')}><RichTextEditor testId="help-doc-content" /></Form.Item>
+          <Form.Item field="content" label={t('content.help.content')}>
+            <RichTextEditor testId="help-doc-content" />
+          </Form.Item>
         </Form>
       </Modal>
     </div>

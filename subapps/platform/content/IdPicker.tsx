@@ -21,13 +21,25 @@ export function IdPicker({ def, value = [], onChange, placeholder, testId }: Pro
   const [rows, setRows] = useState<Row[]>([]);
   useEffect(() => {
     let live = true;
-    api.call(endpointsOf(def).list, { query: { page: 1, size: LIST_MAX_SIZE } })
-      .then((p) => { if (live) setRows(p.records as Row[]); })
+    api
+      .call(endpointsOf(def).list, { query: { page: 1, size: LIST_MAX_SIZE } })
+      .then((p) => {
+        if (live) setRows(p.records as Row[]);
+      })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [api, def]);
   return (
-    <Select mode="multiple" allowClear value={value} onChange={(v: string[]) => onChange?.(v)} placeholder={placeholder} data-testid={testId}
-      options={rows.map((r) => ({ value: r.id, label: r.name ?? r.nickname ?? r.account ?? r.code ?? r.id }))} />
+    <Select
+      mode="multiple"
+      allowClear
+      value={value}
+      onChange={(v: string[]) => onChange?.(v)}
+      placeholder={placeholder}
+      data-testid={testId}
+      options={rows.map((r) => ({ value: r.id, label: r.name ?? r.nickname ?? r.account ?? r.code ?? r.id }))}
+    />
   );
 }

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DatePicker, Form, Input, Modal, Select, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import {
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  type TableColumnProps,
+} from '@arco-design/web-react';
 import { act } from './act';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { noticeHistory } from './history-labels';
@@ -35,7 +45,11 @@ export function NoticeAdmin() {
 
   async function save() {
     const v = await form.validate();
-    const data: NoticeInput = { ...v, publishAt: v.publishAt ? new Date(v.publishAt).toISOString() : undefined, expireAt: v.expireAt ? new Date(v.expireAt).toISOString() : null };
+    const data: NoticeInput = {
+      ...v,
+      publishAt: v.publishAt ? new Date(v.publishAt).toISOString() : undefined,
+      expireAt: v.expireAt ? new Date(v.expireAt).toISOString() : null,
+    };
     if (editing) await api.call(contract.notice.update, { params: { id: editing.id }, body: data, showSuccess: true });
     else await api.call(contract.notice.create, { body: data, showSuccess: true });
     setOpen(false);
@@ -43,30 +57,56 @@ export function NoticeAdmin() {
   }
 
   async function remove(row: NoticeRow) {
-    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) }))) return;
+    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) })))
+      return;
     await api.call(contract.notice.remove, { params: { id: row.id }, showSuccess: true });
     list.reload();
   }
 
-  const audience = (r: NoticeRow) => [
-    r.factoryIds.length ? t('content.notice.factoriesCount', { count: r.factoryIds.length }) : null,
-    r.roleIds.length ? t('content.notice.rolesCount', { count: r.roleIds.length }) : null,
-    r.userIds.length ? t('content.notice.usersCount', { count: r.userIds.length }) : null,
-  ].filter(Boolean).join(', ') || t('content.notice.everyone');
+  const audience = (r: NoticeRow) =>
+    [
+      r.factoryIds.length ? t('content.notice.factoriesCount', { count: r.factoryIds.length }) : null,
+      r.roleIds.length ? t('content.notice.rolesCount', { count: r.roleIds.length }) : null,
+      r.userIds.length ? t('content.notice.usersCount', { count: r.userIds.length }) : null,
+    ]
+      .filter(Boolean)
+      .join(', ') || t('content.notice.everyone');
 
   const columns: TableColumnProps<NoticeRow>[] = [
     { title: t('content.notice.title'), dataIndex: 'title' },
-    { title: t('content.notice.level'), dataIndex: 'level', width: 100, render: (v: string) => t(`content.level.${v}`) },
+    {
+      title: t('content.notice.level'),
+      dataIndex: 'level',
+      width: 100,
+      render: (v: string) => t(`content.level.${v}`),
+    },
     { title: t('content.notice.audience'), render: (_: unknown, r: NoticeRow) => audience(r) },
-    { title: t('content.notice.publishAt'), dataIndex: 'publishAt', render: (v: string) => new Date(v).toLocaleString() },
-    { title: t('content.notice.expireAt'), dataIndex: 'expireAt', render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—') },
+    {
+      title: t('content.notice.publishAt'),
+      dataIndex: 'publishAt',
+      render: (v: string) => new Date(v).toLocaleString(),
+    },
+    {
+      title: t('content.notice.expireAt'),
+      dataIndex: 'expireAt',
+      render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—'),
+    },
     { title: t('content.notice.readCount'), dataIndex: 'readCount', width: 90 },
     {
-      title: t('common:actions'), width: 200,
+      title: t('common:actions'),
+      width: 200,
       render: (_: unknown, r: NoticeRow) => (
         <Space size="mini">
-          {can('edit') && <Button type="text" size="mini" onClick={() => start(r)}>{t('common:edit')}</Button>}
-          {can('delete') && <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>{t('common:delete')}</Button>}
+          {can('edit') && (
+            <Button type="text" size="mini" onClick={() => start(r)}>
+              {t('common:edit')}
+            </Button>
+          )}
+          {can('delete') && (
+            <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>
+              {t('common:delete')}
+            </Button>
+          )}
           <HistoryButton target={{ entity: 'notice', recordId: r.id, title: r.title }} labels={noticeHistory(t)} />
         </Space>
       ),
@@ -76,30 +116,73 @@ export function NoticeAdmin() {
   return (
     <div data-testid="page-notice-admin">
       <Form layout="inline" onSubmit={(v: { title?: string }) => list.search({ title: v.title?.trim() || undefined })}>
-        <Form.Item field="title" label={t('content.notice.title')}><Input allowClear /></Form.Item>
-        <Button type="primary" htmlType="submit">{t('common:search')}</Button>
+        <Form.Item field="title" label={t('content.notice.title')}>
+          <Input allowClear />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('common:search')}
+        </Button>
       </Form>
       <div className="page-toolbar">
-        {can('add') && <Button type="primary" data-testid="notice-add" onClick={() => start(null)}>{t('common:add')}</Button>}
+        {can('add') && (
+          <Button type="primary" data-testid="notice-add" onClick={() => start(null)}>
+            {t('common:add')}
+          </Button>
+        )}
       </div>
-      <Table<NoticeRow> rowKey="id" columns={columns} data={list.data.records} loading={list.loading}
-        pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, onChange: list.changePage }} />
-      <Modal title={editing ? t('content.notice.editTitle') : t('content.notice.addTitle')} visible={open} style={{ width: 760 }}
-        onOk={() => act(save)} onCancel={() => setOpen(false)} okButtonProps={{ 'data-testid': 'notice-save' } as object}>
+      <Table<NoticeRow>
+        rowKey="id"
+        columns={columns}
+        data={list.data.records}
+        loading={list.loading}
+        pagination={{
+          current: list.page,
+          pageSize: list.size,
+          total: list.data.total,
+          showTotal: true,
+          onChange: list.changePage,
+        }}
+      />
+      <Modal
+        title={editing ? t('content.notice.editTitle') : t('content.notice.addTitle')}
+        visible={open}
+        style={{ width: 760 }}
+        onOk={() => act(save)}
+        onCancel={() => setOpen(false)}
+        okButtonProps={{ 'data-testid': 'notice-save' } as object}
+      >
         <Form form={form} layout="vertical">
-          <Form.Item field="title" label={t('content.notice.title')} rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.notice.title'), 200)]}>
+          <Form.Item
+            field="title"
+            label={t('content.notice.title')}
+            rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.notice.title'), 200)]}
+          >
             <Input data-testid="notice-title" maxLength={{ length: 200, errorOnly: true }} />
           </Form.Item>
           <Form.Item field="level" label={t('content.notice.level')}>
-            <Select options={['info', 'warning', 'urgent'].map((v) => ({ value: v, label: t(`content.level.${v}`) }))} />
+            <Select
+              options={['info', 'warning', 'urgent'].map((v) => ({ value: v, label: t(`content.level.${v}`) }))}
+            />
           </Form.Item>
-          <Form.Item field="content" label={t('content.notice.content')}><RichTextEditor testId="notice-content" /></Form.Item>
-          <Form.Item field="factoryIds" label={t('content.notice.factories')}><IdPicker def={factory} /></Form.Item>
-          <Form.Item field="roleIds" label={t('content.notice.roles')}><IdPicker def={role} /></Form.Item>
-          <Form.Item field="userIds" label={t('content.notice.users')}><IdPicker def={user} /></Form.Item>
+          <Form.Item field="content" label={t('content.notice.content')}>
+            <RichTextEditor testId="notice-content" />
+          </Form.Item>
+          <Form.Item field="factoryIds" label={t('content.notice.factories')}>
+            <IdPicker def={factory} />
+          </Form.Item>
+          <Form.Item field="roleIds" label={t('content.notice.roles')}>
+            <IdPicker def={role} />
+          </Form.Item>
+          <Form.Item field="userIds" label={t('content.notice.users')}>
+            <IdPicker def={user} />
+          </Form.Item>
           <Space>
-            <Form.Item field="publishAt" label={t('content.notice.publishAt')}><DatePicker showTime /></Form.Item>
-            <Form.Item field="expireAt" label={t('content.notice.expireAt')}><DatePicker showTime /></Form.Item>
+            <Form.Item field="publishAt" label={t('content.notice.publishAt')}>
+              <DatePicker showTime />
+            </Form.Item>
+            <Form.Item field="expireAt" label={t('content.notice.expireAt')}>
+              <DatePicker showTime />
+            </Form.Item>
           </Space>
         </Form>
       </Modal>

@@ -53,14 +53,27 @@ export function RichTextEditor({ value = '', onChange, testId }: Props) {
     <div className="rich-editor">
       <Space size="mini" wrap>
         {commands.map((c) => (
-          <Button key={c.key} size="mini" disabled={source} onMouseDown={(e) => e.preventDefault()} onClick={c.run}>{c.label}</Button>
+          <Button key={c.key} size="mini" disabled={source} onMouseDown={(e) => e.preventDefault()} onClick={c.run}>
+            {c.label}
+          </Button>
         ))}
-        <Button size="mini" type={source ? 'primary' : 'secondary'} data-testid={testId ? `${testId}-source` : undefined}
-          onClick={() => setSource((s) => !s)}>{t('content.editor.source')}</Button>
+        <Button
+          size="mini"
+          type={source ? 'primary' : 'secondary'}
+          data-testid={testId ? `${testId}-source` : undefined}
+          onClick={() => setSource((s) => !s)}
+        >
+          {t('content.editor.source')}
+        </Button>
       </Space>
       {source ? (
-        <Input.TextArea value={value} onChange={(v) => onChange?.(v)} autoSize={{ minRows: 7, maxRows: 20 }}
-          style={{ marginTop: 4, fontFamily: 'monospace' }} data-testid={testId ? `${testId}-html` : undefined} />
+        <Input.TextArea
+          value={value}
+          onChange={(v) => onChange?.(v)}
+          autoSize={{ minRows: 7, maxRows: 20 }}
+          style={{ marginTop: 4, fontFamily: 'monospace' }}
+          data-testid={testId ? `${testId}-html` : undefined}
+        />
       ) : (
         <div
           ref={area}
@@ -69,7 +82,13 @@ export function RichTextEditor({ value = '', onChange, testId }: Props) {
           data-testid={testId}
           onInput={emit}
           onBlur={emit}
-          style={{ minHeight: 160, border: '1px solid var(--color-border-2)', padding: 8, marginTop: 4, overflow: 'auto' }}
+          style={{
+            minHeight: 160,
+            border: '1px solid var(--color-border-2)',
+            padding: 8,
+            marginTop: 4,
+            overflow: 'auto',
+          }}
         />
       )}
     </div>

@@ -7,7 +7,15 @@ import { useApi } from '../../kit/api';
 import { SignatureFields, showSignatureErrors, useSignerNeedsCode, type SignatureValues } from './SignatureFields';
 
 /** Decides the selected tasks with one opinion and shows each task's result. */
-export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]; visible: boolean; onClose: (changed: boolean) => void }) {
+export function BatchAuditDialog({
+  tasks,
+  visible,
+  onClose,
+}: {
+  tasks: TaskRow[];
+  visible: boolean;
+  onClose: (changed: boolean) => void;
+}) {
   const { t } = useTranslation(['platform', 'model', 'common']);
   const api = useApi();
   const [decision, setDecision] = useState<Decision>('agree');
@@ -16,14 +24,23 @@ export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]
   const [busy, setBusy] = useState(false);
   const [signForm] = Form.useForm<SignatureValues>();
   // Signed tasks among the chosen ones: one signature, with a meaning any of them allows, goes on each.
-  const meanings = [...new Set(tasks.flatMap((x) => (x.status === 'pending' ? x.signatureMeanings ?? [] : [])))];
+  const meanings = [...new Set(tasks.flatMap((x) => (x.status === 'pending' ? (x.signatureMeanings ?? []) : [])))];
   const signs = meanings.length > 0;
   const needsCode = useSignerNeedsCode(visible && signs);
 
-  useEffect(() => { if (visible) { setResults(null); setOpinion(''); setDecision('agree'); } }, [visible]);
+  useEffect(() => {
+    if (visible) {
+      setResults(null);
+      setOpinion('');
+      setDecision('agree');
+    }
+  }, [visible]);
 
   async function submit() {
-    if (results) { onClose(true); return; }
+    if (results) {
+      onClose(true);
+      return;
+    }
     let signature: SignatureValues | Record<string, never> = {};
     if (signs) {
       try {
@@ -34,7 +51,9 @@ export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]
     }
     setBusy(true);
     try {
-      const r = await api.call(contract.flow.batchAudit, { body: { ids: tasks.map((x) => x.id), decision, opinion, ...signature } });
+      const r = await api.call(contract.flow.batchAudit, {
+        body: { ids: tasks.map((x) => x.id), decision, opinion, ...signature },
+      });
       setResults(r);
     } catch (e) {
       // shown by the shell; a refused signature also marks its field
@@ -46,22 +65,56 @@ export function BatchAuditDialog({ tasks, visible, onClose }: { tasks: TaskRow[]
 
   const byId = new Map(tasks.map((x) => [x.id, x]));
   return (
-    <Modal title={t('flow.batchAudit')} visible={visible} confirmLoading={busy} onOk={() => void submit()} onCancel={() => onClose(results !== null)}
-      okText={results ? t('common:ok') : t('flow.batchSubmit', { count: tasks.length })} unmountOnExit>
+    <Modal
+      title={t('flow.batchAudit')}
+      visible={visible}
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={() => onClose(results !== null)}
+      okText={results ? t('common:ok') : t('flow.batchSubmit', { count: tasks.length })}
+      unmountOnExit
+    >
       {!results ? (
         <div data-testid="batch-form">
           <Radio.Group type="button" value={decision} onChange={setDecision}>
             <Radio value="agree">{t('flow.agree')}</Radio>
             <Radio value="reject">{t('flow.reject')}</Radio>
           </Radio.Group>
-          <Input.TextArea style={{ marginTop: 12 }} data-testid="batch-opinion" placeholder={t('model:wfTask.opinion')} value={opinion} onChange={setOpinion} maxLength={{ length: 1000, errorOnly: true }} autoSize={{ minRows: 2 }} />
-          {signs && <SignatureFields form={signForm} meanings={meanings} needsCode={needsCode} notice={t('flow.batchSignatureRequired')} />}
+          <Input.TextArea
+            style={{ marginTop: 12 }}
+            data-testid="batch-opinion"
+            placeholder={t('model:wfTask.opinion')}
+            value={opinion}
+            onChange={setOpinion}
+            maxLength={{ length: 1000, errorOnly: true }}
+            autoSize={{ minRows: 2 }}
+          />
+          {signs && (
+            <SignatureFields
+              form={signForm}
+              meanings={meanings}
+              needsCode={needsCode}
+              notice={t('flow.batchSignatureRequired')}
+            />
+          )}
         </div>
       ) : (
-        <Table<BatchAuditResult> rowKey="id" size="small" pagination={false} data={results} data-testid="batch-results" columns={[
-          { title: t('model:wfTask.title'), dataIndex: 'id', render: (id: string) => byId.get(id)?.title ?? id },
-          { title: t('flow.result'), dataIndex: 'ok', render: (ok: boolean, r) => (ok ? <Tag color="green">{t('flow.done')}</Tag> : <Tag color="red">{r.message}</Tag>) },
-        ]} />
+        <Table<BatchAuditResult>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          data={results}
+          data-testid="batch-results"
+          columns={[
+            { title: t('model:wfTask.title'), dataIndex: 'id', render: (id: string) => byId.get(id)?.title ?? id },
+            {
+              title: t('flow.result'),
+              dataIndex: 'ok',
+              render: (ok: boolean, r) =>
+                ok ? <Tag color="green">{t('flow.done')}</Tag> : <Tag color="red">{r.message}</Tag>,
+            },
+          ]}
+        />
       )}
     </Modal>
   );

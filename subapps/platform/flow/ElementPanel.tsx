@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Empty, Form, Input, Select } from '@arco-design/web-react';
-import { ASSIGNEE_ATTRIBUTE, ASSIGNEE_KINDS, formatAssignee, parseAssignee, type AssigneeKind, type AssigneeSpec } from '../../../model/workflow/assignee';
+import {
+  ASSIGNEE_ATTRIBUTE,
+  ASSIGNEE_KINDS,
+  formatAssignee,
+  parseAssignee,
+  type AssigneeKind,
+  type AssigneeSpec,
+} from '../../../model/workflow/assignee';
 import { SIGNATURE_ATTRIBUTE, SIGNATURE_MEANINGS, parseSignatureMeanings } from '../../../model/workflow/signature';
 import type { DiagramElement } from './bpmn-types';
 
@@ -15,14 +22,19 @@ export interface PanelActions {
 
 function specFrom(kind: AssigneeKind, code: string): AssigneeSpec {
   switch (kind) {
-    case 'user': return { kind, account: code };
-    case 'role': return { kind, code };
-    case 'dept-head': return { kind, code };
-    case 'manager': return { kind };
+    case 'user':
+      return { kind, account: code };
+    case 'role':
+      return { kind, code };
+    case 'dept-head':
+      return { kind, code };
+    case 'manager':
+      return { kind };
   }
 }
 
-const codeOf = (s: AssigneeSpec | null) => (!s ? '' : s.kind === 'user' ? s.account : s.kind === 'manager' ? '' : s.code);
+const codeOf = (s: AssigneeSpec | null) =>
+  !s ? '' : s.kind === 'user' ? s.account : s.kind === 'manager' ? '' : s.code;
 
 /** The properties of the selected element that the portal runs on: names, assignees, conditions. */
 export function ElementPanel({ element, actions }: { element: DiagramElement | null; actions: PanelActions }) {
@@ -37,29 +49,54 @@ export function ElementPanel({ element, actions }: { element: DiagramElement | n
 
   return (
     <Form layout="vertical" key={element.id} data-testid="element-panel">
-      <Form.Item label={t('flow.elementId')}><Input value={element.id} disabled /></Form.Item>
+      <Form.Item label={t('flow.elementId')}>
+        <Input value={element.id} disabled />
+      </Form.Item>
       <Form.Item label={t('flow.elementName')}>
-        <Input data-testid="element-name" defaultValue={bo.name ?? ''} onBlur={(e) => actions.rename(element, e.target.value)} />
+        <Input
+          data-testid="element-name"
+          defaultValue={bo.name ?? ''}
+          onBlur={(e) => actions.rename(element, e.target.value)}
+        />
       </Form.Item>
       {element.type === 'bpmn:UserTask' && (
         <>
           <Form.Item label={t('flow.assigneeKind')} required>
-            <Select data-testid="assignee-kind" value={ASSIGNEE_KINDS.includes(kind) ? kind : undefined}
+            <Select
+              data-testid="assignee-kind"
+              value={ASSIGNEE_KINDS.includes(kind) ? kind : undefined}
               options={ASSIGNEE_KINDS.map((k) => ({ value: k, label: t(`flow.assignee.${k}`) }))}
-              onChange={(k: AssigneeKind) => actions.setAssignee(element, k === 'manager' ? 'manager' : `${k}:${codeOf(spec)}`)} />
+              onChange={(k: AssigneeKind) =>
+                actions.setAssignee(element, k === 'manager' ? 'manager' : `${k}:${codeOf(spec)}`)
+              }
+            />
           </Form.Item>
           {kind !== 'manager' && (
-            <Form.Item label={t(`flow.assigneeCode.${ASSIGNEE_KINDS.includes(kind) ? kind : 'role'}`)} required
-              validateStatus={raw && !spec ? 'error' : undefined} help={raw && !spec ? t('flow.assigneeInvalid') : undefined}>
-              <Input data-testid="assignee-code" defaultValue={codeOf(spec) || raw.split(':')[1] || ''}
-                onBlur={(e) => actions.setAssignee(element, formatAssignee(specFrom(ASSIGNEE_KINDS.includes(kind) ? kind : 'role', e.target.value.trim())))} />
+            <Form.Item
+              label={t(`flow.assigneeCode.${ASSIGNEE_KINDS.includes(kind) ? kind : 'role'}`)}
+              required
+              validateStatus={raw && !spec ? 'error' : undefined}
+              help={raw && !spec ? t('flow.assigneeInvalid') : undefined}
+            >
+              <Input
+                data-testid="assignee-code"
+                defaultValue={codeOf(spec) || raw.split(':')[1] || ''}
+                onBlur={(e) =>
+                  actions.setAssignee(
+                    element,
+                    formatAssignee(specFrom(ASSIGNEE_KINDS.includes(kind) ? kind : 'role', e.target.value.trim())),
+                  )
+                }
+              />
             </Form.Item>
           )}
           <Form.Item label={t('flow.signatureMeanings')}>
             <div data-testid="signature-meanings">
-              <Checkbox.Group value={Array.isArray(signature) ? signature : []}
+              <Checkbox.Group
+                value={Array.isArray(signature) ? signature : []}
                 options={SIGNATURE_MEANINGS.map((m) => ({ value: m, label: t(`common:signature.meaning.${m}`) }))}
-                onChange={(v: string[]) => actions.setSignature(element, v)} />
+                onChange={(v: string[]) => actions.setSignature(element, v)}
+              />
             </div>
           </Form.Item>
         </>
@@ -67,10 +104,19 @@ export function ElementPanel({ element, actions }: { element: DiagramElement | n
       {fromGateway && (
         <>
           <Form.Item label={t('flow.condition')} extra={t('flow.conditionHelp')}>
-            <Input data-testid="flow-condition" defaultValue={bo.conditionExpression?.body ?? ''} placeholder="${amount >= 10000}"
-              onBlur={(e) => actions.setCondition(element, e.target.value.trim())} />
+            <Input
+              data-testid="flow-condition"
+              defaultValue={bo.conditionExpression?.body ?? ''}
+              placeholder="${amount >= 10000}"
+              onBlur={(e) => actions.setCondition(element, e.target.value.trim())}
+            />
           </Form.Item>
-          <Checkbox checked={bo.sourceRef?.default?.id === bo.id} onChange={(v: boolean) => actions.setDefault(element, v)}>{t('flow.defaultFlow')}</Checkbox>
+          <Checkbox
+            checked={bo.sourceRef?.default?.id === bo.id}
+            onChange={(v: boolean) => actions.setDefault(element, v)}
+          >
+            {t('flow.defaultFlow')}
+          </Checkbox>
         </>
       )}
     </Form>

@@ -22,8 +22,15 @@ export function FlowChart({ instanceId }: { instanceId: string }) {
 
   useEffect(() => {
     let live = true;
-    void api.call(contract.flow.chart, { params: { id: instanceId } }).then((c) => { if (live) setChart(c); }).catch(() => undefined);
-    return () => { live = false; };
+    void api
+      .call(contract.flow.chart, { params: { id: instanceId } })
+      .then((c) => {
+        if (live) setChart(c);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [api, instanceId]);
 
   useEffect(() => {
@@ -40,36 +47,81 @@ export function FlowChart({ instanceId }: { instanceId: string }) {
       // A flow is done when both its ends are.
       for (const el of registry.getAll()) {
         const bo = el.businessObject as { sourceRef?: { id: string }; targetRef?: { id: string } };
-        if (el.type === 'bpmn:SequenceFlow' && bo.sourceRef && bo.targetRef && done.has(bo.sourceRef.id) && (done.has(bo.targetRef.id) || chart.current.includes(bo.targetRef.id))) {
+        if (
+          el.type === 'bpmn:SequenceFlow' &&
+          bo.sourceRef &&
+          bo.targetRef &&
+          done.has(bo.sourceRef.id) &&
+          (done.has(bo.targetRef.id) || chart.current.includes(bo.targetRef.id))
+        ) {
           canvas.addMarker(el.id, 'flow-done');
         }
       }
       for (const id of chart.current) if (registry.get(id)) canvas.addMarker(id, 'flow-current');
     });
-    return () => { live = false; viewer.destroy(); };
+    return () => {
+      live = false;
+      viewer.destroy();
+    };
   }, [chart, container]);
 
   if (!chart) return null;
   return (
     <div data-testid="flow-chart">
-      <Descriptions column={3} size="small" data={[
-        { label: t('flow.subject'), value: chart.title },
-        { label: t('flow.instanceStatus'), value: <span data-testid="instance-status"><StatusTag status={chart.status} /></span> },
-        { label: t('flow.starter'), value: `${chart.starter} · ${formatTime(chart.startedAt)}` },
-      ]} />
-      <div className="flow-legend"><span className="done">{t('flow.legendDone')}</span><span className="current">{t('flow.legendCurrent')}</span></div>
-      <div className="flow-canvas small" ref={setContainer} data-testid="flow-canvas" data-done={chart.done.join(',')} data-current={chart.current.join(',')} />
+      <Descriptions
+        column={3}
+        size="small"
+        data={[
+          { label: t('flow.subject'), value: chart.title },
+          {
+            label: t('flow.instanceStatus'),
+            value: (
+              <span data-testid="instance-status">
+                <StatusTag status={chart.status} />
+              </span>
+            ),
+          },
+          { label: t('flow.starter'), value: `${chart.starter} · ${formatTime(chart.startedAt)}` },
+        ]}
+      />
+      <div className="flow-legend">
+        <span className="done">{t('flow.legendDone')}</span>
+        <span className="current">{t('flow.legendCurrent')}</span>
+      </div>
+      <div
+        className="flow-canvas small"
+        ref={setContainer}
+        data-testid="flow-canvas"
+        data-done={chart.done.join(',')}
+        data-current={chart.current.join(',')}
+      />
       <Table<HistoryEntry>
-        rowKey="taskId" size="small" pagination={false} data-testid="flow-history" style={{ marginTop: 12 }}
+        rowKey="taskId"
+        size="small"
+        pagination={false}
+        data-testid="flow-history"
+        style={{ marginTop: 12 }}
         data={chart.history}
         columns={[
           { title: t('model:wfTask.name'), dataIndex: 'name' },
-          { title: t('flow.taskStatus'), dataIndex: 'status', render: (s: HistoryEntry['status']) => <StatusTag status={s} /> },
+          {
+            title: t('flow.taskStatus'),
+            dataIndex: 'status',
+            render: (s: HistoryEntry['status']) => <StatusTag status={s} />,
+          },
           { title: t('flow.handler'), dataIndex: 'handler', render: (v: string | null) => v ?? '—' },
           { title: t('model:wfTask.opinion'), dataIndex: 'opinion', render: (v: string | null) => v ?? '' },
           { title: t('flow.receivedAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-          { title: t('flow.handledAt'), dataIndex: 'handledAt', render: (v: string | null) => (v ? formatTime(v) : '') },
-          { title: t('flow.signature'), dataIndex: 'signature', render: (v: HistoryEntry['signature']) => (v ? <SignatureText signature={v} /> : '') },
+          {
+            title: t('flow.handledAt'),
+            dataIndex: 'handledAt',
+            render: (v: string | null) => (v ? formatTime(v) : ''),
+          },
+          {
+            title: t('flow.signature'),
+            dataIndex: 'signature',
+            render: (v: HistoryEntry['signature']) => (v ? <SignatureText signature={v} /> : ''),
+          },
         ]}
       />
       {chart.endedAt && <Tag style={{ marginTop: 8 }}>{t('flow.endedAt', { time: formatTime(chart.endedAt) })}</Tag>}

@@ -41,23 +41,36 @@ export function ModelDesigner({ model, onClose }: { model: ModelDetail | null; o
     const bus = m.get<EventBusService>('eventBus', true);
     bus.on('selection.changed', (e) => setSelected(e.newSelection?.[0] ?? null));
     bus.on('element.changed', () => refresh((n) => n + 1));
-    return () => { m.destroy(); modeler.current = null; setSelected(null); };
+    return () => {
+      m.destroy();
+      modeler.current = null;
+      setSelected(null);
+    };
   }, [model, container]);
 
   const service = <T,>(name: string) => modeler.current!.get<T>(name, true);
   const actions: PanelActions = {
     rename: (el, name) => service<ModelingService>('modeling').updateProperties(el, { name }),
-    setAssignee: (el, value) => service<ModelingService>('modeling').updateProperties(el, { [ASSIGNEE_ATTRIBUTE]: value }),
-    setCondition: (el, body) => service<ModelingService>('modeling').updateProperties(el, {
-      conditionExpression: body ? service<ModdleService>('moddle').create('bpmn:FormalExpression', { body }) : undefined,
-    }),
+    setAssignee: (el, value) =>
+      service<ModelingService>('modeling').updateProperties(el, { [ASSIGNEE_ATTRIBUTE]: value }),
+    setCondition: (el, body) =>
+      service<ModelingService>('modeling').updateProperties(el, {
+        conditionExpression: body
+          ? service<ModdleService>('moddle').create('bpmn:FormalExpression', { body })
+          : undefined,
+      }),
     setSignature: (el, meanings) => {
-      service<ModelingService>('modeling').updateProperties(el, { [SIGNATURE_ATTRIBUTE]: meanings.length ? formatSignatureMeanings(meanings) : undefined });
+      service<ModelingService>('modeling').updateProperties(el, {
+        [SIGNATURE_ATTRIBUTE]: meanings.length ? formatSignatureMeanings(meanings) : undefined,
+      });
       if (!meanings.length) delete el.businessObject.$attrs[SIGNATURE_ATTRIBUTE];
     },
     setDefault: (el, isDefault) => {
       const gateway = el.source;
-      if (gateway) service<ModelingService>('modeling').updateProperties(gateway, { default: isDefault ? el.businessObject : undefined });
+      if (gateway)
+        service<ModelingService>('modeling').updateProperties(gateway, {
+          default: isDefault ? el.businessObject : undefined,
+        });
     },
   };
 
@@ -73,7 +86,10 @@ export function ModelDesigner({ model, onClose }: { model: ModelDetail | null; o
     if (!model) return false;
     setBusy(true);
     try {
-      await api.call(contract.flow.updateModel, { params: { id: model.id }, body: { name: model.name, description: model.description, xml: await currentXml() } });
+      await api.call(contract.flow.updateModel, {
+        params: { id: model.id },
+        body: { name: model.name, description: model.description, xml: await currentXml() },
+      });
       setChanged(true);
       return true;
     } catch {
@@ -95,7 +111,14 @@ export function ModelDesigner({ model, onClose }: { model: ModelDetail | null; o
         const list = (e.data as { problems?: ModelProblem[] } | null)?.problems ?? [];
         setProblems(list);
         const canvas = service<CanvasService>('canvas');
-        for (const p of list) if (p.element) { try { canvas.addMarker(p.element, 'flow-problem'); } catch { /* not drawn */ } }
+        for (const p of list)
+          if (p.element) {
+            try {
+              canvas.addMarker(p.element, 'flow-problem');
+            } catch {
+              /* not drawn */
+            }
+          }
       }
     } finally {
       setBusy(false);
@@ -103,23 +126,53 @@ export function ModelDesigner({ model, onClose }: { model: ModelDetail | null; o
   }
 
   return (
-    <Drawer width="100%" visible={model !== null} title={model ? `${model.name} (${model.key})` : ''} footer={null} onCancel={() => onClose(changed)} unmountOnExit>
+    <Drawer
+      width="100%"
+      visible={model !== null}
+      title={model ? `${model.name} (${model.key})` : ''}
+      footer={null}
+      onCancel={() => onClose(changed)}
+      unmountOnExit
+    >
       <div data-testid="model-designer">
         <Space style={{ marginBottom: 8 }}>
           {permissions.includes(FLOW_PERMISSIONS.modelEdit) && (
-            <Button data-testid="designer-save" loading={busy} onClick={() => void save().then((ok) => ok && void bridge.notify({ type: 'success', message: t('flow.saved') }))}>{t('flow.saveDraft')}</Button>
+            <Button
+              data-testid="designer-save"
+              loading={busy}
+              onClick={() =>
+                void save().then((ok) => ok && void bridge.notify({ type: 'success', message: t('flow.saved') }))
+              }
+            >
+              {t('flow.saveDraft')}
+            </Button>
           )}
           {permissions.includes(FLOW_PERMISSIONS.deploy) && permissions.includes(FLOW_PERMISSIONS.modelEdit) && (
-            <Button type="primary" data-testid="designer-deploy" loading={busy} onClick={() => void deploy()}>{t('flow.saveAndDeploy')}</Button>
+            <Button type="primary" data-testid="designer-deploy" loading={busy} onClick={() => void deploy()}>
+              {t('flow.saveAndDeploy')}
+            </Button>
           )}
         </Space>
         {problems.length > 0 && (
-          <Alert type="error" style={{ marginBottom: 8 }} title={t('flow.problems')} data-testid="deploy-problems"
-            content={<List size="small" dataSource={problems} render={(p: ModelProblem, i) => <List.Item key={i}>{p.message}</List.Item>} />} />
+          <Alert
+            type="error"
+            style={{ marginBottom: 8 }}
+            title={t('flow.problems')}
+            data-testid="deploy-problems"
+            content={
+              <List
+                size="small"
+                dataSource={problems}
+                render={(p: ModelProblem, i) => <List.Item key={i}>{p.message}</List.Item>}
+              />
+            }
+          />
         )}
         <div className="flow-designer">
           <div className="flow-canvas" ref={setContainer} data-testid="designer-canvas" />
-          <div className="flow-panel"><ElementPanel element={selected} actions={actions} /></div>
+          <div className="flow-panel">
+            <ElementPanel element={selected} actions={actions} />
+          </div>
         </div>
       </div>
     </Drawer>

@@ -21,8 +21,15 @@ export function useSignerNeedsCode(active: boolean): boolean {
   useEffect(() => {
     if (!active) return;
     let live = true;
-    void api.call(contract.security.twoFactor, { showError: false }).then((s) => { if (live) setNeeds(s.enabled); }).catch(() => undefined);
-    return () => { live = false; };
+    void api
+      .call(contract.security.twoFactor, { showError: false })
+      .then((s) => {
+        if (live) setNeeds(s.enabled);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [api, active]);
   return needs;
 }
@@ -30,23 +37,49 @@ export function useSignerNeedsCode(active: boolean): boolean {
 /** Puts a refused signature's field errors (password, code, meaning) on the form; answers whether there were any. */
 export function showSignatureErrors(form: FormInstance<SignatureValues>, e: unknown): boolean {
   if (!(e instanceof ApiError) || e.code !== 400) return false;
-  const errors = ((e.data as { errors?: FieldError[] } | null)?.errors ?? [])
-    .filter((x) => ['password', 'code', 'meaning'].includes(x.field));
+  const errors = ((e.data as { errors?: FieldError[] } | null)?.errors ?? []).filter((x) =>
+    ['password', 'code', 'meaning'].includes(x.field),
+  );
   form.setFields(fieldErrors(errors));
   return errors.length > 0;
 }
 
-export function SignatureFields({ form, meanings, needsCode, notice }: { form: FormInstance<SignatureValues>; meanings: readonly string[]; needsCode: boolean; notice: string }) {
+export function SignatureFields({
+  form,
+  meanings,
+  needsCode,
+  notice,
+}: {
+  form: FormInstance<SignatureValues>;
+  meanings: readonly string[];
+  needsCode: boolean;
+  notice: string;
+}) {
   const { t } = useTranslation(['platform', 'model']);
-  const required = (field: string) => [{ required: true, message: t('model:validation.required', { field: t(`model:wfTask.${field}`) }) }];
+  const required = (field: string) => [
+    { required: true, message: t('model:validation.required', { field: t(`model:wfTask.${field}`) }) },
+  ];
   return (
     <div data-testid="signature-fields" style={{ marginTop: 12 }}>
       <Alert type="info" content={notice} style={{ marginBottom: 12 }} />
-      <Form form={form} layout="vertical" autoComplete="off" initialValues={meanings.length === 1 ? { meaning: meanings[0] } : {}}>
+      <Form
+        form={form}
+        layout="vertical"
+        autoComplete="off"
+        initialValues={meanings.length === 1 ? { meaning: meanings[0] } : {}}
+      >
         <Form.Item field="meaning" label={t('model:wfTask.meaning')} rules={required('meaning')}>
-          <Select data-testid="signature-meaning" options={meanings.map((m) => ({ value: m, label: t(`common:signature.meaning.${m}`) }))} />
+          <Select
+            data-testid="signature-meaning"
+            options={meanings.map((m) => ({ value: m, label: t(`common:signature.meaning.${m}`) }))}
+          />
         </Form.Item>
-        <Form.Item field="password" label={t('model:wfTask.password')} extra={t('flow.signerPassword')} rules={required('password')}>
+        <Form.Item
+          field="password"
+          label={t('model:wfTask.password')}
+          extra={t('flow.signerPassword')}
+          rules={required('password')}
+        >
           <Input.Password data-testid="signature-password" autoComplete="current-password" />
         </Form.Item>
         {needsCode && (

@@ -7,7 +7,11 @@ export function SignatureText({ signature }: { signature: TaskSignature }) {
   const { t } = useTranslation('platform');
   return (
     <span data-testid="signature" data-meaning={signature.meaning}>
-      {t('flow.signedBy', { name: signature.signerName, meaning: t(`common:signature.meaning.${signature.meaning}`), time: formatTime(signature.at) })}
+      {t('flow.signedBy', {
+        name: signature.signerName,
+        meaning: t(`common:signature.meaning.${signature.meaning}`),
+        time: formatTime(signature.at),
+      })}
     </span>
   );
 }

@@ -14,7 +14,15 @@ import { SignatureText } from './SignatureText';
 import { StatusTag } from './status';
 
 /** One task: the record it decides, the opinion, agree or reject, and the flow chart. */
-export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | null; onClose: () => void; onDecided: () => void }) {
+export function TaskDrawer({
+  taskId,
+  onClose,
+  onDecided,
+}: {
+  taskId: string | null;
+  onClose: () => void;
+  onDecided: () => void;
+}) {
   const { t } = useTranslation(['platform', 'model', 'common']);
   const api = useApi();
   const { permissions } = useBridgeContext();
@@ -31,8 +39,15 @@ export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | nu
     setOpinion('');
     if (!taskId) return;
     let live = true;
-    void api.call(contract.flow.getTask, { params: { id: taskId } }).then((d) => { if (live) setTask(d); }).catch(() => undefined);
-    return () => { live = false; };
+    void api
+      .call(contract.flow.getTask, { params: { id: taskId } })
+      .then((d) => {
+        if (live) setTask(d);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [api, taskId]);
 
   async function decide(decision: 'agree' | 'reject') {
@@ -47,7 +62,11 @@ export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | nu
     }
     setBusy(true);
     try {
-      await api.call(contract.flow[decision], { params: { id: task.id }, body: { opinion, ...signature }, showSuccess: true });
+      await api.call(contract.flow[decision], {
+        params: { id: task.id },
+        body: { opinion, ...signature },
+        showSuccess: true,
+      });
       onDecided();
       onClose();
     } catch (e) {
@@ -59,33 +78,85 @@ export function TaskDrawer({ taskId, onClose, onDecided }: { taskId: string | nu
   }
 
   return (
-    <Drawer width="80%" visible={taskId !== null} title={task ? `${task.name} · ${task.title}` : ''} footer={null} onCancel={onClose} unmountOnExit>
+    <Drawer
+      width="80%"
+      visible={taskId !== null}
+      title={task ? `${task.name} · ${task.title}` : ''}
+      footer={null}
+      onCancel={onClose}
+      unmountOnExit
+    >
       {task && (
         <div data-testid="task-drawer">
-          <Descriptions column={2} border size="small" data={[
-            { label: t('flow.model'), value: task.modelName },
-            { label: t('flow.taskStatus'), value: <StatusTag status={task.status} /> },
-            { label: t('flow.starter'), value: task.starter },
-            ...task.record.map((r) => ({ label: r.label, value: <span style={{ whiteSpace: 'pre-wrap' }}>{r.value}</span> })),
-            ...(task.signature ? [{ label: t('flow.signature'), value: <SignatureText signature={task.signature} /> }] : []),
-          ]} />
+          <Descriptions
+            column={2}
+            border
+            size="small"
+            data={[
+              { label: t('flow.model'), value: task.modelName },
+              { label: t('flow.taskStatus'), value: <StatusTag status={task.status} /> },
+              { label: t('flow.starter'), value: task.starter },
+              ...task.record.map((r) => ({
+                label: r.label,
+                value: <span style={{ whiteSpace: 'pre-wrap' }}>{r.value}</span>,
+              })),
+              ...(task.signature
+                ? [{ label: t('flow.signature'), value: <SignatureText signature={task.signature} /> }]
+                : []),
+            ]}
+          />
           {task.canAct && (
             <div style={{ margin: '12px 0' }}>
-              <Input.TextArea data-testid="task-opinion" placeholder={t('model:wfTask.opinion')} value={opinion} onChange={setOpinion} maxLength={{ length: 1000, errorOnly: true }} autoSize={{ minRows: 2 }} />
-              {signs && <SignatureFields form={signForm} meanings={task.signatureMeanings ?? []} needsCode={needsCode} notice={t('flow.signatureRequired')} />}
+              <Input.TextArea
+                data-testid="task-opinion"
+                placeholder={t('model:wfTask.opinion')}
+                value={opinion}
+                onChange={setOpinion}
+                maxLength={{ length: 1000, errorOnly: true }}
+                autoSize={{ minRows: 2 }}
+              />
+              {signs && (
+                <SignatureFields
+                  form={signForm}
+                  meanings={task.signatureMeanings ?? []}
+                  needsCode={needsCode}
+                  notice={t('flow.signatureRequired')}
+                />
+              )}
               <Space style={{ marginTop: 8 }}>
                 {permissions.includes(FLOW_PERMISSIONS.agree) && (
-                  <Button type="primary" status="success" loading={busy} data-testid="task-agree" onClick={() => void decide('agree')}>{t('flow.agree')}</Button>
+                  <Button
+                    type="primary"
+                    status="success"
+                    loading={busy}
+                    data-testid="task-agree"
+                    onClick={() => void decide('agree')}
+                  >
+                    {t('flow.agree')}
+                  </Button>
                 )}
                 {permissions.includes(FLOW_PERMISSIONS.reject) && (
-                  <Button status="danger" loading={busy} data-testid="task-reject" onClick={() => void decide('reject')}>{t('flow.reject')}</Button>
+                  <Button
+                    status="danger"
+                    loading={busy}
+                    data-testid="task-reject"
+                    onClick={() => void decide('reject')}
+                  >
+                    {t('flow.reject')}
+                  </Button>
                 )}
               </Space>
             </div>
           )}
           {permissions.includes(AUDIT_PERMISSIONS.history) && (
-            <Button size="small" style={{ margin: '8px 0' }} data-testid="task-record-history"
-              onClick={() => setHistory({ entity: task.businessType, recordId: task.businessId, title: task.title })}>{t('common:history.open')}</Button>
+            <Button
+              size="small"
+              style={{ margin: '8px 0' }}
+              data-testid="task-record-history"
+              onClick={() => setHistory({ entity: task.businessType, recordId: task.businessId, title: task.title })}
+            >
+              {t('common:history.open')}
+            </Button>
           )}
           <FlowChart instanceId={task.instanceId} />
           <HistoryDrawer target={history} onClose={() => setHistory(null)} />

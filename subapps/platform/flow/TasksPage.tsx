@@ -24,19 +24,40 @@ function TaskList({ scope }: { scope: Scope }) {
   const columns: TableColumnProps<TaskRow>[] = [
     { title: t('model:wfTask.title'), dataIndex: 'title', ellipsis: true },
     {
-      title: t('model:wfTask.name'), dataIndex: 'name',
-      render: (v: string, r) => <>{v}{r.signatureMeanings && <Tag size="small" color="purple" style={{ marginLeft: 6 }} data-testid="needs-signature">{t('flow.needsSignature')}</Tag>}</>,
+      title: t('model:wfTask.name'),
+      dataIndex: 'name',
+      render: (v: string, r) => (
+        <>
+          {v}
+          {r.signatureMeanings && (
+            <Tag size="small" color="purple" style={{ marginLeft: 6 }} data-testid="needs-signature">
+              {t('flow.needsSignature')}
+            </Tag>
+          )}
+        </>
+      ),
     },
     { title: t('flow.model'), dataIndex: 'modelName' },
     { title: t('flow.starter'), dataIndex: 'starter' },
     { title: t('flow.receivedAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-    ...(scope === 'finished' ? [
-      { title: t('flow.taskStatus'), dataIndex: 'status', render: (s: TaskRow['status']) => <StatusTag status={s} /> },
-      { title: t('model:wfTask.opinion'), dataIndex: 'opinion', ellipsis: true },
-      { title: t('flow.handledAt'), dataIndex: 'handledAt', render: (v: string | null) => (v ? formatTime(v) : '') },
-    ] : []),
+    ...(scope === 'finished'
+      ? [
+          {
+            title: t('flow.taskStatus'),
+            dataIndex: 'status',
+            render: (s: TaskRow['status']) => <StatusTag status={s} />,
+          },
+          { title: t('model:wfTask.opinion'), dataIndex: 'opinion', ellipsis: true },
+          {
+            title: t('flow.handledAt'),
+            dataIndex: 'handledAt',
+            render: (v: string | null) => (v ? formatTime(v) : ''),
+          },
+        ]
+      : []),
     {
-      title: t('common:actions'), width: 110,
+      title: t('common:actions'),
+      width: 110,
       render: (_: unknown, row: TaskRow) => (
         <Button type="text" size="mini" data-testid={`task-open-${row.title}`} onClick={() => setOpen(row.id)}>
           {scope === 'pending' ? t('flow.handle') : t('flow.viewChart')}
@@ -47,25 +68,62 @@ function TaskList({ scope }: { scope: Scope }) {
 
   return (
     <div data-testid={`tasks-${scope}`}>
-      <Form layout="inline" onSubmit={(v: { keyword?: string }) => list.search({ keyword: v.keyword?.trim() || undefined })}>
-        <Form.Item field="keyword" label={t('model:wfTask.title')}><Input allowClear /></Form.Item>
-        <Button type="primary" htmlType="submit">{t('common:search')}</Button>
+      <Form
+        layout="inline"
+        onSubmit={(v: { keyword?: string }) => list.search({ keyword: v.keyword?.trim() || undefined })}
+      >
+        <Form.Item field="keyword" label={t('model:wfTask.title')}>
+          <Input allowClear />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('common:search')}
+        </Button>
       </Form>
       {canBatch && (
         <div className="page-toolbar">
-          <Button type="primary" data-testid="batch-audit" disabled={selected.length === 0} onClick={() => setBatch(true)}>
-            {t('flow.batchAudit')}{selected.length ? ` (${selected.length})` : ''}
+          <Button
+            type="primary"
+            data-testid="batch-audit"
+            disabled={selected.length === 0}
+            onClick={() => setBatch(true)}
+          >
+            {t('flow.batchAudit')}
+            {selected.length ? ` (${selected.length})` : ''}
           </Button>
         </div>
       )}
       <Table<TaskRow>
-        rowKey="id" columns={columns} data={list.data.records} loading={list.loading} data-testid={`task-table-${scope}`}
-        rowSelection={canBatch ? { type: 'checkbox', selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
-        pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, sizeCanChange: true, onChange: list.changePage }}
+        rowKey="id"
+        columns={columns}
+        data={list.data.records}
+        loading={list.loading}
+        data-testid={`task-table-${scope}`}
+        rowSelection={
+          canBatch
+            ? { type: 'checkbox', selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
+            : undefined
+        }
+        pagination={{
+          current: list.page,
+          pageSize: list.size,
+          total: list.data.total,
+          showTotal: true,
+          sizeCanChange: true,
+          onChange: list.changePage,
+        }}
       />
       <TaskDrawer taskId={open} onClose={() => setOpen(null)} onDecided={list.reload} />
-      <BatchAuditDialog visible={batch} tasks={list.data.records.filter((r) => selected.includes(r.id))}
-        onClose={(changed) => { setBatch(false); if (changed) { setSelected([]); list.reload(); } }} />
+      <BatchAuditDialog
+        visible={batch}
+        tasks={list.data.records.filter((r) => selected.includes(r.id))}
+        onClose={(changed) => {
+          setBatch(false);
+          if (changed) {
+            setSelected([]);
+            list.reload();
+          }
+        }}
+      />
     </div>
   );
 }
@@ -77,8 +135,12 @@ export function TasksPage() {
   return (
     <div data-testid="page-flow-task">
       <Tabs activeTab={tab} onChange={(k) => setTab(k as Scope)} destroyOnHide>
-        <Tabs.TabPane key="pending" title={t('flow.pending')}><TaskList scope="pending" /></Tabs.TabPane>
-        <Tabs.TabPane key="finished" title={t('flow.finished')}><TaskList scope="finished" /></Tabs.TabPane>
+        <Tabs.TabPane key="pending" title={t('flow.pending')}>
+          <TaskList scope="pending" />
+        </Tabs.TabPane>
+        <Tabs.TabPane key="finished" title={t('flow.finished')}>
+          <TaskList scope="finished" />
+        </Tabs.TabPane>
       </Tabs>
     </div>
   );

@@ -4,13 +4,23 @@ import type { InstanceStatus, ModelStatus, TaskStatus } from '../../../model/wor
 
 type AnyStatus = InstanceStatus | TaskStatus | ModelStatus;
 const COLORS: Record<AnyStatus, string> = {
-  running: 'arcoblue', approved: 'green', rejected: 'red', pending: 'orange', agreed: 'green', cancelled: 'gray',
-  published: 'green', unpublished: 'gray',
+  running: 'arcoblue',
+  approved: 'green',
+  rejected: 'red',
+  pending: 'orange',
+  agreed: 'green',
+  cancelled: 'gray',
+  published: 'green',
+  unpublished: 'gray',
 };
 
 export function StatusTag({ status }: { status: AnyStatus }) {
   const { t } = useTranslation('platform');
-  return <Tag color={COLORS[status]} data-status={status}>{t(`flow.status.${status}`)}</Tag>;
+  return (
+    <Tag color={COLORS[status]} data-status={status}>
+      {t(`flow.status.${status}`)}
+    </Tag>
+  );
 }
 
 export function formatTime(iso: string): string {

@@ -17,8 +17,12 @@ export function treeOf(rows: readonly EntryRow[]): MenuApplicationEntry[] {
   const nodes = new Map<string, MenuApplicationEntry>();
   for (const r of rows) {
     nodes.set(r.code, {
-      code: r.code.trim(), type: r.type, names: { 'zh-CN': r.nameZh.trim(), ...(r.nameEn.trim() ? { en: r.nameEn.trim() } : {}) },
-      path: r.path.trim() || null, perms: r.perms.trim() || null, children: [],
+      code: r.code.trim(),
+      type: r.type,
+      names: { 'zh-CN': r.nameZh.trim(), ...(r.nameEn.trim() ? { en: r.nameEn.trim() } : {}) },
+      path: r.path.trim() || null,
+      perms: r.perms.trim() || null,
+      children: [],
     });
   }
   const top: MenuApplicationEntry[] = [];

@@ -7,11 +7,23 @@ const time = (v: unknown) => (typeof v === 'string' && v ? new Date(v).toLocaleS
 
 export const applicationHistory = (t: TFunction): HistoryLabels => ({
   fields: {
-    appType: t('platform:helper.appType'), title: t('model:helper.title'), reason: t('model:helper.reason'), entries: t('model:helper.entries'),
-    status: t('platform:helper.state'), reviewReason: t('platform:helper.reviewReason'), reviewedAt: t('platform:helper.reviewedAt'),
+    appType: t('platform:helper.appType'),
+    title: t('model:helper.title'),
+    reason: t('model:helper.reason'),
+    entries: t('model:helper.entries'),
+    status: t('platform:helper.state'),
+    reviewReason: t('platform:helper.reviewReason'),
+    reviewedAt: t('platform:helper.reviewedAt'),
   },
-  values: { status: Object.fromEntries((['pending', 'approved', 'rejected'] as const).map((s) => [s, t(`platform:helper.applyStatus.${s}`)])) },
-  formats: { entries: (v) => (Array.isArray(v) ? t('common:history.rows', { count: v.length }) : ''), reviewedAt: time },
+  values: {
+    status: Object.fromEntries(
+      (['pending', 'approved', 'rejected'] as const).map((s) => [s, t(`platform:helper.applyStatus.${s}`)]),
+    ),
+  },
+  formats: {
+    entries: (v) => (Array.isArray(v) ? t('common:history.rows', { count: v.length }) : ''),
+    reviewedAt: time,
+  },
   // Ids: the applicant and the reviewer are named by the entries themselves.
   hidden: ['applicantId', 'reviewerId'],
 });

@@ -16,13 +16,17 @@ export function ScreenList({ kind }: { kind: Kind }) {
   const { t } = useTranslation('platform');
   const api = useApi();
   const bridge = useBridge();
-  const [state, setData] = useCard<ScreenLinks>(() => (kind === 'favourites'
-    ? api.call(contract.workbench.favourites)
-    : api.call(contract.workbench.screens, { query: { list: kind } })));
+  const [state, setData] = useCard<ScreenLinks>(() =>
+    kind === 'favourites'
+      ? api.call(contract.workbench.favourites)
+      : api.call(contract.workbench.screens, { query: { list: kind } }),
+  );
 
   const unstar = async (link: ScreenLink) => {
     // A refusal is shown by the shell; the list stays as it was.
-    const left = await api.call(contract.workbench.removeFavourite, { params: { id: link.functionId } }).catch(() => null);
+    const left = await api
+      .call(contract.workbench.removeFavourite, { params: { id: link.functionId } })
+      .catch(() => null);
     if (left) setData(left);
   };
   const note = (link: ScreenLink) => {
@@ -38,11 +42,19 @@ export function ScreenList({ kind }: { kind: Kind }) {
           <ul className="workbench-links">
             {d.items.map((link) => (
               <li key={link.functionId}>
-                <Button type="text" onClick={() => void bridge.navigate(link.path)} data-testid={`${kind}-link`}>{link.name}</Button>
+                <Button type="text" onClick={() => void bridge.navigate(link.path)} data-testid={`${kind}-link`}>
+                  {link.name}
+                </Button>
                 {note(link) && <span className="workbench-note">{note(link)}</span>}
                 {kind === 'favourites' && (
-                  <Button type="text" size="mini" icon={<IconStarFill className="favourite-on" />} onClick={() => void unstar(link)}
-                    aria-label={t('workbench.favourites.remove', { name: link.name })} data-testid="favourite-remove" />
+                  <Button
+                    type="text"
+                    size="mini"
+                    icon={<IconStarFill className="favourite-on" />}
+                    onClick={() => void unstar(link)}
+                    aria-label={t('workbench.favourites.remove', { name: link.name })}
+                    data-testid="favourite-remove"
+                  />
                 )}
               </li>
             ))}

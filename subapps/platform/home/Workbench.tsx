@@ -13,15 +13,20 @@ const COUNTS: WorkbenchCard[] = ['feedback', 'applications', 'apps'];
 
 function CardOf({ card }: { card: WorkbenchCard }) {
   switch (card) {
-    case 'tasks': return <TasksCard />;
-    case 'notices': return <NoticesCard />;
-    case 'alarms': return <AlarmsCard />;
+    case 'tasks':
+      return <TasksCard />;
+    case 'notices':
+      return <NoticesCard />;
+    case 'alarms':
+      return <AlarmsCard />;
     case 'favourites':
     case 'recent':
-    case 'frequent': return <ScreenList kind={card} />;
+    case 'frequent':
+      return <ScreenList kind={card} />;
     case 'feedback':
     case 'applications':
-    case 'apps': return <CountCard kind={card} />;
+    case 'apps':
+      return <CountCard kind={card} />;
   }
 }
 
@@ -33,7 +38,8 @@ export function Workbench() {
   const { t } = useTranslation('platform');
   const api = useApi();
   const [state] = useCard(() => api.call(contract.workbench.cards));
-  if (state.kind !== 'ready') return <div data-testid="page-workbench">{state.kind === 'loading' ? <Spin /> : t('workbench.failed')}</div>;
+  if (state.kind !== 'ready')
+    return <div data-testid="page-workbench">{state.kind === 'loading' ? <Spin /> : t('workbench.failed')}</div>;
   const counts = state.data.cards.filter((c) => COUNTS.includes(c));
   const others = state.data.cards.filter((c) => !COUNTS.includes(c));
   return (
@@ -41,12 +47,20 @@ export function Workbench() {
       {counts.length > 0 && (
         <section aria-label={t('workbench.actions')} className="workbench-section">
           <Grid.Row gutter={16}>
-            {counts.map((c) => <Grid.Col key={c} xs={24} sm={8}><CardOf card={c} /></Grid.Col>)}
+            {counts.map((c) => (
+              <Grid.Col key={c} xs={24} sm={8}>
+                <CardOf card={c} />
+              </Grid.Col>
+            ))}
           </Grid.Row>
         </section>
       )}
       <Grid.Row gutter={[16, 16]}>
-        {others.map((c) => <Grid.Col key={c} xs={24} md={12} xl={8}><CardOf card={c} /></Grid.Col>)}
+        {others.map((c) => (
+          <Grid.Col key={c} xs={24} md={12} xl={8}>
+            <CardOf card={c} />
+          </Grid.Col>
+        ))}
       </Grid.Row>
     </div>
   );

@@ -19,8 +19,17 @@ export function useCard<T>(load: () => Promise<T>): [CardState<T>, (data: T) => 
   useEffect(() => {
     if (!shown) return;
     let live = true;
-    load().then((data) => { if (live) setState({ kind: 'ready', data }); }, () => { if (live) setState({ kind: 'failed' }); });
-    return () => { live = false; };
+    load().then(
+      (data) => {
+        if (live) setState({ kind: 'ready', data });
+      },
+      () => {
+        if (live) setState({ kind: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
     // `load` is a new function each render; what it reads is in the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown, factoryId, language]);

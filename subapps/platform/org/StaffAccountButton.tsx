@@ -22,8 +22,18 @@ export function StaffAccountButton({ row, reload }: { row: ResourceRow; reload: 
   if (!canEdit || !canAdd || row.userId) return null;
   return (
     <>
-      <Button type="text" size="mini" data-testid={`row-account-${String(row.code)}`} onClick={() => setOpen(true)}>{t('platform:org.makeAccount')}</Button>
-      {open && <StaffAccountDialog row={row} onClose={(made) => { setOpen(false); if (made) reload(); }} />}
+      <Button type="text" size="mini" data-testid={`row-account-${String(row.code)}`} onClick={() => setOpen(true)}>
+        {t('platform:org.makeAccount')}
+      </Button>
+      {open && (
+        <StaffAccountDialog
+          row={row}
+          onClose={(made) => {
+            setOpen(false);
+            if (made) reload();
+          }}
+        />
+      )}
     </>
   );
 }
@@ -54,14 +64,31 @@ function StaffAccountDialog({ row, onClose }: { row: ResourceRow; onClose: (made
   }
 
   return (
-    <Modal visible title={t('platform:org.makeAccountTitle', { name: String(row.name ?? '') })} onCancel={() => onClose(made !== null)} onOk={() => void submit()}
-      confirmLoading={saving} okButtonProps={{ 'data-testid': 'account-ok' } as object}>
+    <Modal
+      visible
+      title={t('platform:org.makeAccountTitle', { name: String(row.name ?? '') })}
+      onCancel={() => onClose(made !== null)}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'account-ok' } as object}
+    >
       {made ? (
-        <TemporaryPassword password={made.temporaryPassword} lead={t('platform:org.accountMade', { account: made.account })} />
+        <TemporaryPassword
+          password={made.temporaryPassword}
+          lead={t('platform:org.accountMade', { account: made.account })}
+        />
       ) : (
         <>
           <div style={{ marginBottom: 6 }}>{t('model:user.account')}</div>
-          <Input data-testid="account-input" value={account} maxLength={{ length: 64, errorOnly: true }} onChange={(v) => { setAccount(v); setError(''); }} />
+          <Input
+            data-testid="account-input"
+            value={account}
+            maxLength={{ length: 64, errorOnly: true }}
+            onChange={(v) => {
+              setAccount(v);
+              setError('');
+            }}
+          />
           {error && <Typography.Text type="error">{error}</Typography.Text>}
         </>
       )}

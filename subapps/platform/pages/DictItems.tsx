@@ -39,19 +39,29 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
     }
   }, [api, dictId]);
 
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   if (!dict || !dictId) return <Empty description={t('dict.chooseOne')} />;
 
   async function save(values: DictItemInput) {
-    if (editing) await api.call(contract.dict.updateItem, { params: { id: dictId!, itemId: editing.id }, body: values, showSuccess: true });
+    if (editing)
+      await api.call(contract.dict.updateItem, {
+        params: { id: dictId!, itemId: editing.id },
+        body: values,
+        showSuccess: true,
+      });
     else await api.call(contract.dict.addItem, { params: { id: dictId! }, body: values, showSuccess: true });
     await load();
     onChanged();
   }
 
   async function remove(item: DictItem) {
-    const ok = await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) });
+    const ok = await bridge.confirm({
+      title: t('common:deleteTitle'),
+      content: t('common:deleteConfirm', { count: 1 }),
+    });
     if (!ok) return;
     await api.call(contract.dict.removeItem, { params: { id: dictId!, itemId: item.id }, showSuccess: true });
     await load();
@@ -63,14 +73,39 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
     { title: t('model:dictItem.value'), dataIndex: 'value' },
     { title: t('model:dictItem.sort'), dataIndex: 'sort', width: 70 },
     {
-      title: t('common:actions'), width: 200,
+      title: t('common:actions'),
+      width: 200,
       render: (_: unknown, row: DictItem) => (
         <Space size="mini">
-          {can(DICT_PERMISSIONS.edit) && <Button type="text" size="mini" onClick={() => { setEditing(row); setDialog(true); }}>{t('common:edit')}</Button>}
-          {can(DICT_PERMISSIONS.delete) && <Button type="text" size="mini" status="danger" onClick={() => void remove(row)}>{t('common:delete')}</Button>}
-          <HistoryButton target={{ entity: 'dict-item', recordId: row.id, title: `${row.label} (${row.value})` }} labels={{ fields: {
-            label: t('model:dictItem.label'), value: t('model:dictItem.value'), sort: t('model:dictItem.sort'), dictId: t('model:dict.type'),
-          }, values: { dictId: { [dict.id]: dict.type } } }} />
+          {can(DICT_PERMISSIONS.edit) && (
+            <Button
+              type="text"
+              size="mini"
+              onClick={() => {
+                setEditing(row);
+                setDialog(true);
+              }}
+            >
+              {t('common:edit')}
+            </Button>
+          )}
+          {can(DICT_PERMISSIONS.delete) && (
+            <Button type="text" size="mini" status="danger" onClick={() => void remove(row)}>
+              {t('common:delete')}
+            </Button>
+          )}
+          <HistoryButton
+            target={{ entity: 'dict-item', recordId: row.id, title: `${row.label} (${row.value})` }}
+            labels={{
+              fields: {
+                label: t('model:dictItem.label'),
+                value: t('model:dictItem.value'),
+                sort: t('model:dictItem.sort'),
+                dictId: t('model:dict.type'),
+              },
+              values: { dictId: { [dict.id]: dict.type } },
+            }}
+          />
         </Space>
       ),
     },
@@ -80,7 +115,19 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
     <section data-testid="dict-items">
       <div className="page-toolbar">
         <span className="page-panel-title">{t('dict.itemsOf', { name: dict.name })}</span>
-        {can(DICT_PERMISSIONS.add) && <Button size="small" type="primary" data-testid="item-add" onClick={() => { setEditing(null); setDialog(true); }}>{t('dict.addItem')}</Button>}
+        {can(DICT_PERMISSIONS.add) && (
+          <Button
+            size="small"
+            type="primary"
+            data-testid="item-add"
+            onClick={() => {
+              setEditing(null);
+              setDialog(true);
+            }}
+          >
+            {t('dict.addItem')}
+          </Button>
+        )}
       </div>
       <Table<DictItem> rowKey="id" columns={columns} data={items} loading={loading} pagination={false} />
       <SchemaFormDialog<DictItemInput>

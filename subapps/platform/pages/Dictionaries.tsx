@@ -44,7 +44,10 @@ export function Dictionaries() {
       void bridge.notify({ type: 'warning', message: t('common:selectToDelete') });
       return;
     }
-    const ok = await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: ids.length }) });
+    const ok = await bridge.confirm({
+      title: t('common:deleteTitle'),
+      content: t('common:deleteConfirm', { count: ids.length }),
+    });
     if (!ok) return;
     await api.call(contract.dict.remove, { body: { ids }, showSuccess: true });
     setSelectedKeys([]);
@@ -58,40 +61,93 @@ export function Dictionaries() {
     { title: t('model:dict.remark'), dataIndex: 'remark', ellipsis: true },
     { title: t('dict.itemCount'), dataIndex: 'itemCount', width: 90 },
     {
-      title: t('common:actions'), width: 260,
+      title: t('common:actions'),
+      width: 260,
       render: (_: unknown, row: Dict) => (
-        <span onClick={(e) => e.stopPropagation()}><Space size="mini">
-          <Button type="text" size="mini" onClick={() => setCurrent(row)}>{t('dict.details')}</Button>
-          {can(DICT_PERMISSIONS.edit) && (
-            <Button type="text" size="mini" onClick={() => { setEditing(row); setDialog(true); }}>{t('common:edit')}</Button>
-          )}
-          {can(DICT_PERMISSIONS.delete) && (
-            <Button type="text" size="mini" status="danger" onClick={() => void remove([row.id])}>{t('common:delete')}</Button>
-          )}
-          <HistoryButton target={{ entity: 'dict', recordId: row.id, title: row.name }} labels={{ fields: {
-            name: t('model:dict.name'), type: t('model:dict.type'), remark: t('model:dict.remark'),
-          } }} />
-        </Space></span>
+        <span onClick={(e) => e.stopPropagation()}>
+          <Space size="mini">
+            <Button type="text" size="mini" onClick={() => setCurrent(row)}>
+              {t('dict.details')}
+            </Button>
+            {can(DICT_PERMISSIONS.edit) && (
+              <Button
+                type="text"
+                size="mini"
+                onClick={() => {
+                  setEditing(row);
+                  setDialog(true);
+                }}
+              >
+                {t('common:edit')}
+              </Button>
+            )}
+            {can(DICT_PERMISSIONS.delete) && (
+              <Button type="text" size="mini" status="danger" onClick={() => void remove([row.id])}>
+                {t('common:delete')}
+              </Button>
+            )}
+            <HistoryButton
+              target={{ entity: 'dict', recordId: row.id, title: row.name }}
+              labels={{
+                fields: {
+                  name: t('model:dict.name'),
+                  type: t('model:dict.type'),
+                  remark: t('model:dict.remark'),
+                },
+              }}
+            />
+          </Space>
+        </span>
       ),
     },
   ];
 
   return (
     <div data-testid="page-dict">
-      <Form form={searchForm} layout="inline" onSubmit={(v: { name?: string; type?: string }) => list.search({ name: v.name?.trim() || undefined, type: v.type?.trim() || undefined })}>
-        <Form.Item field="name" label={t('model:dict.name')}><Input allowClear data-testid="search-name" /></Form.Item>
-        <Form.Item field="type" label={t('model:dict.type')}><Input allowClear /></Form.Item>
+      <Form
+        form={searchForm}
+        layout="inline"
+        onSubmit={(v: { name?: string; type?: string }) =>
+          list.search({ name: v.name?.trim() || undefined, type: v.type?.trim() || undefined })
+        }
+      >
+        <Form.Item field="name" label={t('model:dict.name')}>
+          <Input allowClear data-testid="search-name" />
+        </Form.Item>
+        <Form.Item field="type" label={t('model:dict.type')}>
+          <Input allowClear />
+        </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" data-testid="search">{t('common:search')}</Button>
-          <Button onClick={() => { searchForm.resetFields(); list.search({}); }}>{t('common:reset')}</Button>
+          <Button type="primary" htmlType="submit" data-testid="search">
+            {t('common:search')}
+          </Button>
+          <Button
+            onClick={() => {
+              searchForm.resetFields();
+              list.search({});
+            }}
+          >
+            {t('common:reset')}
+          </Button>
         </Space>
       </Form>
       <div className="page-toolbar">
         {can(DICT_PERMISSIONS.add) && (
-          <Button type="primary" data-testid="dict-add" onClick={() => { setEditing(null); setDialog(true); }}>{t('common:add')}</Button>
+          <Button
+            type="primary"
+            data-testid="dict-add"
+            onClick={() => {
+              setEditing(null);
+              setDialog(true);
+            }}
+          >
+            {t('common:add')}
+          </Button>
         )}
         {can(DICT_PERMISSIONS.delete) && (
-          <Button status="danger" onClick={() => void remove(selectedKeys)}>{t('common:deleteSelected')}</Button>
+          <Button status="danger" onClick={() => void remove(selectedKeys)}>
+            {t('common:deleteSelected')}
+          </Button>
         )}
       </div>
       <div className="page-split">
@@ -101,9 +157,24 @@ export function Dictionaries() {
           columns={columns}
           data={list.data.records}
           loading={list.loading}
-          rowSelection={can(DICT_PERMISSIONS.delete) ? { type: 'checkbox', selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as string[]) } : undefined}
+          rowSelection={
+            can(DICT_PERMISSIONS.delete)
+              ? {
+                  type: 'checkbox',
+                  selectedRowKeys: selectedKeys,
+                  onChange: (keys) => setSelectedKeys(keys as string[]),
+                }
+              : undefined
+          }
           onRow={(row) => ({ onClick: () => setCurrent(row) })}
-          pagination={{ current: list.page, pageSize: list.size, total: list.data.total, showTotal: true, sizeCanChange: true, onChange: list.changePage }}
+          pagination={{
+            current: list.page,
+            pageSize: list.size,
+            total: list.data.total,
+            showTotal: true,
+            sizeCanChange: true,
+            onChange: list.changePage,
+          }}
         />
         <DictItems dict={current} onChanged={list.reload} />
       </div>

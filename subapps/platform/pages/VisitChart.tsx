@@ -16,7 +16,11 @@ export function VisitChart({ series, label }: { series: { bucket: string; count:
     chart.current = echarts.init(host.current);
     const resize = () => chart.current?.resize();
     window.addEventListener('resize', resize);
-    return () => { window.removeEventListener('resize', resize); chart.current?.dispose(); chart.current = null; };
+    return () => {
+      window.removeEventListener('resize', resize);
+      chart.current?.dispose();
+      chart.current = null;
+    };
   }, []);
 
   useEffect(() => {

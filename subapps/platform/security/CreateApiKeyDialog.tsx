@@ -6,10 +6,21 @@ import { API_KEY_LIMITS, type ApiKeyOptions, type CreatedApiKey } from '../../..
 import { useApi } from '../../kit/api';
 import { act } from '../content/act';
 
-interface Draft { name: string; permissions: string[]; factoryIds: string[]; allowedIps: string; expiresInDays: number; rateLimit: number }
+interface Draft {
+  name: string;
+  permissions: string[];
+  factoryIds: string[];
+  allowedIps: string;
+  expiresInDays: number;
+  rateLimit: number;
+}
 
 /** Addresses as typed: one a line (commas and spaces also part them). */
-const addresses = (text: string) => text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+const addresses = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * A new API key (issue 26): its name, the permission codes and factories it may use (chosen from the
@@ -25,57 +36,120 @@ export function CreateApiKeyDialog({ onClose }: { onClose: (created: boolean) =>
 
   useEffect(() => act(async () => setOptions(await api.call(contract.apiKeys.options))), [api]);
 
-  const submit = () => act(async () => {
-    if (created) return onClose(true);
-    const v = await form.validate();
-    setSaving(true);
-    try {
-      setCreated(await api.call(contract.apiKeys.create, {
-        body: { name: v.name, permissions: v.permissions, factoryIds: v.factoryIds ?? [], allowedIps: addresses(v.allowedIps ?? ''), expiresInDays: v.expiresInDays, rateLimit: v.rateLimit },
-      }));
-    } finally {
-      setSaving(false);
-    }
-  });
+  const submit = () =>
+    act(async () => {
+      if (created) return onClose(true);
+      const v = await form.validate();
+      setSaving(true);
+      try {
+        setCreated(
+          await api.call(contract.apiKeys.create, {
+            body: {
+              name: v.name,
+              permissions: v.permissions,
+              factoryIds: v.factoryIds ?? [],
+              allowedIps: addresses(v.allowedIps ?? ''),
+              expiresInDays: v.expiresInDays,
+              rateLimit: v.rateLimit,
+            },
+          }),
+        );
+      } finally {
+        setSaving(false);
+      }
+    });
 
   const required = (label: string) => ({ required: true, message: t('model:validation.required', { field: label }) });
 
   return (
-    <Modal visible style={{ width: 700 }} title={created ? t('apiKeys.secretTitle') : t('apiKeys.create')} confirmLoading={saving}
-      onOk={submit} onCancel={() => onClose(created !== null)} okText={created ? t('apiKeys.done') : undefined}
-      hideCancel={created !== null} okButtonProps={{ 'data-testid': created ? 'api-key-done' : 'api-key-save' } as object}>
+    <Modal
+      visible
+      style={{ width: 700 }}
+      title={created ? t('apiKeys.secretTitle') : t('apiKeys.create')}
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={() => onClose(created !== null)}
+      okText={created ? t('apiKeys.done') : undefined}
+      hideCancel={created !== null}
+      okButtonProps={{ 'data-testid': created ? 'api-key-done' : 'api-key-save' } as object}
+    >
       {created ? (
-        <Alert type="warning" content={
-          <div>
-            <p style={{ marginTop: 0 }}>{t('apiKeys.secretHelp')}</p>
-            <Typography.Text copyable code data-testid="api-key-secret">{created.secret}</Typography.Text>
-          </div>
-        } />
+        <Alert
+          type="warning"
+          content={
+            <div>
+              <p style={{ marginTop: 0 }}>{t('apiKeys.secretHelp')}</p>
+              <Typography.Text copyable code data-testid="api-key-secret">
+                {created.secret}
+              </Typography.Text>
+            </div>
+          }
+        />
       ) : (
-        <Form form={form} layout="vertical" initialValues={{ permissions: [], factoryIds: [], allowedIps: '', expiresInDays: 365, rateLimit: API_KEY_LIMITS.defaultRateLimit }}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{
+            permissions: [],
+            factoryIds: [],
+            allowedIps: '',
+            expiresInDays: 365,
+            rateLimit: API_KEY_LIMITS.defaultRateLimit,
+          }}
+        >
           <p style={{ marginTop: 0 }}>{t('apiKeys.intro')}</p>
           <Form.Item field="name" label={t('apiKeys.name')} rules={[required(t('apiKeys.name'))]}>
             <Input maxLength={64} data-testid="api-key-name" />
           </Form.Item>
           <Form.Item field="permissions" label={t('apiKeys.permissions')} rules={[required(t('apiKeys.permissions'))]}>
-            <Select mode="multiple" allowClear showSearch data-testid="api-key-permissions" maxTagCount={8}
-              filterOption={(input, option) => String((option.props as { children?: unknown }).children ?? '').toLowerCase().includes(input.toLowerCase())}>
-              {options.permissions.map((p) => <Select.Option key={p.code} value={p.code}>{`${p.name} (${p.code})`}</Select.Option>)}
+            <Select
+              mode="multiple"
+              allowClear
+              showSearch
+              data-testid="api-key-permissions"
+              maxTagCount={8}
+              filterOption={(input, option) =>
+                String((option.props as { children?: unknown }).children ?? '')
+                  .toLowerCase()
+                  .includes(input.toLowerCase())
+              }
+            >
+              {options.permissions.map((p) => (
+                <Select.Option key={p.code} value={p.code}>{`${p.name} (${p.code})`}</Select.Option>
+              ))}
             </Select>
           </Form.Item>
           <Form.Item field="factoryIds" label={t('apiKeys.factories')} extra={t('apiKeys.factoriesHelp')}>
             <Select mode="multiple" allowClear data-testid="api-key-factories">
-              {options.factories.map((f) => <Select.Option key={f.id} value={f.id}>{`${f.name} (${f.code})`}</Select.Option>)}
+              {options.factories.map((f) => (
+                <Select.Option key={f.id} value={f.id}>{`${f.name} (${f.code})`}</Select.Option>
+              ))}
             </Select>
           </Form.Item>
           <Form.Item field="allowedIps" label={t('apiKeys.allowedIps')} extra={t('apiKeys.allowedIpsHelp')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} data-testid="api-key-addresses" />
           </Form.Item>
-          <Form.Item field="expiresInDays" label={t('apiKeys.expiresInDays')} rules={[required(t('apiKeys.expiresInDays'))]}>
-            <InputNumber min={1} max={API_KEY_LIMITS.maxDays} precision={0} style={{ width: 160 }} data-testid="api-key-days" />
+          <Form.Item
+            field="expiresInDays"
+            label={t('apiKeys.expiresInDays')}
+            rules={[required(t('apiKeys.expiresInDays'))]}
+          >
+            <InputNumber
+              min={1}
+              max={API_KEY_LIMITS.maxDays}
+              precision={0}
+              style={{ width: 160 }}
+              data-testid="api-key-days"
+            />
           </Form.Item>
           <Form.Item field="rateLimit" label={t('apiKeys.rateLimit')} rules={[required(t('apiKeys.rateLimit'))]}>
-            <InputNumber min={1} max={API_KEY_LIMITS.maxRateLimit} precision={0} style={{ width: 160 }} data-testid="api-key-rate" />
+            <InputNumber
+              min={1}
+              max={API_KEY_LIMITS.maxRateLimit}
+              precision={0}
+              style={{ width: 160 }}
+              data-testid="api-key-rate"
+            />
           </Form.Item>
         </Form>
       )}

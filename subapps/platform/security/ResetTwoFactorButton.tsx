@@ -13,10 +13,21 @@ export function ResetTwoFactorButton({ row }: { row: ResourceRow }) {
   const bridge = useBridge();
   const allowed = usePermission('platform:user:reset-password');
   if (!allowed) return null;
-  const reset = () => act(async () => {
-    if (!(await bridge.confirm({ title: t('securityPolicy.resetTwoFactor'), content: t('securityPolicy.resetTwoFactorConfirm', { account: String(row.account) }) }))) return;
-    await api.call(contract.security.resetUserTwoFactor, { params: { id: String(row.id) } });
-    bridge.notify({ type: 'success', message: t('securityPolicy.resetTwoFactorDone') });
-  });
-  return <Button type="text" size="mini" data-testid={`row-reset-2fa-${String(row.account)}`} onClick={reset}>{t('securityPolicy.resetTwoFactor')}</Button>;
+  const reset = () =>
+    act(async () => {
+      if (
+        !(await bridge.confirm({
+          title: t('securityPolicy.resetTwoFactor'),
+          content: t('securityPolicy.resetTwoFactorConfirm', { account: String(row.account) }),
+        }))
+      )
+        return;
+      await api.call(contract.security.resetUserTwoFactor, { params: { id: String(row.id) } });
+      bridge.notify({ type: 'success', message: t('securityPolicy.resetTwoFactorDone') });
+    });
+  return (
+    <Button type="text" size="mini" data-testid={`row-reset-2fa-${String(row.account)}`} onClick={reset}>
+      {t('securityPolicy.resetTwoFactor')}
+    </Button>
+  );
 }

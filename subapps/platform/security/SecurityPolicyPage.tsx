@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Checkbox, InputNumber, Radio, Space } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
-import { PASSWORD_CLASSES, PASSWORD_POLICY_LIMITS, SECURITY_PERMISSIONS as P, TWO_FACTOR_POLICIES, type PasswordClass, type SecurityPolicy } from '../../../model/security';
+import {
+  PASSWORD_CLASSES,
+  PASSWORD_POLICY_LIMITS,
+  SECURITY_PERMISSIONS as P,
+  TWO_FACTOR_POLICIES,
+  type PasswordClass,
+  type SecurityPolicy,
+} from '../../../model/security';
 import { useApi } from '../../kit/api';
 import { act } from '../content/act';
 
@@ -20,48 +27,88 @@ export function SecurityPolicyPage() {
 
   useEffect(() => act(async () => setPolicy(await api.call(contract.security.policy))), []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const save = () => act(async () => {
-    if (!policy) return;
-    setSaving(true);
-    try {
-      setPolicy(await api.call(contract.security.updatePolicy, { body: policy }));
-      bridge.notify({ type: 'success', message: t('securityPolicy.saved') });
-    } finally {
-      setSaving(false);
-    }
-  });
+  const save = () =>
+    act(async () => {
+      if (!policy) return;
+      setSaving(true);
+      try {
+        setPolicy(await api.call(contract.security.updatePolicy, { body: policy }));
+        bridge.notify({ type: 'success', message: t('securityPolicy.saved') });
+      } finally {
+        setSaving(false);
+      }
+    });
 
   return (
     <div data-testid="page-security-policy">
       <Card title={t('securityPolicy.twoFactor')} bordered>
         <p style={{ marginTop: 0 }}>{t('securityPolicy.twoFactorHelp')}</p>
-        <Radio.Group direction="vertical" value={policy?.twoFactor} disabled={!canEdit || !policy} onChange={(v: SecurityPolicy['twoFactor']) => change({ twoFactor: v })} data-testid="two-factor-policy">
-          {TWO_FACTOR_POLICIES.map((p) => <Radio key={p} value={p} data-testid={`policy-${p}`}>{t(`securityPolicy.policies.${p}`)}</Radio>)}
+        <Radio.Group
+          direction="vertical"
+          value={policy?.twoFactor}
+          disabled={!canEdit || !policy}
+          onChange={(v: SecurityPolicy['twoFactor']) => change({ twoFactor: v })}
+          data-testid="two-factor-policy"
+        >
+          {TWO_FACTOR_POLICIES.map((p) => (
+            <Radio key={p} value={p} data-testid={`policy-${p}`}>
+              {t(`securityPolicy.policies.${p}`)}
+            </Radio>
+          ))}
         </Radio.Group>
       </Card>
       <Card title={t('securityPolicy.password')} bordered style={{ marginTop: 16 }}>
         <Space direction="vertical" size="large">
           <div>
             <div>{t('securityPolicy.passwordClasses')}</div>
-            <Checkbox.Group value={policy?.passwordClasses ?? []} disabled={!canEdit || !policy} onChange={(v: PasswordClass[]) => change({ passwordClasses: v })} data-testid="password-classes"
-              options={PASSWORD_CLASSES.map((c) => ({ value: c, label: t(`securityPolicy.classes.${c}`) }))} />
+            <Checkbox.Group
+              value={policy?.passwordClasses ?? []}
+              disabled={!canEdit || !policy}
+              onChange={(v: PasswordClass[]) => change({ passwordClasses: v })}
+              data-testid="password-classes"
+              options={PASSWORD_CLASSES.map((c) => ({ value: c, label: t(`securityPolicy.classes.${c}`) }))}
+            />
           </div>
           <div>
-            <div><label htmlFor="password-max-age">{t('securityPolicy.passwordMaxAgeDays')}</label></div>
-            <InputNumber id="password-max-age" min={0} max={PASSWORD_POLICY_LIMITS.maxAgeDays} precision={0} style={{ width: 160 }} disabled={!canEdit || !policy} data-testid="password-max-age"
-              value={policy?.passwordMaxAgeDays} onChange={(v) => change({ passwordMaxAgeDays: Number(v ?? 0) })} />
+            <div>
+              <label htmlFor="password-max-age">{t('securityPolicy.passwordMaxAgeDays')}</label>
+            </div>
+            <InputNumber
+              id="password-max-age"
+              min={0}
+              max={PASSWORD_POLICY_LIMITS.maxAgeDays}
+              precision={0}
+              style={{ width: 160 }}
+              disabled={!canEdit || !policy}
+              data-testid="password-max-age"
+              value={policy?.passwordMaxAgeDays}
+              onChange={(v) => change({ passwordMaxAgeDays: Number(v ?? 0) })}
+            />
             <div className="arco-form-message-help">{t('securityPolicy.zeroNever')}</div>
           </div>
           <div>
-            <div><label htmlFor="password-history">{t('securityPolicy.passwordHistory')}</label></div>
-            <InputNumber id="password-history" min={0} max={PASSWORD_POLICY_LIMITS.history} precision={0} style={{ width: 160 }} disabled={!canEdit || !policy} data-testid="password-history"
-              value={policy?.passwordHistory} onChange={(v) => change({ passwordHistory: Number(v ?? 0) })} />
+            <div>
+              <label htmlFor="password-history">{t('securityPolicy.passwordHistory')}</label>
+            </div>
+            <InputNumber
+              id="password-history"
+              min={0}
+              max={PASSWORD_POLICY_LIMITS.history}
+              precision={0}
+              style={{ width: 160 }}
+              disabled={!canEdit || !policy}
+              data-testid="password-history"
+              value={policy?.passwordHistory}
+              onChange={(v) => change({ passwordHistory: Number(v ?? 0) })}
+            />
           </div>
         </Space>
       </Card>
       {canEdit && (
         <div style={{ marginTop: 16 }}>
-          <Button type="primary" loading={saving} disabled={!policy} data-testid="policy-save" onClick={save}>{t('securityPolicy.save')}</Button>
+          <Button type="primary" loading={saving} disabled={!policy} data-testid="policy-save" onClick={save}>
+            {t('securityPolicy.save')}
+          </Button>
         </div>
       )}
     </div>

@@ -7,7 +7,12 @@ import { contract } from '../../../model/contract';
 import type { AppOnline, ServiceState } from '../../../model/helper';
 import { bridgeClient } from '../../kit/api';
 
-const COLORS: Record<ServiceState, string> = { online: 'green', offline: 'red', 'no-bridge': 'orange', hung: 'magenta' };
+const COLORS: Record<ServiceState, string> = {
+  online: 'green',
+  offline: 'red',
+  'no-bridge': 'orange',
+  hung: 'magenta',
+};
 const FRESH_MS = 15_000;
 
 /** One request for all the rows of a page (the server probes at most once a minute anyway). */
@@ -18,7 +23,9 @@ function onlineStates(bridge: ChildBridge): Promise<Map<string, AppOnline>> {
       .call(contract.helper.appOnline, { timeout: 30_000, showError: false })
       .then((list) => new Map(list.map((s) => [s.id, s])));
     shared = { at: Date.now(), states };
-    states.catch(() => { if (shared?.states === states) shared = null; });
+    states.catch(() => {
+      if (shared?.states === states) shared = null;
+    });
   }
   return shared.states;
 }
@@ -31,12 +38,31 @@ export function AppOnlineTag({ id, enabled }: { id: string; enabled: boolean }) 
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    onlineStates(bridge).then((m) => live && setState(m.get(id) ?? null), () => live && setState(null));
-    return () => { live = false; };
+    onlineStates(bridge).then(
+      (m) => live && setState(m.get(id) ?? null),
+      () => live && setState(null),
+    );
+    return () => {
+      live = false;
+    };
   }, [bridge, id, enabled]);
   if (!enabled || state === null) return <span data-testid={`online-${id}`}>—</span>;
-  if (state === undefined) return <span data-testid={`online-${id}`} data-state="probing">…</span>;
-  const tip = [state.version && `${t('helper.version')} ${state.version}`, state.latencyMs !== null && `${state.latencyMs} ms`].filter(Boolean).join(' · ');
-  const tag = <Tag color={COLORS[state.state]} data-testid={`online-${id}`} data-state={state.state}>{t(`helper.states.${state.state}`)}</Tag>;
+  if (state === undefined)
+    return (
+      <span data-testid={`online-${id}`} data-state="probing">
+        …
+      </span>
+    );
+  const tip = [
+    state.version && `${t('helper.version')} ${state.version}`,
+    state.latencyMs !== null && `${state.latencyMs} ms`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const tag = (
+    <Tag color={COLORS[state.state]} data-testid={`online-${id}`} data-state={state.state}>
+      {t(`helper.states.${state.state}`)}
+    </Tag>
+  );
   return tip ? <Tooltip content={tip}>{tag}</Tooltip> : tag;
 }

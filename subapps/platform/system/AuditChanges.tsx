@@ -30,17 +30,28 @@ export function AuditChanges({ row }: { row: ResourceRow }) {
   const entity = String(row.entity ?? '');
   const changes = parsed(row.changes);
   const keys = HAND_WRITTEN[entity];
-  const labels: HistoryLabels | undefined = keys && { fields: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, t(`model:${k}`)])) };
+  const labels: HistoryLabels | undefined = keys && {
+    fields: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, t(`model:${k}`)])),
+  };
   const format = historyFormat(t, resourceByName(entity), labels);
   const value = (field: string, v: unknown) => (v === null || v === undefined ? '' : format.value(field, v));
   return (
     <div data-testid="audit-changes" style={{ maxWidth: 420 }}>
       {changes.slice(0, SHOWN).map((c) => (
-        <div key={c.field} data-field={c.field} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {format.label(c.field)}: {c.secret ? t('common:history.secretChanged') : `${value(c.field, c.before)} → ${value(c.field, c.after)}`}
+        <div
+          key={c.field}
+          data-field={c.field}
+          style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
+          {format.label(c.field)}:{' '}
+          {c.secret ? t('common:history.secretChanged') : `${value(c.field, c.before)} → ${value(c.field, c.after)}`}
         </div>
       ))}
-      {changes.length > SHOWN && <div style={{ color: 'var(--color-text-3)' }}>{t('common:history.more', { count: changes.length - SHOWN })}</div>}
+      {changes.length > SHOWN && (
+        <div style={{ color: 'var(--color-text-3)' }}>
+          {t('common:history.more', { count: changes.length - SHOWN })}
+        </div>
+      )}
     </div>
   );
 }

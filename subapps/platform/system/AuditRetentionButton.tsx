@@ -28,48 +28,78 @@ export function AuditRetentionButton() {
   const [saving, setSaving] = useState(false);
   if (!permissions.includes(AUDIT_PERMISSIONS.retention)) return null;
 
-  const show = () => act(async () => {
-    const r = await api.call(contract.audit.retention);
-    setCurrent(r);
-    setMonths(r.months ?? undefined);
-    setLegalMin(r.legalMinMonths);
-    setErrors({});
-    setOpen(true);
-  });
+  const show = () =>
+    act(async () => {
+      const r = await api.call(contract.audit.retention);
+      setCurrent(r);
+      setMonths(r.months ?? undefined);
+      setLegalMin(r.legalMinMonths);
+      setErrors({});
+      setOpen(true);
+    });
 
-  const save = () => act(async () => {
-    if (months === undefined) {
-      setErrors({ months: t('model:validation.required', { field: t('model:auditTrail.retentionMonths') }) });
-      return;
-    }
-    setSaving(true);
-    setErrors({});
-    try {
-      await api.call(contract.audit.setRetention, { body: { months, legalMinMonths: legalMin ?? 0 }, showSuccess: true });
-      setOpen(false);
-    } catch (err) {
-      const found = err instanceof ApiError ? (err.data as ValidationErrorData | null)?.errors : undefined;
-      if (found) setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
-      throw err;
-    } finally {
-      setSaving(false);
-    }
-  });
+  const save = () =>
+    act(async () => {
+      if (months === undefined) {
+        setErrors({ months: t('model:validation.required', { field: t('model:auditTrail.retentionMonths') }) });
+        return;
+      }
+      setSaving(true);
+      setErrors({});
+      try {
+        await api.call(contract.audit.setRetention, {
+          body: { months, legalMinMonths: legalMin ?? 0 },
+          showSuccess: true,
+        });
+        setOpen(false);
+      } catch (err) {
+        const found = err instanceof ApiError ? (err.data as ValidationErrorData | null)?.errors : undefined;
+        if (found) setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
+        throw err;
+      } finally {
+        setSaving(false);
+      }
+    });
 
-  const status = (f: Field) => (errors[f] ? 'error' as const : undefined);
+  const status = (f: Field) => (errors[f] ? ('error' as const) : undefined);
   return (
     <>
-      <Button data-testid="btn-audit-retention" onClick={show}>{t('platform:auditRetention.button')}</Button>
-      <Modal style={{ width: 400 }} visible={open} title={t('platform:auditRetention.title')} onCancel={() => setOpen(false)} onOk={save}
-        confirmLoading={saving} okButtonProps={{ 'data-testid': 'retention-save' } as never} unmountOnExit>
+      <Button data-testid="btn-audit-retention" onClick={show}>
+        {t('platform:auditRetention.button')}
+      </Button>
+      <Modal
+        style={{ width: 400 }}
+        visible={open}
+        title={t('platform:auditRetention.title')}
+        onCancel={() => setOpen(false)}
+        onOk={save}
+        confirmLoading={saving}
+        okButtonProps={{ 'data-testid': 'retention-save' } as never}
+        unmountOnExit
+      >
         <div data-testid="retention-dialog">
-          {current?.months === null && <Alert type="info" content={t('platform:auditRetention.forever')} style={{ marginBottom: 12 }} />}
+          {current?.months === null && (
+            <Alert type="info" content={t('platform:auditRetention.forever')} style={{ marginBottom: 12 }} />
+          )}
           <Form layout="vertical">
-            <Form.Item label={t('model:auditTrail.retentionMonths')} required validateStatus={status('months')} help={errors.months}>
-              <span data-testid="retention-months"><InputNumber value={months} onChange={(v) => setMonths(v ?? undefined)} /></span>
+            <Form.Item
+              label={t('model:auditTrail.retentionMonths')}
+              required
+              validateStatus={status('months')}
+              help={errors.months}
+            >
+              <span data-testid="retention-months">
+                <InputNumber value={months} onChange={(v) => setMonths(v ?? undefined)} />
+              </span>
             </Form.Item>
-            <Form.Item label={t('model:auditTrail.legalMinMonths')} validateStatus={status('legalMinMonths')} help={errors.legalMinMonths}>
-              <span data-testid="retention-legal-min"><InputNumber value={legalMin} onChange={(v) => setLegalMin(v ?? undefined)} /></span>
+            <Form.Item
+              label={t('model:auditTrail.legalMinMonths')}
+              validateStatus={status('legalMinMonths')}
+              help={errors.legalMinMonths}
+            >
+              <span data-testid="retention-legal-min">
+                <InputNumber value={legalMin} onChange={(v) => setLegalMin(v ?? undefined)} />
+              </span>
             </Form.Item>
           </Form>
           <div className="arco-form-message-help">{t('platform:auditRetention.hint')}</div>

@@ -8,9 +8,15 @@ export function FactoryQr({ code }: { code: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void QRCode.toDataURL(code, { margin: 1, width: 96 }).then((url) => { if (live) setSrc(url); });
-    return () => { live = false; };
+    void QRCode.toDataURL(code, { margin: 1, width: 96 }).then((url) => {
+      if (live) setSrc(url);
+    });
+    return () => {
+      live = false;
+    };
   }, [code]);
   if (!src) return null;
-  return <img src={src} width={48} height={48} alt={`${t('system.qrCode')} ${code}`} data-testid={`factory-qr-${code}`} />;
+  return (
+    <img src={src} width={48} height={48} alt={`${t('system.qrCode')} ${code}`} data-testid={`factory-qr-${code}`} />
+  );
 }
