@@ -1,38 +1,54 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useBridge, useBridgeContext } from '../../bridge/react';
 import type { Page } from '../../model/api';
 import type { AnyEndpoint, DataOf } from '../../model/contract/endpoint';
-import { bridgeClient } from './api';
+import { useApi } from './api';
 
-type Filters = Record<string, string | number | undefined>;
+export type Filters = Record<string, string | number | boolean | undefined>;
+export interface Sort {
+  field: string;
+  order: 'asc' | 'desc';
+}
 type RowOf<E extends AnyEndpoint> = DataOf<E> extends Page<infer R> ? R : never;
+
+export interface PagedListOptions {
+  /** Fills the operation's path parameters. */
+  params?: Record<string, string>;
+  initialSize?: number;
+  /** Sent as `sort` and `order` (the resource engine's lists take them). */
+  initialSort?: Sort | null;
+}
 
 export interface PagedList<T> {
   data: Page<T>;
   loading: boolean;
   page: number;
   size: number;
+  filters: Filters;
+  sort: Sort | null;
+  /** Bumps with every reload (the shell's refresh included). */
+  version: number;
   search: (next: Filters) => void;
   reload: () => void;
   changePage: (page: number, size: number) => void;
+  changeSort: (next: Sort | null) => void;
 }
 
 /**
- * A server-paged list operation through the bridge; reloads when the filters, the page or the
- * factory change. `params` fills the operation's path parameters.
+ * A server-paged list operation through the bridge, for the engine's screens and the hand-written
+ * ones alike: reloads when the filters, the sort, the page or the factory change, and when the shell
+ * asks for a refresh. A failed load shows an empty page (the shell has said why).
  */
-export function usePagedList<E extends AnyEndpoint>(
-  ep: E,
-  options: { params?: Record<string, string>; initialSize?: number } = {},
-): PagedList<RowOf<E>> {
+export function usePagedList<E extends AnyEndpoint>(ep: E, options: PagedListOptions = {}): PagedList<RowOf<E>> {
   const initialSize = options.initialSize ?? 10;
   const bridge = useBridge();
-  const api = useMemo(() => bridgeClient(bridge), [bridge]);
+  const api = useApi();
   const { factoryId } = useBridgeContext();
   const [filters, setFilters] = useState<Filters>({});
+  const [sort, setSort] = useState<Sort | null>(options.initialSort ?? null);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(initialSize);
-  const [data, setData] = useState<Page<unknown>>({ records: [], total: 0, page: 1, size: initialSize });
+  const [data, setData] = useState<Page<unknown>>(() => ({ records: [], total: 0, page: 1, size: initialSize }));
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
   const pathKey = JSON.stringify(options.params ?? {});
@@ -40,19 +56,22 @@ export function usePagedList<E extends AnyEndpoint>(
   useEffect(() => {
     let live = true;
     setLoading(true);
-    const input = { params: JSON.parse(pathKey) as Record<string, string>, query: { ...filters, page, size } };
+    const query = { ...filters, page, size, ...(sort ? { sort: sort.field, order: sort.order } : {}) };
+    const input = { params: JSON.parse(pathKey) as Record<string, string>, query };
     (api.call as (e: AnyEndpoint, i: unknown) => Promise<Page<unknown>>)(ep, input)
       .then((res) => {
         if (live) setData(res);
       })
-      .catch(() => undefined)
+      .catch(() => {
+        if (live) setData({ records: [], total: 0, page: 1, size });
+      })
       .finally(() => {
         if (live) setLoading(false);
       });
     return () => {
       live = false;
     };
-  }, [api, ep, pathKey, filters, page, size, version, factoryId]);
+  }, [api, ep, pathKey, filters, sort, page, size, version, factoryId]);
 
   useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
 
@@ -65,5 +84,21 @@ export function usePagedList<E extends AnyEndpoint>(
     setPage(p);
     setSize(s);
   }, []);
-  return { data: data as Page<RowOf<E>>, loading, page, size, search, reload, changePage };
+  const changeSort = useCallback((next: Sort | null) => {
+    setSort(next);
+    setPage(1);
+  }, []);
+  return {
+    data: data as Page<RowOf<E>>,
+    loading,
+    page,
+    size,
+    filters,
+    sort,
+    version,
+    search,
+    reload,
+    changePage,
+    changeSort,
+  };
 }
