@@ -116,7 +116,7 @@ export function whereUsed(lines: readonly BomLine[], component: string): { paren
 }
 
 // ---------------------------------------------------------------------------------------------
-// The HTTP contract of /api/basic-system/bom (server/routes/bom.ts, subapps/basic/bom/).
+// The HTTP contract of /api/basic-system/bom (server/bom/routes.ts, subapps/basic/bom/).
 
 /** Permission codes; they match the menu `/basic/bom` and its buttons. */
 export const BOM_PERMISSIONS = {

@@ -10,10 +10,10 @@ import { ApiError, notFound, uuidParam, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { serve } from '../serve';
 import { isUniqueViolation } from '../db/errors';
-import { businessOf } from '../workflow/business';
-import { registerFeedbackProcess } from '../workflow/feedback-process';
-import { decideTask, type Actor } from '../workflow/instances';
-import { proveSigner, type Signer } from '../workflow/sign';
+import { businessOf } from './business';
+import { registerFeedbackProcess } from './feedback-process';
+import { decideTask, type Actor } from './instances';
+import { proveSigner, type Signer } from './sign';
 import {
   DeployRefused,
   blankModelXml,
@@ -25,7 +25,7 @@ import {
   toModelRow,
   unpublishModel,
   updateModel,
-} from '../workflow/models';
+} from './models';
 import { actorOf as auditActorOf } from '../audit/write';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -33,7 +33,7 @@ import { actorOf } from '../audit/write';
 import { recordRows } from '../audit/record';
 import { serve } from '../serve';
 import { callerOf } from '../engine/scope';
-import { bomBook, checkImport, errorReport } from '../bom/sheet';
+import { bomBook, checkImport, errorReport } from './sheet';
 import {
   allLines,
   bomDb,
@@ -49,7 +49,7 @@ import {
   unitExists,
   type BomDb,
   type StoredLine,
-} from '../bom/store';
+} from './store';
 
 const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());

@@ -9,9 +9,9 @@ import type { ServiceStatus, ServicesView } from '../../model/helper';
 import { appUrl } from '../app-registry';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
-import { probeApp } from '../helper/probe';
+import { probeApp } from './probe';
 import { serve } from '../serve';
-import { localName } from './platform';
+import { localName } from '../routes/platform';
 
 const FRESH_MS = 60_000;
 const PORTAL_VERSION = (

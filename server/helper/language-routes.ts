@@ -21,16 +21,11 @@ import { ApiError } from '../http';
 import { XLSX_TYPE, attachment } from '../engine/io/export';
 import { readSheet } from '../engine/io/sheet';
 import { readUploadedFile } from '../engine/io/upload';
-import { keysOf, overrideProblem, overridesOf, shippedText } from '../helper/translations';
+import { keysOf, overrideProblem, overridesOf, shippedText } from './translations';
 import { serve } from '../serve';
 import { todayFor } from '../dates';
 import { actorOf, writeHistory } from '../audit/write';
-import {
-  LANGUAGES_ENTITY,
-  LANGUAGES_RECORD,
-  translationEntries,
-  type OverrideChange,
-} from '../helper/translation-history';
+import { LANGUAGES_ENTITY, LANGUAGES_RECORD, translationEntries, type OverrideChange } from './translation-history';
 
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 

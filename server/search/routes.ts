@@ -5,9 +5,9 @@ import { search } from '../../model/contract/search';
 import { SEARCH_GROUP_SIZE } from '../../model/search';
 import type { DB } from '../db/types';
 import { serve } from '../serve';
-import { menuEntries, searchMenus } from '../search/menus';
-import { searchRecords } from '../search/records';
-import { userMenuTree } from './platform';
+import { menuEntries, searchMenus } from './menus';
+import { searchRecords } from './records';
+import { userMenuTree } from '../routes/platform';
 
 export function searchRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;

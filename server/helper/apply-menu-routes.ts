@@ -13,7 +13,7 @@ import {
   MENU_APPLICATION_ENTITY,
   MENU_APPLICATION_PROCESS,
   registerMenuApplicationProcess,
-} from '../helper/menu-applications';
+} from './menu-applications';
 import { startProcess } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
