@@ -102,13 +102,6 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
   serve(app, dict.get, async ({ ctx, params }) => getDict(db, ctx.tenantId, params.id));
 
   serve(app, dict.create, async ({ ctx, body }) => {
-    const dup = await db
-      .selectFrom('dict')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('type', '=', body.type)
-      .executeTakeFirst();
-    if (dup) throw new ApiError(409, 'dict.duplicateType');
     try {
       const row = await db.transaction().execute(async (trx) => {
         const made = await trx
@@ -130,14 +123,6 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
 
   serve(app, dict.update, async ({ ctx, params, body }) => {
     await assertDict(db, ctx.tenantId, params.id);
-    const dup = await db
-      .selectFrom('dict')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('type', '=', body.type)
-      .where('id', '<>', params.id)
-      .executeTakeFirst();
-    if (dup) throw new ApiError(409, 'dict.duplicateType');
     try {
       await db.transaction().execute(async (trx) => {
         const before = await trx
@@ -224,14 +209,6 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
 
   serve(app, dict.addItem, async ({ ctx, params, body }) => {
     await assertDict(db, ctx.tenantId, params.id);
-    const dup = await db
-      .selectFrom('dict_item')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('dict_id', '=', params.id)
-      .where('value', '=', body.value)
-      .executeTakeFirst();
-    if (dup) throw new ApiError(409, 'dictItem.duplicateValue');
     try {
       const row = await db.transaction().execute(async (trx) => {
         const made = await trx
@@ -259,15 +236,6 @@ export function dictRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
 
   serve(app, dict.updateItem, async ({ ctx, params, body }) => {
     await assertDict(db, ctx.tenantId, params.id);
-    const dup = await db
-      .selectFrom('dict_item')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('dict_id', '=', params.id)
-      .where('value', '=', body.value)
-      .where('id', '<>', params.itemId)
-      .executeTakeFirst();
-    if (dup) throw new ApiError(409, 'dictItem.duplicateValue');
     try {
       const row = await db.transaction().execute(async (trx) => {
         const before = await trx
