@@ -39,6 +39,21 @@ const PLACEHOLDERS = {
 };
 const carrying = (files: Fetched[], text: string) => files.filter((f) => f.body.includes(text)).map((f) => f.name);
 
+/** Waits until two looks a second apart find the same files fetched. */
+async function settled(files: unknown[]): Promise<void> {
+  let seen = -1;
+  await expect
+    .poll(
+      () => {
+        const still = files.length === seen;
+        seen = files.length;
+        return still;
+      },
+      { intervals: [1_000], timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 test('the login page downloads the login only, in its own language', async ({ page }) => {
   const fetched = record(page);
   await page.goto('/en/login');
@@ -141,7 +156,9 @@ test("the workbench paints with its own code; the app's other screens follow whe
       { timeout: 20_000 },
     )
     .toBeGreaterThan(0);
-  await page.waitForLoadState('networkidle');
+  // Until no file has arrived for a second (the header's polling and the apps loaded ahead keep the
+  // network itself busy, so "network idle" may never come under load).
+  await settled(fetched);
   const before = fetched.length;
   await page.getByTestId('menu-/platform/dict').click();
   await expect(frame.getByTestId('page-dict')).toBeVisible();
