@@ -11,6 +11,8 @@ export interface Sort {
 }
 type RowOf<E extends AnyEndpoint> = DataOf<E> extends Page<infer R> ? R : never;
 
+const emptyPage = (size: number): Page<unknown> => ({ records: [], total: 0, page: 1, size });
+
 export interface PagedListOptions {
   /** Fills the operation's path parameters. */
   params?: Record<string, string>;
@@ -48,7 +50,7 @@ export function usePagedList<E extends AnyEndpoint>(ep: E, options: PagedListOpt
   const [sort, setSort] = useState<Sort | null>(options.initialSort ?? null);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(initialSize);
-  const [data, setData] = useState<Page<unknown>>(() => ({ records: [], total: 0, page: 1, size: initialSize }));
+  const [data, setData] = useState<Page<unknown>>(() => emptyPage(initialSize));
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
   const pathKey = JSON.stringify(options.params ?? {});
@@ -63,7 +65,7 @@ export function usePagedList<E extends AnyEndpoint>(ep: E, options: PagedListOpt
         if (live) setData(res);
       })
       .catch(() => {
-        if (live) setData({ records: [], total: 0, page: 1, size });
+        if (live) setData(emptyPage(size));
       })
       .finally(() => {
         if (live) setLoading(false);
