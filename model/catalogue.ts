@@ -6,15 +6,21 @@
  * Permission codes: menu `<prefix>:<resource>:view`, buttons `<prefix>:<resource>:<action>`,
  * tabs `<prefix>:<resource>:tab-<name>`.
  */
+import type { ResourceDef } from './engine';
 import { LANGUAGES } from './languages';
+import { MASTER_DATA } from './resources';
 
 export type Names = [zhCN: string, zhTW: string, en: string, vi: string, es: string];
+/** A name kept in the locales: the key of the `model` namespace that holds it in every language. */
+export interface LocaleName {
+  key: string;
+}
 
 export interface CatalogueNode {
   /** Stable key of the node (unique), e.g. `catalogue:system` or `platform:dict:add`. */
   code: string;
   type: 'catalogue' | 'menu' | 'button' | 'tab';
-  names: Names;
+  names: Names | LocaleName;
   path: string | null;
   perms: string | null;
   icon: string | null;
@@ -76,14 +82,14 @@ const FULL = ['add', 'edit', 'delete', 'import', 'export'];
 
 interface MenuOptions {
   buttons?: string[];
-  tabs?: [name: string, names: Names][];
+  tabs?: [name: string, names: Names | LocaleName][];
   staff?: boolean;
   icon?: string;
 }
 
 let currentProduct: 'platform' | 'basic' = 'platform';
 
-function menu(path: string, names: Names, options: MenuOptions = {}): CatalogueNode {
+function menu(path: string, names: Names | LocaleName, options: MenuOptions = {}): CatalogueNode {
   const [, prefix, resource] = path.split('/');
   const base = `${prefix}:${resource}`;
   const productType = currentProduct;
@@ -301,155 +307,71 @@ function platform(): CatalogueNode[] {
   ];
 }
 
+/** The entry of a definition (`/basic/<name>`): a button per verb beyond view, then its own buttons and tabs. */
+function resourceMenu(def: ResourceDef): CatalogueNode {
+  return menu(
+    `/basic/${def.name}`,
+    { key: `${def.labelPrefix}._menu` },
+    {
+      buttons: [...def.verbs.filter((v) => v !== 'view'), ...(def.menu?.buttons ?? [])],
+      staff: def.menu?.staff,
+      tabs: def.tabs?.map((t) => [t, { key: `${def.labelPrefix}._tabs.${t}` }]),
+    },
+  );
+}
+
+/** `node` placed after the entry of `path` among `entries`. */
+function placeAfter(entries: CatalogueNode[], path: string, node: CatalogueNode): CatalogueNode[] {
+  const i = entries.findIndex((e) => e.path === path);
+  if (i < 0) throw new Error(`no menu entry ${path}`);
+  return [...entries.slice(0, i + 1), node, ...entries.slice(i + 1)];
+}
+
 function basic(): CatalogueNode[] {
   currentProduct = 'basic';
-  return [
+  const groups = new Set<string>();
+  /** The entries of the definitions that sit in catalogue `group`, in the registry's order. */
+  const entries = (group: string) => {
+    groups.add(group);
+    return MASTER_DATA.filter((d) => d.menu?.group === group).map(resourceMenu);
+  };
+  const tree = [
     catalogue(
       'material',
       'box',
       ['物料管理', '物料管理', 'Materials', 'Vật tư', 'Materiales'],
-      [
-        menu('/basic/material', ['物料信息', '物料資訊', 'Materials', 'Vật tư', 'Materiales'], {
-          buttons: FULL,
-          staff: true,
-          tabs: [
-            ['basic', ['基本信息', '基本資訊', 'Basic information', 'Thông tin cơ bản', 'Información básica']],
-            ['packing', ['包装信息', '包裝資訊', 'Packing', 'Đóng gói', 'Embalaje']],
-            ['quality', ['质量信息', '品質資訊', 'Quality', 'Chất lượng', 'Calidad']],
-            ['storage', ['仓储信息', '倉儲資訊', 'Storage', 'Lưu kho', 'Almacenamiento']],
-          ],
-        }),
-        menu(
-          '/basic/material-class',
-          ['物料分类', '物料分類', 'Material classes', 'Phân loại vật tư', 'Clases de material'],
-          { buttons: FULL },
-        ),
+      placeAfter(
+        entries('material'),
+        '/basic/material-class',
         menu('/basic/bom', ['物料清单', '物料清單', 'BOM', 'Định mức vật tư (BOM)', 'Lista de materiales'], {
           buttons: FULL,
         }),
-        menu('/basic/unit', ['计量单位', '計量單位', 'Units of measure', 'Đơn vị đo', 'Unidades de medida'], {
-          buttons: FULL,
-          staff: true,
-        }),
-        menu(
-          '/basic/packing-unit',
-          ['包装单位', '包裝單位', 'Packing units', 'Đơn vị đóng gói', 'Unidades de embalaje'],
-          { buttons: FULL },
-        ),
-        menu(
-          '/basic/product-series',
-          ['产品系列', '產品系列', 'Product series', 'Dòng sản phẩm', 'Series de productos'],
-          { buttons: FULL },
-        ),
-      ],
+      ),
     ),
     catalogue(
       'partner',
       'team',
       ['客商管理', '客商管理', 'Business partners', 'Đối tác', 'Socios comerciales'],
-      [
-        menu('/basic/customer', ['客户管理', '客戶管理', 'Customers', 'Khách hàng', 'Clientes'], {
-          buttons: FULL,
-          staff: true,
-        }),
-        menu('/basic/supplier', ['供应商管理', '供應商管理', 'Suppliers', 'Nhà cung cấp', 'Proveedores'], {
-          buttons: FULL,
-          staff: true,
-        }),
-      ],
+      entries('partner'),
     ),
     catalogue(
       'factory-model',
       'build',
       ['工厂建模', '工廠建模', 'Factory modelling', 'Mô hình nhà máy', 'Modelado de fábrica'],
-      [
-        menu('/basic/sap-plant', ['SAP工厂', 'SAP工廠', 'SAP plants', 'Nhà máy SAP', 'Plantas SAP'], { buttons: FULL }),
-        menu('/basic/workshop', ['车间管理', '車間管理', 'Workshops', 'Phân xưởng', 'Talleres'], { buttons: FULL }),
-        menu('/basic/line', ['产线管理', '產線管理', 'Lines', 'Dây chuyền', 'Líneas'], { buttons: FULL }),
-        menu('/basic/shift', ['班次管理', '班次管理', 'Shifts', 'Ca làm việc', 'Turnos'], { buttons: FULL }),
-        menu(
-          '/basic/workstation-type',
-          ['工位类型', '工位類型', 'Workstation types', 'Loại trạm làm việc', 'Tipos de estación de trabajo'],
-          { buttons: FULL },
-        ),
-        menu('/basic/workstation', ['工位管理', '工位管理', 'Workstations', 'Trạm làm việc', 'Estaciones de trabajo'], {
-          buttons: FULL,
-        }),
-        menu(
-          '/basic/process-station',
-          ['工序站点', '工序站點', 'Process stations', 'Trạm công đoạn', 'Estaciones de proceso'],
-          { buttons: FULL },
-        ),
-      ],
+      entries('factory-model'),
     ),
-    catalogue(
-      'equipment',
-      'tool',
-      ['设备管理', '設備管理', 'Equipment', 'Thiết bị', 'Equipos'],
-      [
-        menu(
-          '/basic/device-class',
-          ['设备分类', '設備分類', 'Device classes', 'Phân loại thiết bị', 'Clases de dispositivo'],
-          { buttons: FULL },
-        ),
-        menu('/basic/device', ['设备台账', '設備台帳', 'Devices', 'Thiết bị', 'Dispositivos'], {
-          buttons: [...FULL, 'freeze'],
-        }),
-        menu('/basic/printer', ['打印机管理', '印表機管理', 'Printers', 'Máy in', 'Impresoras'], { buttons: FULL }),
-      ],
-    ),
+    catalogue('equipment', 'tool', ['设备管理', '設備管理', 'Equipment', 'Thiết bị', 'Equipos'], entries('equipment')),
     catalogue(
       'warehouse',
       'home',
       ['仓储建模', '倉儲建模', 'Warehouse modelling', 'Mô hình kho', 'Modelado de almacén'],
-      [
-        menu('/basic/warehouse', ['仓库管理', '倉庫管理', 'Warehouses', 'Kho', 'Almacenes'], {
-          buttons: [...FULL, 'freeze'],
-        }),
-        menu('/basic/warehouse-area', ['库区管理', '庫區管理', 'Warehouse areas', 'Khu vực kho', 'Áreas de almacén'], {
-          buttons: FULL,
-        }),
-        menu(
-          '/basic/storage-location',
-          ['库位管理', '庫位管理', 'Storage locations', 'Vị trí lưu kho', 'Ubicaciones de almacenamiento'],
-          { buttons: FULL },
-        ),
-        menu('/basic/shelf', ['货架管理', '貨架管理', 'Shelves', 'Kệ hàng', 'Estanterías'], { buttons: FULL }),
-        menu(
-          '/basic/transport-shelf',
-          ['转运货架', '轉運貨架', 'Transport shelves', 'Kệ vận chuyển', 'Estanterías de transporte'],
-          { buttons: FULL },
-        ),
-        menu('/basic/agv-tag', ['AGV标签', 'AGV標籤', 'AGV tags', 'Thẻ AGV', 'Etiquetas AGV'], { buttons: FULL }),
-        menu('/basic/landmark', ['地标管理', '地標管理', 'Landmarks', 'Điểm mốc', 'Puntos de referencia'], {
-          buttons: FULL,
-        }),
-      ],
+      entries('warehouse'),
     ),
     catalogue(
       'rule',
       'code',
       ['规则模板', '規則範本', 'Rules and templates', 'Quy tắc và mẫu', 'Reglas y plantillas'],
-      [
-        menu(
-          '/basic/encoding-rule',
-          ['编码规则', '編碼規則', 'Encoding rules', 'Quy tắc mã hóa', 'Reglas de codificación'],
-          { buttons: [...FULL, 'generate'] },
-        ),
-        menu('/basic/scan-rule', ['扫描规则', '掃描規則', 'Scan rules', 'Quy tắc quét', 'Reglas de escaneo'], {
-          buttons: FULL,
-        }),
-        menu(
-          '/basic/packaging-rule',
-          ['包装规则', '包裝規則', 'Packaging rules', 'Quy tắc đóng gói', 'Reglas de embalaje'],
-          { buttons: FULL },
-        ),
-        menu(
-          '/basic/print-template',
-          ['打印模板', '列印範本', 'Print templates', 'Mẫu in', 'Plantillas de impresión'],
-          { buttons: [...FULL, 'preview'] },
-        ),
-      ],
+      entries('rule'),
     ),
     catalogue(
       'document',
@@ -459,14 +381,14 @@ function basic(): CatalogueNode[] {
         menu('/basic/document', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], {
           buttons: [...FULL, 'preview', 'browse-authority'],
         }),
-        menu(
-          '/basic/document-type',
-          ['文档类型', '文件類型', 'Document types', 'Loại tài liệu', 'Tipos de documento'],
-          { buttons: FULL },
-        ),
+        ...entries('document'),
       ],
     ),
   ];
+  const lost = MASTER_DATA.filter((d) => d.menu && !groups.has(d.menu.group));
+  if (lost.length > 0)
+    throw new Error(`no catalogue for ${lost.map((d) => `${d.name} (${d.menu?.group})`).join(', ')}`);
+  return tree;
 }
 
 /** The whole tree, in menu order: "System management" first, Dictionaries first in it. */

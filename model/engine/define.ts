@@ -48,6 +48,20 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   verbs?: readonly Verb[];
   /** A tree by a reference to the resource itself: the screen offers a tree view beside the list. */
   tree?: { parent: keyof F & string };
+  /** Its entry in the menu, where it has one (see ResourceMenu). */
+  menu?: ResourceMenu;
+}
+
+/**
+ * A definition's menu entry (model/catalogue.ts): the catalogue it sits in (`catalogue:<group>`), in
+ * the registry's order, with a button per verb and the extra `buttons` named here. Its name in every
+ * language is the locale key `<labelPrefix>._menu`, its tabs' names `<labelPrefix>._tabs.<tab>`.
+ */
+export interface ResourceMenu {
+  group: string;
+  buttons?: readonly string[];
+  /** Granted to the seeded staff role (view only). */
+  staff?: boolean;
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -68,6 +82,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   tabs?: readonly string[];
   verbs: readonly Verb[];
   tree?: { parent: string };
+  menu?: ResourceMenu;
 }
 
 export const snake = (s: string) =>
@@ -120,6 +135,7 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     ...(input.tabs ? { tabs: input.tabs } : {}),
     verbs: input.verbs ?? VERBS,
     ...(input.tree ? { tree: input.tree } : {}),
+    ...(input.menu ? { menu: input.menu } : {}),
   };
 }
 

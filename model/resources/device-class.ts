@@ -6,6 +6,7 @@ export const deviceClass = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:device-class',
+  menu: { group: 'equipment' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

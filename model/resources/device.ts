@@ -6,6 +6,7 @@ export const device = defineResource({
   service: 'basic-system',
   scope: 'factory',
   permissions: 'basic:device',
+  menu: { group: 'equipment', buttons: ['freeze'] },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -6,6 +6,7 @@ export const documentType = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:document-type',
+  menu: { group: 'document' },
   codeField: 'name',
   fields: {
     name: field.text({ required: true, unique: true, max: 64, search: true }),

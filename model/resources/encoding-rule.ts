@@ -21,6 +21,7 @@ export const encodingRule = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:encoding-rule',
+  menu: { group: 'rule', buttons: ['generate'] },
   codeField: 'name',
   fields: {
     name: field.code({ max: 64, pattern: RULE_NAME }),

@@ -37,10 +37,13 @@ import { workshop } from './workshop';
 import { workstation } from './workstation';
 import { workstationType } from './workstation-type';
 
-/** The basic sub-app's master data, rules and templates; order matters only for display (menu order). */
+/**
+ * The basic sub-app's master data, rules and templates. The order is the menu's: each definition's
+ * entry follows those before it in its catalogue (model/catalogue.ts).
+ */
 export const MASTER_DATA: readonly ResourceDef[] = [
-  materialClass,
   material,
+  materialClass,
   unit,
   packingUnit,
   productSeries,
@@ -66,8 +69,8 @@ export const MASTER_DATA: readonly ResourceDef[] = [
   documentType,
   encodingRule,
   scanRule,
-  printTemplate,
   packagingRule,
+  printTemplate,
 ];
 
 /** Platform management on the engine (issue 4): users, roles, the shared menu tree, factories. */

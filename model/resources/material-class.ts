@@ -9,6 +9,7 @@ export const materialClass = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:material-class',
+  menu: { group: 'material' },
   tree: { parent: 'parentId' },
   fields: {
     code: field.code({ max: 32 }),

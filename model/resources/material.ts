@@ -25,6 +25,7 @@ export const material = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:material',
+  menu: { group: 'material', staff: true },
   fields: {
     code: field.code({ max: 40 }),
     name: field.text({ required: true, max: 128, search: true }),

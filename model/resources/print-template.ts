@@ -24,6 +24,7 @@ export const printTemplate = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:print-template',
+  menu: { group: 'rule', buttons: ['preview'] },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -9,6 +9,7 @@ export const printer = defineResource({
   service: 'basic-system',
   scope: 'factory',
   permissions: 'basic:printer',
+  menu: { group: 'equipment' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

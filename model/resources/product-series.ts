@@ -6,6 +6,7 @@ export const productSeries = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:product-series',
+  menu: { group: 'material' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -6,6 +6,7 @@ export const sapPlant = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:sap-plant',
+  menu: { group: 'factory-model' },
   fields: {
     code: field.code({ max: 4, pattern: PATTERNS.lettersDigits }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -14,6 +14,7 @@ export const scanRule = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:scan-rule',
+  menu: { group: 'rule' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -45,6 +45,7 @@ export const shift = defineResource({
   service: 'basic-system',
   scope: 'factory',
   permissions: 'basic:shift',
+  menu: { group: 'factory-model' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

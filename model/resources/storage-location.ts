@@ -6,6 +6,7 @@ export const storageLocation = defineResource({
   service: 'basic-system',
   scope: 'factory',
   permissions: 'basic:storage-location',
+  menu: { group: 'warehouse' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -6,6 +6,7 @@ export const supplier = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:supplier',
+  menu: { group: 'partner', staff: true },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 128, search: true }),

@@ -6,6 +6,7 @@ export const transportShelf = defineResource({
   service: 'basic-system',
   scope: 'factory',
   permissions: 'basic:transport-shelf',
+  menu: { group: 'warehouse' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -6,6 +6,7 @@ export const unit = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:unit',
+  menu: { group: 'material', staff: true },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -6,6 +6,7 @@ export const warehouse = defineResource({
   service: 'basic-system',
   scope: 'factory',
   permissions: 'basic:warehouse',
+  menu: { group: 'warehouse', buttons: ['freeze'] },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -6,6 +6,7 @@ export const workshop = defineResource({
   service: 'basic-system',
   scope: 'factory',
   permissions: 'basic:workshop',
+  menu: { group: 'factory-model' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

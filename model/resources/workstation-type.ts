@@ -6,6 +6,7 @@ export const workstationType = defineResource({
   service: 'basic-system',
   scope: 'tenant',
   permissions: 'basic:workstation-type',
+  menu: { group: 'factory-model' },
   fields: {
     code: field.code({ max: 32 }),
     name: field.text({ required: true, max: 64, search: true }),

@@ -2,12 +2,27 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './types';
 import type { Config } from '../config';
-import { APP_CATALOGUE, MENU_CATALOGUE, i18n, type CatalogueNode } from '../../model/catalogue';
+import {
+  APP_CATALOGUE,
+  MENU_CATALOGUE,
+  i18n,
+  type CatalogueNode,
+  type LocaleName,
+  type Names,
+} from '../../model/catalogue';
+import { LANGUAGES } from '../../model/languages';
+import { translator } from '../i18n';
 import { seedDemoTenant } from './seed-demo';
 import { seedSecondTenant } from './seed-second-tenant';
 
 export { DEMO_ACCOUNTS, DEMO_TENANT } from './seed-company';
 export { SECOND_TENANT } from './seed-second-tenant';
+
+/** A catalogue name in every language: given inline, or read from the locales' `model` texts. */
+export function catalogueNames(names: Names | LocaleName): Record<string, string> {
+  if (Array.isArray(names)) return i18n(names);
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, translator(lang).tm(names.key)]));
+}
 
 /**
  * Brings the product's menu tree into the database: on an empty database the whole tree; later,
@@ -39,7 +54,7 @@ export async function seedMenu(db: Kysely<DB>): Promise<number> {
               parent_id: parentId,
               code: n.code,
               type: n.type,
-              name_i18n: JSON.stringify(i18n(n.names)),
+              name_i18n: JSON.stringify(catalogueNames(n.names)),
               path: n.path,
               perms: n.perms,
               icon: n.icon,

@@ -164,7 +164,7 @@ describe('master-data definitions', () => {
     }
   });
 
-  it('have a label for the entity, every field and detail sub-field, enum option and message key', () => {
+  it('have a label for the entity, its menu entry and tabs, every field and detail sub-field, enum option and message key', () => {
     const missing: string[] = [];
     const need = (key: string, where: string) => {
       if (!zhModel[key]) missing.push(`${where}: ${key}`);
@@ -172,6 +172,9 @@ describe('master-data definitions', () => {
     for (const key of [...SCHEMA_KEYS, ...Object.values(PATTERNS).map((p) => p.key)]) need(key, 'schema');
     for (const def of RESOURCES) {
       need(def.titleKey, def.name);
+      // The menu entry's name and its tabs' names (model/catalogue.ts reads them from here).
+      if (def.menu) need(`${def.labelPrefix}._menu`, def.name);
+      for (const tab of def.menu ? (def.tabs ?? []) : []) need(`${def.labelPrefix}._tabs.${tab}`, def.name);
       for (const [key, f] of Object.entries(def.fields)) {
         need(f.label!, `${def.name}.${key}`);
         if (f.kind === 'enum') for (const v of f.values) need(`enum.${f.enumName}.${v}`, `${def.name}.${key}`);
