@@ -327,13 +327,13 @@ function placeAfter(entries: CatalogueNode[], path: string, node: CatalogueNode)
   return [...entries.slice(0, i + 1), node, ...entries.slice(i + 1)];
 }
 
-function basic(): CatalogueNode[] {
+function basic(defs: readonly ResourceDef[]): CatalogueNode[] {
   currentProduct = 'basic';
   const groups = new Set<string>();
   /** The entries of the definitions that sit in catalogue `group`, in the registry's order. */
   const entries = (group: string) => {
     groups.add(group);
-    return MASTER_DATA.filter((d) => d.menu?.group === group).map(resourceMenu);
+    return defs.filter((d) => d.menu?.group === group).map(resourceMenu);
   };
   const tree = [
     catalogue(
@@ -385,14 +385,19 @@ function basic(): CatalogueNode[] {
       ],
     ),
   ];
-  const lost = MASTER_DATA.filter((d) => d.menu && !groups.has(d.menu.group));
+  const lost = defs.filter((d) => d.menu && !groups.has(d.menu.group));
   if (lost.length > 0)
     throw new Error(`no catalogue for ${lost.map((d) => `${d.name} (${d.menu?.group})`).join(', ')}`);
   return tree;
 }
 
 /** The whole tree, in menu order: "System management" first, Dictionaries first in it. */
-export const MENU_CATALOGUE: CatalogueNode[] = [...platform(), ...basic()];
+export const MENU_CATALOGUE: CatalogueNode[] = menuCatalogue(MASTER_DATA);
+
+/** The tree with the entries of the definitions given (the registry's; a test adds one of its own). */
+export function menuCatalogue(defs: readonly ResourceDef[]): CatalogueNode[] {
+  return [...platform(), ...basic(defs)];
+}
 
 export interface CatalogueApp {
   appType: string;

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { errorHandler, sendError } from './http';
 import { serve } from './serve';
 import { system } from '../model/contract/system';
+import type { ResourceDef } from '../model/engine';
 import { installAuth } from './auth/context';
 import { authRoutes } from './routes/auth';
 import { platformRoutes } from './routes/platform';
@@ -58,6 +59,8 @@ export interface BuildApiOptions {
   smsSender?: SmsSender;
   /** Registers extra routes on the root instance before it is ready (e.g. the shell's static files). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** The definitions the engine serves (default: model/resources' RESOURCES). */
+  resources?: readonly ResourceDef[];
 }
 
 /** Pino options with secrets redacted. */
@@ -177,7 +180,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       webhookRoutes(api, { db, config: config.webhooks });
       auditRoutes(api, { db });
       await systemRoutes(api, { db });
-      await registerResources(api, { db });
+      await registerResources(api, { db, resources: options.resources });
     },
     { prefix: '/api' },
   );

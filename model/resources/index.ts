@@ -3,6 +3,7 @@ import { agvTag } from './agv-tag';
 import { customer } from './customer';
 import { device } from './device';
 import { deviceClass } from './device-class';
+import { deviceModel } from './device-model';
 import { documentType } from './document-type';
 import { encodingRule } from './encoding-rule';
 import { landmark } from './landmark';
@@ -57,6 +58,7 @@ export const MASTER_DATA: readonly ResourceDef[] = [
   workstation,
   processStation,
   deviceClass,
+  deviceModel,
   device,
   printer,
   warehouse,
@@ -108,6 +110,7 @@ export {
   customer,
   device,
   deviceClass,
+  deviceModel,
   documentType,
   material,
   materialClass,

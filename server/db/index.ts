@@ -227,6 +227,11 @@ export async function migrate(database: Database): Promise<string[]> {
     const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     if (await database.runMigration(file, text)) applied.push(file);
   }
-  await database.runScript(`SELECT pg_advisory_xact_lock(724501); ${fs.readFileSync(RLS_SCRIPT, 'utf8')}`);
+  await applyRowLevelSecurity(database);
   return applied;
+}
+
+/** Grants and row-level security policies on every tenant table (idempotent; after each migration run). */
+export async function applyRowLevelSecurity(database: Database): Promise<void> {
+  await database.runScript(`SELECT pg_advisory_xact_lock(724501); ${fs.readFileSync(RLS_SCRIPT, 'utf8')}`);
 }

@@ -538,6 +538,40 @@ export const SUZHOU_DATA: SeedRows = [
     ],
   ],
   [
+    'device-model',
+    [
+      {
+        code: 'SP-300',
+        name: 'Stencil printer SP-300',
+        deviceClassId: 'SMT-EQ',
+        manufacturer: 'Suzhou Print Tech',
+        serviceLifeYears: 10,
+      },
+      {
+        code: 'PM-20',
+        name: 'Placement machine PM-20',
+        deviceClassId: 'SMT-EQ',
+        manufacturer: 'Kunshan Mount Systems',
+        serviceLifeYears: 10,
+      },
+      {
+        code: 'ICT-8',
+        name: 'In-circuit tester ICT-8',
+        deviceClassId: 'TEST-EQ',
+        manufacturer: 'Wuxi Test Instruments',
+        serviceLifeYears: 8,
+      },
+      {
+        code: 'TS-12',
+        name: 'Torque screwdriver TS-12',
+        deviceClassId: 'TOOL',
+        manufacturer: 'Ningbo Tools',
+        serviceLifeYears: 5,
+        remark: 'Calibrated yearly',
+      },
+    ],
+  ],
+  [
     'device',
     [
       {

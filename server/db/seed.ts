@@ -30,7 +30,7 @@ export function catalogueNames(names: Names | LocaleName): Record<string, string
  * tenant's administrator role. Each entry is recorded in `seeded_menu` when it starts, so an entry
  * an operator deleted stays deleted. Returns the number of rows inserted.
  */
-export async function seedMenu(db: Kysely<DB>): Promise<number> {
+export async function seedMenu(db: Kysely<DB>, catalogue: CatalogueNode[] = MENU_CATALOGUE): Promise<number> {
   let count = 0;
   await db.transaction().execute(async (trx) => {
     // Servers starting together on one database take turns: the later ones find nothing to do.
@@ -73,7 +73,7 @@ export async function seedMenu(db: Kysely<DB>): Promise<number> {
         if (id !== null) await insert(n.children, id);
       }
     };
-    await insert(MENU_CATALOGUE, null);
+    await insert(catalogue, null);
     if (record.length > 0) {
       await trx
         .insertInto('seeded_menu')

@@ -19,7 +19,15 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '../../model/engine';
-import { MASTER_DATA as RESOURCES, device, shift, storageLocation, unit } from '../../model/resources';
+import {
+  MASTER_DATA as RESOURCES,
+  RESOURCES as SERVED,
+  device,
+  shift,
+  storageLocation,
+  unit,
+} from '../../model/resources';
+import { schemaChanges } from '../../server/db/ddl';
 import type { DB } from '../../server/db/types';
 import { DIALECTS, startHarness, type Harness } from './harness';
 
@@ -131,6 +139,7 @@ describe('master-data definitions', () => {
       'customer',
       'device',
       'device-class',
+      'device-model',
       'document-type',
       'encoding-rule',
       'landmark',
@@ -302,6 +311,10 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
   });
   afterAll(async () => {
     await h?.close();
+  });
+
+  it('leaves `npm run db:migration` nothing to write: the migrations hold every served definition', async () => {
+    expect(await schemaChanges(db, SERVED)).toEqual([]);
   });
 
   it('has a table per definition with exactly its columns, of the right type family', () => {
