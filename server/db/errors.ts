@@ -14,3 +14,13 @@ export function pgConstraint(err: unknown): string {
 
 /** A unique constraint refused the row (answered as 409 by whoever knows which field it was). */
 export const isUniqueViolation = (err: unknown): boolean => pgCode(err) === '23505';
+
+/** Runs a write; a unique constraint's refusal becomes `conflict()` (the 409 naming the taken value). */
+export async function onUniqueViolation<T>(write: () => Promise<T>, conflict: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict();
+    throw err;
+  }
+}

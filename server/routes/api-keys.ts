@@ -16,7 +16,7 @@ import { actorOf } from '../audit/write';
 import { callerOf } from '../engine/scope';
 import { canUseFactory } from '../auth/permissions';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys';
-import { isUniqueViolation } from '../db/errors';
+import { onUniqueViolation } from '../db/errors';
 import { localName } from './platform';
 
 const notHeld = (tr: Translator, field: 'permissions' | 'factoryIds', index: number) =>
@@ -88,13 +88,10 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
       if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId)))
         throw notHeld(tr, 'factoryIds', i);
     }
-    let made: { id: string; secret: string };
-    try {
-      made = await createApiKey(db, ctx.tenantId, ctx.user.id, body, actorOf(ctx));
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError(409, 'apiKey.nameTaken', { name: body.name });
-      throw err;
-    }
+    const made = await onUniqueViolation(
+      () => createApiKey(db, ctx.tenantId, ctx.user.id, body, actorOf(ctx)),
+      () => new ApiError(409, 'apiKey.nameTaken', { name: body.name }),
+    );
     await logOperation(db, callerOf(ctx), {
       type: 'add',
       method: request.method,

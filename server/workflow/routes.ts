@@ -9,7 +9,7 @@ import type { DB } from '../db/types';
 import { ApiError, notFound, uuidParam, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { serve } from '../serve';
-import { isUniqueViolation } from '../db/errors';
+import { onUniqueViolation } from '../db/errors';
 import { businessOf } from './business';
 import { registerFeedbackProcess } from './feedback-process';
 import { decideTask, type Actor } from './instances';
@@ -181,19 +181,18 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
   serve(app, flow.getModel, async ({ ctx, params }) => modelDetail(db, ctx.tenantId, params.id));
 
   serve(app, flow.createModel, async ({ ctx, body }) => {
-    try {
-      const id = await createModel(db, auditActorOf(ctx), {
-        key: body.key,
-        name: body.name,
-        description: body.description,
-        xml: body.xml ?? blankModelXml(body.key, body.name),
-        userId: ctx.user.id,
-      });
-      return await modelDetail(db, ctx.tenantId, id);
-    } catch (e) {
-      if (isUniqueViolation(e)) throw new ApiError(409, 'flow.model.keyTaken', { key: body.key });
-      throw e;
-    }
+    const id = await onUniqueViolation(
+      () =>
+        createModel(db, auditActorOf(ctx), {
+          key: body.key,
+          name: body.name,
+          description: body.description,
+          xml: body.xml ?? blankModelXml(body.key, body.name),
+          userId: ctx.user.id,
+        }),
+      () => new ApiError(409, 'flow.model.keyTaken', { key: body.key }),
+    );
+    return modelDetail(db, ctx.tenantId, id);
   });
 
   serve(app, flow.updateModel, async ({ ctx, params, body }) => {
