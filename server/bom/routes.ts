@@ -50,9 +50,8 @@ import {
   type BomDb,
   type StoredLine,
 } from './store';
-
-const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+import { materialChoices, productsPage } from './pages';
+import { deleteLines, insertLines, siblingLines, updateLine, type LineValues } from './writes';
 
 /** A 400 naming one field, its message in the caller's language. */
 function fieldError(
@@ -80,16 +79,6 @@ async function rowsOf(db: BomDb, tenantId: string, lines: readonly StoredLine[])
   return lines.map((l) => toRow(l, materials));
 }
 
-interface LineValues {
-  componentId: string;
-  lineNo: number;
-  dosage: number;
-  dosageUnitId: string | null;
-  lossRate: number | null;
-  priority: number | null;
-  ecnNumber: string | null;
-}
-
 /** The checks of an added or edited line, inside the locked transaction. */
 async function checkLine(
   db: BomDb,
@@ -104,12 +93,7 @@ async function checkLine(
   if (!found.has(v.componentId)) throw fieldError(tr, 'componentId', 'validation.reference');
   if (v.dosageUnitId && !(await unitExists(db, ctx.tenantId, v.dosageUnitId)))
     throw fieldError(tr, 'dosageUnitId', 'validation.reference');
-  const siblings = await db
-    .selectFrom('bom_line')
-    .select(['id', 'line_no', 'component_material_id'])
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('parent_material_id', '=', parentId)
-    .execute();
+  const siblings = await siblingLines(db, ctx.tenantId, parentId);
   const others = siblings.filter((s) => s.id !== editing);
   if (others.some((s) => Number(s.line_no) === v.lineNo))
     throw fieldError(tr, 'lineNo', 'validation.bomLineTaken', { line: v.lineNo });
@@ -123,18 +107,6 @@ async function checkLine(
     });
   }
 }
-
-const lineColumns = (v: LineValues, userId: string) => ({
-  component_material_id: v.componentId,
-  line_no: v.lineNo,
-  dosage: v.dosage,
-  dosage_unit_id: v.dosageUnitId,
-  loss_rate: v.lossRate ?? 0,
-  priority: v.priority,
-  ecn_number: v.ecnNumber,
-  updated_by: userId,
-  updated_at: new Date(),
-});
 
 async function readUpload(
   request: import('fastify').FastifyRequest,
@@ -158,91 +130,8 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
     return attachment(name, `bom${suffix ? '-file' : ''}.xlsx`);
   };
 
-  serve(app, bom.products, async ({ ctx, query }) => {
-    let q = db
-      .selectFrom('bom_line as l')
-      .innerJoin('material as m', (j) =>
-        j.onRef('m.tenant_id', '=', 'l.tenant_id').onRef('m.id', '=', 'l.parent_material_id'),
-      )
-      .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.basic_unit_id'))
-      .where('l.tenant_id', '=', ctx.tenantId);
-    if (query.keyword)
-      q = q.where((eb) =>
-        eb.or([
-          eb('m.code', 'ilike', likeContains(query.keyword!)),
-          eb('m.name', 'ilike', likeContains(query.keyword!)),
-        ]),
-      );
-    const [rows, count] = await Promise.all([
-      q
-        .select((eb) => [
-          'm.id',
-          'm.code',
-          'm.name',
-          'm.type',
-          'u.code as unit_code',
-          eb.fn.countAll<string>().as('n'),
-          eb.fn.max('l.updated_at').as('updated_at'),
-        ])
-        .groupBy(['m.id', 'm.code', 'm.name', 'm.type', 'u.code'])
-        .orderBy('m.code')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      q.select((eb) => eb.fn.count<string>('l.parent_material_id').distinct().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return {
-      records: rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        name: r.name,
-        type: r.type,
-        unitCode: r.unit_code,
-        lineCount: Number(r.n),
-        updatedAt: iso(r.updated_at as Date),
-      })),
-      total: Number(count.n),
-      page: query.page,
-      size: query.size,
-    };
-  });
-
-  serve(app, bom.materials, async ({ ctx, query }) => {
-    let q = db
-      .selectFrom('material as m')
-      .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.basic_unit_id'))
-      .select(['m.id', 'm.code', 'm.name', 'm.type', 'u.code as unit_code'])
-      .where('m.tenant_id', '=', ctx.tenantId);
-    if (query.keyword)
-      q = q.where((eb) =>
-        eb.or([
-          eb('m.code', 'ilike', likeContains(query.keyword!)),
-          eb('m.name', 'ilike', likeContains(query.keyword!)),
-        ]),
-      );
-    const rows = await q
-      .orderBy('m.code')
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute();
-    const units = await db
-      .selectFrom('unit')
-      .select(['id', 'code', 'name'])
-      .where('tenant_id', '=', ctx.tenantId)
-      .orderBy('code')
-      .limit(500)
-      .execute();
-    return {
-      materials: rows.map((r): BomMaterial => ({
-        id: r.id,
-        code: r.code,
-        name: r.name,
-        type: r.type,
-        unitCode: r.unit_code,
-      })),
-      units,
-    };
-  });
+  serve(app, bom.products, ({ ctx, query }) => productsPage(db, ctx.tenantId, query));
+  serve(app, bom.materials, ({ ctx, query }) => materialChoices(db, ctx.tenantId, query));
 
   serve(app, bom.tree, async ({ ctx, query }) => {
     const root = await material(db, ctx.tenantId, query.materialId);
@@ -260,28 +149,19 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       await lockBom(trx, ctx.tenantId);
       const t = bomDb(trx);
       await checkLine(t, ctx, tr, body.parentId, body);
-      const row = await trx
-        .insertInto('bom_line')
-        .values({
-          tenant_id: ctx.tenantId,
-          parent_material_id: body.parentId,
-          created_by: ctx.user.id,
-          ...lineColumns(body, ctx.user.id),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const [made] = await insertLines(trx, ctx.tenantId, ctx.user.id, [body]);
       await logOperation(trx, callerOf(ctx), {
         type: 'add',
         method: 'POST',
         path: request.url,
         resource: 'bom',
-        ids: [row.id],
+        ids: [made!],
       });
-      const after = await lineById(t, ctx.tenantId, row.id);
+      const after = await lineById(t, ctx.tenantId, made!);
       await recordRows(trx, actorOf(ctx), BOM_ENTITY, 'create', [
-        { id: row.id, code: lineCode(after), before: null, after },
+        { id: made!, code: lineCode(after), before: null, after },
       ]);
-      return row.id;
+      return made!;
     });
     const line = (await lineById(db, ctx.tenantId, id))!;
     return (await rowsOf(db, ctx.tenantId, [line]))[0]!;
@@ -294,12 +174,7 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       const line = await lineById(t, ctx.tenantId, params.id);
       if (!line) throw new ApiError(404, 'error.notFound');
       await checkLine(t, ctx, tr, line.parentId, body, line.id);
-      await trx
-        .updateTable('bom_line')
-        .set(lineColumns(body, ctx.user.id))
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', line.id)
-        .execute();
+      await updateLine(trx, ctx.tenantId, ctx.user.id, line.id, body);
       await logOperation(trx, callerOf(ctx), {
         type: 'edit',
         method: 'PUT',
@@ -323,12 +198,7 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
       await lockBom(trx, ctx.tenantId);
       const t = bomDb(trx);
       const before = (await Promise.all(ids.map((id) => lineById(t, ctx.tenantId, id)))).filter((l) => l !== null);
-      const found = await trx
-        .deleteFrom('bom_line')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', 'in', ids)
-        .returning('id')
-        .execute();
+      const found = await deleteLines(trx, ctx.tenantId, ids);
       if (found.length !== ids.length) throw new ApiError(404, 'error.notFound');
       await logOperation(trx, callerOf(ctx), {
         type: 'delete',
@@ -496,18 +366,8 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
         const replaced = check.lines.map((l) => l.replaces).filter((id): id is string => !!id);
         const previous = new Map(stored.map((l) => [l.id, l]));
         // Replaced lines go first, so a file that swaps two components between lines meets no unique key.
-        if (replaced.length)
-          await trx.deleteFrom('bom_line').where('tenant_id', '=', ctx.tenantId).where('id', 'in', replaced).execute();
-        const ids: string[] = [];
-        for (let i = 0; i < check.lines.length; i += 500) {
-          const chunk = check.lines.slice(i, i + 500).map((l) => ({
-            tenant_id: ctx.tenantId,
-            parent_material_id: l.parentId,
-            created_by: ctx.user.id,
-            ...lineColumns(l, ctx.user.id),
-          }));
-          ids.push(...(await trx.insertInto('bom_line').values(chunk).returning('id').execute()).map((r) => r.id));
-        }
+        await deleteLines(trx, ctx.tenantId, replaced);
+        const ids = await insertLines(trx, ctx.tenantId, ctx.user.id, check.lines);
         await logOperation(trx, callerOf(ctx), {
           type: 'import',
           method: 'POST',
