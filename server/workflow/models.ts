@@ -331,3 +331,27 @@ export async function deleteModel(db: Kysely<DB>, tenantId: string, id: string, 
     await modelHistory(trx, audit, 'delete', id, m, null);
   });
 }
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page of the tenant's models, last changed first, matching the keyword in name or key. */
+export async function modelsPage(
+  db: Kysely<DB>,
+  tenantId: string,
+  query: { keyword?: string; page: number; size: number },
+) {
+  let q = db.selectFrom('wf_model').where('tenant_id', '=', tenantId);
+  if (query.keyword) {
+    const like = likePattern(query.keyword);
+    q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('key', 'ilike', like)]));
+  }
+  const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q
+    .select(['id', 'key', 'name', 'description', 'version', 'status', 'published_version', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .limit(query.size)
+    .offset((query.page - 1) * query.size)
+    .execute();
+  return { records: rows.map(toModelRow), total: Number(total.n), page: query.page, size: query.size };
+}

@@ -1,9 +1,8 @@
 /** Workflow: models (deploy, publish, unpublish), task lists and decisions, flow charts. /api/flow-system/… */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { flow } from '../../model/contract/flow';
-import type { BatchAuditResult, ModelProblem, TaskCounts, TaskRow } from '../../model/workflow/api';
-import type { TaskSignature } from '../../model/workflow/signature';
+import type { BatchAuditResult, ModelProblem } from '../../model/workflow/api';
 import { FLOW_PERMISSIONS as P } from '../../model/workflow/input';
 import type { DB } from '../db/types';
 import { ApiError, notFound, uuidParam, type RequestContext } from '../http';
@@ -21,16 +20,28 @@ import {
   deleteModel,
   deployModel,
   modelDetail,
+  modelsPage,
   publishModel,
-  toModelRow,
   unpublishModel,
   updateModel,
 } from './models';
 import { actorOf as auditActorOf } from '../audit/write';
+import {
+  instanceHistory,
+  instanceOf,
+  involvedIn,
+  signedAmong,
+  taskCounts,
+  taskGate,
+  taskOf,
+  taskPage,
+  type Who,
+} from './tasks';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const who = (ctx: RequestContext): Who => ({ tenantId: ctx.tenantId, userId: ctx.user.id });
 
 const actorOf = (ctx: RequestContext): Actor => ({
   tenantId: ctx.tenantId,
@@ -38,96 +49,6 @@ const actorOf = (ctx: RequestContext): Actor => ({
   factoryId: ctx.factoryId,
   audit: auditActorOf(ctx),
 });
-
-function taskQuery(db: Kysely<DB>, tenantId: string) {
-  return db
-    .selectFrom('wf_task as t')
-    .innerJoin('wf_instance as i', (j) =>
-      j.onRef('i.tenant_id', '=', 't.tenant_id').onRef('i.id', '=', 't.instance_id'),
-    )
-    .innerJoin('wf_model_version as v', (j) =>
-      j.onRef('v.tenant_id', '=', 'i.tenant_id').onRef('v.id', '=', 'i.version_id'),
-    )
-    .innerJoin('wf_model as m', (j) => j.onRef('m.tenant_id', '=', 'v.tenant_id').onRef('m.id', '=', 'v.model_id'))
-    .leftJoin('app_user as s', (j) => j.onRef('s.tenant_id', '=', 'i.tenant_id').onRef('s.id', '=', 'i.starter_id'))
-    .leftJoin('app_user as h', (j) => j.onRef('h.tenant_id', '=', 't.tenant_id').onRef('h.id', '=', 't.handler_id'))
-    .select([
-      't.id',
-      't.instance_id',
-      't.name',
-      't.status',
-      't.opinion',
-      't.created_at',
-      't.handled_at',
-      't.candidate_ids',
-      't.sign_meanings',
-      't.signer_id',
-      't.signer_name',
-      't.sign_meaning',
-      't.signed_at',
-      'i.title',
-      'i.business_type',
-      'i.business_id',
-      'm.name as model_name',
-      's.account as starter',
-      'h.account as handler',
-    ])
-    .where('t.tenant_id', '=', tenantId);
-}
-type TaskRecord = Awaited<ReturnType<ReturnType<typeof taskQuery>['executeTakeFirstOrThrow']>>;
-
-type SignatureColumns = {
-  signer_id: string | null;
-  signer_name: string | null;
-  sign_meaning: string | null;
-  signed_at: Date | string | null;
-};
-const signatureOf = (r: SignatureColumns): TaskSignature | null =>
-  r.signer_id && r.signed_at
-    ? { signerId: r.signer_id, signerName: r.signer_name ?? '', meaning: r.sign_meaning ?? '', at: iso(r.signed_at) }
-    : null;
-
-const toTaskRow = (r: TaskRecord): TaskRow => ({
-  id: r.id,
-  instanceId: r.instance_id,
-  name: r.name,
-  title: r.title,
-  businessType: r.business_type,
-  businessId: r.business_id,
-  modelName: r.model_name,
-  starter: r.starter ?? '',
-  status: r.status,
-  opinion: r.opinion,
-  handler: r.handler ?? null,
-  createdAt: iso(r.created_at),
-  handledAt: isoOrNull(r.handled_at),
-  signatureMeanings: r.sign_meanings ?? null,
-  signature: signatureOf(r),
-});
-
-type Scope = 'pending' | 'finished';
-function mine(db: Kysely<DB>, ctx: RequestContext, scope: Scope) {
-  const q = taskQuery(db, ctx.tenantId);
-  return scope === 'pending'
-    ? q.where('t.status', '=', 'pending').where(sql<boolean>`${ctx.user.id}::uuid = any(t.candidate_ids)`)
-    : q.where('t.handler_id', '=', ctx.user.id);
-}
-
-async function counts(db: Kysely<DB>, ctx: RequestContext): Promise<TaskCounts> {
-  const r = await db
-    .selectFrom('wf_task')
-    .select([
-      sql<string>`count(*) filter (where status = 'pending' and ${ctx.user.id}::uuid = any(candidate_ids))`.as(
-        'pending',
-      ),
-      sql<string>`count(*) filter (where handler_id = ${ctx.user.id})`.as('finished'),
-    ])
-    .where('tenant_id', '=', ctx.tenantId)
-    .executeTakeFirstOrThrow();
-  const pending = Number(r.pending);
-  const finished = Number(r.finished);
-  return { pending, finished, total: pending + finished };
-}
 
 function problemsOf(e: DeployRefused, tr: Translator): ModelProblem[] {
   return e.problems.map((p) => ({
@@ -137,46 +58,12 @@ function problemsOf(e: DeployRefused, tr: Translator): ModelProblem[] {
   }));
 }
 
-/** Who may see an instance's chart: model viewers, its starter, and anyone it asked to decide. */
-async function mayViewInstance(
-  db: Kysely<DB>,
-  ctx: RequestContext,
-  instanceId: string,
-  starterId: string,
-): Promise<boolean> {
-  if (starterId === ctx.user.id || (await ctx.hasPermission(P.modelView))) return true;
-  const involved = await db
-    .selectFrom('wf_task')
-    .select('id')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('instance_id', '=', instanceId)
-    .where((eb) => eb.or([eb('handler_id', '=', ctx.user.id), sql<boolean>`${ctx.user.id}::uuid = any(candidate_ids)`]))
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(involved);
-}
-
 export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
   registerFeedbackProcess();
 
   // ── Models ────────────────────────────────────────────────────────────────
-  serve(app, flow.listModels, async ({ ctx, query }) => {
-    let q = db.selectFrom('wf_model').where('tenant_id', '=', ctx.tenantId);
-    if (query.keyword)
-      q = q.where((eb) =>
-        eb.or([eb('name', 'ilike', likePattern(query.keyword!)), eb('key', 'ilike', likePattern(query.keyword!))]),
-      );
-    const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .select(['id', 'key', 'name', 'description', 'version', 'status', 'published_version', 'updated_at'])
-      .orderBy('updated_at', 'desc')
-      .orderBy('id')
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute();
-    return { records: rows.map(toModelRow), total: Number(total.n), page: query.page, size: query.size };
-  });
+  serve(app, flow.listModels, ({ ctx, query }) => modelsPage(db, ctx.tenantId, query));
 
   serve(app, flow.getModel, async ({ ctx, params }) => modelDetail(db, ctx.tenantId, params.id));
 
@@ -237,49 +124,21 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
   });
 
   // ── Tasks ─────────────────────────────────────────────────────────────────
-  serve(app, flow.taskCount, async ({ ctx }) => counts(db, ctx));
+  serve(app, flow.taskCount, ({ ctx }) => taskCounts(db, who(ctx)));
 
-  for (const scope of ['pending', 'finished'] as const) {
-    serve(app, scope === 'pending' ? flow.pendingTasks : flow.finishedTasks, async ({ ctx, query }) => {
-      let q = mine(db, ctx, scope);
-      if (query.keyword)
-        q = q.where((eb) =>
-          eb.or([
-            eb('i.title', 'ilike', likePattern(query.keyword!)),
-            eb('t.name', 'ilike', likePattern(query.keyword!)),
-          ]),
-        );
-      const rows = await q
-        .orderBy(scope === 'pending' ? 't.created_at' : 't.handled_at', 'desc')
-        .orderBy('t.id')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute();
-      const total = await q
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { records: rows.map(toTaskRow), total: Number(total.n), page: query.page, size: query.size };
-    });
-  }
+  for (const scope of ['pending', 'finished'] as const)
+    serve(app, scope === 'pending' ? flow.pendingTasks : flow.finishedTasks, ({ ctx, query }) =>
+      taskPage(db, who(ctx), scope, query),
+    );
 
   serve(app, flow.getTask, async ({ ctx, params, tr }) => {
-    const r = await taskQuery(db, ctx.tenantId)
-      .where('t.id', '=', params.id)
-      .where((eb) =>
-        eb.or([eb('t.handler_id', '=', ctx.user.id), sql<boolean>`${ctx.user.id}::uuid = any(t.candidate_ids)`]),
-      )
-      .executeTakeFirst();
-    if (!r) throw notFound();
-    const binding = businessOf(r.business_type);
+    const task = await taskOf(db, who(ctx), params.id);
+    if (!task) throw notFound();
+    const binding = businessOf(task.businessType);
     const record = binding
-      ? await db.transaction().execute((trx) => binding.describe(trx, ctx.tenantId, r.business_id, tr))
+      ? await db.transaction().execute((trx) => binding.describe(trx, ctx.tenantId, task.businessId, tr))
       : null;
-    return {
-      ...toTaskRow(r),
-      record: record ?? [],
-      canAct: r.status === 'pending' && r.candidate_ids.map(String).includes(ctx.user.id),
-    };
+    return { ...task.row, record: record ?? [], canAct: task.canAct };
   });
 
   /**
@@ -287,12 +146,7 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
    * the decision answers with 409 without asking for a password); 404 when it is not theirs.
    */
   async function signatureNeeded(ctx: RequestContext, id: string): Promise<string[] | null> {
-    const t = await db
-      .selectFrom('wf_task')
-      .select(['sign_meanings', 'candidate_ids', 'status'])
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const t = await taskGate(db, ctx.tenantId, id);
     if (!t || !t.candidate_ids.map(String).includes(ctx.user.id)) throw notFound();
     return t.status === 'pending' ? t.sign_meanings : null;
   }
@@ -309,18 +163,7 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
     const ids = [...new Set(body.ids)];
     // Signed tasks among them: the signer proves it once, and that signature goes on each.
     const valid = ids.filter((id) => uuidParam.safeParse(id).success);
-    const signed =
-      valid.length === 0
-        ? []
-        : await db
-            .selectFrom('wf_task')
-            .select('id')
-            .where('tenant_id', '=', ctx.tenantId)
-            .where('id', 'in', valid)
-            .where('status', '=', 'pending')
-            .where('sign_meanings', 'is not', null)
-            .where(sql<boolean>`${ctx.user.id}::uuid = any(candidate_ids)`)
-            .execute();
+    const signed = await signedAmong(db, who(ctx), valid);
     const signer: Signer | null = signed.length ? await proveSigner(db, request, ctx, tr, body) : null;
     // Each task in its own transaction: one refusal never undoes the others.
     const results: BatchAuditResult[] = [];
@@ -339,67 +182,22 @@ export function flowRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
 
   // ── Instances ─────────────────────────────────────────────────────────────
   serve(app, flow.chart, async ({ ctx, params }) => {
-    const i = await db
-      .selectFrom('wf_instance as i')
-      .innerJoin('wf_model_version as v', (j) =>
-        j.onRef('v.tenant_id', '=', 'i.tenant_id').onRef('v.id', '=', 'i.version_id'),
-      )
-      .leftJoin('app_user as s', (j) => j.onRef('s.tenant_id', '=', 'i.tenant_id').onRef('s.id', '=', 'i.starter_id'))
-      .select([
-        'i.id',
-        'i.title',
-        'i.status',
-        'i.done_elements',
-        'i.started_at',
-        'i.ended_at',
-        'i.starter_id',
-        'v.xml',
-        's.account',
-      ])
-      .where('i.tenant_id', '=', ctx.tenantId)
-      .where('i.id', '=', params.id)
-      .executeTakeFirst();
-    if (!i || !(await mayViewInstance(db, ctx, i.id, i.starter_id))) throw notFound();
-    const history = await db
-      .selectFrom('wf_task as t')
-      .leftJoin('app_user as h', (j) => j.onRef('h.tenant_id', '=', 't.tenant_id').onRef('h.id', '=', 't.handler_id'))
-      .select([
-        't.id',
-        't.element_id',
-        't.name',
-        't.status',
-        't.opinion',
-        't.created_at',
-        't.handled_at',
-        'h.account',
-        't.signer_id',
-        't.signer_name',
-        't.sign_meaning',
-        't.signed_at',
-      ])
-      .where('t.tenant_id', '=', ctx.tenantId)
-      .where('t.instance_id', '=', i.id)
-      .orderBy('t.created_at')
-      .orderBy('t.id')
-      .execute();
+    const i = await instanceOf(db, ctx.tenantId, params.id);
+    const visible =
+      i &&
+      (i.starter_id === ctx.user.id ||
+        (await ctx.hasPermission(P.modelView)) ||
+        (await involvedIn(db, who(ctx), i.id)));
+    if (!visible) throw notFound();
+    const history = await instanceHistory(db, ctx.tenantId, i.id);
     return {
       instanceId: i.id,
       title: i.title,
       status: i.status,
       xml: i.xml,
       done: i.done_elements,
-      current: history.filter((h) => h.status === 'pending').map((h) => h.element_id),
-      history: history.map((h) => ({
-        taskId: h.id,
-        elementId: h.element_id,
-        name: h.name,
-        status: h.status,
-        handler: h.account ?? null,
-        opinion: h.opinion,
-        createdAt: iso(h.created_at),
-        handledAt: isoOrNull(h.handled_at),
-        signature: signatureOf(h),
-      })),
+      current: history.filter((h) => h.status === 'pending').map((h) => h.elementId),
+      history,
       startedAt: iso(i.started_at),
       endedAt: isoOrNull(i.ended_at),
       starter: i.account ?? '',
