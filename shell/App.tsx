@@ -4,7 +4,7 @@ import { ConfigProvider } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from './i18n';
-import { loadGuard, loadLayout } from './router/portalChunks';
+import { FactoryPage, GuardPage, LayoutPage } from './router/portalChunks';
 import { settingsAtom } from './state/atoms';
 import { arcoLocale } from '../locales/arco';
 import { rootLanguage } from './router/rules';
@@ -20,16 +20,14 @@ import { useTheme } from './hooks/useTheme';
 
 // Everything but the login page loads on demand, so the login page comes up with less JavaScript.
 // The layout's screens show texts the login page does not (`common`, and `model`: field labels, validation messages).
-const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
-const Guard = lazy(() => loadGuard().then((m) => ({ default: m.Guard })));
+const Layout = LayoutPage.Component;
+const Guard = GuardPage.Component;
 const ErrorPage = lazy(() => loadChunk(() => import('./pages/ErrorPage')).then((m) => ({ default: m.ErrorPage })));
 const AppDownloadPage = lazy(() =>
   loadChunk(() => import('./pages/AppDownloadPage')).then((m) => ({ default: m.AppDownloadPage })),
 );
 const SopPage = lazy(() => loadChunk(() => import('./pages/SopPage')).then((m) => ({ default: m.SopPage })));
-const FactorySelectPage = lazy(() =>
-  loadChunk(() => import('./pages/FactorySelectPage')).then((m) => ({ default: m.FactorySelectPage })),
-);
+const FactorySelectPage = FactoryPage.Component;
 
 /** A page loaded on demand, with the shell's message when its chunk cannot be loaded. */
 function OnDemand({ children }: { children: ReactNode }) {

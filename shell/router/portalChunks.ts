@@ -1,3 +1,4 @@
+import { createElement, lazy, type ComponentType } from 'react';
 import { loadChunk } from '../chunks';
 import { loadMoreTexts } from '../i18n';
 
@@ -13,12 +14,38 @@ function shared<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/**
+ * A component loaded on demand that renders at once when its chunk has already arrived (preloaded
+ * during the login). `React.lazy` alone suspends at its first render even then, and a suspense
+ * fallback shown holds back every later reveal by up to 300 ms (React's throttling of fallbacks),
+ * which the first screen after a login would wait for.
+ */
+export function preloadable<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): { Component: ComponentType<P>; preload: () => Promise<ComponentType<P>> } {
+  let loaded: ComponentType<P> | null = null;
+  const preload = shared(() =>
+    load().then((c) => {
+      loaded = c;
+      return c;
+    }),
+  );
+  const Lazy = lazy(() => preload().then((c) => ({ default: c })));
+  const Component = (props: P) => createElement(loaded ?? (Lazy as unknown as ComponentType<P>), props);
+  return { Component, preload };
+}
+
 /** The guard (menu, token): it loads before the layout, which it may not let the user see. */
-export const loadGuard = shared(() => loadChunk(() => import('./Guard')));
+export const GuardPage = preloadable(() => loadChunk(() => import('./Guard')).then((m) => m.Guard));
 
 /** The layout, with the texts its screens show that the login page does not (`common`, and `model`). */
-export const loadLayout = shared(() =>
-  Promise.all([loadChunk(() => import('../layout/Layout')), loadMoreTexts()]).then(([m]) => m),
+export const LayoutPage = preloadable(() =>
+  Promise.all([loadChunk(() => import('../layout/Layout')), loadMoreTexts()]).then(([m]) => m.Layout),
+);
+
+/** The choice of a factory, shown after a login when the user works in several and none is chosen. */
+export const FactoryPage = preloadable(() =>
+  loadChunk(() => import('../pages/FactorySelectPage')).then((m) => m.FactorySelectPage),
 );
 
 /**
@@ -27,6 +54,5 @@ export const loadLayout = shared(() =>
  * carries the login only.
  */
 export function preloadPortal(): void {
-  loadGuard().catch(() => undefined);
-  loadLayout().catch(() => undefined);
+  for (const page of [GuardPage, LayoutPage, FactoryPage]) page.preload().catch(() => undefined);
 }
