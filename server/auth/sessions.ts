@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db/types';
 import type { OnlineSession } from '../../model/security';
+import { containsPattern } from '../db/patterns';
 
 /** How stale `last_seen_at` may get before a call writes it again (one write a minute, not one a call). */
 const TOUCH_EVERY_MS = 60_000;
@@ -61,7 +62,7 @@ export async function listSessions(
     .where('u.status', '=', 'enabled');
   if (filter.userId) q = q.where('st.user_id', '=', filter.userId);
   if (filter.keyword) {
-    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.keyword);
     q = q.where((eb) => eb.or([eb('u.account', 'ilike', like), eb('u.nickname', 'ilike', like)]));
   }
   const rows = await q.orderBy('st.last_seen_at', 'desc').orderBy('st.id').limit(1000).execute();

@@ -1,8 +1,8 @@
 /** The BOM screen's lists: the materials that have a BOM, and the materials and units to choose from. */
 import type { BomMaterial } from '../../model/bom';
 import type { BomDb } from './store';
+import { containsPattern } from '../db/patterns';
 
-const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 export interface PageQuery {
@@ -21,7 +21,7 @@ export async function productsPage(db: BomDb, tenantId: string, query: PageQuery
     .leftJoin('unit as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.basic_unit_id'))
     .where('l.tenant_id', '=', tenantId);
   if (query.keyword) {
-    const like = likeContains(query.keyword);
+    const like = containsPattern(query.keyword);
     q = q.where((eb) => eb.or([eb('m.code', 'ilike', like), eb('m.name', 'ilike', like)]));
   }
   const [rows, count] = await Promise.all([
@@ -66,7 +66,7 @@ export async function materialChoices(db: BomDb, tenantId: string, query: PageQu
     .select(['m.id', 'm.code', 'm.name', 'm.type', 'u.code as unit_code'])
     .where('m.tenant_id', '=', tenantId);
   if (query.keyword) {
-    const like = likeContains(query.keyword);
+    const like = containsPattern(query.keyword);
     q = q.where((eb) => eb.or([eb('m.code', 'ilike', like), eb('m.name', 'ilike', like)]));
   }
   const [rows, units] = await Promise.all([

@@ -6,9 +6,10 @@ import { ApiError } from '../http';
 import { onUniqueViolation } from '../db/errors';
 import { recordRows } from '../audit/record';
 import type { AuditActor } from '../audit/write';
+import { containsPattern } from '../db/patterns';
+import { pageOf } from '../db/page';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const typeTaken = () => new ApiError(409, 'dict.duplicateType');
 const valueTaken = () => new ApiError(409, 'dictItem.duplicateValue');
 
@@ -95,23 +96,20 @@ export class DictStore {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('d.tenant_id', '=', tenantId);
     if (query.name) {
-      q = q.where('d.name', 'ilike', likePattern(query.name));
-      c = c.where('d.name', 'ilike', likePattern(query.name));
+      q = q.where('d.name', 'ilike', containsPattern(query.name));
+      c = c.where('d.name', 'ilike', containsPattern(query.name));
     }
     if (query.type) {
-      q = q.where('d.type', 'ilike', likePattern(query.type));
-      c = c.where('d.type', 'ilike', likePattern(query.type));
+      q = q.where('d.type', 'ilike', containsPattern(query.type));
+      c = c.where('d.type', 'ilike', containsPattern(query.type));
     }
-    const [rows, count] = await Promise.all([
-      q
-        .orderBy('d.created_at', 'desc')
-        .orderBy('d.id', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      c.executeTakeFirstOrThrow(),
-    ]);
-    return { records: rows.map(toDict), total: Number(count.n), page: query.page, size: query.size };
+    return pageOf(
+      query,
+      (limit, offset) =>
+        q.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
+      () => c.executeTakeFirstOrThrow(),
+      toDict,
+    );
   }
 
   get(id: string): Promise<Dict> {

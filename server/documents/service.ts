@@ -22,6 +22,7 @@ import { writeHistory, type AuditActor } from '../audit/write';
 import { apiKeys, recordRows } from '../audit/record';
 import { diffFields } from '../audit/diff';
 import { accountOf, userActor } from '../audit/accounts';
+import { containsPattern } from '../db/patterns';
 
 /** The entity name of documents in history (a new version is an entry of its document). */
 export const DOCUMENT_ENTITY = 'document';
@@ -310,7 +311,7 @@ export class DocumentService {
   ): Promise<{ records: DocumentRow[]; total: number }> {
     let base = this.rows(tenantId);
     if (q.keyword) {
-      const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(q.keyword);
       base = base.where((eb) => eb.or([eb('d.name', 'ilike', like), eb('d.number', 'ilike', like)]));
     }
     if (q.typeId) base = base.where('d.type_id', '=', q.typeId);

@@ -3,7 +3,7 @@ import type { FieldError } from '../../model/api';
 import type { DictField, RefOption, ResourceDef } from '../../model/engine';
 import type { Translator } from '../i18n';
 import { fieldError } from './errors';
-import { containsPattern } from './list';
+import { containsPattern } from '../db/patterns';
 import type { Db } from './table';
 
 export interface DictItemOption {

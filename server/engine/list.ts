@@ -9,6 +9,7 @@ import { LIST_MAX_SIZE, searchFields, sortableKeys, type FieldDef, type Resource
 export { sortableKeys };
 import type { Fragment, ResourceTable } from './table';
 import type { ResourceScope } from './scope';
+import { containsPattern } from '../db/patterns';
 
 export type FilterOp = 'contains' | 'prefix' | 'eq' | 'has' | 'from' | 'to';
 
@@ -179,9 +180,6 @@ export function listQuerySchema(def: ResourceDef): z.ZodType<ListParams> {
   schemas.set(def, schema);
   return schema;
 }
-
-/** `%text%` with the LIKE wildcards of the text taken literally. */
-export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The first string after every string that starts with `p` (its last character raised by one). */
 export const nextPrefix = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);

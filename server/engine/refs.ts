@@ -5,7 +5,7 @@ import type { Language } from '../../model/languages';
 import { refFields, type RefField, type RefOption, type ResourceDef } from '../../model/engine';
 import type { Translator } from '../i18n';
 import { fieldError } from './errors';
-import { containsPattern } from './list';
+import { containsPattern } from '../db/patterns';
 import type { Registry } from './registry';
 import { refScopeOf, type Caller } from './scope';
 import { run, tableOf, type ApiRow, type Db, type Fragment, type ResourceTable } from './table';

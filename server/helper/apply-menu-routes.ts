@@ -17,6 +17,7 @@ import {
 import { startProcess } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
+import { pageOf } from '../db/page';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const entriesOf = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as MenuApplicationEntry[];
@@ -76,17 +77,16 @@ export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<D
   serve(app, helper.applications, async ({ ctx, query }) => {
     let q = applications(db, ctx.tenantId);
     if (query.status) q = q.where('a.status', '=', query.status);
-    const rows = await q
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id')
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute();
-    const total = await q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return { records: rows.map(toRow), total: Number(total.n), page: query.page, size: query.size };
+    return pageOf(
+      query,
+      (limit, offset) => q.orderBy('a.created_at', 'desc').orderBy('a.id').limit(limit).offset(offset).execute(),
+      () =>
+        q
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      toRow,
+    );
   });
 
   serve(app, helper.application, async ({ ctx, params }) => {

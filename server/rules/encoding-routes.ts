@@ -21,6 +21,7 @@ import { issued } from './counter';
 import { resolveContext } from './context';
 import { compileStored, format, issueCodes, left } from './issue';
 import { loadRow } from './store';
+import { prefixPattern } from '../db/patterns';
 
 export const contextSchema = EncodingContextInput;
 
@@ -73,7 +74,7 @@ export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): 
 
   serve(app, rules.issued, async ({ ctx, query }) => {
     const where = [sql`i.tenant_id = ${ctx.tenantId}`];
-    if (query.code) where.push(sql`i.code like ${`${query.code.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    if (query.code) where.push(sql`i.code like ${prefixPattern(query.code)}`);
     if (query.ruleId) where.push(sql`i.rule_id = ${query.ruleId}`);
     if (query.batchId) where.push(sql`i.batch_id = ${query.batchId}`);
     const cond = sql.join(where, sql` and `);

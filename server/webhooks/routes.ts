@@ -23,6 +23,7 @@ import { newSecret } from './sign';
 import { RESOURCES } from '../../model/resources';
 import { actorOf, writeHistory } from '../audit/write';
 import { recordRows } from '../audit/record';
+import { pageOf } from '../db/page';
 
 const ENGINE_RESOURCES = new Set(RESOURCES.map((d) => d.name));
 
@@ -251,17 +252,13 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
       .where('tenant_id', '=', ctx.tenantId)
       .where('endpoint_id', '=', params.id);
     if (query.status) q = q.where('status', '=', query.status);
-    const [rows, count] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records: rows.map(toDelivery), total: Number(count.n), page: query.page, size: query.size };
+    return pageOf(
+      query,
+      (limit, offset) =>
+        q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      () => q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      toDelivery,
+    );
   });
 
   serve(app, webhooks.resend, async ({ ctx, params, request }) => {

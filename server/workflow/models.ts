@@ -15,6 +15,8 @@ import { checkModel, type Problem } from './check';
 import type { Actor } from './instances';
 import type { AuditActor } from '../audit/write';
 import { recordRows, type Row } from '../audit/record';
+import { containsPattern } from '../db/patterns';
+import { pageOf } from '../db/page';
 
 /** The entity name of workflow models in history. */
 export const MODEL_ENTITY = 'flow-model';
@@ -332,8 +334,6 @@ export async function deleteModel(db: Kysely<DB>, tenantId: string, id: string, 
   });
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A page of the tenant's models, last changed first, matching the keyword in name or key. */
 export async function modelsPage(
   db: Kysely<DB>,
@@ -342,16 +342,20 @@ export async function modelsPage(
 ) {
   let q = db.selectFrom('wf_model').where('tenant_id', '=', tenantId);
   if (query.keyword) {
-    const like = likePattern(query.keyword);
+    const like = containsPattern(query.keyword);
     q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('key', 'ilike', like)]));
   }
-  const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(['id', 'key', 'name', 'description', 'version', 'status', 'published_version', 'updated_at'])
-    .orderBy('updated_at', 'desc')
-    .orderBy('id')
-    .limit(query.size)
-    .offset((query.page - 1) * query.size)
-    .execute();
-  return { records: rows.map(toModelRow), total: Number(total.n), page: query.page, size: query.size };
+  return pageOf(
+    query,
+    (limit, offset) =>
+      q
+        .select(['id', 'key', 'name', 'description', 'version', 'status', 'published_version', 'updated_at'])
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () => q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    toModelRow,
+  );
 }

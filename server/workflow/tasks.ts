@@ -3,10 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import type { TaskCounts, TaskRow } from '../../model/workflow/api';
 import type { TaskSignature } from '../../model/workflow/signature';
 import type { DB } from '../db/types';
+import { containsPattern } from '../db/patterns';
+import { pageOf } from '../db/page';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The user a task list is of. */
 export interface Who {
@@ -113,20 +114,25 @@ export async function taskPage(
 ) {
   let q = mine(db, who, scope);
   if (query.keyword) {
-    const like = likePattern(query.keyword);
+    const like = containsPattern(query.keyword);
     q = q.where((eb) => eb.or([eb('i.title', 'ilike', like), eb('t.name', 'ilike', like)]));
   }
-  const rows = await q
-    .orderBy(scope === 'pending' ? 't.created_at' : 't.handled_at', 'desc')
-    .orderBy('t.id')
-    .limit(query.size)
-    .offset((query.page - 1) * query.size)
-    .execute();
-  const total = await q
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { records: rows.map(toTaskRow), total: Number(total.n), page: query.page, size: query.size };
+  return pageOf(
+    query,
+    (limit, offset) =>
+      q
+        .orderBy(scope === 'pending' ? 't.created_at' : 't.handled_at', 'desc')
+        .orderBy('t.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    () =>
+      q
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    toTaskRow,
+  );
 }
 
 /** A task the user decided or may decide, with what the decision needs; undefined otherwise. */

@@ -12,6 +12,8 @@ import { ApiError, type RequestContext } from '../../http';
 import { serve } from '../../serve';
 import { XLSX_TYPE, attachment } from '../../engine/io/export';
 import { dayAt, requestOffset } from '../../dates';
+import { containsPattern } from '../../db/patterns';
+import { pageOf } from '../../db/page';
 
 /** How often the stream looks for new alarms; the database is the one source every process shares. */
 const STREAM_TICK_MS = 1000;
@@ -20,7 +22,6 @@ const STREAM_TICK_MS = 1000;
 const EXPORT_MAX = 10_000;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const toItem = (r: Selectable<AlarmTable>): AlarmItem => ({
   id: r.id,
@@ -41,7 +42,7 @@ function searched(db: Kysely<DB>, ctx: RequestContext, query: AlarmSearch) {
   if (!ctx.factoryId) throw new ApiError(400, 'alarm.factoryRequired');
   let base = db.selectFrom('alarm').where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', ctx.factoryId);
   if (query.keyword) {
-    const like = `%${escapeLike(query.keyword)}%`;
+    const like = containsPattern(query.keyword);
     base = base.where((eb) =>
       eb.or(
         ['number', 'type', 'source_system', 'source_number', 'project_code', 'project_name', 'description'].map((c) =>
@@ -61,17 +62,13 @@ export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; s
 
   serve(app, alarm.page, async ({ ctx, query }) => {
     const base = searched(db, ctx, query);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('occurred_at', 'desc')
-        .orderBy('seq', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records: rows.map(toItem), total: Number(total.n), page: query.page, size: query.size };
+    return pageOf(
+      query,
+      (limit, offset) =>
+        base.selectAll().orderBy('occurred_at', 'desc').orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
+      () => base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      toItem,
+    );
   });
 
   serve(app, alarm.export, async ({ ctx, query, reply, tr, request }) => {

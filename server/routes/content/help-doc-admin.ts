@@ -16,6 +16,8 @@ import { serve } from '../../serve';
 import { isUniqueViolation } from '../../db/errors';
 import { recordRows } from '../../audit/record';
 import { actorOf } from '../../audit/write';
+import { containsPattern } from '../../db/patterns';
+import { pageOf } from '../../db/page';
 
 const toRow = (r: {
   id: string;
@@ -83,21 +85,23 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
     let base = db.selectFrom('help_doc').where('tenant_id', '=', ctx.tenantId);
     if (query.kind) base = base.where('kind', '=', query.kind);
     if (query.keyword) {
-      const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(query.keyword);
       base = base.where((eb) => eb.or([eb('title', 'ilike', like), eb('route_path', 'ilike', like)]));
     }
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('kind')
-        .orderBy('route_path')
-        .orderBy('language')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records: rows.map(toRow), total: Number(total.n), page: query.page, size: query.size };
+    return pageOf(
+      query,
+      (limit, offset) =>
+        base
+          .selectAll()
+          .orderBy('kind')
+          .orderBy('route_path')
+          .orderBy('language')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      () => base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      toRow,
+    );
   });
 
   const codeOf = (r: { kind: string; route_path: string | null; doc_key: string; language: string }) =>

@@ -15,6 +15,7 @@ import { ApiError, notFound } from '../../http';
 import { serve } from '../../serve';
 import { recordRows } from '../../audit/record';
 import { actorOf } from '../../audit/write';
+import { containsPattern } from '../../db/patterns';
 
 type NoticeInput = z.output<typeof noticeInput>;
 
@@ -57,7 +58,7 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
 
   serve(app, notice.page, async ({ ctx, query }) => {
     let base = db.selectFrom('notice as n').where('n.tenant_id', '=', ctx.tenantId);
-    if (query.title) base = base.where('n.title', 'ilike', `%${query.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (query.title) base = base.where('n.title', 'ilike', containsPattern(query.title));
     const [rows, total] = await Promise.all([
       base
         .selectAll('n')
