@@ -1,7 +1,10 @@
 /**
  * The product catalogue: its menu tree (shared by every tenant) and its sub-applications, which the
  * seed writes into the database and the server reads at run time (served apps, language names).
- * Names are given for every language of SPEC §9 in the order zh-CN, zh-TW, en, vi, es.
+ * The menu's names are in the locales: a hand-built entry's under `catalogue.entry.<path>` of the
+ * `server` texts (catalogues `catalogue.group.<key>`, buttons `catalogue.button.<name>`), a
+ * definition's under its own `<labelPrefix>._menu` of the `model` texts. The apps' names are given
+ * here for every language of SPEC §9 in the order zh-CN, zh-TW, en, vi, es.
  * Menu paths carry no language segment; their first segment is the sub-app prefix.
  * Permission codes: menu `<prefix>:<resource>:view`, buttons `<prefix>:<resource>:<action>`,
  * tabs `<prefix>:<resource>:tab-<name>`.
@@ -11,10 +14,17 @@ import { LANGUAGES } from './languages';
 import { MASTER_DATA } from './resources';
 
 export type Names = [zhCN: string, zhTW: string, en: string, vi: string, es: string];
-/** A name kept in the locales: the key of the `model` namespace that holds it in every language. */
+/** A name kept in the locales: the namespace and key that hold it in every language. */
 export interface LocaleName {
+  ns: 'model' | 'server';
   key: string;
 }
+
+/** The name of a hand-built entry, catalogue or button: `catalogue.<part>.<key>` of the `server` texts. */
+const named = (part: 'group' | 'entry' | 'button', key: string): LocaleName => ({
+  ns: 'server',
+  key: `catalogue.${part}.${key}`,
+});
 
 export interface CatalogueNode {
   /** Stable key of the node (unique), e.g. `catalogue:system` or `platform:dict:add`. */
@@ -40,62 +50,57 @@ export function i18n(names: Names): Record<string, string> {
   return out;
 }
 
-const BUTTONS: Record<string, Names> = {
-  add: ['新增', '新增', 'Add', 'Thêm', 'Añadir'],
-  edit: ['编辑', '編輯', 'Edit', 'Sửa', 'Editar'],
-  delete: ['删除', '刪除', 'Delete', 'Xóa', 'Eliminar'],
-  import: ['导入', '匯入', 'Import', 'Nhập', 'Importar'],
-  export: ['导出', '匯出', 'Export', 'Xuất', 'Exportar'],
-  deploy: ['部署', '部署', 'Deploy', 'Triển khai', 'Desplegar'],
-  publish: ['发布', '發佈', 'Publish', 'Phát hành', 'Publicar'],
-  unpublish: ['取消发布', '取消發佈', 'Unpublish', 'Hủy phát hành', 'Despublicar'],
-  agree: ['同意', '同意', 'Agree', 'Đồng ý', 'Aprobar'],
-  reject: ['驳回', '駁回', 'Reject', 'Từ chối', 'Rechazar'],
-  'batch-audit': ['批量审核', '批量審核', 'Batch audit', 'Duyệt hàng loạt', 'Auditoría por lotes'],
-  handle: ['处理', '處理', 'Handle', 'Xử lý', 'Atender'],
-  raise: ['发起', '發起', 'Raise', 'Phát cảnh báo', 'Generar'],
-  enable: ['启用', '啟用', 'Enable', 'Bật', 'Habilitar'],
-  disable: ['停用', '停用', 'Disable', 'Tắt', 'Deshabilitar'],
-  'assign-permission': ['分配权限', '分配權限', 'Assign permissions', 'Phân quyền', 'Asignar permisos'],
-  'reset-password': ['重置密码', '重設密碼', 'Reset password', 'Đặt lại mật khẩu', 'Restablecer contraseña'],
-  freeze: ['冻结', '凍結', 'Freeze', 'Đóng băng', 'Congelar'],
-  preview: ['预览', '預覽', 'Preview', 'Xem trước', 'Vista previa'],
-  generate: ['生成编码', '產生編碼', 'Generate codes', 'Tạo mã', 'Generar códigos'],
-  probe: ['重新探测', '重新探測', 'Probe again', 'Kiểm tra lại', 'Volver a comprobar'],
-  approve: ['批准', '核准', 'Approve', 'Phê duyệt', 'Aprobar'],
-  end: ['强制下线', '強制下線', 'End session', 'Kết thúc phiên', 'Cerrar sesión'],
-  revoke: ['吊销', '撤銷', 'Revoke', 'Thu hồi', 'Revocar'],
-  history: ['查看记录历史', '檢視記錄歷史', 'Record history', 'Lịch sử bản ghi', 'Historial del registro'],
-  verify: ['校验防篡改链', '校驗防竄改鏈', 'Verify the chain', 'Kiểm tra chuỗi chống sửa đổi', 'Verificar la cadena'],
-  retention: ['设置保留期限', '設定保留期限', 'Set the retention', 'Đặt thời hạn lưu giữ', 'Fijar la conservación'],
-  'browse-authority': [
-    '浏览受控文档',
-    '瀏覽受控文件',
-    'Browse controlled documents',
-    'Xem tài liệu được kiểm soát',
-    'Ver documentos controlados',
-  ],
-};
+/** The buttons a menu entry may have; their names are `catalogue.button.<name>` in the locales' `server` texts. */
+const BUTTONS = new Set([
+  'add',
+  'edit',
+  'delete',
+  'import',
+  'export',
+  'deploy',
+  'publish',
+  'unpublish',
+  'agree',
+  'reject',
+  'batch-audit',
+  'handle',
+  'raise',
+  'enable',
+  'disable',
+  'assign-permission',
+  'reset-password',
+  'freeze',
+  'preview',
+  'generate',
+  'probe',
+  'approve',
+  'end',
+  'revoke',
+  'history',
+  'verify',
+  'retention',
+  'browse-authority',
+]);
 
 const CRUD = ['add', 'edit', 'delete'];
 const FULL = ['add', 'edit', 'delete', 'import', 'export'];
 
 interface MenuOptions {
   buttons?: string[];
-  tabs?: [name: string, names: Names | LocaleName][];
+  tabs?: [name: string, names: LocaleName][];
   staff?: boolean;
   icon?: string;
 }
 
 let currentProduct: 'platform' | 'basic' = 'platform';
 
-function menu(path: string, names: Names | LocaleName, options: MenuOptions = {}): CatalogueNode {
+function menu(path: string, options: MenuOptions = {}, names: LocaleName = named('entry', path)): CatalogueNode {
   const [, prefix, resource] = path.split('/');
   const base = `${prefix}:${resource}`;
   const productType = currentProduct;
   const buttons = (options.buttons ?? []).map<CatalogueNode>((b) => {
-    const bn = BUTTONS[b];
-    if (!bn) throw new Error(`unknown button ${b}`);
+    if (!BUTTONS.has(b)) throw new Error(`unknown button ${b}`);
+    const bn = named('button', b);
     return {
       code: `${base}:${b}`,
       type: 'button',
@@ -130,7 +135,8 @@ function menu(path: string, names: Names | LocaleName, options: MenuOptions = {}
   };
 }
 
-function catalogue(key: string, icon: string, names: Names, children: CatalogueNode[]): CatalogueNode {
+function catalogue(key: string, icon: string, children: CatalogueNode[]): CatalogueNode {
+  const names = named('group', key);
   return {
     code: `catalogue:${key}`,
     type: 'catalogue',
@@ -148,7 +154,7 @@ function platform(): CatalogueNode[] {
   return [
     // The landing screen (issue 24): first in the menu, so `/` leads to it; every seeded role holds it.
     {
-      ...menu('/home', ['工作台', '工作台', 'Workbench', 'Bàn làm việc', 'Área de trabajo'], {
+      ...menu('/home', {
         staff: true,
         icon: 'dashboard',
       }),
@@ -156,154 +162,83 @@ function platform(): CatalogueNode[] {
       perms: 'home:workbench:view',
       sort: 0,
     },
-    catalogue(
-      'system',
-      'setting',
-      ['系统管理', '系統管理', 'System management', 'Quản lý hệ thống', 'Gestión del sistema'],
-      [
-        menu('/platform/dict', ['字典管理', '字典管理', 'Dictionaries', 'Từ điển', 'Diccionarios'], {
-          buttons: CRUD,
-          staff: true,
-          icon: 'book',
-        }),
-        menu(
-          '/platform/config-item',
-          ['配置项', '配置項', 'Configuration items', 'Mục cấu hình', 'Elementos de configuración'],
-          { buttons: CRUD },
-        ),
-        menu('/platform/menu', ['菜单管理', '選單管理', 'Menus', 'Menu', 'Menús'], { buttons: CRUD }),
-        menu('/platform/app', ['应用管理', '應用管理', 'Applications', 'Ứng dụng', 'Aplicaciones'], { buttons: CRUD }),
-        menu('/system/notice', ['通知公告', '通知公告', 'Notices', 'Thông báo', 'Avisos'], {
-          buttons: CRUD,
-          staff: true,
-        }),
-        menu('/system/alarm', ['告警管理', '告警管理', 'Alarms', 'Cảnh báo', 'Alarmas'], {
-          buttons: ['handle', 'raise', 'export'],
-        }),
-        menu('/system/feedback', ['意见反馈', '意見回饋', 'Feedback', 'Phản hồi', 'Comentarios'], {
-          buttons: ['handle', 'delete', 'export'],
-        }),
-        menu(
-          '/system/help-doc',
-          ['帮助文档', '說明文件', 'Help documents', 'Tài liệu trợ giúp', 'Documentos de ayuda'],
-          { buttons: CRUD, staff: true },
-        ),
-        menu('/system/course', ['帮助课程', '說明課程', 'Courses', 'Khóa học', 'Cursos'], { buttons: CRUD }),
-        menu(
-          '/system/visit-statistics',
-          ['访问统计', '訪問統計', 'Visit statistics', 'Thống kê truy cập', 'Estadísticas de visitas'],
-          { buttons: ['export'] },
-        ),
-        menu('/platform/webhook', ['Webhook 推送', 'Webhook 推送', 'Webhooks', 'Webhook', 'Webhooks'], {
-          buttons: CRUD,
-        }),
-      ],
-    ),
-    catalogue(
-      'organization',
-      'apartment',
-      ['组织架构', '組織架構', 'Organisation', 'Tổ chức', 'Organización'],
-      [
-        menu('/paas/tenant', ['租户管理', '租戶管理', 'Tenants', 'Khách thuê', 'Inquilinos'], { buttons: CRUD }),
-        menu('/platform/factory', ['工厂管理', '工廠管理', 'Factories', 'Nhà máy', 'Fábricas'], { buttons: FULL }),
-        menu('/platform/organization', ['组织管理', '組織管理', 'Organisations', 'Tổ chức', 'Organizaciones'], {
-          buttons: CRUD,
-        }),
-        menu('/platform/department', ['部门管理', '部門管理', 'Departments', 'Phòng ban', 'Departamentos'], {
-          buttons: FULL,
-        }),
-        menu('/platform/staff', ['员工管理', '員工管理', 'Staff', 'Nhân viên', 'Empleados'], { buttons: FULL }),
-      ],
-    ),
-    catalogue(
-      'permission',
-      'user',
-      ['用户权限', '使用者權限', 'Users and permissions', 'Người dùng và quyền', 'Usuarios y permisos'],
-      [
-        menu('/platform/user', ['用户管理', '使用者管理', 'Users', 'Người dùng', 'Usuarios'], {
-          buttons: [...FULL, 'enable', 'disable', 'reset-password'],
-        }),
-        menu('/platform/role', ['角色管理', '角色管理', 'Roles', 'Vai trò', 'Roles'], {
-          buttons: [...CRUD, 'enable', 'disable', 'assign-permission'],
-        }),
-        menu(
-          '/platform/security-policy',
-          ['安全策略', '安全策略', 'Security policy', 'Chính sách bảo mật', 'Política de seguridad'],
-          { buttons: ['edit'] },
-        ),
-        menu('/platform/api-key', ['API密钥', 'API金鑰', 'API keys', 'Khóa API', 'Claves de API'], {
-          buttons: ['add', 'revoke'],
-        }),
-      ],
-    ),
-    catalogue(
-      'log',
-      'file-text',
-      ['日志管理', '日誌管理', 'Logs', 'Nhật ký', 'Registros'],
-      [
-        menu(
-          '/log/login-log',
-          ['登录日志', '登入日誌', 'Login log', 'Nhật ký đăng nhập', 'Registro de inicios de sesión'],
-          { buttons: ['export'] },
-        ),
-        menu(
-          '/log/operation-log',
-          ['操作日志', '操作日誌', 'Operation log', 'Nhật ký thao tác', 'Registro de operaciones'],
-          { buttons: ['export'] },
-        ),
-        menu('/log/audit-trail', ['审计追踪', '稽核軌跡', 'Audit trail', 'Nhật ký kiểm toán', 'Pista de auditoría'], {
-          buttons: ['export', 'history', 'verify', 'retention'],
-        }),
-        menu(
-          '/log/interface-log',
-          ['接口日志', '介面日誌', 'Interface log', 'Nhật ký giao diện', 'Registro de interfaces'],
-          { buttons: ['export'] },
-        ),
-        menu(
-          '/log/online-session',
-          ['在线会话', '線上工作階段', 'Online sessions', 'Phiên trực tuyến', 'Sesiones en línea'],
-          { buttons: ['end'] },
-        ),
-      ],
-    ),
-    catalogue(
-      'flow',
-      'branches',
-      ['流程管理', '流程管理', 'Workflow', 'Quy trình', 'Flujo de trabajo'],
-      [
-        menu('/flow/model', ['流程模型', '流程模型', 'Process models', 'Mô hình quy trình', 'Modelos de proceso'], {
-          buttons: [...CRUD, 'deploy', 'publish', 'unpublish'],
-        }),
-        menu('/flow/task', ['流程任务', '流程任務', 'Tasks', 'Nhiệm vụ', 'Tareas'], {
-          buttons: ['agree', 'reject', 'batch-audit'],
-        }),
-      ],
-    ),
-    catalogue(
-      'helper',
-      'tool',
-      ['辅助功能', '輔助功能', 'Helpers', 'Tiện ích', 'Utilidades'],
-      [
-        menu('/helper/language', ['语言维护', '語言維護', 'Languages', 'Ngôn ngữ', 'Idiomas'], {
-          buttons: ['edit', 'import', 'export'],
-        }),
-        menu('/helper/services', ['服务状态', '服務狀態', 'Services', 'Dịch vụ', 'Servicios'], { buttons: ['probe'] }),
-        menu(
-          '/helper/apply-menu',
-          ['菜单申请审核', '選單申請審核', 'Menu applications', 'Duyệt đăng ký menu', 'Solicitudes de menú'],
-          { buttons: ['add', 'approve', 'reject'] },
-        ),
-      ],
-    ),
+    catalogue('system', 'setting', [
+      menu('/platform/dict', {
+        buttons: CRUD,
+        staff: true,
+        icon: 'book',
+      }),
+      menu('/platform/config-item', { buttons: CRUD }),
+      menu('/platform/menu', { buttons: CRUD }),
+      menu('/platform/app', { buttons: CRUD }),
+      menu('/system/notice', {
+        buttons: CRUD,
+        staff: true,
+      }),
+      menu('/system/alarm', {
+        buttons: ['handle', 'raise', 'export'],
+      }),
+      menu('/system/feedback', {
+        buttons: ['handle', 'delete', 'export'],
+      }),
+      menu('/system/help-doc', { buttons: CRUD, staff: true }),
+      menu('/system/course', { buttons: CRUD }),
+      menu('/system/visit-statistics', { buttons: ['export'] }),
+      menu('/platform/webhook', {
+        buttons: CRUD,
+      }),
+    ]),
+    catalogue('organization', 'apartment', [
+      menu('/paas/tenant', { buttons: CRUD }),
+      menu('/platform/factory', { buttons: FULL }),
+      menu('/platform/organization', {
+        buttons: CRUD,
+      }),
+      menu('/platform/department', {
+        buttons: FULL,
+      }),
+      menu('/platform/staff', { buttons: FULL }),
+    ]),
+    catalogue('permission', 'user', [
+      menu('/platform/user', {
+        buttons: [...FULL, 'enable', 'disable', 'reset-password'],
+      }),
+      menu('/platform/role', {
+        buttons: [...CRUD, 'enable', 'disable', 'assign-permission'],
+      }),
+      menu('/platform/security-policy', { buttons: ['edit'] }),
+      menu('/platform/api-key', {
+        buttons: ['add', 'revoke'],
+      }),
+    ]),
+    catalogue('log', 'file-text', [
+      menu('/log/login-log', { buttons: ['export'] }),
+      menu('/log/operation-log', { buttons: ['export'] }),
+      menu('/log/audit-trail', {
+        buttons: ['export', 'history', 'verify', 'retention'],
+      }),
+      menu('/log/interface-log', { buttons: ['export'] }),
+      menu('/log/online-session', { buttons: ['end'] }),
+    ]),
+    catalogue('flow', 'branches', [
+      menu('/flow/model', {
+        buttons: [...CRUD, 'deploy', 'publish', 'unpublish'],
+      }),
+      menu('/flow/task', {
+        buttons: ['agree', 'reject', 'batch-audit'],
+      }),
+    ]),
+    catalogue('helper', 'tool', [
+      menu('/helper/language', {
+        buttons: ['edit', 'import', 'export'],
+      }),
+      menu('/helper/services', { buttons: ['probe'] }),
+      menu('/helper/apply-menu', { buttons: ['add', 'approve', 'reject'] }),
+    ]),
     // The framework-free example app of the integrator kit (subapps/andon), served on its own port.
     // It shows the alarms of the current factory: acknowledging and exporting take the alarm menu's
     // button codes (system:alarm:handle, system:alarm:export), which the server checks.
-    catalogue(
-      'andon',
-      'alert',
-      ['安灯', '安燈', 'Andon', 'Andon', 'Andon'],
-      [menu('/andon/board', ['安灯看板', '安燈看板', 'Andon board', 'Bảng Andon', 'Tablero Andon'])],
-    ),
+    catalogue('andon', 'alert', [menu('/andon/board')]),
   ];
 }
 
@@ -311,12 +246,12 @@ function platform(): CatalogueNode[] {
 function resourceMenu(def: ResourceDef): CatalogueNode {
   return menu(
     `/basic/${def.name}`,
-    { key: `${def.labelPrefix}._menu` },
     {
       buttons: [...def.verbs.filter((v) => v !== 'view'), ...(def.menu?.buttons ?? [])],
       staff: def.menu?.staff,
-      tabs: def.tabs?.map((t) => [t, { key: `${def.labelPrefix}._tabs.${t}` }]),
+      tabs: def.tabs?.map((t) => [t, { ns: 'model', key: `${def.labelPrefix}._tabs.${t}` }]),
     },
+    { ns: 'model', key: `${def.labelPrefix}._menu` },
   );
 }
 
@@ -339,51 +274,25 @@ function basic(defs: readonly ResourceDef[]): CatalogueNode[] {
     catalogue(
       'material',
       'box',
-      ['物料管理', '物料管理', 'Materials', 'Vật tư', 'Materiales'],
       placeAfter(
         entries('material'),
         '/basic/material-class',
-        menu('/basic/bom', ['物料清单', '物料清單', 'BOM', 'Định mức vật tư (BOM)', 'Lista de materiales'], {
+        menu('/basic/bom', {
           buttons: FULL,
         }),
       ),
     ),
-    catalogue(
-      'partner',
-      'team',
-      ['客商管理', '客商管理', 'Business partners', 'Đối tác', 'Socios comerciales'],
-      entries('partner'),
-    ),
-    catalogue(
-      'factory-model',
-      'build',
-      ['工厂建模', '工廠建模', 'Factory modelling', 'Mô hình nhà máy', 'Modelado de fábrica'],
-      entries('factory-model'),
-    ),
-    catalogue('equipment', 'tool', ['设备管理', '設備管理', 'Equipment', 'Thiết bị', 'Equipos'], entries('equipment')),
-    catalogue(
-      'warehouse',
-      'home',
-      ['仓储建模', '倉儲建模', 'Warehouse modelling', 'Mô hình kho', 'Modelado de almacén'],
-      entries('warehouse'),
-    ),
-    catalogue(
-      'rule',
-      'code',
-      ['规则模板', '規則範本', 'Rules and templates', 'Quy tắc và mẫu', 'Reglas y plantillas'],
-      entries('rule'),
-    ),
-    catalogue(
-      'document',
-      'folder',
-      ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'],
-      [
-        menu('/basic/document', ['文档管理', '文件管理', 'Documents', 'Tài liệu', 'Documentos'], {
-          buttons: [...FULL, 'preview', 'browse-authority'],
-        }),
-        ...entries('document'),
-      ],
-    ),
+    catalogue('partner', 'team', entries('partner')),
+    catalogue('factory-model', 'build', entries('factory-model')),
+    catalogue('equipment', 'tool', entries('equipment')),
+    catalogue('warehouse', 'home', entries('warehouse')),
+    catalogue('rule', 'code', entries('rule')),
+    catalogue('document', 'folder', [
+      menu('/basic/document', {
+        buttons: [...FULL, 'preview', 'browse-authority'],
+      }),
+      ...entries('document'),
+    ]),
   ];
   const lost = defs.filter((d) => d.menu && !groups.has(d.menu.group));
   if (lost.length > 0)

@@ -18,10 +18,15 @@ import { seedSecondTenant } from './seed-second-tenant';
 export { DEMO_ACCOUNTS, DEMO_TENANT } from './seed-company';
 export { SECOND_TENANT } from './seed-second-tenant';
 
-/** A catalogue name in every language: given inline, or read from the locales' `model` texts. */
+/** A catalogue name in every language: given inline (apps), or read from the locales. */
 export function catalogueNames(names: Names | LocaleName): Record<string, string> {
   if (Array.isArray(names)) return i18n(names);
-  return Object.fromEntries(LANGUAGES.map((lang) => [lang, translator(lang).tm(names.key)]));
+  return Object.fromEntries(
+    LANGUAGES.map((lang) => {
+      const tr = translator(lang);
+      return [lang, names.ns === 'model' ? tr.tm(names.key) : tr.t(names.key)];
+    }),
+  );
 }
 
 /**

@@ -22,7 +22,11 @@ function flatten(value: unknown, prefix: string, out: Flat): void {
     return;
   }
   if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+    for (const [k, v] of Object.entries(value)) {
+      // A menu entry's name is seeded into the menu, which menu management renames: an override would change nothing.
+      if (k === '_menu') continue;
+      flatten(v, prefix ? `${prefix}.${k}` : k, out);
+    }
   }
 }
 
