@@ -5,15 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import type { Kysely, Selectable } from 'kysely';
-import type { AlarmItem, AlarmSearch } from '../../../model/alarm';
-import { alarm } from '../../../model/contract/alarm';
-import type { AlarmTable, DB } from '../../db/types';
-import { ApiError, type RequestContext } from '../../http';
-import { serve } from '../../serve';
-import { XLSX_TYPE, attachment } from '../../engine/io/export';
-import { dayAt, requestOffset } from '../../dates';
-import { containsPattern } from '../../db/patterns';
-import { pageOf } from '../../db/page';
+import type { AlarmItem, AlarmSearch } from '../../model/alarm';
+import { alarm } from '../../model/contract/alarm';
+import type { AlarmTable, DB } from '../db/types';
+import { ApiError, type RequestContext } from '../http';
+import { serve } from '../serve';
+import { XLSX_TYPE, attachment } from '../engine/io/export';
+import { dayAt, requestOffset } from '../dates';
+import { containsPattern } from '../db/patterns';
+import { pageOf } from '../db/page';
 
 /** How often the stream looks for new alarms; the database is the one source every process shares. */
 const STREAM_TICK_MS = 1000;

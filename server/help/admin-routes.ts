@@ -1,23 +1,23 @@
 /**
  * Help documents (per route and language) and SOP documents (a public link by key) administration
- * (issue 9). Content is sanitised before it is stored; `routes/help.ts` sanitises again when serving.
+ * (issue 9). Content is sanitised before it is stored; `help/routes.ts` sanitises again when serving.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { help } from '../../../model/contract/help';
-import type { HelpDocAdminRow, helpDocInput } from '../../../model/help';
-import type { Language } from '../../../model/languages';
-import type { DB } from '../../db/types';
-import { sanitizeRichText } from '../../files/sanitize';
-import { ApiError, notFound } from '../../http';
-import { serve } from '../../serve';
-import { isUniqueViolation } from '../../db/errors';
-import { recordRows } from '../../audit/record';
-import { actorOf } from '../../audit/write';
-import { containsPattern } from '../../db/patterns';
-import { pageOf } from '../../db/page';
+import { help } from '../../model/contract/help';
+import type { HelpDocAdminRow, helpDocInput } from '../../model/help';
+import type { Language } from '../../model/languages';
+import type { DB } from '../db/types';
+import { sanitizeRichText } from '../files/sanitize';
+import { ApiError, notFound } from '../http';
+import { serve } from '../serve';
+import { isUniqueViolation } from '../db/errors';
+import { recordRows } from '../audit/record';
+import { actorOf } from '../audit/write';
+import { containsPattern } from '../db/patterns';
+import { pageOf } from '../db/page';
 
 const toRow = (r: {
   id: string;

@@ -7,15 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { notice } from '../../../model/contract/notice';
-import type { NoticeAdminRow, noticeInput } from '../../../model/notice';
-import type { DB } from '../../db/types';
-import { sanitizeRichText } from '../../files/sanitize';
-import { ApiError, notFound } from '../../http';
-import { serve } from '../../serve';
-import { recordRows } from '../../audit/record';
-import { actorOf } from '../../audit/write';
-import { containsPattern } from '../../db/patterns';
+import { notice } from '../../model/contract/notice';
+import type { NoticeAdminRow, noticeInput } from '../../model/notice';
+import type { DB } from '../db/types';
+import { sanitizeRichText } from '../files/sanitize';
+import { ApiError, notFound } from '../http';
+import { serve } from '../serve';
+import { recordRows } from '../audit/record';
+import { actorOf } from '../audit/write';
+import { containsPattern } from '../db/patterns';
 
 type NoticeInput = z.output<typeof noticeInput>;
 

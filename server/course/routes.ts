@@ -2,13 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { course } from '../../../model/contract/course';
-import type { CourseItem } from '../../../model/course';
-import type { DB } from '../../db/types';
-import { notFound } from '../../http';
-import { serve } from '../../serve';
-import { recordRows } from '../../audit/record';
-import { actorOf } from '../../audit/write';
+import { course } from '../../model/contract/course';
+import type { CourseItem } from '../../model/course';
+import type { DB } from '../db/types';
+import { notFound } from '../http';
+import { serve } from '../serve';
+import { recordRows } from '../audit/record';
+import { actorOf } from '../audit/write';
 
 export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;

@@ -8,14 +8,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { feedback } from '../../../model/contract/feedback';
-import type { FeedbackAdminRow } from '../../../model/feedback';
-import type { DB } from '../../db/types';
-import { ApiError, notFound } from '../../http';
-import { serve } from '../../serve';
-import { decideTask } from '../../workflow/instances';
-import { recordRows } from '../../audit/record';
-import { actorOf } from '../../audit/write';
+import { feedback } from '../../model/contract/feedback';
+import type { FeedbackAdminRow } from '../../model/feedback';
+import type { DB } from '../db/types';
+import { ApiError, notFound } from '../http';
+import { serve } from '../serve';
+import { decideTask } from '../workflow/instances';
+import { recordRows } from '../audit/record';
+import { actorOf } from '../audit/write';
 
 /** The running feedback processes among these feedback ids. */
 async function runningProcesses(db: Kysely<DB>, tenantId: string, ids: string[]): Promise<Map<string, string>> {
