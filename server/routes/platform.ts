@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import { ApiError } from '../http';
 import { serve } from '../serve';
 import { canUseFactory, usableFactories } from '../auth/permissions';
-import { loadCurrentUser } from './auth';
+import { loadCurrentUser } from '../auth/routes';
 import { LANGUAGE_NAMES, SERVED_APPS } from '../../model/catalogue';
 import { appUrl } from '../app-registry';
 import type { Translator } from '../i18n';

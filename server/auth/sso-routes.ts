@@ -13,10 +13,10 @@ import type { Config } from '../config';
 import type { DB } from '../db/types';
 import { ApiError, requestTranslator } from '../http';
 import { serve } from '../serve';
-import { issueToken, safeEqual, sha256 } from '../auth/tokens';
-import { pkcePair, randomNonce, randomState, ssoClient, type SsoClient } from '../auth/sso';
-import { loadCurrentUser } from './auth';
-import { writeLoginLog } from '../auth/attempts';
+import { issueToken, safeEqual, sha256 } from './tokens';
+import { pkcePair, randomNonce, randomState, ssoClient, type SsoClient } from './sso';
+import { loadCurrentUser } from './routes';
+import { writeLoginLog } from './attempts';
 import { writeHistory } from '../audit/write';
 import { accountOf, userActor } from '../audit/accounts';
 

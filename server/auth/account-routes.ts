@@ -10,12 +10,12 @@ import type { Config } from '../config';
 import type { DB } from '../db/types';
 import { ApiError, validationError } from '../http';
 import { serve } from '../serve';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { finishFirstFactor } from '../auth/finish-login';
-import { checkNewPassword, passwordPolicy, setPassword } from '../auth/password-policy';
-import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from '../auth/sms';
-import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/attempts';
-import { loadCurrentUser } from './auth';
+import { hashPassword, verifyPassword } from './password';
+import { finishFirstFactor } from './finish-login';
+import { checkNewPassword, passwordPolicy, setPassword } from './password-policy';
+import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from './sms';
+import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from './attempts';
+import { loadCurrentUser } from './routes';
 import { actorOf } from '../audit/write';
 import { recordRows } from '../audit/record';
 

@@ -16,10 +16,10 @@ import { ApiError, notFound, validationError, type RequestContext } from '../htt
 import { serve } from '../serve';
 import { logOperation } from '../engine/oplog';
 import { callerOf } from '../engine/scope';
-import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from '../auth/attempts';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { checkNewPassword, passwordPolicy, setPassword } from '../auth/password-policy';
-import { finishPasswordStep, startSession } from '../auth/finish-login';
+import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from './attempts';
+import { hashPassword, verifyPassword } from './password';
+import { checkNewPassword, passwordPolicy, setPassword } from './password-policy';
+import { finishPasswordStep, startSession } from './finish-login';
 import { actorOf } from '../audit/write';
 import { userActor } from '../audit/accounts';
 import {
@@ -36,7 +36,7 @@ import {
   totpState,
   useTicket,
   type Ticket,
-} from '../auth/two-factor';
+} from './two-factor';
 
 /** 400 naming the field (`code` or `password`) whose answer was wrong. */
 function wrongAnswer(tr: Translator, field: 'code' | 'password'): Error {

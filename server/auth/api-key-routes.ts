@@ -14,10 +14,10 @@ import { serve } from '../serve';
 import { logOperation } from '../engine/oplog';
 import { actorOf } from '../audit/write';
 import { callerOf } from '../engine/scope';
-import { canUseFactory } from '../auth/permissions';
-import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys';
+import { canUseFactory } from './permissions';
+import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from './api-keys';
 import { onUniqueViolation } from '../db/errors';
-import { localName } from './platform';
+import { localName } from '../routes/platform';
 
 const notHeld = (tr: Translator, field: 'permissions' | 'factoryIds', index: number) =>
   validationError(

@@ -5,7 +5,7 @@ import { security } from '../../model/contract/security';
 import type { DB } from '../db/types';
 import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
-import { endSessions, listSessions } from '../auth/sessions';
+import { endSessions, listSessions } from './sessions';
 import { logOperation } from '../engine/oplog';
 import { callerOf } from '../engine/scope';
 import type { RequestContext } from '../http';

@@ -7,10 +7,10 @@ import type { DB } from '../db/types';
 import type { Config } from '../config';
 import { ApiError } from '../http';
 import { serve } from '../serve';
-import { consumeCaptcha, createCaptcha, randomCaptchaText } from '../auth/captcha';
-import { getDummyHash, verifyPassword } from '../auth/password';
-import { finishFirstFactor } from '../auth/finish-login';
-import { limitedLogin, loginKey, writeLoginLog } from '../auth/attempts';
+import { consumeCaptcha, createCaptcha, randomCaptchaText } from './captcha';
+import { getDummyHash, verifyPassword } from './password';
+import { finishFirstFactor } from './finish-login';
+import { limitedLogin, loginKey, writeLoginLog } from './attempts';
 
 export interface AuthRouteOptions {
   db: Kysely<DB>;
