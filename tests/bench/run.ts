@@ -241,7 +241,8 @@ async function timings(browser: Browser) {
     `direct fetch in the shell (${N} calls) p50 / p95`,
     `${median(direct).toFixed(2)} / ${p95(direct).toFixed(2)} ms`,
   ]);
-  rows.push(['bridge / direct (p50 ratio)', `${(median(viaBridge) / median(direct)).toFixed(2)}×`]);
+  const ratio = median(viaBridge) / median(direct);
+  rows.push(['bridge / direct (p50 ratio)', `${ratio.toFixed(2)}× (budget ≤ 1.2×) ${ratio <= 1.2 ? 'PASS' : 'FAIL'}`]);
   rows.push(['bridge overhead (p50 difference)', `${(median(viaBridge) - median(direct)).toFixed(2)} ms`]);
   await previewBench(page, base, rows);
   await context.close();
