@@ -62,12 +62,13 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
     const tree = r.body.data;
     const paths = menuPaths(tree);
     expect(paths.slice(0, 2)).toEqual(['/home', '/platform/dict']);
-    expect(paths).toHaveLength(63);
+    expect(paths).toHaveLength(64);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/paas/tenant',
         '/system/visit-statistics',
         '/basic/document-type',
+        '/basic/device-model',
         '/flow/task',
         '/helper/language',
         '/helper/apply-menu',
