@@ -5,10 +5,10 @@ import { sql } from 'kysely';
 import { course } from '../../model/contract/course';
 import type { CourseItem } from '../../model/course';
 import type { DB } from '../db/types';
-import { notFound } from '../http';
 import { serve } from '../serve';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
+import { lockOwnRow, deleteOwnRow } from '../db/own-row';
 
 export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -57,14 +57,7 @@ export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
   serve(app, course.update, async ({ ctx, params, body }) =>
     toItem(
       await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('course')
-          .selectAll()
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', params.id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!before) throw notFound();
+        const before = await lockOwnRow(trx, 'course', ctx.tenantId, params.id);
         const row = await trx
           .updateTable('course')
           .set({
@@ -86,13 +79,7 @@ export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
 
   serve(app, course.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .deleteFrom('course')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw notFound();
+      const row = await deleteOwnRow(trx, 'course', ctx.tenantId, params.id);
       await recordRows(trx, actorOf(ctx), 'course', 'delete', [
         { id: row.id, code: row.title, before: row, after: null },
       ]);

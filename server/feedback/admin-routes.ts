@@ -16,6 +16,7 @@ import { serve } from '../serve';
 import { decideTask } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
+import { lockOwnRow, deleteOwnRow } from '../db/own-row';
 
 /** The running feedback processes among these feedback ids. */
 async function runningProcesses(db: Kysely<DB>, tenantId: string, ids: string[]): Promise<Map<string, string>> {
@@ -132,14 +133,7 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       return { id: after.id, status: after.status, handleOpinion: after.handle_opinion };
     }
     const row = await db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('feedback')
-        .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!before) throw notFound();
+      const before = await lockOwnRow(trx, 'feedback', ctx.tenantId, params.id);
       const after = await trx
         .updateTable('feedback')
         .set({
@@ -163,13 +157,7 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
 
   serve(app, feedback.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .deleteFrom('feedback')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw notFound();
+      const row = await deleteOwnRow(trx, 'feedback', ctx.tenantId, params.id);
       await recordRows(trx, actorOf(ctx), 'feedback', 'delete', [
         { id: row.id, code: row.description.slice(0, 80), before: row, after: null },
       ]);

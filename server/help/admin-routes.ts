@@ -11,13 +11,14 @@ import type { HelpDocAdminRow, helpDocInput } from '../../model/help';
 import type { Language } from '../../model/languages';
 import type { DB } from '../db/types';
 import { sanitizeRichText } from '../files/sanitize';
-import { ApiError, notFound } from '../http';
+import { ApiError } from '../http';
 import { serve } from '../serve';
 import { isUniqueViolation } from '../db/errors';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
+import { lockOwnRow, deleteOwnRow } from '../db/own-row';
 
 const toRow = (r: {
   id: string;
@@ -139,14 +140,7 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
     const row = await db
       .transaction()
       .execute(async (trx) => {
-        const before = await trx
-          .selectFrom('help_doc')
-          .selectAll()
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', params.id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!before) throw notFound();
+        const before = await lockOwnRow(trx, 'help_doc', ctx.tenantId, params.id);
         const after = await trx
           .updateTable('help_doc')
           .set({
@@ -172,13 +166,7 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
 
   serve(app, help.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .deleteFrom('help_doc')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw notFound();
+      const row = await deleteOwnRow(trx, 'help_doc', ctx.tenantId, params.id);
       await recordRows(trx, actorOf(ctx), 'help-doc', 'delete', [
         { id: row.id, code: codeOf(row), before: row, after: null },
       ]);

@@ -11,11 +11,12 @@ import { notice } from '../../model/contract/notice';
 import type { NoticeAdminRow, noticeInput } from '../../model/notice';
 import type { DB } from '../db/types';
 import { sanitizeRichText } from '../files/sanitize';
-import { ApiError, notFound } from '../http';
+import { ApiError } from '../http';
 import { serve } from '../serve';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { containsPattern } from '../db/patterns';
+import { lockOwnRow, deleteOwnRow } from '../db/own-row';
 
 type NoticeInput = z.output<typeof noticeInput>;
 
@@ -110,14 +111,7 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   serve(app, notice.update, async ({ ctx, params, body }) => {
     await checkAudience(db, ctx.tenantId, body);
     return db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('notice')
-        .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!before) throw notFound();
+      const before = await lockOwnRow(trx, 'notice', ctx.tenantId, params.id);
       const row = await trx
         .updateTable('notice')
         .set({ ...values(body), updated_at: sql<Date>`now()` })
@@ -132,13 +126,7 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
 
   serve(app, notice.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .deleteFrom('notice')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw notFound();
+      const row = await deleteOwnRow(trx, 'notice', ctx.tenantId, params.id);
       await recordRows(trx, actorOf(ctx), 'notice', 'delete', [
         { id: row.id, code: row.title, before: row, after: null },
       ]);

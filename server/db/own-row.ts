@@ -1,0 +1,45 @@
+/** One tenant's row by id, read for an update or deleted: the lookup every edit and delete of a content row starts with. */
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from './types';
+import { notFound } from '../http';
+
+/** Tables whose rows belong to a tenant and are keyed by `id`. */
+type TenantTable = { [T in keyof DB]: DB[T] extends { tenant_id: unknown; id: unknown } ? T : never }[keyof DB];
+
+/** The same database seen as tables of `tenant_id` and `id` alone, which a table name chosen at run time can be typed as. */
+const keyed = (db: Kysely<DB>) => db as unknown as Kysely<Record<string, { tenant_id: string; id: string }>>;
+
+/** The tenant's row of `table` by id, locked until the transaction ends; 404 when the tenant has none. */
+export async function lockOwnRow<T extends TenantTable>(
+  trx: Kysely<DB>,
+  table: T,
+  tenantId: string,
+  id: string,
+): Promise<Selectable<DB[T]>> {
+  const row = await keyed(trx)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row as unknown as Selectable<DB[T]>;
+}
+
+/** Deletes the tenant's row of `table` by id and returns what it held; 404 when the tenant has none. */
+export async function deleteOwnRow<T extends TenantTable>(
+  trx: Kysely<DB>,
+  table: T,
+  tenantId: string,
+  id: string,
+): Promise<Selectable<DB[T]>> {
+  const row = await keyed(trx)
+    .deleteFrom(table as string)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row as unknown as Selectable<DB[T]>;
+}
