@@ -4,38 +4,23 @@
  */
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
-import type { Kysely, Selectable } from 'kysely';
-import type { AlarmItem, AlarmSearch } from '../../model/alarm';
+import type { Kysely } from 'kysely';
+import type { AlarmSearch } from '../../model/alarm';
 import { alarm } from '../../model/contract/alarm';
-import type { AlarmTable, DB } from '../db/types';
+import type { DB } from '../db/types';
 import { ApiError, type RequestContext } from '../http';
 import { serve } from '../serve';
 import { XLSX_TYPE, attachment } from '../engine/io/export';
 import { dayAt, requestOffset } from '../dates';
 import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
+import { toItem } from './routes';
 
 /** How often the stream looks for new alarms; the database is the one source every process shares. */
 const STREAM_TICK_MS = 1000;
 
 /** An export holds at most this many alarms, newest first. */
 const EXPORT_MAX = 10_000;
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-const toItem = (r: Selectable<AlarmTable>): AlarmItem => ({
-  id: r.id,
-  number: r.number,
-  type: r.type,
-  sourceSystem: r.source_system,
-  sourceNumber: r.source_number,
-  projectCode: r.project_code,
-  projectName: r.project_name,
-  description: r.description,
-  level: r.level,
-  occurredAt: iso(r.occurred_at),
-  acknowledgedAt: r.acknowledged_at ? iso(r.acknowledged_at) : null,
-});
 
 /** The current factory's alarms matching the search (page and export share it). */
 function searched(db: Kysely<DB>, ctx: RequestContext, query: AlarmSearch) {

@@ -17,7 +17,8 @@ const HISTORY_IGNORE = ['seq'];
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-function toItem(r: Selectable<AlarmTable>): AlarmItem {
+/** An alarm row as the API answers it (the raiser's, the board's and the administrators' calls alike). */
+export function toItem(r: Selectable<AlarmTable>): AlarmItem {
   return {
     id: r.id,
     number: r.number,

@@ -17,6 +17,7 @@ import { decideTask } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { lockOwnRow, deleteOwnRow } from '../db/own-row';
+import { picturesOf } from './routes';
 
 /** The running feedback processes among these feedback ids. */
 async function runningProcesses(db: Kysely<DB>, tenantId: string, ids: string[]): Promise<Map<string, string>> {
@@ -60,19 +61,11 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
         .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    const pictures = rows.length
-      ? await db
-          .selectFrom('feedback_picture')
-          .select(['id', 'feedback_id'])
-          .where('tenant_id', '=', ctx.tenantId)
-          .where(
-            'feedback_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .orderBy('created_at')
-          .execute()
-      : [];
+    const pictures = await picturesOf(
+      db,
+      ctx.tenantId,
+      rows.map((r) => r.id),
+    );
     const running = await runningProcesses(
       db,
       ctx.tenantId,

@@ -24,6 +24,18 @@ interface Picture {
   bytes: Buffer;
 }
 
+/** The pictures of the feedback rows given, oldest first, as ids by feedback. */
+export async function picturesOf(db: Kysely<DB>, tenantId: string, feedbackIds: string[]) {
+  if (feedbackIds.length === 0) return [];
+  return db
+    .selectFrom('feedback_picture')
+    .select(['id', 'feedback_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('feedback_id', 'in', feedbackIds)
+    .orderBy('created_at')
+    .execute();
+}
+
 export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {
   const { db } = opts;
   // Encapsulated so its multipart parser serves only these routes.
@@ -121,19 +133,11 @@ export function feedbackReadRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
         .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    const pictures = rows.length
-      ? await db
-          .selectFrom('feedback_picture')
-          .select(['id', 'feedback_id'])
-          .where('tenant_id', '=', ctx.tenantId)
-          .where(
-            'feedback_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .orderBy('created_at')
-          .execute()
-      : [];
+    const pictures = await picturesOf(
+      db,
+      ctx.tenantId,
+      rows.map((r) => r.id),
+    );
     const records: FeedbackRecord[] = rows.map((r) => ({
       id: r.id,
       description: r.description,
