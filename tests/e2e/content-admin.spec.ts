@@ -168,9 +168,14 @@ test.describe('content administration', () => {
     expect(raised.status()).toBe(200);
     await expect(badge).toHaveText(String(before + 1), { timeout: 20_000 });
 
-    await frame.getByTestId('alarm-keyword').fill(number);
-    await frame.locator('button[type="submit"]').click();
     const row = frame.locator('tr', { hasText: number });
+    // Searched again when the first search shows no row: seen once in CI on a loaded machine, not reproduced
+    // in ten runs here. The row must still be found by its number within 30 s.
+    await expect(async () => {
+      await frame.getByTestId('alarm-keyword').fill(number);
+      await frame.locator('button[type="submit"]').click();
+      await expect(row).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(row).toContainText('P-7 Line 7');
     await expect(row).toContainText('Warning');
     await row.getByRole('button', { name: 'Acknowledge' }).click();
