@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../model/auth';
@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import { ApiError } from '../http';
 import { serve } from '../serve';
 import { consumeCaptcha, createCaptcha, randomCaptchaText } from './captcha';
-import { getDummyHash, verifyPassword } from './password';
+import { getDummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { finishFirstFactor } from './finish-login';
 import { limitedLogin, loginKey, writeLoginLog } from './attempts';
 
@@ -112,6 +112,7 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       await log('failure', user.id, blocked === 'auth.tenantDisabled' ? 'tenant disabled' : 'tenant expired');
       throw new ApiError(403, blocked);
     }
+    if (needsRehash(user.password_hash)) await rehash(db, user, body.password, request);
     return finishFirstFactor(db, config, request, {
       tenantId: user.tenant_id,
       userId: user.id,
@@ -137,4 +138,27 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       .execute();
     return null;
   });
+}
+
+/**
+ * Stores a password that just verified against a hash of an older setting (scrypt) as one of the current
+ * setting, unless it changed meanwhile. The login goes on if this fails: the old hash still verifies.
+ */
+async function rehash(
+  db: Kysely<DB>,
+  user: { id: string; tenant_id: string; password_hash: string },
+  password: string,
+  request: FastifyRequest,
+): Promise<void> {
+  try {
+    await db
+      .updateTable('app_user')
+      .set({ password_hash: await hashPassword(password) })
+      .where('tenant_id', '=', user.tenant_id)
+      .where('id', '=', user.id)
+      .where('password_hash', '=', user.password_hash)
+      .execute();
+  } catch (err) {
+    request.log.warn({ err }, 'password hash not renewed');
+  }
 }

@@ -157,7 +157,7 @@ export interface CreateUserInput {
   factoryIds?: string[];
   /** The user who made the account (null: the system). */
   createdBy?: string | null;
-  /** Pre-computed password hash (skips scrypt; for tests creating many users with one password). */
+  /** Pre-computed password hash (skips hashing; for tests creating many users with one password). */
   passwordHash?: string;
 }
 

@@ -79,7 +79,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
     showSuccess: options.showSuccess,
     showError: options.showError,
     hadToken,
-    fallbackMessage: i18n.t('shell:http.failed', { status }),
+    fallbackMessage: () => i18n.t('shell:http.failed', { status }),
   });
   if (outcome.toast) Message[outcome.toast.type](outcome.toast.message);
   if (outcome.tokenInvalid && store.get(tokenAtom)) {

@@ -14,7 +14,8 @@ export interface ResponseOptions {
   showError?: boolean;
   /** Whether the request carried a bearer token (a 401 before login is a wrong password, not an expiry). */
   hadToken: boolean;
-  fallbackMessage: string;
+  /** The message when the answer carries none (made only then: most answers are successes). */
+  fallbackMessage: () => string;
 }
 
 function isEnvelope(body: unknown): body is { code: unknown; msg?: unknown; message?: unknown; data?: unknown } {
@@ -45,7 +46,7 @@ export function interpretResponse<T>(httpStatus: number, body: unknown, opts: Re
   if (httpStatus === 401) code = 401;
   // 2xx codes are successes: 202 is a job accepted (a large import), not an error.
   const ok = code >= 200 && code < 300;
-  if (!msg && !ok) msg = opts.fallbackMessage;
+  if (!msg && !ok) msg = opts.fallbackMessage();
   const result = { code, msg, data: data as T };
   const tokenInvalid = code === 401 && opts.hadToken;
   let toast: Toast = null;

@@ -2,6 +2,7 @@
  * SECURITY-TESTS T3.1 (password hashes), T3.2 (no account enumeration by answer or timing) and
  * T2.8 (one structured log entry per login, failure, lockout and refusal; no secret in any log line).
  */
+import { randomBytes, scrypt } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -16,21 +17,32 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
+/** A hash as the portal made them before Argon2id: scrypt, N = 2^17, r = 8, p = 1. */
+function scryptHash(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(`scrypt$N=131072,r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`),
+    ),
+  );
+}
+
 describe('password hashes (T3.1)', () => {
-  it('uses scrypt with N ≥ 2^17, r ≥ 8, a 16-byte salt, a new salt every time, and verifies in under a second', async () => {
+  it('uses Argon2id with m ≥ 19456 KiB, t ≥ 2, p ≥ 1, a 16-byte salt, a new salt every time, and verifies in under a second', async () => {
     const a = await hashPassword('Correct-Horse-9');
     const b = await hashPassword('Correct-Horse-9');
     expect(a).not.toBe(b);
-    const [scheme, params, salt] = a.split('$');
-    expect(scheme).toBe('scrypt');
+    const [, scheme, version, params, salt] = a.split('$');
+    expect(scheme).toBe('argon2id');
+    expect(version).toBe('v=19');
     const p = Object.fromEntries(
       params!
         .split(',')
         .map((kv) => kv.split('='))
         .map(([k, v]) => [k, Number(v)]),
     );
-    expect(p.N).toBeGreaterThanOrEqual(2 ** 17);
-    expect(p.r).toBeGreaterThanOrEqual(8);
+    expect(p.m).toBeGreaterThanOrEqual(19_456);
+    expect(p.t).toBeGreaterThanOrEqual(2);
     expect(p.p).toBeGreaterThanOrEqual(1);
     expect(Buffer.from(salt!, 'base64').length).toBeGreaterThanOrEqual(16);
     const started = performance.now();
@@ -38,6 +50,49 @@ describe('password hashes (T3.1)', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     expect(await verifyPassword('Correct-Horse-8', a)).toBe(false);
   });
+
+  it('refuses a stored hash that asks for more memory or passes than the bounds, and a malformed one', async () => {
+    const good = await hashPassword('Correct-Horse-9');
+    expect(await verifyPassword('Correct-Horse-9', good.replace('m=47104', 'm=4194304'))).toBe(false);
+    expect(await verifyPassword('Correct-Horse-9', good.replace('t=2', 't=1000'))).toBe(false);
+    expect(await verifyPassword('Correct-Horse-9', good.slice(0, -4))).toBe(false);
+    expect(await verifyPassword('Correct-Horse-9', 'plain-text')).toBe(false);
+  });
+
+  it('a scrypt hash made before still logs in, and that login stores the password again as Argon2id', async () => {
+    const h = await startHarness('pglite');
+    try {
+      const tenantId = (
+        await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+      ).id;
+      const old = await scryptHash('Old-Scheme-42');
+      const userId = await createUser(h.database.db, {
+        tenantId,
+        account: 'scrypt.user',
+        password: 'unused',
+        passwordHash: old,
+      });
+      const stored = () =>
+        h.database.db
+          .selectFrom('app_user')
+          .select('password_hash')
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow()
+          .then((r) => r.password_hash);
+      // A wrong password changes nothing.
+      expect((await login(h.app, 'demo', 'scrypt.user', 'Old-Scheme-43')).status).toBe(400);
+      expect(await stored()).toBe(old);
+      expect((await login(h.app, 'demo', 'scrypt.user', 'Old-Scheme-42')).status).toBe(200);
+      const renewed = await stored();
+      expect(renewed).toMatch(/^\$argon2id\$v=19\$m=47104,t=2,p=1\$/);
+      expect(await verifyPassword('Old-Scheme-42', renewed)).toBe(true);
+      // And the next login verifies the new hash.
+      expect((await login(h.app, 'demo', 'scrypt.user', 'Old-Scheme-42')).status).toBe(200);
+      expect(await stored()).toBe(renewed);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
 });
 
 describe('enumeration and logging (T3.2, T2.8)', () => {
@@ -109,7 +164,7 @@ describe('enumeration and logging (T3.2, T2.8)', () => {
     }
     expect([...bodies]).toHaveLength(1);
     // The median of the pairs' ratios: a real difference (no hash for unknown accounts: ~1 ms against
-    // a few hundred) moves every pair; a pause of the machine moves one or two.
+    // the hash's ~20) moves every pair; a pause of the machine moves one or two.
     const ratio = median(ratios);
     const detail = `median ratio ${ratio.toFixed(2)}; medians ${median(unknown).toFixed(1)} ms (unknown) and ${median(wrong).toFixed(1)} ms (wrong password)`;
     expect(ratio, detail).toBeGreaterThan(0.8);

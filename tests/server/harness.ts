@@ -145,7 +145,7 @@ export async function loginToken(
 }
 
 let hashCache: Promise<string> | null = null;
-/** One scrypt hash of PASSWORD shared by the users tests create. */
+/** One hash of PASSWORD shared by the users tests create. */
 export function passwordHash(): Promise<string> {
   hashCache ??= hashPassword(PASSWORD);
   return hashCache;

@@ -44,7 +44,7 @@ describe('the language a request asks for', () => {
 });
 
 describe('answer handling (SPEC §7, §8)', () => {
-  const opts = { hadToken: true, fallbackMessage: 'Request failed' };
+  const opts = { hadToken: true, fallbackMessage: () => 'Request failed' };
 
   it('reads success from the body code and toasts only when asked', () => {
     const quiet = interpretResponse(200, { code: 200, msg: 'Saved', data: { id: 1 } }, opts);
