@@ -1,5 +1,6 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import './shell.css';
+import '../bridge/arco-contrast.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isLanguage } from '../model/languages';
