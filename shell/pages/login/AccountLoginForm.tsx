@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from '@arco-design/web-react';
+import { Input } from '@arco-design/web-react';
 import type { CaptchaData } from '../../../model';
 import { endpoints } from '../../api/endpoints';
-import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
-import { useSetAtom } from 'jotai';
-import { isSecondStep } from '../../../model/login-steps';
-import { secondStepAtom } from './secondStep';
-import { Field, required, useFields } from './fields';
+import { LAST_TENANT, useLoginSubmit } from './useCompleteLogin';
+import { Field, LoginForm, TenantCodeField, required, useFields } from './fields';
+
 import { keepPasswordEyesNamed } from '../../../bridge/arco-password';
-import { preloadPortal } from '../../router/portalChunks';
 
 /** Login by tenant code, account and password, with a captcha unless it is switched off. */
 export function AccountLoginForm() {
@@ -28,9 +25,6 @@ export function AccountLoginForm() {
   });
   const { values, errors } = form;
   const [captcha, setCaptcha] = useState<CaptchaData | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const complete = useCompleteLogin();
-  const setSecondStep = useSetAtom(secondStepAtom);
 
   const refreshCaptcha = useCallback(async () => {
     const res = await endpoints.captcha();
@@ -41,6 +35,7 @@ export function AccountLoginForm() {
   useEffect(() => {
     void refreshCaptcha();
   }, [refreshCaptcha]);
+  const { submitting, submit: login } = useLoginSubmit(() => void refreshCaptcha());
 
   const checks = {
     tenantCode: [required(t('login.required', { field: t('login.tenantCode') }))],
@@ -49,50 +44,36 @@ export function AccountLoginForm() {
     ...(captcha?.enabled ? { captcha: [required(t('login.required', { field: t('login.captcha') }))] } : {}),
   };
 
-  async function submit() {
+  function submit() {
     if (!form.validate(checks)) return;
-    // The password check takes a while on the server by design: the portal's code downloads meanwhile.
-    preloadPortal();
-    setSubmitting(true);
-    try {
-      const tenantCode = values.tenantCode.trim();
-      const res = await endpoints.login({
+    const tenantCode = values.tenantCode.trim();
+    void login(tenantCode, () =>
+      endpoints.login({
         tenantCode,
         account: values.account.trim(),
         password: values.password,
         captchaId: captcha?.captchaId ?? undefined,
         captcha: captcha?.enabled ? values.captcha : undefined,
-      });
-      if (res.code !== 200) return void refreshCaptcha();
-      if (isSecondStep(res.data)) return void setSecondStep({ ...res.data, tenantCode });
-      await complete(res.data, tenantCode);
-    } finally {
-      setSubmitting(false);
-    }
+      }),
+    );
   }
 
   const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
-    <form
-      ref={formRef}
-      className="login-form"
+    <LoginForm
+      formRef={formRef}
       autoComplete="on"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
+      submitting={submitting}
+      submitTestId="login-submit"
     >
-      <Field id="login-tenantCode" label={t('login.tenantCode')} error={errors.tenantCode}>
-        <Input
-          id="login-tenantCode"
-          name="tenantCode"
-          status={status('tenantCode')}
-          value={values.tenantCode}
-          onChange={(v) => form.set('tenantCode', v, checks.tenantCode)}
-          placeholder={t('login.tenantCodePlaceholder')}
-        />
-      </Field>
+      <TenantCodeField
+        id="login-tenantCode"
+        value={values.tenantCode}
+        error={errors.tenantCode}
+        checks={checks.tenantCode}
+        set={form.set}
+      />
       <Field id="login-account" label={t('login.account')} error={errors.account}>
         <Input
           id="login-account"
@@ -138,9 +119,6 @@ export function AccountLoginForm() {
           />
         </Field>
       )}
-      <Button type="primary" htmlType="submit" long loading={submitting} data-testid="login-submit">
-        {t('login.submit')}
-      </Button>
-    </form>
+    </LoginForm>
   );
 }

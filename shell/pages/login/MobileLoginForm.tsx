@@ -3,11 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { MOBILE_PATTERN } from '../../../model/patterns';
 import { endpoints } from '../../api/endpoints';
-import { LAST_TENANT, useCompleteLogin } from './useCompleteLogin';
-import { useSetAtom } from 'jotai';
-import { isSecondStep } from '../../../model/login-steps';
-import { secondStepAtom } from './secondStep';
-import { Field, matches, required, useFields } from './fields';
+import { LAST_TENANT, useLoginSubmit } from './useCompleteLogin';
+import { Field, LoginForm, TenantCodeField, matches, required, useFields } from './fields';
 
 /** SPEC §9: one code per number a minute. */
 const RESEND_SECONDS = 60;
@@ -19,9 +16,7 @@ export function MobileLoginForm() {
   const { values, errors } = form;
   const [wait, setWait] = useState(0);
   const [sending, setSending] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const complete = useCompleteLogin();
-  const setSecondStep = useSetAtom(secondStepAtom);
+  const { submitting, submit: login } = useLoginSubmit();
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -49,40 +44,24 @@ export function MobileLoginForm() {
     }
   }
 
-  async function submit() {
+  function submit() {
     if (!form.validate(checks)) return;
-    setSubmitting(true);
-    try {
-      const tenantCode = values.tenantCode.trim();
-      const res = await endpoints.loginByMobile({ tenantCode, mobile: values.mobile.trim(), code: values.code.trim() });
-      if (res.code !== 200) return;
-      if (isSecondStep(res.data)) return void setSecondStep({ ...res.data, tenantCode });
-      await complete(res.data, tenantCode);
-    } finally {
-      setSubmitting(false);
-    }
+    const tenantCode = values.tenantCode.trim();
+    void login(tenantCode, () =>
+      endpoints.loginByMobile({ tenantCode, mobile: values.mobile.trim(), code: values.code.trim() }),
+    );
   }
 
   const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
-    <form
-      className="login-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <Field id="mobile-tenantCode" label={t('login.tenantCode')} error={errors.tenantCode}>
-        <Input
-          id="mobile-tenantCode"
-          name="tenantCode"
-          status={status('tenantCode')}
-          value={values.tenantCode}
-          onChange={(v) => form.set('tenantCode', v, checks.tenantCode)}
-          placeholder={t('login.tenantCodePlaceholder')}
-        />
-      </Field>
+    <LoginForm onSubmit={submit} submitting={submitting} submitTestId="mobile-login-submit">
+      <TenantCodeField
+        id="mobile-tenantCode"
+        value={values.tenantCode}
+        error={errors.tenantCode}
+        checks={checks.tenantCode}
+        set={form.set}
+      />
       <Field id="mobile-mobile" label={t('login.mobile')} error={errors.mobile}>
         <Input
           id="mobile-mobile"
@@ -119,9 +98,6 @@ export function MobileLoginForm() {
           }
         />
       </Field>
-      <Button type="primary" htmlType="submit" long loading={submitting} data-testid="mobile-login-submit">
-        {t('login.submit')}
-      </Button>
-    </form>
+    </LoginForm>
   );
 }

@@ -1,9 +1,12 @@
 /**
- * The login forms' fields: a label, the control and its message, checked on submit (and again as a
- * shown error is corrected). Arco's form look without Arco's Form, whose validation and layout code
- * (with lodash) would be a large part of what the login page downloads.
+ * What the first-factor login forms (account and password, mobile and SMS code) share: the fields (a
+ * label, the control and its message, checked on submit and again as a shown error is corrected), the
+ * tenant's field and the form with its button. Arco's form look without Arco's Form, whose validation
+ * and layout code (with lodash) would be a large part of what the login page downloads.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Input } from '@arco-design/web-react';
 
 /** A check of one value: the message to show, or null when it passes. */
 export type Check = (value: string) => string | null;
@@ -63,5 +66,70 @@ export function Field({
         {error ?? ''}
       </div>
     </div>
+  );
+}
+
+/** A login form: `onSubmit` runs on Enter or the button, which shows `submitting`. */
+export function LoginForm({
+  onSubmit,
+  submitting,
+  submitTestId,
+  formRef,
+  autoComplete,
+  children,
+}: {
+  onSubmit: () => void;
+  submitting: boolean;
+  submitTestId: string;
+  formRef?: RefObject<HTMLFormElement | null>;
+  autoComplete?: 'on';
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('shell');
+  return (
+    <form
+      ref={formRef}
+      className="login-form"
+      autoComplete={autoComplete}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <Button type="primary" htmlType="submit" long loading={submitting} data-testid={submitTestId}>
+        {t('login.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** The tenant code's field of a login form whose fields are `useFields`'. */
+export function TenantCodeField({
+  id,
+  value,
+  error,
+  checks,
+  set,
+}: {
+  id: string;
+  value: string;
+  error?: string;
+  checks: readonly Check[];
+  set: (key: 'tenantCode', value: string, checks: readonly Check[]) => void;
+}) {
+  const { t } = useTranslation('shell');
+  return (
+    <Field id={id} label={t('login.tenantCode')} error={error}>
+      <Input
+        id={id}
+        name="tenantCode"
+        status={error ? 'error' : undefined}
+        value={value}
+        onChange={(v) => set('tenantCode', v, checks)}
+        placeholder={t('login.tenantCodePlaceholder')}
+      />
+    </Field>
   );
 }

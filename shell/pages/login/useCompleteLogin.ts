@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtom, useSetAtom } from 'jotai';
 import type { LoginData } from '../../../model';
-import { needsFactoryChoice } from '../../../model/login-steps';
+import type { ApiResult } from '../../../model/api';
+import type { SecondStep } from '../../../model/security';
+import { isSecondStep, needsFactoryChoice } from '../../../model/login-steps';
+import { secondStepAtom } from './secondStep';
 import { sessionFactories } from '../../state/factories';
 import {
   factoryIdAtom,
@@ -52,4 +56,27 @@ export function useCompleteLogin() {
     setFactoryId(preferred && ids.includes(preferred) ? preferred : (ids[0] ?? null));
     navigate(`/${lang}`, { replace: true });
   };
+}
+
+/**
+ * Sends a login for the tenant code given and goes on from its answer; `onRefused` hears a refusal.
+ * The server's check takes a moment: the portal's code downloads meanwhile.
+ */
+export function useLoginSubmit(onRefused?: () => void) {
+  const [submitting, setSubmitting] = useState(false);
+  const complete = useCompleteLogin();
+  const setSecondStep = useSetAtom(secondStepAtom);
+  async function submit(tenantCode: string, send: () => Promise<ApiResult<LoginData | SecondStep>>) {
+    preloadPortal();
+    setSubmitting(true);
+    try {
+      const res = await send();
+      if (res.code !== 200) return void onRefused?.();
+      if (isSecondStep(res.data)) return void setSecondStep({ ...res.data, tenantCode });
+      await complete(res.data, tenantCode);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  return { submitting, submit };
 }
