@@ -14,6 +14,7 @@ import { usePagedList } from '../../kit/usePagedList';
 import { PreviewDrawer } from './PreviewDrawer';
 import { UploadDialog } from './UploadDialog';
 import { HistoryButton } from '../../kit/history/HistoryButton';
+import { PagedTable } from '../../kit/PagedTable';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -163,25 +164,16 @@ export function DocumentsPage() {
           </Button>
         )}
       </div>
-      <Table<DocumentRow>
-        rowKey="id"
+      <PagedTable<DocumentRow>
+        list={list}
+        sizeCanChange
         columns={columns}
-        data={list.data.records}
-        loading={list.loading}
         data-testid="document-table"
         rowSelection={
           can(P.delete)
             ? { type: 'checkbox', selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]) }
             : undefined
         }
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.data.total,
-          showTotal: true,
-          sizeCanChange: true,
-          onChange: list.changePage,
-        }}
       />
       <UploadDialog
         visible={uploading !== null}

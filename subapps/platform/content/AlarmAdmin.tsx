@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Form, Input, Select, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { alarmHistory } from './history-labels';
@@ -9,6 +9,7 @@ import { ALARM_PERMISSIONS, type AlarmItem, type AlarmSearch } from '../../../mo
 import { contract } from '../../../model/contract';
 import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
+import { PagedTable } from '../../kit/PagedTable';
 
 type Filters = AlarmSearch;
 
@@ -120,19 +121,7 @@ export function AlarmAdmin() {
           )}
         </Space>
       </Form>
-      <Table<AlarmItem>
-        rowKey="id"
-        columns={columns}
-        data={list.data.records}
-        loading={list.loading}
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.data.total,
-          showTotal: true,
-          onChange: list.changePage,
-        }}
-      />
+      <PagedTable<AlarmItem> list={list} columns={columns} />
     </div>
   );
 }

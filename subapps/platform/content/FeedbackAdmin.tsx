@@ -1,17 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Button,
-  Form,
-  Image,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  type TableColumnProps,
-} from '@arco-design/web-react';
+import { Button, Form, Image, Input, Modal, Select, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { feedbackHistory } from './history-labels';
@@ -21,6 +10,7 @@ import { contract } from '../../../model/contract';
 import type { FeedbackAdminRow as FeedbackRow, FeedbackHandleInput } from '../../../model/feedback';
 import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
+import { PagedTable } from '../../kit/PagedTable';
 
 /** A feedback picture: a thumbnail that opens large (fetched through the bridge as a data URL). */
 function Picture({ id }: { id: string }) {
@@ -149,19 +139,7 @@ export function FeedbackAdmin() {
           {t('common:search')}
         </Button>
       </Form>
-      <Table<FeedbackRow>
-        rowKey="id"
-        columns={columns}
-        data={list.data.records}
-        loading={list.loading}
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.data.total,
-          showTotal: true,
-          onChange: list.changePage,
-        }}
-      />
+      <PagedTable<FeedbackRow> list={list} columns={columns} />
       <Modal
         title={t('content.feedback.handle')}
         visible={handling !== null}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Form, Input, Modal, Select, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { helpDocHistory } from './history-labels';
@@ -12,6 +12,7 @@ import { LANGUAGES } from '../../../model/languages';
 import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { RichTextEditor } from './RichTextEditor';
+import { PagedTable } from '../../kit/PagedTable';
 
 type Draft = HelpDocInput;
 
@@ -184,19 +185,7 @@ export function HelpDocAdmin() {
           </Button>
         )}
       </div>
-      <Table<HelpDocRow>
-        rowKey="id"
-        columns={columns}
-        data={list.data.records}
-        loading={list.loading}
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.data.total,
-          showTotal: true,
-          onChange: list.changePage,
-        }}
-      />
+      <PagedTable<HelpDocRow> list={list} columns={columns} />
       <Modal
         title={editing ? t('content.help.editTitle') : t('content.help.addTitle')}
         visible={open}

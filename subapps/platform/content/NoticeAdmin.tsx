@@ -1,16 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  type TableColumnProps,
-} from '@arco-design/web-react';
+import { Button, DatePicker, Form, Input, Modal, Select, Space, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { noticeHistory } from './history-labels';
@@ -23,6 +13,7 @@ import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { IdPicker } from './IdPicker';
 import { RichTextEditor } from './RichTextEditor';
+import { PagedTable } from '../../kit/PagedTable';
 
 /** Notices: publish to the tenant, factories, roles or users within a window; see how many handled each. */
 export function NoticeAdmin() {
@@ -130,19 +121,7 @@ export function NoticeAdmin() {
           </Button>
         )}
       </div>
-      <Table<NoticeRow>
-        rowKey="id"
-        columns={columns}
-        data={list.data.records}
-        loading={list.loading}
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.data.total,
-          showTotal: true,
-          onChange: list.changePage,
-        }}
-      />
+      <PagedTable<NoticeRow> list={list} columns={columns} />
       <Modal
         title={editing ? t('content.notice.editTitle') : t('content.notice.addTitle')}
         visible={open}

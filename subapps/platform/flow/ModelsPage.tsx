@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Form, Input, Space, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract, type BodyOf } from '../../../model/contract';
 import type { ModelDetail, ModelRow } from '../../../model/workflow/api';
@@ -12,6 +12,7 @@ import { ModelDesigner } from './ModelDesigner';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import type { HistoryLabels } from '../../kit/history/values';
 import { StatusTag, formatTime } from './status';
+import { PagedTable } from '../../kit/PagedTable';
 
 const FIELDS: FieldSpec[] = [
   { name: 'key', label: 'wfModel.key' },
@@ -158,21 +159,7 @@ export function ModelsPage() {
           </Button>
         </div>
       )}
-      <Table<ModelRow>
-        rowKey="id"
-        columns={columns}
-        data={list.data.records}
-        loading={list.loading}
-        data-testid="model-table"
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.data.total,
-          showTotal: true,
-          sizeCanChange: true,
-          onChange: list.changePage,
-        }}
-      />
+      <PagedTable<ModelRow> list={list} sizeCanChange columns={columns} data-testid="model-table" />
       <SchemaFormDialog<BodyOf<typeof contract.flow.createModel>>
         title={t('flow.addModel')}
         visible={adding}

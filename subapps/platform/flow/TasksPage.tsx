@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Space, Table, Tabs, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Form, Input, Space, Tabs, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { TaskRow } from '../../../model/workflow/api';
@@ -9,6 +9,7 @@ import { usePagedList } from '../../kit/usePagedList';
 import { BatchAuditDialog } from './BatchAuditDialog';
 import { TaskDrawer } from './TaskDrawer';
 import { StatusTag, formatTime } from './status';
+import { PagedTable } from '../../kit/PagedTable';
 
 type Scope = 'pending' | 'finished';
 
@@ -92,25 +93,16 @@ function TaskList({ scope }: { scope: Scope }) {
           </Button>
         </div>
       )}
-      <Table<TaskRow>
-        rowKey="id"
+      <PagedTable<TaskRow>
+        list={list}
+        sizeCanChange
         columns={columns}
-        data={list.data.records}
-        loading={list.loading}
         data-testid={`task-table-${scope}`}
         rowSelection={
           canBatch
             ? { type: 'checkbox', selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
             : undefined
         }
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.data.total,
-          showTotal: true,
-          sizeCanChange: true,
-          onChange: list.changePage,
-        }}
       />
       <TaskDrawer taskId={open} onClose={() => setOpen(null)} onDecided={list.reload} />
       <BatchAuditDialog

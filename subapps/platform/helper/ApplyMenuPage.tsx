@@ -27,6 +27,7 @@ import { usePagedList } from '../../kit/usePagedList';
 import { treeOf, type EntryRow } from './entries';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { applicationHistory } from './history-labels';
+import { PagedTable } from '../../kit/PagedTable';
 
 const DIFF_COLORS: Record<EntryDiff, string> = { new: 'green', exists: 'gray', conflict: 'red' };
 const STATUS_COLORS: Record<MenuApplicationRow['status'], string> = {
@@ -223,20 +224,7 @@ export function ApplyMenuPage() {
           </Button>
         </div>
       )}
-      <Table<MenuApplicationRow>
-        rowKey="id"
-        columns={columns}
-        data={list.data.records}
-        loading={list.loading}
-        data-testid="application-table"
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.data.total,
-          showTotal: true,
-          onChange: list.changePage,
-        }}
-      />
+      <PagedTable<MenuApplicationRow> list={list} columns={columns} data-testid="application-table" />
 
       <Modal
         title={t('helper.apply')}

@@ -9,7 +9,6 @@ import {
   Modal,
   Select,
   Space,
-  Table,
   Tag,
   Upload,
   type TableColumnProps,
@@ -28,6 +27,7 @@ import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { translationHistory } from './history-labels';
+import { PagedTable } from '../../kit/PagedTable';
 
 interface Editing {
   row: TranslationRow;
@@ -209,20 +209,12 @@ export function LanguagesPage() {
           </Upload>
         )}
       </div>
-      <Table<TranslationRow>
+      <PagedTable<TranslationRow>
+        list={list}
+        sizeCanChange
         rowKey={(r) => `${r.namespace}:${r.key}`}
         columns={columns}
-        data={list.data.records}
-        loading={list.loading}
         data-testid="translation-table"
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.data.total,
-          showTotal: true,
-          sizeCanChange: true,
-          onChange: list.changePage,
-        }}
       />
       <Modal
         title={editing ? `${editing.row.namespace} · ${editing.row.key} · ${editing.language}` : ''}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Form, Input, Space, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import { DICT_PERMISSIONS, dictInput, type Dict, type DictInput } from '../../../model/dict';
@@ -9,6 +9,7 @@ import { usePagedList } from '../../kit/usePagedList';
 import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
 import { DictItems } from './DictItems';
 import { HistoryButton } from '../../kit/history/HistoryButton';
+import { PagedTable } from '../../kit/PagedTable';
 
 const FIELDS: FieldSpec[] = [
   { name: 'name', label: 'dict.name' },
@@ -151,12 +152,11 @@ export function Dictionaries() {
         )}
       </div>
       <div className="page-split">
-        <Table<Dict>
-          rowKey="id"
+        <PagedTable<Dict>
+          list={list}
+          sizeCanChange
           data-testid="dict-table"
           columns={columns}
-          data={list.data.records}
-          loading={list.loading}
           rowSelection={
             can(DICT_PERMISSIONS.delete)
               ? {
@@ -167,14 +167,6 @@ export function Dictionaries() {
               : undefined
           }
           onRow={(row) => ({ onClick: () => setCurrent(row) })}
-          pagination={{
-            current: list.page,
-            pageSize: list.size,
-            total: list.data.total,
-            showTotal: true,
-            sizeCanChange: true,
-            onChange: list.changePage,
-          }}
         />
         <DictItems dict={current} onChanged={list.reload} />
       </div>
