@@ -1,6 +1,6 @@
 /** Outbound webhooks (issue 26): endpoints a tenant registers for events, and their delivery log. */
 import { z } from 'zod';
-import { Instant, Uuid } from './contract/common';
+import { Instant, Uuid, pageQuery } from './contract/common';
 
 export const WEBHOOK_PERMISSIONS = {
   view: 'platform:webhook:view',
@@ -126,8 +126,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 export const deliveryQuery = z.object({
   status: z.enum(DELIVERY_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(100).shape,
 });
 
 export const WEBHOOK_FIELD_LABELS: Record<string, string> = {

@@ -13,7 +13,7 @@ import {
   alarmSearchQuery,
   raiseAlarmInput,
 } from '../alarm';
-import { IdParams, pageOf } from './common';
+import { IdParams, pageOf, pageQuery } from './common';
 import { endpoint, file, json } from './endpoint';
 
 const tag = 'alarm';
@@ -84,8 +84,7 @@ export const alarm = {
     permission: P.view,
     summary: "The current factory's alarms with search by number, type, source, project or description",
     query: alarmSearchQuery.extend({
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(100).default(20),
+      ...pageQuery(100).shape,
     }),
     answer: json(pageOf(AlarmItem)),
   }),

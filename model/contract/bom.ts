@@ -13,7 +13,7 @@ import {
   bomLineInput,
   bomLineUpdate,
 } from '../bom';
-import { IdParams, Uuid, pageOf } from './common';
+import { IdParams, Uuid, pageOf, PageQuery } from './common';
 import { endpoint, file, json } from './endpoint';
 import { DeleteResultSchema } from './resource';
 
@@ -23,20 +23,7 @@ const labels = BOM_LABELS;
 
 const MaterialQuery = z.object({ materialId: Uuid });
 const BomPageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'validation.number' })
-    .int({ error: 'validation.integer' })
-    .min(1)
-    .max(100000)
-    .optional()
-    .default(1),
-  size: z.coerce
-    .number({ error: 'validation.number' })
-    .int({ error: 'validation.integer' })
-    .min(1)
-    .max(500)
-    .optional()
-    .default(20),
+  ...PageQuery.shape,
   keyword: z.string().trim().max(64).optional(),
 });
 

@@ -29,10 +29,23 @@ export const ValidationErrorDataSchema = z
 export const pageOf = <R extends z.ZodType>(row: R) =>
   z.object({ records: z.array(row), total: z.number().int(), page: z.number().int(), size: z.number().int() });
 
-export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(500).default(20),
-});
+/** A page's number and size, as every list takes them; a smaller `maxSize` where rows are heavy. */
+export const pageQuery = (maxSize = 500) =>
+  z.object({
+    page: z.coerce
+      .number({ error: 'validation.number' })
+      .int({ error: 'validation.integer' })
+      .min(1)
+      .max(100_000)
+      .default(1),
+    size: z.coerce
+      .number({ error: 'validation.number' })
+      .int({ error: 'validation.integer' })
+      .min(1)
+      .max(maxSize)
+      .default(20),
+  });
+export const PageQuery = pageQuery();
 
 /** `DELETE` bodies: the ids to delete, all or none. */
 export const IdsBody = z.object({ ids: z.array(Uuid).min(1).max(500) });

@@ -1,7 +1,7 @@
 /** Dictionaries and their items, tenant-scoped (SPEC §3): `/platform-system/dict…`. */
 import { z } from 'zod';
 import { DICT_FIELD_LABELS as labels, DICT_PERMISSIONS as P, Dict, DictItem, dictInput, dictItemInput } from '../dict';
-import { IdParams, Nothing, Uuid, pageOf } from './common';
+import { IdParams, Nothing, Uuid, pageOf, PageQuery } from './common';
 import { endpoint, json } from './endpoint';
 import { DeleteResultSchema } from './resource';
 
@@ -9,20 +9,7 @@ const tag = 'dict';
 const BASE = '/platform-system/dict';
 
 export const DictListQuery = z.object({
-  page: z.coerce
-    .number({ error: 'validation.number' })
-    .int({ error: 'validation.integer' })
-    .min(1)
-    .max(100000)
-    .optional()
-    .default(1),
-  size: z.coerce
-    .number({ error: 'validation.number' })
-    .int({ error: 'validation.integer' })
-    .min(1)
-    .max(500)
-    .optional()
-    .default(20),
+  ...PageQuery.shape,
   name: z.string().trim().max(64).optional(),
   type: z.string().trim().max(64).optional(),
 });

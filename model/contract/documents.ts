@@ -8,7 +8,7 @@ import {
   PreviewTicket,
   documentFields,
 } from '../document';
-import { IdParams, IdsBody, Nothing, Uuid, pageOf } from './common';
+import { IdParams, IdsBody, Nothing, Uuid, pageOf, PageQuery } from './common';
 import { endpoint, file, json, type Media } from './endpoint';
 
 const tag = 'document';
@@ -45,8 +45,7 @@ export const documents = {
     permission: P.view,
     summary: 'Page of documents (newest version of each), by name or number',
     query: z.object({
-      page: z.coerce.number().int().min(1).max(100000).optional().default(1),
-      size: z.coerce.number().int().min(1).max(500).optional().default(20),
+      ...PageQuery.shape,
       keyword: z.string().trim().max(64).optional(),
       typeId: Uuid.optional(),
     }),

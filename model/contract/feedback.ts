@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FEEDBACK_MAX_PICTURES, FEEDBACK_STATUSES, FeedbackRecord } from '../account';
 import { FeedbackAdminRow, FeedbackHandled, feedbackHandleInput } from '../feedback';
-import { IdParams, Nothing, Uuid, pageOf } from './common';
+import { IdParams, Nothing, Uuid, pageOf, pageQuery } from './common';
 import { endpoint, file, json } from './endpoint';
 
 const tag = 'feedback';
@@ -41,8 +41,7 @@ export const feedback = {
     permission: null,
     summary: "The current user's feedback, newest first",
     query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(100).default(20),
+      ...pageQuery(100).shape,
     }),
     answer: json(pageOf(FeedbackRecord)),
   }),
@@ -69,8 +68,7 @@ export const feedback = {
     summary: "The tenant's feedback, newest first, with its pictures",
     query: z.object({
       status: z.enum(FEEDBACK_STATUSES).optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(100).default(20),
+      ...pageQuery(100).shape,
     }),
     answer: json(pageOf(FeedbackAdminRow)),
   }),

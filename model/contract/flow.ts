@@ -20,25 +20,12 @@ import {
   publishInput,
   rejectInput,
 } from '../workflow/input';
-import { IdParams, Nothing, pageOf } from './common';
+import { IdParams, Nothing, pageOf, PageQuery } from './common';
 import { endpoint, json } from './endpoint';
 
 const tag = 'workflow';
 const FlowPageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'validation.number' })
-    .int({ error: 'validation.integer' })
-    .min(1)
-    .max(100000)
-    .optional()
-    .default(1),
-  size: z.coerce
-    .number({ error: 'validation.number' })
-    .int({ error: 'validation.integer' })
-    .min(1)
-    .max(500)
-    .optional()
-    .default(20),
+  ...PageQuery.shape,
   keyword: z.string().trim().max(64).optional(),
 });
 

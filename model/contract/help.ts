@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { HELP_DOC_KINDS, HelpDocAdminRow, HelpDocument, helpDocInput } from '../help';
 import { LANGUAGES } from '../languages';
-import { IdParams, Nothing, pageOf } from './common';
+import { IdParams, Nothing, pageOf, pageQuery } from './common';
 import { endpoint, json } from './endpoint';
 
 const tag = 'help';
@@ -51,8 +51,7 @@ export const help = {
     query: z.object({
       kind: z.enum(HELP_DOC_KINDS).optional(),
       keyword: z.string().max(200).optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(100).default(20),
+      ...pageQuery(100).shape,
     }),
     answer: json(pageOf(HelpDocAdminRow)),
   }),

@@ -22,7 +22,7 @@ import {
   reviewInput,
   translationInput,
 } from '../helper';
-import { IdParams, Nothing, pageOf } from './common';
+import { IdParams, Nothing, pageOf, PageQuery } from './common';
 import { endpoint, file, json } from './endpoint';
 
 const tag = 'helper';
@@ -34,14 +34,12 @@ const TranslationQuery = z.object({
   namespace: z.enum(OVERRIDABLE_NAMESPACES, { error: 'validation.enum' }).optional(),
   keyword: z.string().trim().max(100).optional(),
   overridden: z.enum(['1', '0']).optional(),
-  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
-  size: z.coerce.number().int().min(1).max(500).optional().default(20),
+  ...PageQuery.shape,
 });
 
 const ApplicationQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
-  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
-  size: z.coerce.number().int().min(1).max(500).optional().default(20),
+  ...PageQuery.shape,
 });
 
 export const helper = {

@@ -1,7 +1,7 @@
 /** The notices a user sees and handles (SPEC §7 `notice/list`). */
 import { z } from 'zod';
 import { NoticeAdminRow, NoticeListData, NoticeSaved, noticeInput } from '../notice';
-import { IdParams, Nothing, pageOf } from './common';
+import { IdParams, Nothing, pageOf, pageQuery } from './common';
 import { endpoint, json } from './endpoint';
 
 export const notice = {
@@ -38,8 +38,7 @@ export const notice = {
     summary: 'All notices of the tenant with their audience and how many users handled each',
     query: z.object({
       title: z.string().max(200).optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(100).default(20),
+      ...pageQuery(100).shape,
     }),
     answer: json(pageOf(NoticeAdminRow)),
   }),

@@ -15,7 +15,7 @@ import {
   ScanResult,
   parseLocalDate,
 } from '../rules';
-import { IdParams, pageOf } from './common';
+import { IdParams, pageOf, PageQuery } from './common';
 import { endpoint, file, json } from './endpoint';
 
 const ENCODING = '/basic-system/encoding-rule';
@@ -123,8 +123,7 @@ export const rules = {
       code: z.string().trim().min(1).max(128).optional().meta({ description: 'Codes starting with this text' }),
       ruleId: z.uuid().optional(),
       batchId: z.uuid().optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(500).default(20),
+      ...PageQuery.shape,
     }),
     answer: json(pageOf(IssuedCode)),
   }),
