@@ -1,6 +1,3 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-
 /**
  * Password hashes are Argon2id (RFC 9106): 46 MiB, 2 passes, 1 lane, a 16-byte salt, in the PHC string
  * format (`$argon2id$v=19$m=47104,t=2,p=1$<salt>$<hash>`). That is above both of OWASP's first two
@@ -10,6 +7,9 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
  * Hashes made before (`scrypt$N=131072,r=8,p=1$<salt>$<hash>`) still verify; a login that verifies one
  * stores the password again as Argon2id (`needsRehash`).
  */
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+
 /** `Algorithm.Argon2id` of the package, a `const enum` that isolated modules cannot read. */
 const ARGON2ID = 2;
 const ARGON2 = { algorithm: ARGON2ID, memoryCost: 47_104, timeCost: 2, parallelism: 1 } as const;

@@ -67,13 +67,7 @@ export function AccountLoginForm() {
       submitting={submitting}
       submitTestId="login-submit"
     >
-      <TenantCodeField
-        id="login-tenantCode"
-        value={values.tenantCode}
-        error={errors.tenantCode}
-        checks={checks.tenantCode}
-        set={form.set}
-      />
+      <TenantCodeField id="login-tenantCode" form={form} checks={checks.tenantCode} />
       <Field id="login-account" label={t('login.account')} error={errors.account}>
         <Input
           id="login-account"

@@ -55,13 +55,7 @@ export function MobileLoginForm() {
   const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
     <LoginForm onSubmit={submit} submitting={submitting} submitTestId="mobile-login-submit">
-      <TenantCodeField
-        id="mobile-tenantCode"
-        value={values.tenantCode}
-        error={errors.tenantCode}
-        checks={checks.tenantCode}
-        set={form.set}
-      />
+      <TenantCodeField id="mobile-tenantCode" form={form} checks={checks.tenantCode} />
       <Field id="mobile-mobile" label={t('login.mobile')} error={errors.mobile}>
         <Input
           id="mobile-mobile"

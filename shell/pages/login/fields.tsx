@@ -105,29 +105,30 @@ export function LoginForm({
   );
 }
 
-/** The tenant code's field of a login form whose fields are `useFields`'. */
+/** The tenant code's field of a login form whose fields are `useFields`' (with a `tenantCode`). */
 export function TenantCodeField({
   id,
-  value,
-  error,
+  form,
   checks,
-  set,
 }: {
   id: string;
-  value: string;
-  error?: string;
+  form: {
+    values: { tenantCode: string };
+    errors: { tenantCode?: string };
+    set: (key: 'tenantCode', value: string, checks: readonly Check[]) => void;
+  };
   checks: readonly Check[];
-  set: (key: 'tenantCode', value: string, checks: readonly Check[]) => void;
 }) {
   const { t } = useTranslation('shell');
+  const error = form.errors.tenantCode;
   return (
     <Field id={id} label={t('login.tenantCode')} error={error}>
       <Input
         id={id}
         name="tenantCode"
         status={error ? 'error' : undefined}
-        value={value}
-        onChange={(v) => set('tenantCode', v, checks)}
+        value={form.values.tenantCode}
+        onChange={(v) => form.set('tenantCode', v, checks)}
         placeholder={t('login.tenantCodePlaceholder')}
       />
     </Field>

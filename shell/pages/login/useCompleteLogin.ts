@@ -58,6 +58,8 @@ export function useCompleteLogin() {
   };
 }
 
+// Here rather than in a module of its own: the login page and the lazily loaded mobile form share this
+// module already, and a new shared module made the bundler split five modules out of the login page's chunk.
 /**
  * Sends a login for the tenant code given and goes on from its answer; `onRefused` hears a refusal.
  * The server's check takes a moment: the portal's code downloads meanwhile.
