@@ -34,9 +34,22 @@ export interface RequestContext {
   hasPermission(code: string): Promise<boolean>;
   /** Set when the call came with an API key (issue 26): `user` is then the key's creator. */
   apiKey?: { id: string; name: string } | null;
+  /**
+   * The generation of the held sessions and permissions this context was read from, when the call
+   * must confirm it in its own transaction (`confirmsAuth` routes); null or absent: already current.
+   */
+  unconfirmed?: string | null;
 }
 
 export type AuthMode = 'bearer' | 'client' | 'none';
+
+/**
+ * How a call confirms a caller taken from the sessions and permissions its server holds, instead of
+ * reading their generation before it starts (issue 22): `first-statement`, by the first transaction
+ * it opens (or one read at its end when it opened none); `handler`, by the handler's own
+ * transaction (`confirmGeneration`). A change since makes the call run again for the current caller.
+ */
+export type ConfirmsAuth = 'first-statement' | 'handler';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,9 +60,13 @@ declare module 'fastify' {
     schemas?: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
     summary?: string;
     tags?: string[];
+    /** The caller may be taken from what the server holds and confirmed later (see `ConfirmsAuth`). */
+    confirmsAuth?: ConfirmsAuth;
   }
   interface FastifyRequest {
     ctx: RequestContext | null;
+    /** Runs the handler of a call whose caller is still unconfirmed (null: it is confirmed). */
+    confirmAuth: (<T>(run: (ctx: RequestContext) => Promise<T>) => Promise<T>) | null;
   }
 }
 

@@ -7,7 +7,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AnyEndpoint, HandlerDataOf, ParsedBody, ParsedParams, ParsedQuery } from '../model/contract/endpoint';
-import { ApiError, notFound, requestTranslator, send, validationError, type RequestContext } from './http';
+import {
+  ApiError,
+  notFound,
+  requestTranslator,
+  send,
+  validationError,
+  type ConfirmsAuth,
+  type RequestContext,
+} from './http';
 import type { Translator } from './i18n';
 
 declare module 'fastify' {
@@ -46,6 +54,11 @@ export interface ServeOptions {
   mapError?: (err: unknown, reply: FastifyReply, tr: Translator) => FastifyReply | undefined;
   /** The message key of a success other than 200 (default `success`). */
   messageKey?: (status: number) => string;
+  /**
+   * How the call confirms a caller taken from what the server holds (`ConfirmsAuth`). Default: a
+   * JSON read (GET) by its first statement; anything else reads the generation before it starts.
+   */
+  confirmsAuth?: ConfirmsAuth;
 }
 
 export const checkAnswers = () => process.env.API_CHECK_ANSWERS === '1';
@@ -68,7 +81,15 @@ export function serve<E extends AnyEndpoint>(
   app.route({
     method: ep.method,
     url: ep.path,
-    config: { auth: ep.auth, permission: ep.permission, summary: ep.summary, tags: [ep.tag], endpoint: ep },
+    config: {
+      auth: ep.auth,
+      permission: ep.permission,
+      summary: ep.summary,
+      tags: [ep.tag],
+      endpoint: ep,
+      confirmsAuth:
+        options.confirmsAuth ?? (ep.method === 'GET' && answer.kind === 'json' ? 'first-statement' : undefined),
+    },
     handler: async (request, reply) => {
       const tr = requestTranslator(request);
       try {
@@ -94,15 +115,17 @@ export function serve<E extends AnyEndpoint>(
           if (!r.success) throw invalid(r.error.issues, tr, raw);
           body = r.data;
         }
-        const result = await handler({
-          request,
-          reply,
-          tr,
-          ctx: request.ctx as RequestContext,
-          params: params as ParsedParams<E>,
-          query: query as ParsedQuery<E>,
-          body: body as ParsedBody<E>,
-        });
+        const call = (ctx: RequestContext | null) =>
+          handler({
+            request,
+            reply,
+            tr,
+            ctx: ctx as RequestContext,
+            params: params as ParsedParams<E>,
+            query: query as ParsedQuery<E>,
+            body: body as ParsedBody<E>,
+          });
+        const result = request.confirmAuth ? await request.confirmAuth(call) : await call(request.ctx);
         if (isReply(result) || reply.sent || answer.kind !== 'json') return reply;
         const data = result ?? null;
         if (checkAnswers()) {

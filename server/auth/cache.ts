@@ -15,6 +15,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { asSystem } from '../db/tenant-scope';
+import { pgCode } from '../db/errors';
 
 /** The longest anything is held even when nothing changes (a session's end of term is honoured exactly). */
 const HOLD_MS = 60_000;
@@ -57,7 +58,19 @@ export class AuthCache {
     return this.following;
   }
 
+  /**
+   * The generation what is held was read under, for a call that confirms it in its own transaction
+   * (`confirmGeneration`) instead of reading it first; null before the first read.
+   */
+  heldGeneration(): string | null {
+    return this.generation || null;
+  }
+
+  /** How many generation reads this cache has sent (the tests count them). */
+  reads = 0;
+
   private async read(): Promise<void> {
+    this.reads++;
     const row = await asSystem(() => sql<{ generation: string }>`select generation from auth_state`.execute(this.db));
     const generation = String(row.rows[0]?.generation ?? '');
     if (generation !== this.generation) {
@@ -99,3 +112,19 @@ export function authCacheOf(db: Kysely<DB>): AuthCache {
   if (!cache) caches.set(db, (cache = new AuthCache(db)));
   return cache;
 }
+
+/**
+ * The statement that refuses its transaction (SQLSTATE AUTHG, migration 042) unless `generation` is
+ * still current: a call served from what was held under it confirms it before it commits.
+ */
+export const confirmGeneration = (generation: string): string =>
+  `select confirm_auth_generation(${BigInt(generation).toString()})`;
+
+/** The call's sessions and permissions changed after they were read: it is checked again and run again. */
+export class AuthChanged extends Error {
+  constructor() {
+    super('the sessions and permissions changed while the call ran');
+  }
+}
+
+export const isAuthChanged = (err: unknown): boolean => err instanceof AuthChanged || pgCode(err) === 'AUTHG';

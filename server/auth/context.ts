@@ -3,18 +3,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db/types';
-import { asSystem, bindTenant, runInScope } from '../db/tenant-scope';
+import { asSystem, bindTenant, currentScope, expectAuthGeneration, runInScope } from '../db/tenant-scope';
 import type { Config } from '../config';
-import { ApiError, type RequestContext } from '../http';
+import { ApiError, type ConfirmsAuth, type RequestContext } from '../http';
 import { callerHeaders, header } from './headers';
 import { TOKEN_RE, checkClientCredentials, sha256 } from './tokens';
 import { touchSession } from './sessions';
 import { accountMayWork, canUseFactory, loadPermissions } from './permissions';
 import { authenticateApiKey } from './api-key-context';
 import { API_KEY_PREFIX } from '../../model/api-keys';
-import { authCacheOf } from './cache';
+import { AuthChanged, authCacheOf, isAuthChanged } from './cache';
 
-export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Promise<RequestContext> {
+/**
+ * The caller of a bearer call. With `confirmLater` the held sessions and permissions are used
+ * without reading the generation first (when one was read before): the context's `unconfirmed`
+ * names the generation, which the call's transaction must confirm (see `withConfirmedAuth`).
+ */
+export async function authenticate(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  confirmLater = false,
+): Promise<RequestContext> {
   const auth = header(request, 'authorization');
   const m = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
   const token = m?.[1];
@@ -22,7 +31,8 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
   if (token?.startsWith(API_KEY_PREFIX)) return authenticateApiKey(db, request, token);
   if (!token || !TOKEN_RE.test(token)) throw new ApiError(401, 'auth.unauthorized');
   const cache = authCacheOf(db);
-  await cache.refresh();
+  const unconfirmed = confirmLater ? cache.heldGeneration() : null;
+  if (unconfirmed === null) await cache.refresh();
   const tokenHash = sha256(token);
   // The token names the tenant: until it is resolved, the lookup must look across tenants.
   const lookup = () =>
@@ -100,12 +110,80 @@ export async function authenticate(db: Kysely<DB>, request: FastifyRequest): Pro
     factoryId,
     permissions,
     hasPermission: async (code) => user.type === 'admin' || (await permissions()).has(code),
+    unconfirmed,
   };
+}
+
+/**
+ * Authenticates the call and checks its route's permission (the auth hook's work). A refusal made on
+ * what the server held, unconfirmed, is made again on what is current: it may have been granted since.
+ */
+async function admit(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  confirmsAuth: ConfirmsAuth | false,
+): Promise<RequestContext> {
+  if (confirmsAuth === false) return check(db, request, false);
+  try {
+    return await check(db, request, confirmsAuth);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return check(db, request, false);
+  }
+}
+
+async function check(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  confirmsAuth: ConfirmsAuth | false,
+): Promise<RequestContext> {
+  const cfg = request.routeOptions.config;
+  expectAuthGeneration(null);
+  request.confirmAuth = null;
+  const ctx = await authenticate(db, request, confirmsAuth !== false);
+  request.ctx = ctx;
+  // An API key calls only operations that name a permission code: never the personal ones
+  // (password, two-factor, own sessions, logout) of the user who created it.
+  if (ctx.apiKey && !cfg.permission) throw new ApiError(403, 'auth.apiKeyForbidden');
+  if (cfg.permission && !(await ctx.hasPermission(cfg.permission))) throw new ApiError(403, 'auth.forbidden');
+  if (confirmsAuth !== false && ctx.unconfirmed) {
+    if (confirmsAuth === 'first-statement') expectAuthGeneration(ctx.unconfirmed);
+    request.confirmAuth = (run) => runConfirmed(db, request, ctx, run);
+  }
+  return ctx;
+}
+
+/**
+ * Runs a call whose caller was taken from what the server holds, unconfirmed (`confirmsAuth`
+ * routes). Should the sessions or permissions have changed since (AuthChanged), the caller is read
+ * afresh and checked again, and `run` runs once more with what is current.
+ */
+async function runConfirmed<T>(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  ctx: RequestContext,
+  run: (ctx: RequestContext) => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await run(ctx);
+    // No transaction of the call confirmed it (it answered from memory): one read before the answer goes.
+    if (currentScope()?.unconfirmed) {
+      const cache = authCacheOf(db);
+      await cache.refresh();
+      if (cache.heldGeneration() !== ctx.unconfirmed) throw new AuthChanged();
+      expectAuthGeneration(null);
+    }
+    return result;
+  } catch (err) {
+    if (!isAuthChanged(err)) throw err;
+    return run(await admit(db, request, false));
+  }
 }
 
 /** Installs the authentication and permission hook on the /api plugin. */
 export function installAuth(app: FastifyInstance, db: Kysely<DB>, config: Config): void {
   app.decorateRequest('ctx', null);
+  app.decorateRequest('confirmAuth', null);
   // Each request gets its database scope: bearer routes act for a tenant (none until the token
   // names it); public and client-credential routes look tenants up themselves, as the system.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -125,11 +203,6 @@ export function installAuth(app: FastifyInstance, db: Kysely<DB>, config: Config
       }
       return;
     }
-    const ctx = await authenticate(db, request);
-    request.ctx = ctx;
-    // An API key calls only operations that name a permission code: never the personal ones
-    // (password, two-factor, own sessions, logout) of the user who created it.
-    if (ctx.apiKey && !cfg.permission) throw new ApiError(403, 'auth.apiKeyForbidden');
-    if (cfg.permission && !(await ctx.hasPermission(cfg.permission))) throw new ApiError(403, 'auth.forbidden');
+    await admit(db, request, cfg.confirmsAuth ?? false);
   });
 }

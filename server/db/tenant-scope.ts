@@ -37,6 +37,12 @@ export interface DbScope {
   mode: 'tenant' | 'system';
   /** The tenant once known; null sees no tenant rows. */
   tenantId: string | null;
+  /**
+   * The generation of the sessions and permissions the request's caller was read from, until the
+   * first transaction of the request confirms it (migration 042): a change since refuses that
+   * transaction with SQLSTATE AUTHG, and the call is checked again and run again.
+   */
+  unconfirmed?: string | null;
 }
 
 const storage = new AsyncLocalStorage<DbScope>();
@@ -67,6 +73,12 @@ export function bindTenant(tenantId: string): void {
   if (!scope) return;
   scope.mode = 'tenant';
   scope.tenantId = tenantId;
+}
+
+/** The request's caller is to be confirmed as of `generation` by its first transaction (null: it need not be). */
+export function expectAuthGeneration(generation: string | null): void {
+  const scope = storage.getStore();
+  if (scope) scope.unconfirmed = generation;
 }
 
 export function currentScope(): DbScope | undefined {
@@ -148,11 +160,14 @@ class ScopedDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     if (scope?.mode !== 'tenant') return connection;
     const tenantId = scope.tenantId && UUID.test(scope.tenantId) ? scope.tenantId : NO_TENANT;
+    const generation = scope.unconfirmed;
+    const confirm = generation && /^\d{1,19}$/.test(generation) ? `, confirm_auth_generation(${generation})` : '';
     try {
       await this.simple(
         connection,
-        `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)`,
+        `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)${confirm}`,
       );
+      if (confirm && scope.unconfirmed === generation) scope.unconfirmed = null;
     } catch (err) {
       await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
       await this.inner.releaseConnection(connection);

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { encodingRule } from '../../model/resources/encoding-rule';
 import {
   EncodingError,
@@ -34,6 +34,7 @@ import { resolveContext, type LookupMemo } from './context';
 import { RuleError } from './errors';
 import { isUniqueViolation } from '../db/errors';
 import { GroupCommit, type Settled } from './group-commit';
+import { AuthChanged, confirmGeneration, isAuthChanged } from '../auth/cache';
 import { alreadyIssued, auditStatement, loadRow, loadRowWithFingerprint, ruleUnchanged, type AuditRow } from './store';
 
 /** Compiles a stored rule; a row that no longer passes validation is refused rather than guessed at. */
@@ -268,17 +269,24 @@ async function runBatch(
   const { tenantId, ruleId } = head;
   let asks: Ask[] = [];
   let issuing: string[] = [];
+  // The asks of a batch share their callers' generation (it is part of the group's key).
+  const confirm = head.ctx.unconfirmed ? confirmGeneration(head.ctx.unconfirmed) : null;
   try {
     return await withTenant(tenantId, () =>
       db.transaction().execute(async (trx) => {
         asks = take();
         const { out, audit } = await issueBatch(trx, rules, asks);
         issuing = audit.map((a) => a.code);
-        if (audit.length > 0) await commitWith(trx, auditStatement(tenantId, ruleId, audit));
+        if (audit.length > 0) {
+          const insert = auditStatement(tenantId, ruleId, audit);
+          await commitWith(trx, confirm ? `${confirm};\n${insert}` : insert);
+        } else if (confirm) await sql.raw(confirm).execute(trx);
         return out;
       }),
     );
   } catch (err) {
+    // Nothing was issued: each caller is checked again and asks again (see `withConfirmedAuth`).
+    if (isAuthChanged(err)) return asks.map(() => failed(new AuthChanged()));
     if (asks.length > 1) {
       const out: Settled<GenerateResult>[] = [];
       for (const ask of asks) out.push((await runBatch(db, rules, ask, () => [ask]))[0]!);
@@ -321,7 +329,7 @@ export function issueCodes(
     committer = new GroupCommit((head, take) => runBatch(db, rules, head, take), BATCH_LIMIT);
     committers.set(db, committer);
   }
-  return committer.submit(`${ctx.tenantId}:${ruleId}`, {
+  return committer.submit(`${ctx.tenantId}:${ruleId}:${ctx.unconfirmed ?? ''}`, {
     tenantId: ctx.tenantId,
     ruleId,
     ctx,

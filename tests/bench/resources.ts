@@ -188,8 +188,30 @@ export function directList(db: Kysely<DB>, tenantId: string, factoryId: string, 
   };
 }
 
-export async function timeIt(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(10, n); i++) await fn();
+/**
+ * Two ways of doing the same work, each warmed and then timed in alternating blocks, so that
+ * neither is measured on a warmer cache or a quieter machine than the other.
+ */
+export async function timeAlternating(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  blocks = 10,
+  perBlock = 20,
+): Promise<[number[], number[]]> {
+  const [timesA, timesB] = [[] as number[], [] as number[]];
+  for (let i = 0; i < 10; i++) {
+    await a();
+    await b();
+  }
+  for (let block = 0; block < blocks; block++) {
+    timesA.push(...(await timeIt(perBlock, a, 0)));
+    timesB.push(...(await timeIt(perBlock, b, 0)));
+  }
+  return [timesA, timesB];
+}
+
+export async function timeIt(n: number, fn: () => Promise<unknown>, warm = Math.min(10, n)): Promise<number[]> {
+  for (let i = 0; i < warm; i++) await fn();
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
@@ -276,10 +298,10 @@ async function benchDialect(kind: 'postgres' | 'pglite', url: string | null, row
       const qs = new URLSearchParams(query).toString();
       const check = await app.inject({ method: 'GET', url: `${base}?${qs}`, headers: headers(factory.id) });
       if (check.statusCode !== 200) throw new Error(`${what}: ${check.statusCode} ${check.body.slice(0, 200)}`);
-      const viaApi = await timeIt(100, () =>
-        app.inject({ method: 'GET', url: `${base}?${qs}`, headers: headers(factory.id) }),
+      const [viaApi, direct] = await timeAlternating(
+        () => app.inject({ method: 'GET', url: `${base}?${qs}`, headers: headers(factory.id) }),
+        directList(db, tenant.id, factory.id, query),
       );
-      const direct = await timeIt(100, directList(db, tenant.id, factory.id, query));
       const p95 = pct(viaApi, 0.95);
       const budget =
         kind === 'postgres' && !what.startsWith('contains')

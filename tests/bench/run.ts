@@ -14,7 +14,7 @@
  * - what the browser downloads: the login page, the shell after login, each sub-app (tests/bench/bytes.ts);
  * - the audit trail: imports with history on and off, a record's history among 10,000,000 entries (tests/bench/audit.ts);
  * - the audit trail: import with history on and off, a record's history among 10,000,000 entries (tests/bench/audit.ts);
- * BENCH_ONLY=load (or materials, preview, encoding, parse, bytes, browser, audit) runs that part alone
+ * BENCH_ONLY=load (or materials, preview, encoding, parse, bytes, browser, audit, resources) runs that part alone
  * (browser: the downloads and the browser's timings).
  */
 import { spawn } from 'node:child_process';
@@ -309,6 +309,7 @@ async function main() {
     encoding: () => encodingBench(rows),
     parse: () => parseHealthBench(rows),
     audit: () => auditBench(rows),
+    resources: () => resourceBench(rows),
   };
   const only = alone[process.env.BENCH_ONLY ?? ''];
   if (only) {

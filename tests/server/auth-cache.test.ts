@@ -2,11 +2,13 @@
  * Sessions and permissions held in memory (issue 22): a call after the first reads neither the
  * session nor the permission codes again, yet a revoked session, a removed permission or factory,
  * or a disabled tenant is refused at the very next call, whatever statement made the change (the
- * triggers of migration 034 count `auth_state.generation` up, and every call compares it).
+ * triggers of migration 034 count `auth_state.generation` up, and every call compares it: a write
+ * before it starts, a read inside its own first transaction, migration 042).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createUser } from '../../server/services/users';
+import { authCacheOf } from '../../server/auth/cache';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const UNITS = '/api/basic-system/unit';
@@ -67,6 +69,20 @@ describe.each(DIALECTS)('sessions and permissions held in memory [%s]', (kind) =
     } finally {
       await sql`alter table session_token enable trigger session_token_auth_changed`.execute(db);
     }
+  });
+
+  it("confirms a held caller of a read in the read's own transaction, and of a write by a read first", async () => {
+    const token = await loginToken(h.app, 'demo', 'held.viewer');
+    expect((await units(token)).status).toBe(200);
+    const cache = authCacheOf(h.database.db);
+    const before = cache.reads;
+    for (let i = 0; i < 3; i++) expect((await units(token)).status).toBe(200);
+    expect(cache.reads).toBe(before);
+    // A write (here refused by its permission) reads the generation before anything else.
+    expect((await call(h.app, 'POST', UNITS, { token, body: {}, headers: { 'x-factory-id': factoryId } })).status).toBe(
+      403,
+    );
+    expect(cache.reads).toBeGreaterThan(before);
   });
 
   it('refuses a session revoked by a plain statement at the next call', async () => {

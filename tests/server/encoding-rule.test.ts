@@ -162,6 +162,39 @@ describe.each(DIALECTS)('encoding rules [%s]', (kind) => {
     expect(await auditCount(id)).toBe(10);
   });
 
+  it('refuses the next draw once its permission is taken away by a plain statement, issuing nothing, and draws on without a gap once given back', async () => {
+    const id = await create({ name: 'T_HELD', startCode: '001', details: [fixed(1, 'H'), serial] });
+    const draw = () => generate(id, 1, {}, coder);
+    expect((await draw()).body.data.codes).toEqual(['H001']);
+    expect((await draw()).body.data.codes).toEqual(['H002']);
+    const role = await db
+      .selectFrom('role')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('code', '=', 'coder')
+      .executeTakeFirstOrThrow();
+    const menu = await db
+      .selectFrom('menu')
+      .select('id')
+      .where('perms', '=', 'basic:encoding-rule:generate')
+      .executeTakeFirstOrThrow();
+    // Not through the API: the server holding the coder's permissions learns of it only from the database.
+    await db
+      .deleteFrom('role_menu')
+      .where('tenant_id', '=', tenantId)
+      .where('role_id', '=', role.id)
+      .where('menu_id', '=', menu.id)
+      .execute();
+    try {
+      expect((await draw()).status).toBe(403);
+      expect(await auditCount(id)).toBe(2);
+    } finally {
+      await db.insertInto('role_menu').values({ tenant_id: tenantId, role_id: role.id, menu_id: menu.id }).execute();
+    }
+    expect((await draw()).body.data.codes).toEqual(['H003']);
+    expect(await auditCount(id)).toBe(3);
+  });
+
   it('reserves up to 10,000 codes in one call, consecutive and unique, and refuses more', async () => {
     const id = await create({ name: 'T_BLOCK', ruleType: 'base36', startCode: '0000', details: [serial] });
     const r = await generate(id, 10_000);
