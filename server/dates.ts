@@ -3,15 +3,14 @@
  * minutes as `Date#getTimezoneOffset` gives them: UTC+8 is -480), so "today" in a file name is the
  * user's day, not the server's or UTC's; a DATE column is a calendar day whatever time zone the
  * server runs in; a date typed into a spreadsheet is refused when no calendar has it (2026/13/45).
- * One date library (dayjs) does the arithmetic.
+ * One date library (dayjs) does the arithmetic; reading and writing a plain day is done by hand,
+ * because an export and an import do it for every row and date column.
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import type { FastifyRequest } from 'fastify';
 
 dayjs.extend(utc);
-dayjs.extend(customParseFormat);
 
 /** The request's offset in minutes (as getTimezoneOffset), or null when absent or out of range (±14 h). */
 export function requestOffset(request: Pick<FastifyRequest, 'headers'>): number | null {
@@ -46,23 +45,34 @@ export function dateOnly(v: Date | string | null | undefined): string | null {
   if (Number.isNaN(v.getTime())) return null;
   const atUtcMidnight =
     v.getUTCHours() === 0 && v.getUTCMinutes() === 0 && v.getUTCSeconds() === 0 && v.getUTCMilliseconds() === 0;
-  return atUtcMidnight ? dayjs.utc(v).format('YYYY-MM-DD') : dayjs(v).format('YYYY-MM-DD');
+  return atUtcMidnight
+    ? ymd(v.getUTCFullYear(), v.getUTCMonth() + 1, v.getUTCDate())
+    : ymd(v.getFullYear(), v.getMonth() + 1, v.getDate());
 }
+
+const ymd = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** UTC midnight of a calendar day, or null when the calendar lacks it (2026-02-30 is not rolled over). */
+function utcMidnight(y: number, m: number, d: number): Date | null {
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0–99 as 1900–1999
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : null;
+}
+
+/** Year first, by dash, slash or dot, month and day with or without their leading zero. */
+const DAY = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
 
 /** A typed date as YYYY-MM-DD when it names a real calendar day (strictly: 2026/13/45 and 2026-02-30 do not); null otherwise. */
 export function parseDay(text: string): string | null {
-  // Year first, by dash, slash or dot, month and day with or without their leading zero.
-  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text.trim());
+  const m = DAY.exec(text.trim());
   if (!m) return null;
-  const day = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
-  // Strict: a day the calendar lacks is refused, not rolled over into the next month.
-  return dayjs(day, 'YYYY-MM-DD', true).isValid() ? day : null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return utcMidnight(y, mo, d) ? ymd(y, mo, d) : null;
 }
 
 /** A day (YYYY-MM-DD) as the Date a spreadsheet writer stores as that day: UTC midnight (Excel days have no zone). */
 export function spreadsheetDay(day: string): Date | null {
-  const valid = parseDay(day);
-  if (!valid) return null;
-  const [y, m, d] = valid.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
+  const m = DAY.exec(day.trim());
+  return m ? utcMidnight(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }

@@ -14,7 +14,7 @@ import { staff, unit } from '../../model/resources';
 import { translator } from '../../server/i18n';
 import { decodeCsv, detectDelimiter, parseCsv } from '../../server/engine/io/csv';
 import { readSheet } from '../../server/engine/io/sheet';
-import { dateOnly, dayAt, parseDay } from '../../server/dates';
+import { dateOnly, dayAt, parseDay, spreadsheetDay } from '../../server/dates';
 import { DIALECTS, call, loginToken, multipartBody, startHarness, type Harness } from './harness';
 
 const PNG = Buffer.concat([
@@ -90,6 +90,10 @@ describe("dates are the user's dates", () => {
     expect(parseDay('2024/2/29')).toBe('2024-02-29');
     expect(parseDay('2026.12.31')).toBe('2026-12-31');
     expect(parseDay(' 2026-3-5 ')).toBe('2026-03-05');
+    // The day an export writes: UTC midnight of that very day, early years not read as 19xx.
+    expect(spreadsheetDay('2024-02-29')?.toISOString()).toBe('2024-02-29T00:00:00.000Z');
+    expect(spreadsheetDay('0099-12-31')?.getUTCFullYear()).toBe(99);
+    expect(spreadsheetDay('2023-02-29')).toBeNull();
   });
 
   it('reads a DATE column as its calendar day, whichever midnight the driver made of it', () => {
