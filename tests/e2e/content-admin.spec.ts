@@ -229,7 +229,7 @@ test.describe('content administration', () => {
     await visitor.close();
     expect(errors).toEqual([]);
   });
-  test('a course added on the courses screen is listed with its link, and a script link is refused', async ({
+  test('a course added on the courses screen is listed with its link, a script link is refused, and the course is edited and deleted', async ({
     page,
   }) => {
     const errors = watchConsole(page);
@@ -247,6 +247,22 @@ test.describe('content administration', () => {
     await expect(
       frame.locator('tr', { hasText: title }).getByRole('link', { name: 'https://example.com/scanning' }),
     ).toHaveAttribute('href', 'https://example.com/scanning');
+
+    // Edit: the dialog opens on the course's own values; the saved change shows in its row.
+    await frame.locator('tr', { hasText: title }).getByRole('button', { name: 'Edit' }).click();
+    await expect(frame.getByTestId('course-url')).toHaveValue('https://example.com/scanning');
+    await expect(frame.getByTestId('course-title')).toHaveValue(title);
+    await frame.getByTestId('course-url').fill('/help/scanning');
+    await dialog(frame).getByTestId('course-save').click();
+    await expect(frame.locator('tr', { hasText: title }).getByRole('link', { name: '/help/scanning' })).toBeVisible();
+
+    // Delete asks first; cancelling keeps the row, confirming removes it.
+    await frame.locator('tr', { hasText: title }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(frame.locator('tr', { hasText: title })).toHaveCount(1);
+    await frame.locator('tr', { hasText: title }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect(frame.locator('tr', { hasText: title })).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 });

@@ -1,30 +1,34 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, InputNumber, Modal, Space, Table, type TableColumnProps } from '@arco-design/web-react';
-import { act } from './act';
+import { Button, Form, Input, InputNumber, Table, type TableColumnProps } from '@arco-design/web-react';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { courseHistory } from './history-labels';
 import { lengthRule } from '../../kit/zodRules';
-import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { useBridge } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { CourseItem as CourseRow, CourseInput } from '../../../model/course';
 import { useApi } from '../../kit/api';
-
-type Draft = CourseInput;
+import { RecordActions, RecordModal, useRecordEditor } from './recordEditor';
 
 /** Help courses: links to training material or attached documents, in display order (`course/list`). */
 export function CourseAdmin() {
   const { t } = useTranslation(['platform', 'common']);
   const bridge = useBridge();
   const api = useApi();
-  const { permissions } = useBridgeContext();
-  const can = (verb: string) => permissions.includes(`system:course:${verb}`);
   const [rows, setRows] = useState<CourseRow[]>([]);
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
-  const [form] = Form.useForm<Draft>();
-  const [editing, setEditing] = useState<CourseRow | null>(null);
-  const [open, setOpen] = useState(false);
+  const editor = useRecordEditor<CourseRow, CourseInput>({
+    permission: 'system:course',
+    async save(v, editing) {
+      const body: CourseInput = { ...v, description: v.description || null };
+      if (editing) await api.call(contract.course.update, { params: { id: editing.id }, body, showSuccess: true });
+      else await api.call(contract.course.create, { body, showSuccess: true });
+    },
+    remove: (row) => api.call(contract.course.remove, { params: { id: row.id }, showSuccess: true }),
+    reload: () => setVersion((n) => n + 1),
+  });
+  const { can, start } = editor;
 
   useEffect(() => {
     let live = true;
@@ -44,29 +48,6 @@ export function CourseAdmin() {
   }, [api, version]);
   useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
 
-  const start = (row: CourseRow | null) => {
-    setEditing(row);
-    form.resetFields();
-    form.setFieldsValue(row ?? { title: '', description: '', url: 'https://', sort: rows.length + 1 });
-    setOpen(true);
-  };
-
-  async function save() {
-    const v = await form.validate();
-    const body: CourseInput = { ...v, description: v.description || null };
-    if (editing) await api.call(contract.course.update, { params: { id: editing.id }, body, showSuccess: true });
-    else await api.call(contract.course.create, { body, showSuccess: true });
-    setOpen(false);
-    setVersion((n) => n + 1);
-  }
-
-  async function remove(row: CourseRow) {
-    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) })))
-      return;
-    await api.call(contract.course.remove, { params: { id: row.id }, showSuccess: true });
-    setVersion((n) => n + 1);
-  }
-
   const columns: TableColumnProps<CourseRow>[] = [
     { title: t('content.course.sort'), dataIndex: 'sort', width: 80 },
     { title: t('content.course.title'), dataIndex: 'title' },
@@ -84,19 +65,14 @@ export function CourseAdmin() {
       title: t('common:actions'),
       width: 200,
       render: (_: unknown, r: CourseRow) => (
-        <Space size="mini">
-          {can('edit') && (
-            <Button type="text" size="mini" onClick={() => start(r)}>
-              {t('common:edit')}
-            </Button>
-          )}
-          {can('delete') && (
-            <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>
-              {t('common:delete')}
-            </Button>
-          )}
-          <HistoryButton target={{ entity: 'course', recordId: r.id, title: r.title }} labels={courseHistory(t)} />
-        </Space>
+        <RecordActions
+          editor={editor}
+          row={r}
+          onEdit={() => start(r, r)}
+          history={
+            <HistoryButton target={{ entity: 'course', recordId: r.id, title: r.title }} labels={courseHistory(t)} />
+          }
+        />
       ),
     },
   ];
@@ -105,52 +81,52 @@ export function CourseAdmin() {
     <div data-testid="page-course">
       <div className="page-toolbar">
         {can('add') && (
-          <Button type="primary" data-testid="course-add" onClick={() => start(null)}>
+          <Button
+            type="primary"
+            data-testid="course-add"
+            onClick={() => start(null, { title: '', description: '', url: 'https://', sort: rows.length + 1 })}
+          >
             {t('common:add')}
           </Button>
         )}
       </div>
       <Table<CourseRow> rowKey="id" columns={columns} data={rows} loading={loading} pagination={false} />
-      <Modal
-        title={editing ? t('content.course.editTitle') : t('content.course.addTitle')}
-        visible={open}
-        style={{ width: 640 }}
-        onOk={() => act(save)}
-        onCancel={() => setOpen(false)}
-        okButtonProps={{ 'data-testid': 'course-save' } as object}
+      <RecordModal
+        editor={editor}
+        titles={{ add: t('content.course.addTitle'), edit: t('content.course.editTitle') }}
+        width={640}
+        saveTestId="course-save"
       >
-        <Form form={form} layout="vertical">
-          <Form.Item
-            field="title"
-            label={t('content.course.title')}
-            rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.course.title'), 200)]}
-          >
-            <Input maxLength={{ length: 200, errorOnly: true }} data-testid="course-title" />
-          </Form.Item>
-          <Form.Item
-            field="url"
-            label={t('content.course.url')}
-            extra={t('content.course.urlHint')}
-            rules={[
-              { required: true, message: t('content.required') },
-              { match: /^(https?:\/\/\S+|\/(?!\/)\S*)$/i, message: t('content.course.urlFormat') },
-              lengthRule(t, t('content.course.url'), 1000),
-            ]}
-          >
-            <Input maxLength={{ length: 1000, errorOnly: true }} data-testid="course-url" />
-          </Form.Item>
-          <Form.Item
-            field="description"
-            label={t('content.course.description')}
-            rules={[lengthRule(t, t('content.course.description'), 1000)]}
-          >
-            <Input.TextArea maxLength={{ length: 1000, errorOnly: true }} />
-          </Form.Item>
-          <Form.Item field="sort" label={t('content.course.sort')}>
-            <InputNumber min={0} max={100000} precision={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          field="title"
+          label={t('content.course.title')}
+          rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.course.title'), 200)]}
+        >
+          <Input maxLength={{ length: 200, errorOnly: true }} data-testid="course-title" />
+        </Form.Item>
+        <Form.Item
+          field="url"
+          label={t('content.course.url')}
+          extra={t('content.course.urlHint')}
+          rules={[
+            { required: true, message: t('content.required') },
+            { match: /^(https?:\/\/\S+|\/(?!\/)\S*)$/i, message: t('content.course.urlFormat') },
+            lengthRule(t, t('content.course.url'), 1000),
+          ]}
+        >
+          <Input maxLength={{ length: 1000, errorOnly: true }} data-testid="course-url" />
+        </Form.Item>
+        <Form.Item
+          field="description"
+          label={t('content.course.description')}
+          rules={[lengthRule(t, t('content.course.description'), 1000)]}
+        >
+          <Input.TextArea maxLength={{ length: 1000, errorOnly: true }} />
+        </Form.Item>
+        <Form.Item field="sort" label={t('content.course.sort')}>
+          <InputNumber min={0} max={100000} precision={0} />
+        </Form.Item>
+      </RecordModal>
     </div>
   );
 }

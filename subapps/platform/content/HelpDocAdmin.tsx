@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Modal, Select, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
-import { act } from './act';
+import { Button, Form, Input, Select, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { helpDocHistory } from './history-labels';
 import { lengthRule } from '../../kit/zodRules';
-import { useBridge, useBridgeContext } from '../../../bridge/react';
+import { useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { HelpDocAdminRow as HelpDocRow, HelpDocInput } from '../../../model/help';
 import { LANGUAGES } from '../../../model/languages';
@@ -13,6 +12,7 @@ import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { RichTextEditor } from './RichTextEditor';
 import { PagedTable } from '../../kit/PagedTable';
+import { RecordActions, RecordModal, useRecordEditor } from './recordEditor';
 
 type Draft = HelpDocInput;
 
@@ -32,21 +32,29 @@ export const sopLink = (row: Pick<HelpDocRow, 'docKey' | 'language'>) =>
 /** Help documents per route and language, and SOP documents with a public link per language. */
 export function HelpDocAdmin() {
   const { t } = useTranslation(['platform', 'common']);
-  const bridge = useBridge();
   const api = useApi();
-  const { permissions, language } = useBridgeContext();
-  const can = (verb: string) => permissions.includes(`system:help-doc:${verb}`);
+  const { language } = useBridgeContext();
   const list = usePagedList(contract.help.page);
-  const [form] = Form.useForm<Draft>();
-  const [editing, setEditing] = useState<HelpDocRow | null>(null);
-  const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<'help' | 'sop'>('help');
   // An SOP in another language shares the document's key, so one public link serves every language.
   const [docKey, setDocKey] = useState<string | undefined>();
+  const editor = useRecordEditor<HelpDocRow, Draft>({
+    permission: 'system:help-doc',
+    async save(v, editing) {
+      const body: Draft = {
+        ...v,
+        routePath: v.kind === 'help' ? v.routePath : null,
+        ...(editing || !docKey ? {} : { docKey }),
+      };
+      if (editing) await api.call(contract.help.update, { params: { id: editing.id }, body, showSuccess: true });
+      else await api.call(contract.help.create, { body, showSuccess: true });
+    },
+    remove: (row) => api.call(contract.help.remove, { params: { id: row.id }, showSuccess: true }),
+    reload: list.reload,
+  });
+  const { can, editing } = editor;
 
   const start = (row: HelpDocRow | null, draft: Partial<Draft>) => {
-    setEditing(row);
-    form.resetFields();
     const { docKey: key, ...values } = {
       kind: 'help' as const,
       language,
@@ -55,31 +63,10 @@ export function HelpDocAdmin() {
       routePath: '',
       ...draft,
     };
-    form.setFieldsValue(values);
     setKind(values.kind);
     setDocKey(key);
-    setOpen(true);
+    editor.start(row, values);
   };
-
-  async function save() {
-    const v = await form.validate();
-    const data: Draft = {
-      ...v,
-      routePath: v.kind === 'help' ? v.routePath : null,
-      ...(editing || !docKey ? {} : { docKey }),
-    };
-    if (editing) await api.call(contract.help.update, { params: { id: editing.id }, body: data, showSuccess: true });
-    else await api.call(contract.help.create, { body: data, showSuccess: true });
-    setOpen(false);
-    list.reload();
-  }
-
-  async function remove(row: HelpDocRow) {
-    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) })))
-      return;
-    await api.call(contract.help.remove, { params: { id: row.id }, showSuccess: true });
-    list.reload();
-  }
 
   const columns: TableColumnProps<HelpDocRow>[] = [
     {
@@ -111,24 +98,16 @@ export function HelpDocAdmin() {
       title: t('common:actions'),
       width: 270,
       render: (_: unknown, r: HelpDocRow) => (
-        <Space size="mini">
-          {can('edit') && (
-            <Button
-              type="text"
-              size="mini"
-              onClick={() =>
-                start(r, {
-                  kind: r.kind,
-                  routePath: r.routePath,
-                  language: r.language,
-                  title: r.title,
-                  content: r.content,
-                })
-              }
-            >
-              {t('common:edit')}
-            </Button>
-          )}
+        <RecordActions
+          editor={editor}
+          row={r}
+          onEdit={() =>
+            start(r, { kind: r.kind, routePath: r.routePath, language: r.language, title: r.title, content: r.content })
+          }
+          history={
+            <HistoryButton target={{ entity: 'help-doc', recordId: r.id, title: r.title }} labels={helpDocHistory(t)} />
+          }
+        >
           {can('add') && r.kind === 'sop' && (
             <Button
               type="text"
@@ -145,13 +124,7 @@ export function HelpDocAdmin() {
               {t('content.help.addLanguage')}
             </Button>
           )}
-          {can('delete') && (
-            <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>
-              {t('common:delete')}
-            </Button>
-          )}
-          <HistoryButton target={{ entity: 'help-doc', recordId: r.id, title: r.title }} labels={helpDocHistory(t)} />
-        </Space>
+        </RecordActions>
       ),
     },
   ];
@@ -186,57 +159,50 @@ export function HelpDocAdmin() {
         )}
       </div>
       <PagedTable<HelpDocRow> list={list} columns={columns} />
-      <Modal
-        title={editing ? t('content.help.editTitle') : t('content.help.addTitle')}
-        visible={open}
-        style={{ width: 800 }}
-        onOk={() => act(save)}
-        onCancel={() => setOpen(false)}
-        okButtonProps={{ 'data-testid': 'help-doc-save' } as object}
+      <RecordModal
+        editor={editor}
+        titles={{ add: t('content.help.addTitle'), edit: t('content.help.editTitle') }}
+        width={800}
+        saveTestId="help-doc-save"
+        onValuesChange={(changed) => {
+          if (changed.kind) setKind(changed.kind);
+        }}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onValuesChange={(changed: Partial<Draft>) => {
-            if (changed.kind) setKind(changed.kind);
-          }}
+        <Space size="large" align="start">
+          <Form.Item field="kind" label={t('content.help.kind')} style={{ width: 160 }}>
+            <Select
+              disabled={Boolean(editing) || Boolean(docKey)}
+              options={['help', 'sop'].map((k) => ({ value: k, label: t(`content.helpKind.${k}`) }))}
+            />
+          </Form.Item>
+          <Form.Item field="language" label={t('content.help.language')} style={{ width: 140 }}>
+            <Select options={LANGUAGES.map((l) => ({ value: l, label: l }))} />
+          </Form.Item>
+          {kind === 'help' && (
+            <Form.Item
+              field="routePath"
+              label={t('content.help.routePath')}
+              style={{ width: 320 }}
+              rules={[
+                { required: true, message: t('content.required') },
+                { match: /^\//, message: t('content.help.routePathFormat') },
+              ]}
+            >
+              <Input placeholder="/system/notice" data-testid="help-doc-route" />
+            </Form.Item>
+          )}
+        </Space>
+        <Form.Item
+          field="title"
+          label={t('content.help.title')}
+          rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.help.title'), 200)]}
         >
-          <Space size="large" align="start">
-            <Form.Item field="kind" label={t('content.help.kind')} style={{ width: 160 }}>
-              <Select
-                disabled={Boolean(editing) || Boolean(docKey)}
-                options={['help', 'sop'].map((k) => ({ value: k, label: t(`content.helpKind.${k}`) }))}
-              />
-            </Form.Item>
-            <Form.Item field="language" label={t('content.help.language')} style={{ width: 140 }}>
-              <Select options={LANGUAGES.map((l) => ({ value: l, label: l }))} />
-            </Form.Item>
-            {kind === 'help' && (
-              <Form.Item
-                field="routePath"
-                label={t('content.help.routePath')}
-                style={{ width: 320 }}
-                rules={[
-                  { required: true, message: t('content.required') },
-                  { match: /^\//, message: t('content.help.routePathFormat') },
-                ]}
-              >
-                <Input placeholder="/system/notice" data-testid="help-doc-route" />
-              </Form.Item>
-            )}
-          </Space>
-          <Form.Item
-            field="title"
-            label={t('content.help.title')}
-            rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.help.title'), 200)]}
-          >
-            <Input maxLength={{ length: 200, errorOnly: true }} data-testid="help-doc-title" />
-          </Form.Item>
-          <Form.Item field="content" label={t('content.help.content')}>
-            <RichTextEditor testId="help-doc-content" />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Input maxLength={{ length: 200, errorOnly: true }} data-testid="help-doc-title" />
+        </Form.Item>
+        <Form.Item field="content" label={t('content.help.content')}>
+          <RichTextEditor testId="help-doc-content" />
+        </Form.Item>
+      </RecordModal>
     </div>
   );
 }

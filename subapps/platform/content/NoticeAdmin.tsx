@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DatePicker, Form, Input, Modal, Select, Space, type TableColumnProps } from '@arco-design/web-react';
-import { act } from './act';
+import { Button, DatePicker, Form, Input, Select, Space, type TableColumnProps } from '@arco-design/web-react';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { noticeHistory } from './history-labels';
 import { lengthRule } from '../../kit/zodRules';
-import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { NoticeAdminRow as NoticeRow, NoticeInput } from '../../../model/notice';
 import { factory, role, user } from '../../../model/resources';
@@ -14,45 +11,35 @@ import { usePagedList } from '../../kit/usePagedList';
 import { IdPicker } from './IdPicker';
 import { RichTextEditor } from './RichTextEditor';
 import { PagedTable } from '../../kit/PagedTable';
+import { RecordActions, RecordModal, useRecordEditor } from './recordEditor';
+
+/** The dialog's values: the dates as the pickers hold them. */
+type NoticeDraft = Omit<NoticeInput, 'publishAt' | 'expireAt'> & {
+  publishAt?: string | null;
+  expireAt?: string | null;
+};
 
 /** Notices: publish to the tenant, factories, roles or users within a window; see how many handled each. */
 export function NoticeAdmin() {
   const { t } = useTranslation(['platform', 'common']);
-  const bridge = useBridge();
   const api = useApi();
-  const { permissions } = useBridgeContext();
-  const can = (verb: string) => permissions.includes(`system:notice:${verb}`);
   const list = usePagedList(contract.notice.page);
-  const [form] = Form.useForm();
-  const [editing, setEditing] = useState<NoticeRow | null>(null);
-  const [open, setOpen] = useState(false);
-
-  const start = (row: NoticeRow | null) => {
-    setEditing(row);
-    form.resetFields();
-    form.setFieldsValue(row ?? { level: 'info', content: '', factoryIds: [], roleIds: [], userIds: [] });
-    setOpen(true);
-  };
-
-  async function save() {
-    const v = await form.validate();
-    const data: NoticeInput = {
-      ...v,
-      publishAt: v.publishAt ? new Date(v.publishAt).toISOString() : undefined,
-      expireAt: v.expireAt ? new Date(v.expireAt).toISOString() : null,
-    };
-    if (editing) await api.call(contract.notice.update, { params: { id: editing.id }, body: data, showSuccess: true });
-    else await api.call(contract.notice.create, { body: data, showSuccess: true });
-    setOpen(false);
-    list.reload();
-  }
-
-  async function remove(row: NoticeRow) {
-    if (!(await bridge.confirm({ title: t('common:deleteTitle'), content: t('common:deleteConfirm', { count: 1 }) })))
-      return;
-    await api.call(contract.notice.remove, { params: { id: row.id }, showSuccess: true });
-    list.reload();
-  }
+  const editor = useRecordEditor<NoticeRow, NoticeDraft>({
+    permission: 'system:notice',
+    async save(v, editing) {
+      const body: NoticeInput = {
+        ...v,
+        publishAt: v.publishAt ? new Date(v.publishAt).toISOString() : undefined,
+        expireAt: v.expireAt ? new Date(v.expireAt).toISOString() : null,
+      };
+      if (editing) await api.call(contract.notice.update, { params: { id: editing.id }, body, showSuccess: true });
+      else await api.call(contract.notice.create, { body, showSuccess: true });
+    },
+    remove: (row) => api.call(contract.notice.remove, { params: { id: row.id }, showSuccess: true }),
+    reload: list.reload,
+  });
+  const { can, start } = editor;
+  const fresh: Partial<NoticeDraft> = { level: 'info', content: '', factoryIds: [], roleIds: [], userIds: [] };
 
   const audience = (r: NoticeRow) =>
     [
@@ -87,19 +74,14 @@ export function NoticeAdmin() {
       title: t('common:actions'),
       width: 200,
       render: (_: unknown, r: NoticeRow) => (
-        <Space size="mini">
-          {can('edit') && (
-            <Button type="text" size="mini" onClick={() => start(r)}>
-              {t('common:edit')}
-            </Button>
-          )}
-          {can('delete') && (
-            <Button type="text" size="mini" status="danger" onClick={() => act(() => remove(r))}>
-              {t('common:delete')}
-            </Button>
-          )}
-          <HistoryButton target={{ entity: 'notice', recordId: r.id, title: r.title }} labels={noticeHistory(t)} />
-        </Space>
+        <RecordActions
+          editor={editor}
+          row={r}
+          onEdit={() => start(r, r)}
+          history={
+            <HistoryButton target={{ entity: 'notice', recordId: r.id, title: r.title }} labels={noticeHistory(t)} />
+          }
+        />
       ),
     },
   ];
@@ -116,55 +98,49 @@ export function NoticeAdmin() {
       </Form>
       <div className="page-toolbar">
         {can('add') && (
-          <Button type="primary" data-testid="notice-add" onClick={() => start(null)}>
+          <Button type="primary" data-testid="notice-add" onClick={() => start(null, fresh)}>
             {t('common:add')}
           </Button>
         )}
       </div>
       <PagedTable<NoticeRow> list={list} columns={columns} />
-      <Modal
-        title={editing ? t('content.notice.editTitle') : t('content.notice.addTitle')}
-        visible={open}
-        style={{ width: 760 }}
-        onOk={() => act(save)}
-        onCancel={() => setOpen(false)}
-        okButtonProps={{ 'data-testid': 'notice-save' } as object}
+      <RecordModal
+        editor={editor}
+        titles={{ add: t('content.notice.addTitle'), edit: t('content.notice.editTitle') }}
+        width={760}
+        saveTestId="notice-save"
       >
-        <Form form={form} layout="vertical">
-          <Form.Item
-            field="title"
-            label={t('content.notice.title')}
-            rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.notice.title'), 200)]}
-          >
-            <Input data-testid="notice-title" maxLength={{ length: 200, errorOnly: true }} />
+        <Form.Item
+          field="title"
+          label={t('content.notice.title')}
+          rules={[{ required: true, message: t('content.required') }, lengthRule(t, t('content.notice.title'), 200)]}
+        >
+          <Input data-testid="notice-title" maxLength={{ length: 200, errorOnly: true }} />
+        </Form.Item>
+        <Form.Item field="level" label={t('content.notice.level')}>
+          <Select options={['info', 'warning', 'urgent'].map((v) => ({ value: v, label: t(`content.level.${v}`) }))} />
+        </Form.Item>
+        <Form.Item field="content" label={t('content.notice.content')}>
+          <RichTextEditor testId="notice-content" />
+        </Form.Item>
+        <Form.Item field="factoryIds" label={t('content.notice.factories')}>
+          <IdPicker def={factory} />
+        </Form.Item>
+        <Form.Item field="roleIds" label={t('content.notice.roles')}>
+          <IdPicker def={role} />
+        </Form.Item>
+        <Form.Item field="userIds" label={t('content.notice.users')}>
+          <IdPicker def={user} />
+        </Form.Item>
+        <Space>
+          <Form.Item field="publishAt" label={t('content.notice.publishAt')}>
+            <DatePicker showTime />
           </Form.Item>
-          <Form.Item field="level" label={t('content.notice.level')}>
-            <Select
-              options={['info', 'warning', 'urgent'].map((v) => ({ value: v, label: t(`content.level.${v}`) }))}
-            />
+          <Form.Item field="expireAt" label={t('content.notice.expireAt')}>
+            <DatePicker showTime />
           </Form.Item>
-          <Form.Item field="content" label={t('content.notice.content')}>
-            <RichTextEditor testId="notice-content" />
-          </Form.Item>
-          <Form.Item field="factoryIds" label={t('content.notice.factories')}>
-            <IdPicker def={factory} />
-          </Form.Item>
-          <Form.Item field="roleIds" label={t('content.notice.roles')}>
-            <IdPicker def={role} />
-          </Form.Item>
-          <Form.Item field="userIds" label={t('content.notice.users')}>
-            <IdPicker def={user} />
-          </Form.Item>
-          <Space>
-            <Form.Item field="publishAt" label={t('content.notice.publishAt')}>
-              <DatePicker showTime />
-            </Form.Item>
-            <Form.Item field="expireAt" label={t('content.notice.expireAt')}>
-              <DatePicker showTime />
-            </Form.Item>
-          </Space>
-        </Form>
-      </Modal>
+        </Space>
+      </RecordModal>
     </div>
   );
 }
