@@ -14,7 +14,7 @@ import {
 import { i18n } from '../i18n';
 import { buildHeaders, requestLanguage } from './headers';
 import { interpretResponse } from './response';
-import { exchange, NoAnswer, type Exchange } from './transport';
+import { cancelExchanges, exchange, NoAnswer, type Exchange } from './transport';
 
 export interface RequestOptions {
   method?: string;
@@ -70,9 +70,10 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
     status = res.status;
     body = res.body;
   } catch (e) {
-    const timeout = e instanceof NoAnswer && e.timedOut;
-    const message = i18n.t(timeout ? 'shell:http.timeout' : 'shell:http.network');
-    if (options.showError !== false) Message.error(message);
+    const reason = e instanceof NoAnswer ? e.reason : 'network';
+    const message = i18n.t(reason === 'timeout' ? 'shell:http.timeout' : 'shell:http.network');
+    // A call the logout cancelled: nobody is waiting for its answer any more.
+    if (options.showError !== false && reason !== 'cancelled') Message.error(message);
     return { code: 0, msg: message, data: null as T };
   }
   const outcome = interpretResponse<T>(status, body, {
@@ -97,6 +98,8 @@ let sessionOver = false;
 export const sessionEnded = () => sessionOver;
 export function markSessionEnded(): void {
   sessionOver = true;
+  // Calls under way would be answered 401 once the session ends: they are dropped instead.
+  cancelExchanges();
 }
 store.sub(tokenAtom, () => {
   if (store.get(tokenAtom)) sessionOver = false;

@@ -2,7 +2,7 @@
  * One HTTP exchange of the shell's client, over the browser's fetch: the query without empty values,
  * a JSON body (a FormData as it is), a time limit over the whole exchange, and the answer's body
  * read as JSON when it is JSON. Whatever the status, the answer is handed back: the envelope's code
- * decides success (response.ts).
+ * decides success (response.ts). A logout cancels what is under way (`cancelExchanges`).
  */
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -22,15 +22,26 @@ export interface Answered {
   body: unknown;
 }
 
-/** Why no answer came: the time limit passed, or the network failed. */
+/** Why no answer came: the time limit passed, the network failed, or the shell cancelled the exchange. */
 export class NoAnswer extends Error {
   constructor(
-    readonly timedOut: boolean,
+    readonly reason: 'timeout' | 'network' | 'cancelled',
     cause: unknown,
   ) {
-    super(timedOut ? 'request timed out' : 'network error', { cause });
+    super(`no answer: ${reason}`, { cause });
     this.name = 'NoAnswer';
   }
+}
+
+let underWay = new AbortController();
+
+/**
+ * Cancels every exchange under way (a logout: their answers could only be refusals of the ended
+ * session); exchanges started afterwards go ahead.
+ */
+export function cancelExchanges(): void {
+  underWay.abort();
+  underWay = new AbortController();
 }
 
 export function withQuery(url: string, params: Exchange['params']): string {
@@ -54,12 +65,13 @@ export async function exchange(x: Exchange): Promise<Answered> {
       headers['content-type'] = 'application/json';
     }
   }
+  const cancelled = underWay.signal;
   try {
     const res = await fetch(withQuery(x.url, x.params), {
       method: x.method,
       headers,
       body,
-      signal: AbortSignal.timeout(x.timeout),
+      signal: AbortSignal.any([AbortSignal.timeout(x.timeout), cancelled]),
     });
     const text = await res.text();
     let parsed: unknown = text;
@@ -71,6 +83,7 @@ export async function exchange(x: Exchange): Promise<Answered> {
       }
     return { status: res.status, body: text ? parsed : null };
   } catch (e) {
-    throw new NoAnswer(e instanceof DOMException && e.name === 'TimeoutError', e);
+    if (cancelled.aborted) throw new NoAnswer('cancelled', e);
+    throw new NoAnswer(e instanceof DOMException && e.name === 'TimeoutError' ? 'timeout' : 'network', e);
   }
 }

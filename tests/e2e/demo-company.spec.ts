@@ -151,4 +151,30 @@ test.describe('demo company', () => {
     await expect(frame.getByTestId('resource-table').locator('tbody tr')).toHaveCount(3);
     expect(errors).toEqual([]);
   });
+
+  test('a logout while calls are under way drops them: no refusal reaches the console and no error shows', async ({
+    page,
+  }) => {
+    const errors = watchConsole(page);
+    await login(page, 'en');
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    // The workbench's next calls are held until the logout has ended the session on the server.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldCalls = 0;
+    await page.route('**/api/**/workbench/**', async (route) => {
+      heldCalls++;
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.reload();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect.poll(() => heldCalls).toBeGreaterThan(0);
+    await logOut(page);
+    release();
+    // Long enough for a held call that was still sent to come back refused.
+    await page.waitForTimeout(1000);
+    await expect(page.locator('.arco-message')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -2,12 +2,12 @@
 /**
  * The shell's HTTP exchange over fetch (shell/api/transport.ts), against a real HTTP server: what it
  * sends (query, JSON or multipart body, headers) and what it hands back (any status, the body as
- * JSON or as text), and the two ways no answer comes (time-out, network).
+ * JSON or as text), and the three ways no answer comes (time-out, network, cancelled by a logout).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchange, NoAnswer, withQuery } from '../../shell/api/transport';
+import { cancelExchanges, exchange, NoAnswer, withQuery } from '../../shell/api/transport';
 
 interface Seen {
   method: string;
@@ -105,12 +105,25 @@ describe('the shell HTTP exchange', () => {
       (e: unknown) => e,
     );
     expect(slow).toBeInstanceOf(NoAnswer);
-    expect((slow as NoAnswer).timedOut).toBe(true);
+    expect((slow as NoAnswer).reason).toBe('timeout');
     const down = await exchange({ method: 'GET', url: 'http://127.0.0.1:1/api/x', headers: {}, timeout: 5000 }).catch(
       (e: unknown) => e,
     );
     expect(down).toBeInstanceOf(NoAnswer);
-    expect((down as NoAnswer).timedOut).toBe(false);
+    expect((down as NoAnswer).reason).toBe('network');
+  });
+
+  it('cancels the exchanges under way, and only those', async () => {
+    const under = exchange({ method: 'GET', url: `${base}/slow`, headers: {}, timeout: 5000 }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 50));
+    const t0 = performance.now();
+    cancelExchanges();
+    const cancelled = await under;
+    expect(cancelled).toBeInstanceOf(NoAnswer);
+    expect((cancelled as NoAnswer).reason).toBe('cancelled');
+    expect(performance.now() - t0).toBeLessThan(1000);
+    const after = await exchange({ method: 'GET', url: `${base}/api/after`, headers: {}, timeout: 5000 });
+    expect(after.status).toBe(200);
   });
 
   it('appends the query to a URL that has one', () => {
