@@ -8,6 +8,7 @@
  * changes, so what is put here stays until Arco draws the element anew (then it is put again).
  */
 
+import type { i18n as I18n } from 'i18next';
 import { mendPasswordEyes } from './arco-password';
 
 /** Texts in the user's language for what Arco leaves nameless. */
@@ -20,9 +21,17 @@ export interface ArcoA11yTexts {
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
-/** Puts a name or attribute where there is none; a text not yet loaded (empty) is put later. */
+/** The attributes this module put on each element: only those it puts again, in another language. */
+const putHere = new WeakMap<Element, Set<string>>();
+
+/** Puts a name or attribute where there is none (or ours); a text not yet loaded (empty) is put later. */
 function setIfMissing(el: Element, name: string, value: string) {
-  if (value && !el.hasAttribute(name)) el.setAttribute(name, value);
+  if (!value) return;
+  const ours = putHere.get(el);
+  if (el.hasAttribute(name) && !ours?.has(name)) return;
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  if (ours) ours.add(name);
+  else putHere.set(el, new Set([name]));
 }
 
 /** The text of the label tied to `id` (Arco ties a form item's label to its control's root), if any. */
@@ -101,22 +110,42 @@ export function mendArco(root: ParentNode, doc: Document, texts: ArcoA11yTexts):
 }
 
 /**
- * Keeps mending the document as Arco draws; `texts` is read each time (the language can change).
- * Returns the function that stops it.
+ * Keeps mending the document as Arco draws; `texts` is read each time. `textsChanged` subscribes to
+ * the texts changing (their language loaded or switched), so that a screen drawn before its texts
+ * came is named once they come, though nothing is drawn after. Returns the function that stops it.
  */
-export function watchArcoA11y(doc: Document, texts: () => ArcoA11yTexts): () => void {
+export function watchArcoA11y(
+  doc: Document,
+  texts: () => ArcoA11yTexts,
+  textsChanged: (again: () => void) => () => void = () => () => undefined,
+): () => void {
   let queued = false;
   const run = () => {
     queued = false;
     mendArco(doc, doc, texts());
   };
   // A timer, not an animation frame: a hidden frame gets none, and its screen is mended before it is shown.
-  const observer = new MutationObserver(() => {
+  const schedule = () => {
     if (queued) return;
     queued = true;
     setTimeout(run, 30);
-  });
+  };
+  const observer = new MutationObserver(schedule);
   observer.observe(doc.body, { childList: true, subtree: true });
+  const unsubscribe = textsChanged(schedule);
   run();
-  return () => observer.disconnect();
+  return () => {
+    observer.disconnect();
+    unsubscribe();
+  };
+}
+
+/** Calls `again` whenever an i18next instance gets texts (a language's bundle arrived) or switches language. */
+export function onTextsChange(i18n: I18n, again: () => void): () => void {
+  i18n.store.on('added', again);
+  i18n.on('languageChanged', again);
+  return () => {
+    i18n.store.off('added', again);
+    i18n.off('languageChanged', again);
+  };
 }

@@ -12,13 +12,17 @@ export function startArcoA11y(): void {
   started = true;
   const text = (key: string) => (i18n.exists(key) ? i18n.t(key) : '');
   import('../bridge/arco-a11y').then(
-    ({ watchArcoA11y }) => {
-      watchArcoA11y(document, () => ({
-        selectRow: text('common:a11y.selectRow'),
-        selectAll: text('common:a11y.selectAll'),
-        goToPage: text('common:a11y.goToPage'),
-        showPassword: text('shell:login.showPassword'),
-      }));
+    ({ onTextsChange, watchArcoA11y }) => {
+      watchArcoA11y(
+        document,
+        () => ({
+          selectRow: text('common:a11y.selectRow'),
+          selectAll: text('common:a11y.selectAll'),
+          goToPage: text('common:a11y.goToPage'),
+          showPassword: text('shell:login.showPassword'),
+        }),
+        (again) => onTextsChange(i18n, again),
+      );
     },
     () => {
       started = false;

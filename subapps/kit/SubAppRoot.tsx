@@ -12,7 +12,7 @@ import { useMoreRoutes, type MoreRoutes } from './moreRoutes';
 import { NotBuilt } from './NotBuilt';
 import { RoutePathContext, RouteShownContext } from './routePath';
 import { applyArcoTheme } from '../../bridge/theme';
-import { watchArcoA11y } from '../../bridge/arco-a11y';
+import { onTextsChange, watchArcoA11y } from '../../bridge/arco-a11y';
 import { applyContextTranslations } from './i18n';
 
 interface Props {
@@ -133,12 +133,16 @@ function Routed({ i18n, routes, more, prefixes }: Props) {
   useEffect(() => applyArcoTheme(context.theme), [context.theme]);
   useEffect(() => {
     const text = (key: string) => (i18n.exists(`common:a11y.${key}`) ? i18n.t(`common:a11y.${key}`) : '');
-    return watchArcoA11y(document, () => ({
-      selectRow: text('selectRow'),
-      selectAll: text('selectAll'),
-      goToPage: text('goToPage'),
-      showPassword: text('showPassword'),
-    }));
+    return watchArcoA11y(
+      document,
+      () => ({
+        selectRow: text('selectRow'),
+        selectAll: text('selectAll'),
+        goToPage: text('goToPage'),
+        showPassword: text('showPassword'),
+      }),
+      (again) => onTextsChange(i18n, again),
+    );
   }, [i18n]);
   useEffect(() => {
     applyContextTranslations(i18n, context.translations);

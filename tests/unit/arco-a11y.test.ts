@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { mendArco } from '../../bridge/arco-a11y';
+import i18next from 'i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { mendArco, onTextsChange, watchArcoA11y } from '../../bridge/arco-a11y';
 
 const TEXTS = {
   selectRow: 'Select this row',
@@ -61,6 +62,34 @@ describe('what Arco markup lacks is put on it', () => {
     const eye = body.querySelector('.arco-input-password-visibility-icon')!;
     expect(eye.getAttribute('role')).toBe('button');
     expect(eye.getAttribute('aria-label')).toBe(TEXTS.showPassword);
+  });
+
+  it('a screen drawn before its texts came is named once they come, and named again in another language', async () => {
+    document.body.innerHTML = '<table><tr><td class="arco-table-td"><input type="checkbox"></td></tr></table>';
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: {}, initAsync: false });
+    const stop = watchArcoA11y(
+      document,
+      () => ({ ...TEXTS, selectRow: i18n.exists('common:selectRow') ? i18n.t('common:selectRow') : '' }),
+      (again) => onTextsChange(i18n, again),
+    );
+    const box = document.querySelector('td input')!;
+    expect(box.hasAttribute('aria-label')).toBe(false);
+    // Nothing is drawn after this: only the texts arrive.
+    i18n.addResourceBundle('en', 'common', { selectRow: 'Select this row' });
+    await vi.waitFor(() => expect(box.getAttribute('aria-label')).toBe('Select this row'));
+    i18n.addResourceBundle('vi', 'common', { selectRow: 'Chọn dòng này' });
+    await i18n.changeLanguage('vi');
+    await vi.waitFor(() => expect(box.getAttribute('aria-label')).toBe('Chọn dòng này'));
+    // A name the screen gave itself stays its own.
+    const own = document.createElement('input');
+    own.type = 'checkbox';
+    own.setAttribute('aria-label', 'Mine');
+    document.querySelector('td')!.append(own);
+    await i18n.changeLanguage('en');
+    await vi.waitFor(() => expect(box.getAttribute('aria-label')).toBe('Select this row'));
+    expect(own.getAttribute('aria-label')).toBe('Mine');
+    stop();
   });
 
   it('a text not loaded yet is not put as an empty name', () => {
