@@ -38,6 +38,62 @@ function retryAfter(oldest: Date | string | null, now: number): number {
   return Math.max(1, Math.ceil((new Date(oldest).getTime() + LIMITS.windowMs - now) / 1000));
 }
 
+const failedTries = (trx: Transaction<DB>, since: Date) =>
+  trx
+    .selectFrom('login_attempt')
+    .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .where('success', '=', false)
+    .where('created_at', '>', since);
+
+/** Failed tries in the window (`where` narrows them to an account or an address) and the oldest one's time. */
+async function failures(
+  trx: Transaction<DB>,
+  since: Date,
+  where: (q: ReturnType<typeof failedTries>) => ReturnType<typeof failedTries>,
+): Promise<{ n: number; oldest: Date | null }> {
+  const row = await where(failedTries(trx, since)).executeTakeFirstOrThrow();
+  return { n: Number(row.n), oldest: row.oldest };
+}
+
+/** The account's failures over its limit: seconds until one leaves the window, else null. */
+async function accountLocked(trx: Transaction<DB>, key: LoginKey, since: Date, now: number): Promise<number | null> {
+  const byAccount = await failures(trx, since, (q) =>
+    q.where('tenant_code', '=', key.tenantCode).where('account', '=', key.account),
+  );
+  return byAccount.n >= LIMITS.perAccount ? retryAfter(byAccount.oldest, now) : null;
+}
+
+/**
+ * Opens the key's locked transaction (one account's tries are counted one at a time on every server
+ * process) and runs `fn` in it.
+ */
+function underLoginLock<T>(db: Kysely<DB>, key: LoginKey, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${key.tenantCode}:${key.account}`}))`.execute(trx);
+    return fn(trx);
+  });
+}
+
+/** Records a try as failed until it succeeds (`succeeded`): a try in flight counts against the limits. */
+async function reserveTry(trx: Transaction<DB>, key: LoginKey, now: number, sessionId?: string): Promise<string> {
+  const row = await trx
+    .insertInto('login_attempt')
+    .values({
+      tenant_code: key.tenantCode,
+      account: key.account,
+      ip: key.ip,
+      success: false,
+      ...(sessionId ? { session_id: sessionId } : {}),
+      created_at: new Date(now),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const succeeded = (db: Kysely<DB>, id: string) =>
+  db.updateTable('login_attempt').set({ success: true }).where('id', '=', id).execute();
+
 /**
  * Runs `attempt` when the account and the address are under their limits, and records its outcome
  * (true = success). Throws 429 with `retryAfter` when a limit is reached; `onLocked` runs first (log it).
@@ -53,44 +109,19 @@ export async function limitedLogin<T>(
   // Check and reserve in one locked transaction: a try in flight counts as a failure until it succeeds,
   // so concurrent requests can never evaluate more than the limit.
   type Reserved = { kind: 'locked'; retry: number } | { kind: 'reserved'; id: string };
-  const reserved = await db.transaction().execute(async (trx: Transaction<DB>): Promise<Reserved> => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`login:${key.tenantCode}:${key.account}`}))`.execute(trx);
-    const byAccount = await trx
-      .selectFrom('login_attempt')
-      .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
-      .where('tenant_code', '=', key.tenantCode)
-      .where('account', '=', key.account)
-      .where('success', '=', false)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(byAccount.n) >= LIMITS.perAccount) return { kind: 'locked', retry: retryAfter(byAccount.oldest, now) };
-    const byIp = await trx
-      .selectFrom('login_attempt')
-      .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
-      .where('ip', '=', key.ip)
-      .where('success', '=', false)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(byIp.n) >= LIMITS.perIp) return { kind: 'locked', retry: retryAfter(byIp.oldest, now) };
-    const row = await trx
-      .insertInto('login_attempt')
-      .values({
-        tenant_code: key.tenantCode,
-        account: key.account,
-        ip: key.ip,
-        success: false,
-        created_at: new Date(now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { kind: 'reserved', id: row.id };
+  const reserved = await underLoginLock(db, key, async (trx): Promise<Reserved> => {
+    const locked = await accountLocked(trx, key, since, now);
+    if (locked !== null) return { kind: 'locked', retry: locked };
+    const byIp = await failures(trx, since, (q) => q.where('ip', '=', key.ip));
+    if (byIp.n >= LIMITS.perIp) return { kind: 'locked', retry: retryAfter(byIp.oldest, now) };
+    return { kind: 'reserved', id: await reserveTry(trx, key, now) };
   });
   if (reserved.kind === 'locked') {
     await onLocked(reserved.retry);
     throw new ApiError(429, 'auth.tooManyAttempts', { retryAfter: reserved.retry });
   }
   const outcome = await attempt();
-  if (outcome.ok) await db.updateTable('login_attempt').set({ success: true }).where('id', '=', reserved.id).execute();
+  if (outcome.ok) await succeeded(db, reserved.id);
   if (Math.random() < 0.02) {
     await db
       .deleteFrom('login_attempt')
@@ -127,8 +158,7 @@ export async function limitedReauth(
   const since = new Date(now - LIMITS.windowMs);
   type Reserved =
     { kind: 'locked'; retry: number } | { kind: 'ended' } | { kind: 'reserved'; id: string; wrongBefore: number };
-  const reserved = await db.transaction().execute(async (trx: Transaction<DB>): Promise<Reserved> => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`login:${key.tenantCode}:${key.account}`}))`.execute(trx);
+  const reserved = await underLoginLock(db, key, async (trx): Promise<Reserved> => {
     const bySession = await trx
       .selectFrom('login_attempt')
       .select(sql<string>`count(*)`.as('n'))
@@ -136,28 +166,9 @@ export async function limitedReauth(
       .where('success', '=', false)
       .executeTakeFirstOrThrow();
     if (Number(bySession.n) >= REAUTH_PER_SESSION) return { kind: 'ended' };
-    const byAccount = await trx
-      .selectFrom('login_attempt')
-      .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
-      .where('tenant_code', '=', key.tenantCode)
-      .where('account', '=', key.account)
-      .where('success', '=', false)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(byAccount.n) >= LIMITS.perAccount) return { kind: 'locked', retry: retryAfter(byAccount.oldest, now) };
-    const row = await trx
-      .insertInto('login_attempt')
-      .values({
-        tenant_code: key.tenantCode,
-        account: key.account,
-        ip: key.ip,
-        success: false,
-        session_id: session.tokenId,
-        created_at: new Date(now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { kind: 'reserved', id: row.id, wrongBefore: Number(bySession.n) };
+    const locked = await accountLocked(trx, key, since, now);
+    if (locked !== null) return { kind: 'locked', retry: locked };
+    return { kind: 'reserved', id: await reserveTry(trx, key, now, session.tokenId), wrongBefore: Number(bySession.n) };
   });
   const log = (result: 'failure' | 'locked', reason: string) =>
     writeLoginLog(db, request, {
@@ -186,7 +197,7 @@ export async function limitedReauth(
   }
   const ok = await check();
   if (ok) {
-    await db.updateTable('login_attempt').set({ success: true }).where('id', '=', reserved.id).execute();
+    await succeeded(db, reserved.id);
     return true;
   }
   await log('failure', 'wrong current password');
