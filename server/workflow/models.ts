@@ -3,7 +3,7 @@
  * version; publish makes a version the one new instances start on; unpublish stops new starts
  * while running instances finish on the version they began with.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { layoutProcess } from 'bpmn-auto-layout';
 import type { ModelDetail, ModelRow } from '../../model/workflow/api';
 import { formatAssignee } from '../../model/workflow/assignee';
@@ -21,6 +21,17 @@ import { pageOf } from '../db/page';
 /** The entity name of workflow models in history. */
 export const MODEL_ENTITY = 'flow-model';
 const MODEL_FIELDS = ['id', 'key', 'name', 'description', 'xml', 'version', 'status', 'published_version'] as const;
+
+/** The tenant's model `id`, its row locked until the transaction ends; undefined when there is none. */
+function lockedModel(trx: Transaction<DB>, tenantId: string, id: string) {
+  return trx
+    .selectFrom('wf_model')
+    .select(MODEL_FIELDS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
 
 /** A model's history entry, in the transaction of its change. */
 async function modelHistory(
@@ -70,13 +81,7 @@ export async function updateModel(
   values: { name: string; description: string; xml: string; userId: string },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom('wf_model')
-      .select(MODEL_FIELDS)
-      .where('tenant_id', '=', audit.tenantId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockedModel(trx, audit.tenantId, id);
     if (!before) return false;
     const after = await trx
       .updateTable('wf_model')
@@ -192,13 +197,7 @@ export async function modelDetail(db: Kysely<DB>, tenantId: string, id: string):
 /** Checks the draft and stores it as the next immutable version (a diagram is drawn when missing). */
 export async function deployModel(db: Kysely<DB>, actor: Actor, id: string, audit: AuditActor): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const m = await trx
-      .selectFrom('wf_model')
-      .select(MODEL_FIELDS)
-      .where('tenant_id', '=', actor.tenantId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const m = await lockedModel(trx, actor.tenantId, id);
     if (!m) throw notFound();
     const checked = await checkModel(m.xml);
     if (!checked.ok) throw new DeployRefused(checked.problems);
@@ -241,13 +240,7 @@ export async function publishModel(
   audit: AuditActor,
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const m = await trx
-      .selectFrom('wf_model')
-      .select(MODEL_FIELDS)
-      .where('tenant_id', '=', actor.tenantId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const m = await lockedModel(trx, actor.tenantId, id);
     if (!m) throw notFound();
     if (m.version === 0) throw new ApiError(409, 'flow.model.notDeployed');
     const target = version ?? m.version;
@@ -308,13 +301,7 @@ export async function unpublishModel(db: Kysely<DB>, actor: Actor, id: string, a
 /** Deletes a model nobody started; a published one or one with instances is kept (409). */
 export async function deleteModel(db: Kysely<DB>, tenantId: string, id: string, audit: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const m = await trx
-      .selectFrom('wf_model')
-      .select(MODEL_FIELDS)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const m = await lockedModel(trx, tenantId, id);
     if (!m) throw notFound();
     if (m.status === 'published') throw new ApiError(409, 'flow.model.deletePublished');
     const used = await trx
