@@ -131,24 +131,37 @@ export class ResourceService {
         const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, null, req)) ?? values;
         const newId = await insertRow(trx, this.def, scope, req.caller, written);
         await writeLinks(trx, this.def, scope.tenantId, newId, written);
-        await hooks.afterWrite?.(trx, this.def, scope, newId, written);
-        await logOperation(trx, req.caller, {
-          type: 'add',
-          method: req.method,
-          path: req.path,
-          resource: this.def.name,
-          ids: [newId],
-        });
-        const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, newId);
-        const answer = await this.answer(trx, req, after);
-        await recordHistory(trx, this.def, req.caller, scope, 'create', [
-          { id: newId, before: null, after: after ?? written, written },
-        ]);
-        return answer;
+        return this.written(trx, req, scope, { op: 'add', id: newId, before: null, written });
       });
     } catch (err) {
       throw this.conflictFrom(err, values, req.tr) ?? err;
     }
+  }
+
+  /**
+   * What follows every write of one row, in its transaction: the resource's afterWrite hook, the
+   * operation log, the row read back as the answer, and its history entry.
+   */
+  private async written(
+    trx: Db,
+    req: Request,
+    scope: ResourceScope,
+    write: { op: 'add' | 'edit' | 'state'; id: string; before: ApiRow | null; written: Record<string, unknown> },
+  ): Promise<ResourceRow> {
+    const { op, id, before, written } = write;
+    await hooksOf(this.def).afterWrite?.(trx, this.def, scope, id, written);
+    await logOperation(trx, req.caller, {
+      type: op,
+      method: req.method,
+      path: req.path,
+      resource: this.def.name,
+      ids: [id],
+    });
+    const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
+    const answer = await this.answer(trx, req, after);
+    const action = ({ add: 'create', edit: 'update', state: 'state' } as const)[op];
+    await recordHistory(trx, this.def, req.caller, scope, action, [{ id, before, after: after ?? null, written }]);
+    return answer;
   }
 
   /** The written row as the API answers it (its creator and editors see it, whatever their data permission). */
@@ -183,20 +196,7 @@ export class ResourceService {
         if (!changed)
           throw (await getRow(trx, this.def, scope, id)) ? new ResourceError(409, 'resource.stale') : notFound();
         await writeLinks(trx, this.def, scope.tenantId, id, written);
-        await hooks.afterWrite?.(trx, this.def, scope, id, written);
-        await logOperation(trx, req.caller, {
-          type: 'edit',
-          method: req.method,
-          path: req.path,
-          resource: this.def.name,
-          ids: [id],
-        });
-        const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
-        const answer = await this.answer(trx, req, after);
-        await recordHistory(trx, this.def, req.caller, scope, 'update', [
-          { id, before: current, after: after ?? null, written },
-        ]);
-        return answer;
+        return this.written(trx, req, scope, { op: 'edit', id, before: current, written });
       });
     } catch (err) {
       throw this.conflictFrom(err, values, req.tr) ?? err;
@@ -230,20 +230,7 @@ export class ResourceService {
     return this.db.transaction().execute(async (trx) => {
       const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, current, req)) ?? values;
       if (!(await updateRow(trx, this.def, scope, req.caller, id, written))) throw notFound();
-      await hooks.afterWrite?.(trx, this.def, scope, id, written);
-      await logOperation(trx, req.caller, {
-        type: 'state',
-        method: req.method,
-        path: req.path,
-        resource: this.def.name,
-        ids: [id],
-      });
-      const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
-      const answer = await this.answer(trx, req, after);
-      await recordHistory(trx, this.def, req.caller, scope, 'state', [
-        { id, before: current, after: after ?? null, written },
-      ]);
-      return answer;
+      return this.written(trx, req, scope, { op: 'state', id, before: current, written });
     });
   }
 
