@@ -8,7 +8,8 @@ import { useBridge } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { CourseItem as CourseRow, CourseInput } from '../../../model/course';
 import { useApi } from '../../kit/api';
-import { RecordActions, RecordModal, useRecordEditor } from './recordEditor';
+import { RecordModal, useRecordEditor } from './recordEditor';
+import { RecordActions } from '../../kit/RecordActions';
 
 /** Help courses: links to training material or attached documents, in display order (`course/list`). */
 export function CourseAdmin() {
@@ -66,9 +67,7 @@ export function CourseAdmin() {
       width: 200,
       render: (_: unknown, r: CourseRow) => (
         <RecordActions
-          editor={editor}
-          row={r}
-          onEdit={() => start(r, r)}
+          {...editor.actions(r, () => start(r, r))}
           history={
             <HistoryButton target={{ entity: 'course', recordId: r.id, title: r.title }} labels={courseHistory(t)} />
           }

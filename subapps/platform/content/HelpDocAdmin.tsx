@@ -12,7 +12,8 @@ import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { RichTextEditor } from './RichTextEditor';
 import { PagedTable } from '../../kit/PagedTable';
-import { RecordActions, RecordModal, useRecordEditor } from './recordEditor';
+import { RecordModal, useRecordEditor } from './recordEditor';
+import { RecordActions } from '../../kit/RecordActions';
 
 type Draft = HelpDocInput;
 
@@ -99,11 +100,15 @@ export function HelpDocAdmin() {
       width: 270,
       render: (_: unknown, r: HelpDocRow) => (
         <RecordActions
-          editor={editor}
-          row={r}
-          onEdit={() =>
-            start(r, { kind: r.kind, routePath: r.routePath, language: r.language, title: r.title, content: r.content })
-          }
+          {...editor.actions(r, () =>
+            start(r, {
+              kind: r.kind,
+              routePath: r.routePath,
+              language: r.language,
+              title: r.title,
+              content: r.content,
+            }),
+          )}
           history={
             <HistoryButton target={{ entity: 'help-doc', recordId: r.id, title: r.title }} labels={helpDocHistory(t)} />
           }

@@ -11,7 +11,8 @@ import { usePagedList } from '../../kit/usePagedList';
 import { IdPicker } from './IdPicker';
 import { RichTextEditor } from './RichTextEditor';
 import { PagedTable } from '../../kit/PagedTable';
-import { RecordActions, RecordModal, useRecordEditor } from './recordEditor';
+import { RecordModal, useRecordEditor } from './recordEditor';
+import { RecordActions } from '../../kit/RecordActions';
 
 /** The dialog's values: the dates as the pickers hold them. */
 type NoticeDraft = Omit<NoticeInput, 'publishAt' | 'expireAt'> & {
@@ -75,9 +76,7 @@ export function NoticeAdmin() {
       width: 200,
       render: (_: unknown, r: NoticeRow) => (
         <RecordActions
-          editor={editor}
-          row={r}
-          onEdit={() => start(r, r)}
+          {...editor.actions(r, () => start(r, r))}
           history={
             <HistoryButton target={{ entity: 'notice', recordId: r.id, title: r.title }} labels={noticeHistory(t)} />
           }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Modal, Space, type FormInstance } from '@arco-design/web-react';
+import { Form, Modal, type FormInstance } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { act } from './act';
 
@@ -24,6 +24,8 @@ export interface RecordEditor<Row, Values> {
   save: () => void;
   remove: (row: Row) => void;
   close: () => void;
+  /** A row's Edit (running `edit`) and Delete, as far as the user may (RecordActions' props). */
+  actions: (row: Row, edit: () => void) => { onEdit?: () => void; onDelete?: () => void };
 }
 
 /**
@@ -37,8 +39,15 @@ export function useRecordEditor<Row, Values>(options: RecordEditorOptions<Row, V
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState<Row | null>(null);
   const [open, setOpen] = useState(false);
+  const can = (verb: 'add' | 'edit' | 'delete') => permissions.includes(`${options.permission}:${verb}`);
+  const remove = (row: Row) =>
+    act(async () => {
+      if (!(await bridge.confirm({ title: t('deleteTitle'), content: t('deleteConfirm', { count: 1 }) }))) return;
+      await options.remove(row);
+      options.reload();
+    });
   return {
-    can: (verb) => permissions.includes(`${options.permission}:${verb}`),
+    can,
     form,
     editing,
     open,
@@ -55,42 +64,15 @@ export function useRecordEditor<Row, Values>(options: RecordEditorOptions<Row, V
         setOpen(false);
         options.reload();
       }),
-    remove: (row) =>
-      act(async () => {
-        if (!(await bridge.confirm({ title: t('deleteTitle'), content: t('deleteConfirm', { count: 1 }) }))) return;
-        await options.remove(row);
-        options.reload();
-      }),
+    remove,
     close: () => setOpen(false),
+    actions(row, edit) {
+      return {
+        onEdit: can('edit') ? edit : undefined,
+        onDelete: can('delete') ? () => remove(row) : undefined,
+      };
+    },
   };
-}
-
-/** A row's edit and delete buttons (as far as the user may), `children` between them, then its history. */
-export function RecordActions<Row>(props: {
-  editor: Pick<RecordEditor<Row, never>, 'can' | 'remove'>;
-  row: Row;
-  onEdit: () => void;
-  history: ReactNode;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation('common');
-  const { editor, row } = props;
-  return (
-    <Space size="mini">
-      {editor.can('edit') && (
-        <Button type="text" size="mini" onClick={props.onEdit}>
-          {t('edit')}
-        </Button>
-      )}
-      {props.children}
-      {editor.can('delete') && (
-        <Button type="text" size="mini" status="danger" onClick={() => editor.remove(row)}>
-          {t('delete')}
-        </Button>
-      )}
-      {props.history}
-    </Space>
-  );
 }
 
 /** The editor's dialog around its form: the title says adding or editing; OK saves. */

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Empty, Table, type TableColumnProps } from '@arco-design/web-react';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import { DICT_PERMISSIONS, dictItemInput, type Dict, type DictItem, type DictItemInput } from '../../../model/dict';
 import { useApi } from '../../kit/api';
 import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
+import { RecordActions } from '../../kit/RecordActions';
 
 const FIELDS: FieldSpec[] = [
   { name: 'label', label: 'dictItem.label' },
@@ -76,37 +77,31 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
       title: t('common:actions'),
       width: 200,
       render: (_: unknown, row: DictItem) => (
-        <Space size="mini">
-          {can(DICT_PERMISSIONS.edit) && (
-            <Button
-              type="text"
-              size="mini"
-              onClick={() => {
-                setEditing(row);
-                setDialog(true);
+        <RecordActions
+          onEdit={
+            can(DICT_PERMISSIONS.edit)
+              ? () => {
+                  setEditing(row);
+                  setDialog(true);
+                }
+              : undefined
+          }
+          onDelete={can(DICT_PERMISSIONS.delete) ? () => void remove(row) : undefined}
+          history={
+            <HistoryButton
+              target={{ entity: 'dict-item', recordId: row.id, title: `${row.label} (${row.value})` }}
+              labels={{
+                fields: {
+                  label: t('model:dictItem.label'),
+                  value: t('model:dictItem.value'),
+                  sort: t('model:dictItem.sort'),
+                  dictId: t('model:dict.type'),
+                },
+                values: { dictId: { [dict.id]: dict.type } },
               }}
-            >
-              {t('common:edit')}
-            </Button>
-          )}
-          {can(DICT_PERMISSIONS.delete) && (
-            <Button type="text" size="mini" status="danger" onClick={() => void remove(row)}>
-              {t('common:delete')}
-            </Button>
-          )}
-          <HistoryButton
-            target={{ entity: 'dict-item', recordId: row.id, title: `${row.label} (${row.value})` }}
-            labels={{
-              fields: {
-                label: t('model:dictItem.label'),
-                value: t('model:dictItem.value'),
-                sort: t('model:dictItem.sort'),
-                dictId: t('model:dict.type'),
-              },
-              values: { dictId: { [dict.id]: dict.type } },
-            }}
-          />
-        </Space>
+            />
+          }
+        />
       ),
     },
   ];

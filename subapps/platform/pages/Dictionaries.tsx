@@ -10,6 +10,7 @@ import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
 import { DictItems } from './DictItems';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { PagedTable } from '../../kit/PagedTable';
+import { RecordActions } from '../../kit/RecordActions';
 
 const FIELDS: FieldSpec[] = [
   { name: 'name', label: 'dict.name' },
@@ -66,38 +67,34 @@ export function Dictionaries() {
       width: 260,
       render: (_: unknown, row: Dict) => (
         <span onClick={(e) => e.stopPropagation()}>
-          <Space size="mini">
-            <Button type="text" size="mini" onClick={() => setCurrent(row)}>
-              {t('dict.details')}
-            </Button>
-            {can(DICT_PERMISSIONS.edit) && (
-              <Button
-                type="text"
-                size="mini"
-                onClick={() => {
-                  setEditing(row);
-                  setDialog(true);
+          <RecordActions
+            lead={
+              <Button type="text" size="mini" onClick={() => setCurrent(row)}>
+                {t('dict.details')}
+              </Button>
+            }
+            onEdit={
+              can(DICT_PERMISSIONS.edit)
+                ? () => {
+                    setEditing(row);
+                    setDialog(true);
+                  }
+                : undefined
+            }
+            onDelete={can(DICT_PERMISSIONS.delete) ? () => void remove([row.id]) : undefined}
+            history={
+              <HistoryButton
+                target={{ entity: 'dict', recordId: row.id, title: row.name }}
+                labels={{
+                  fields: {
+                    name: t('model:dict.name'),
+                    type: t('model:dict.type'),
+                    remark: t('model:dict.remark'),
+                  },
                 }}
-              >
-                {t('common:edit')}
-              </Button>
-            )}
-            {can(DICT_PERMISSIONS.delete) && (
-              <Button type="text" size="mini" status="danger" onClick={() => void remove([row.id])}>
-                {t('common:delete')}
-              </Button>
-            )}
-            <HistoryButton
-              target={{ entity: 'dict', recordId: row.id, title: row.name }}
-              labels={{
-                fields: {
-                  name: t('model:dict.name'),
-                  type: t('model:dict.type'),
-                  remark: t('model:dict.remark'),
-                },
-              }}
-            />
-          </Space>
+              />
+            }
+          />
         </span>
       ),
     },
