@@ -115,19 +115,20 @@ export async function authenticate(
 }
 
 /**
- * Authenticates the call and checks its route's permission (the auth hook's work). A refusal made on
- * what the server held, unconfirmed, is made again on what is current: it may have been granted since.
+ * Authenticates the call and checks its route's permission (the auth hook's work). A 403 made on what
+ * the server held, unconfirmed, is made again on what is current: the factory or permission may have
+ * been granted since. (A 401 never rests on what was held: a session not found is not held.)
  */
 async function admit(
   db: Kysely<DB>,
   request: FastifyRequest,
   confirmsAuth: ConfirmsAuth | false,
 ): Promise<RequestContext> {
-  if (confirmsAuth === false) return check(db, request, false);
+  if (confirmsAuth === false || authCacheOf(db).heldGeneration() === null) return check(db, request, false);
   try {
     return await check(db, request, confirmsAuth);
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+    if (!(err instanceof ApiError) || err.status !== 403) throw err;
     return check(db, request, false);
   }
 }
@@ -146,10 +147,8 @@ async function check(
   // (password, two-factor, own sessions, logout) of the user who created it.
   if (ctx.apiKey && !cfg.permission) throw new ApiError(403, 'auth.apiKeyForbidden');
   if (cfg.permission && !(await ctx.hasPermission(cfg.permission))) throw new ApiError(403, 'auth.forbidden');
-  if (confirmsAuth !== false && ctx.unconfirmed) {
-    if (confirmsAuth === 'first-statement') expectAuthGeneration(ctx.unconfirmed);
-    request.confirmAuth = (run) => runConfirmed(db, request, ctx, run);
-  }
+  if (confirmsAuth !== false && ctx.unconfirmed)
+    request.confirmAuth = (run) => runConfirmed(db, request, ctx, confirmsAuth, run);
   return ctx;
 }
 
@@ -162,8 +161,11 @@ async function runConfirmed<T>(
   db: Kysely<DB>,
   request: FastifyRequest,
   ctx: RequestContext,
+  confirmsAuth: ConfirmsAuth,
   run: (ctx: RequestContext) => Promise<T>,
 ): Promise<T> {
+  // From the handler on, not before: a hook's statement (another check) cannot be run again.
+  if (confirmsAuth === 'first-statement') expectAuthGeneration(ctx.unconfirmed ?? null);
   try {
     const result = await run(ctx);
     // No transaction of the call confirmed it (it answered from memory): one read before the answer goes.
@@ -176,7 +178,12 @@ async function runConfirmed<T>(
     return result;
   } catch (err) {
     if (!isAuthChanged(err)) throw err;
-    return run(await admit(db, request, false));
+    // The route's own hooks ran once and stay decided (the operator's screens switch to the system scope).
+    const scope = currentScope();
+    const mode = scope?.mode;
+    const fresh = await admit(db, request, false);
+    if (scope && mode) scope.mode = mode;
+    return run(fresh);
   }
 }
 
