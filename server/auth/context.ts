@@ -17,7 +17,7 @@ import { AuthChanged, authCacheOf, isAuthChanged } from './cache';
 /**
  * The caller of a bearer call. With `confirmLater` the held sessions and permissions are used
  * without reading the generation first (when one was read before): the context's `unconfirmed`
- * names the generation, which the call's transaction must confirm (see `withConfirmedAuth`).
+ * names the generation, which the call's transaction must confirm (see `runConfirmed` in auth/context.ts).
  */
 export async function authenticate(
   db: Kysely<DB>,

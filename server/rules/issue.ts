@@ -285,7 +285,7 @@ async function runBatch(
       }),
     );
   } catch (err) {
-    // Nothing was issued: each caller is checked again and asks again (see `withConfirmedAuth`).
+    // Nothing was issued: each caller is checked again and asks again (see `runConfirmed` in auth/context.ts).
     if (isAuthChanged(err)) return asks.map(() => failed(new AuthChanged()));
     if (asks.length > 1) {
       const out: Settled<GenerateResult>[] = [];
