@@ -47,7 +47,7 @@ export type AuthMode = 'bearer' | 'client' | 'none';
  * How a call confirms a caller taken from the sessions and permissions its server holds, instead of
  * reading their generation before it starts (issue 22): `first-statement`, by the first transaction
  * it opens (or one read at its end when it opened none); `handler`, by the handler's own
- * transaction (`confirmGeneration`). A change since makes the call run again for the current caller.
+ * transaction (`confirmAuthGeneration`). A change since makes the call run again for the current caller.
  */
 export type ConfirmsAuth = 'first-statement' | 'handler';
 

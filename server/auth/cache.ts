@@ -60,7 +60,7 @@ export class AuthCache {
 
   /**
    * The generation what is held was read under, for a call that confirms it in its own transaction
-   * (`confirmGeneration`) instead of reading it first; null before the first read.
+   * (migration 042's `confirm_auth_generation`) instead of reading it first; null before the first read.
    */
   heldGeneration(): string | null {
     return this.generation || null;
@@ -112,13 +112,6 @@ export function authCacheOf(db: Kysely<DB>): AuthCache {
   if (!cache) caches.set(db, (cache = new AuthCache(db)));
   return cache;
 }
-
-/**
- * The statement that refuses its transaction (SQLSTATE AUTHG, migration 042) unless `generation` is
- * still current: a call served from what was held under it confirms it before it commits.
- */
-export const confirmGeneration = (generation: string): string =>
-  `select confirm_auth_generation(${BigInt(generation).toString()})`;
 
 /** The call's sessions and permissions changed after they were read: it is checked again and run again. */
 export class AuthChanged extends Error {

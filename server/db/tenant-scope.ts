@@ -81,6 +81,15 @@ export function expectAuthGeneration(generation: string | null): void {
   if (scope) scope.unconfirmed = generation;
 }
 
+/**
+ * The call of migration 042's check that `generation` is still current (SQLSTATE AUTHG when not),
+ * to put in a statement sent without parameters; the generation is a checked integer.
+ */
+export function confirmAuthGeneration(generation: string): string {
+  if (!/^\d{1,19}$/.test(generation)) throw new Error(`not a generation: ${generation}`);
+  return `confirm_auth_generation(${generation})`;
+}
+
 export function currentScope(): DbScope | undefined {
   return storage.getStore();
 }
@@ -161,7 +170,7 @@ class ScopedDriver implements Driver {
     if (scope?.mode !== 'tenant') return connection;
     const tenantId = scope.tenantId && UUID.test(scope.tenantId) ? scope.tenantId : NO_TENANT;
     const generation = scope.unconfirmed;
-    const confirm = generation && /^\d{1,19}$/.test(generation) ? `, confirm_auth_generation(${generation})` : '';
+    const confirm = generation ? `, ${confirmAuthGeneration(generation)}` : '';
     try {
       await this.simple(
         connection,

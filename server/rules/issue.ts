@@ -27,14 +27,14 @@ import {
   type ResolvedContext,
 } from '../../model/rules';
 import type { DB } from '../db/types';
-import { commitWith, withTenant } from '../db/tenant-scope';
+import { commitWith, confirmAuthGeneration, withTenant } from '../db/tenant-scope';
 import { notFound, type RequestContext } from '../http';
 import { issued, reserve, reserveIfUnchanged, type CounterRef } from './counter';
 import { resolveContext, type LookupMemo } from './context';
 import { RuleError } from './errors';
 import { isUniqueViolation } from '../db/errors';
 import { GroupCommit, type Settled } from './group-commit';
-import { AuthChanged, confirmGeneration, isAuthChanged } from '../auth/cache';
+import { AuthChanged, isAuthChanged } from '../auth/cache';
 import { alreadyIssued, auditStatement, loadRow, loadRowWithFingerprint, ruleUnchanged, type AuditRow } from './store';
 
 /** Compiles a stored rule; a row that no longer passes validation is refused rather than guessed at. */
@@ -270,7 +270,7 @@ async function runBatch(
   let asks: Ask[] = [];
   let issuing: string[] = [];
   // The asks of a batch share their callers' generation (it is part of the group's key).
-  const confirm = head.ctx.unconfirmed ? confirmGeneration(head.ctx.unconfirmed) : null;
+  const confirm = head.ctx.unconfirmed ? `select ${confirmAuthGeneration(head.ctx.unconfirmed)}` : null;
   try {
     return await withTenant(tenantId, () =>
       db.transaction().execute(async (trx) => {

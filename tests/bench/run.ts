@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { resourceBench } from './resources';
+import { alternatingBlocks, resourceBench } from './resources';
 import { bytesBench } from './bytes';
 import { encodingBench } from './encoding';
 import { parseHealthBench } from './parse-health';
@@ -245,15 +245,7 @@ async function timings(browser: Browser) {
       }
       return times;
     }, n);
-  // Warmed, then in alternating blocks, so that neither way is measured on a warmer server than the other.
-  await bridgeCalls(20);
-  await directCalls(20);
-  const viaBridge: number[] = [];
-  const direct: number[] = [];
-  for (let block = 0; block < N / 20; block++) {
-    viaBridge.push(...(await bridgeCalls(20)));
-    direct.push(...(await directCalls(20)));
-  }
+  const [viaBridge, direct] = await alternatingBlocks(bridgeCalls, directCalls, N / 20, 20);
   rows.push([
     `bridge request round trip (${N} calls) p50 / p95`,
     `${median(viaBridge).toFixed(2)} / ${p95(viaBridge).toFixed(2)} ms`,

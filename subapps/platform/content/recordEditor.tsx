@@ -22,7 +22,6 @@ export interface RecordEditor<Row, Values> {
   /** Opens the dialog on `row` (null: a new record) with the form holding `values`. */
   start: (row: Row | null, values: Partial<Values>) => void;
   save: () => void;
-  remove: (row: Row) => void;
   close: () => void;
   /** A row's Edit (running `edit`) and Delete, as far as the user may (RecordActions' props). */
   actions: (row: Row, edit: () => void) => { onEdit?: () => void; onDelete?: () => void };
@@ -64,7 +63,6 @@ export function useRecordEditor<Row, Values>(options: RecordEditorOptions<Row, V
         setOpen(false);
         options.reload();
       }),
-    remove,
     close: () => setOpen(false),
     actions(row, edit) {
       return {
