@@ -2,11 +2,10 @@
  * Reading an uploaded sheet (.xlsx or .csv, told apart by content) into rows of cells, streamed in the
  * thread that calls it: the server calls it in a worker (sheet-worker.ts), never on its event loop.
  */
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { ApiError } from '../../http';
 import type { Language } from '../../../model/languages';
 import { decodeCsv, parseCsv } from './csv';
+import { readXlsx } from './xlsx-read';
 import { checkZipBudget, type ZipLimits } from './zip-guard';
 
 /** A cell as the import reads it. */
@@ -28,6 +27,9 @@ export type SheetKind = Sheet['kind'];
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 
+/** A zip package by its first bytes (an .xlsx is one). */
+export const isZip = (buf: Uint8Array) => buf.length >= 4 && ZIP.every((b, i) => buf[i] === b);
+
 /**
  * What one upload may hold. A 50 MB zip can inflate to far more than memory allows (a zip bomb):
  * reading stops with 413 past these.
@@ -40,7 +42,7 @@ const tooWide = () => new ApiError(413, 'resource.import.tooManyColumns', { maxC
 
 /** The file's type by its bytes: a zip package (xlsx) or text in an encoding CSV files come in (csv); null otherwise. */
 export function sniffSheet(buf: Uint8Array, hint?: Language): SheetKind | null {
-  if (buf.length >= 4 && ZIP.every((b, i) => buf[i] === b)) return 'xlsx';
+  if (isZip(buf)) return 'xlsx';
   return decodeCsv(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), hint) ? 'csv' : null;
 }
 
@@ -71,97 +73,18 @@ export interface SheetSink {
 /** Rows per batch handed to the sink. */
 const BATCH = 500;
 
-/**
- * exceljs's streaming reader decodes each inflated chunk on its own, so a character whose UTF-8
- * bytes straddle two chunks (CJK, Vietnamese) would come out as U+FFFD. This reader hands it text
- * decoded across chunk boundaries instead (its parser takes strings as they are).
- */
-async function* decodedText(
-  chunks: AsyncIterable<Buffer | string>,
-  seen: (text: string) => void,
-): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  for await (const c of chunks) {
-    const text = typeof c === 'string' ? c : decoder.decode(c, { stream: true });
-    seen(text);
-    yield text;
-  }
-  const rest = decoder.decode();
-  if (rest) yield rest;
-}
-
-/** What this file uses of exceljs's streaming workbook reader (its typings leave the parts below out). */
-interface WorksheetStream extends AsyncIterable<{ number: number; values: unknown }> {
-  id?: number | string;
-}
-interface WorkbookStream extends AsyncIterable<WorksheetStream> {
-  model?: { sheets?: { id: number | string }[] };
-  _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string): unknown;
-  _parseSharedStrings(entry: Readable): unknown;
-}
-const WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader as unknown as new (
-  input: Readable,
-  options: object,
-) => WorkbookStream;
-
-/** `<dimension ref="A1:T100001"/>`, near the start of a sheet's XML: its last row. */
-const DIMENSION = /<dimension\s+ref="[A-Z]+\d+:[A-Z]+(\d+)"/;
-
-class DecodingReader extends WorkbookReader {
-  /** The last row the dimension of the worksheet being read names (only the read one is decoded). */
-  lastRow: number | null = null;
-
-  override _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string) {
-    let head = '';
-    return super._parseWorksheet(
-      decodedText(chunks, (text) => {
-        if (head.length > 4096) return;
-        head += text;
-        const m = DIMENSION.exec(head);
-        if (m) this.lastRow = Number(m[1]);
-      }),
-      sheetNo,
-    );
-  }
-
-  override _parseSharedStrings(entry: Readable) {
-    entry.setEncoding('utf8');
-    return super._parseSharedStrings(entry);
-  }
-}
-
-/**
- * Streams the first worksheet, row by row: memory stays flat in the row count. The zip budget
- * (zip-guard.ts) bounds what this may inflate.
- */
-async function readXlsx(
+/** Streams the first worksheet, row by row: memory stays flat in the row count. */
+async function readWorksheet(
   buf: Buffer,
   emit: (row: number, cells: Cell[], lastRow: number | null) => void | Promise<void>,
 ): Promise<void> {
-  const reader = new DecodingReader(Readable.from([buf]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  let read = false;
-  for await (const ws of reader) {
-    // The workbook's first sheet (its order in the workbook, not in the zip). The others are passed
-    // over, not left behind: the reader removes what it parked of them on disk as it goes.
-    const first = reader.model?.sheets?.[0]?.id;
-    if (read || (first !== undefined && ws.id !== undefined && String(ws.id) !== String(first))) continue;
-    read = true;
-    for await (const row of ws) {
-      if (row.number > MAX_IMPORT_ROWS + 1) throw tooMany();
-      const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
-      // row.values is 1-based (index 0 is empty).
-      if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
-      const cells: Cell[] = [];
-      for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
-      const wait = emit(row.number, cells, reader.lastRow);
-      if (wait) await wait;
-    }
+  for await (const { number, values, lastRow } of readXlsx(buf)) {
+    if (number > MAX_IMPORT_ROWS + 1) throw tooMany();
+    if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
+    const cells: Cell[] = [];
+    for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
+    const wait = emit(number, cells, lastRow);
+    if (wait) await wait;
   }
 }
 
@@ -177,7 +100,7 @@ export async function parseSheet(
   limits: ZipLimits,
   sink: SheetSink,
 ): Promise<void> {
-  const zip = buf.length >= 4 && ZIP.every((b, i) => buf[i] === b);
+  const zip = isZip(buf);
   const decoded = zip ? null : decodeCsv(buf, hint);
   const kind: SheetKind | null = zip ? 'xlsx' : decoded ? 'csv' : null;
   if (!kind) throw new ApiError(415, 'resource.import.fileType');
@@ -199,7 +122,7 @@ export async function parseSheet(
   if (kind === 'xlsx') {
     checkZipBudget(buf, file, limits);
     try {
-      await readXlsx(buf, emit);
+      await readWorksheet(buf, emit);
     } catch (err) {
       if (err instanceof ApiError) throw err;
       throw new ApiError(415, 'resource.import.fileType');
