@@ -46,21 +46,21 @@ test.describe('helper screens', () => {
     });
     await expect(page.getByTestId('notice-bell')).toHaveAttribute('aria-label', 'Notices');
     await frame.getByTestId('translation-keyword').fill('Notices');
-    await frame.getByTestId('translation-search').click();
+    await frame.getByTestId('btn-search').click();
     await frame.getByTestId('text-shell-notice.title-en').click();
     await frame.getByTestId('translation-text').fill('Bulletins');
     await frame.locator('.arco-modal:visible').getByRole('button', { name: 'OK' }).click();
     await expect(page.getByTestId('notice-bell')).toHaveAttribute('aria-label', 'Bulletins');
 
     await frame.getByTestId('translation-keyword').fill('search');
-    await frame.getByTestId('translation-search').click();
+    await frame.getByTestId('btn-search').click();
     await frame.getByTestId('text-common-search-en').click();
     await frame.getByTestId('translation-text').fill('Find');
     await frame.locator('.arco-modal:visible').getByRole('button', { name: 'OK' }).click();
-    await expect(frame.getByTestId('translation-search')).toHaveText('Find');
+    await expect(frame.getByTestId('btn-search')).toHaveText('Find');
     // A broken placeholder is refused with the reason.
     await frame.getByTestId('translation-keyword').fill('Pending {{count}}');
-    await frame.getByTestId('translation-search').click();
+    await frame.getByTestId('btn-search').click();
     await frame.getByTestId('text-shell-task.pending-en').click();
     await frame.getByTestId('translation-text').fill('Waiting');
     await frame.locator('.arco-modal:visible').getByRole('button', { name: 'OK' }).click();

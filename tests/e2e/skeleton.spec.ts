@@ -133,7 +133,7 @@ test.describe('walking skeleton', () => {
     const res = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${current}` } });
     expect(res.status()).toBe(200);
     // The next call, made by the sub-app through the bridge, answers 401.
-    await frame.getByTestId('search').click();
+    await frame.getByTestId('btn-search').click();
     await expect(page).toHaveURL(/\/en\/login$/);
     await expect(page.getByText('Your session has ended')).toBeVisible();
     expect(await token(page)).toBeNull();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Drawer, Form, Input, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Drawer, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import {
@@ -15,6 +15,7 @@ import { PreviewDrawer } from './PreviewDrawer';
 import { UploadDialog } from './UploadDialog';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { PagedTable } from '../../kit/PagedTable';
+import { SearchForm } from '../../kit/SearchForm';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -141,17 +142,10 @@ export function DocumentsPage() {
 
   return (
     <div data-testid="page-document">
-      <Form
-        layout="inline"
-        onSubmit={(v: { keyword?: string }) => list.search({ keyword: v.keyword?.trim() || undefined })}
-      >
-        <Form.Item field="keyword" label={t('document.keyword')}>
-          <Input allowClear data-testid="document-keyword" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common:search')}
-        </Button>
-      </Form>
+      <SearchForm
+        filters={[{ key: 'keyword', kind: 'text', label: t('document.keyword'), testId: 'document-keyword' }]}
+        onSearch={list.search}
+      />
       <div className="page-toolbar">
         {can(P.add) && (
           <Button type="primary" data-testid="document-upload" onClick={() => setUploading({ version: null })}>

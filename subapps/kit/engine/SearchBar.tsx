@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DatePicker, Form, Space } from '@arco-design/web-react';
+import { DatePicker, Form } from '@arco-design/web-react';
 import { searchFields, type ResourceDef, type ScalarField } from '../../../model/engine';
 import { fieldLabel } from './labels';
 import { ScalarEditor } from './ScalarEditor';
 import type { Filters } from './useResourceList';
+import { SearchForm, formFilters } from '../SearchForm';
 
 interface Props {
   def: ResourceDef;
@@ -18,22 +18,20 @@ const searchKind = (f: ScalarField): ScalarField => (f.kind === 'refs' ? { ...f,
 /** A date or datetime is searched by a period: its first and last day, `<key>From` and `<key>To`. */
 const isPeriod = (f: ScalarField) => f.kind === 'date' || f.kind === 'datetime';
 
-/** Trimmed, non-empty values only; a period as its two days; other arrays (refs) are not search values. */
+/** A period as its two days (`<key>From`, `<key>To`); the rest as any search form's values. */
 function toFilters(values: Record<string, unknown>, periods: ReadonlySet<string>): Filters {
   const out: Filters = {};
+  const rest: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
-    if (periods.has(k)) {
-      const [from, to] = Array.isArray(v) ? v.map((d) => (typeof d === 'string' ? d.slice(0, 10) : '')) : [];
-      if (from) out[`${k}From`] = from;
-      if (to) out[`${k}To`] = to;
+    if (!periods.has(k)) {
+      rest[k] = v;
       continue;
     }
-    if (v === undefined || v === null || Array.isArray(v)) continue;
-    const s = typeof v === 'string' ? v.trim() : v;
-    if (s === '') continue;
-    out[k] = typeof s === 'number' || typeof s === 'boolean' ? s : String(s);
+    const [from, to] = Array.isArray(v) ? v.map((d) => (typeof d === 'string' ? d.slice(0, 10) : '')) : [];
+    if (from) out[`${k}From`] = from;
+    if (to) out[`${k}To`] = to;
   }
-  return out;
+  return { ...out, ...formFilters(rest) };
 }
 
 /** A period's first and last day (the form item hands it the value and takes changes back). */
@@ -62,21 +60,16 @@ function PeriodPicker({
 /** The search form of the definition's search fields: text contains, selects for the rest. */
 export function SearchBar({ def, values, onSearch }: Props) {
   const { t } = useTranslation(['common', 'model']);
-  const [form] = Form.useForm();
-  useEffect(() => {
-    if (values) form.setFieldsValue(values);
-  }, [form, values]);
   const fields = searchFields(def).filter((e): e is [string, ScalarField] => e[1].kind !== 'details');
   if (fields.length === 0) return null;
   const periods = new Set(fields.filter(([, f]) => isPeriod(f)).map(([k]) => k));
   return (
-    <Form
-      form={form}
+    <SearchForm
       id={`search-${def.name}`}
-      layout="inline"
       className="resource-search"
-      data-testid="search-form"
-      onSubmit={(values: Record<string, unknown>) => onSearch(toFilters(values, periods))}
+      values={values}
+      onSearch={onSearch}
+      toFilters={(v) => toFilters(v, periods)}
     >
       {fields.map(([key, f]) => (
         <Form.Item key={key} field={key} label={fieldLabel(t, f)}>
@@ -87,22 +80,6 @@ export function SearchBar({ def, values, onSearch }: Props) {
           )}
         </Form.Item>
       ))}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="btn-search">
-            {t('common:search')}
-          </Button>
-          <Button
-            data-testid="btn-reset"
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('common:reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </SearchForm>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Select, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { act } from './act';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { alarmHistory } from './history-labels';
@@ -8,10 +8,9 @@ import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { ALARM_PERMISSIONS, type AlarmItem, type AlarmSearch } from '../../../model/alarm';
 import { contract } from '../../../model/contract';
 import { useApi } from '../../kit/api';
-import { usePagedList } from '../../kit/usePagedList';
+import { usePagedList, type Filters } from '../../kit/usePagedList';
+import { SearchForm } from '../../kit/SearchForm';
 import { PagedTable } from '../../kit/PagedTable';
-
-type Filters = AlarmSearch;
 
 /** The current factory's alarms with search and acknowledgement (raising is for other domains' API calls). */
 export function AlarmAdmin() {
@@ -22,8 +21,7 @@ export function AlarmAdmin() {
   const list = usePagedList(contract.alarm.page);
   const [filters, setFilters] = useState<Filters>({});
 
-  const search = (v: Filters) => {
-    const next = { keyword: v.keyword?.trim() || undefined, level: v.level, acknowledged: v.acknowledged };
+  const search = (next: Filters) => {
     setFilters(next);
     list.search(next);
   };
@@ -79,38 +77,37 @@ export function AlarmAdmin() {
 
   return (
     <div data-testid="page-alarm-admin">
-      <Form layout="inline" onSubmit={search}>
-        <Form.Item field="keyword" label={t('content.alarm.keyword')}>
-          <Input allowClear data-testid="alarm-keyword" />
-        </Form.Item>
-        <Form.Item field="level" label={t('content.alarm.level')}>
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={['info', 'warning', 'critical'].map((v) => ({ value: v, label: t(`content.alarmLevel.${v}`) }))}
-          />
-        </Form.Item>
-        <Form.Item field="acknowledged" label={t('content.alarm.state')}>
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={[
+      <SearchForm
+        filters={[
+          { key: 'keyword', kind: 'text', label: t('content.alarm.keyword'), testId: 'alarm-keyword' },
+          {
+            key: 'level',
+            kind: 'select',
+            label: t('content.alarm.level'),
+            width: 120,
+            options: ['info', 'warning', 'critical'].map((v) => ({ value: v, label: t(`content.alarmLevel.${v}`) })),
+          },
+          {
+            key: 'acknowledged',
+            kind: 'select',
+            label: t('content.alarm.state'),
+            width: 120,
+            options: [
               { value: 'false', label: t('content.alarm.open') },
               { value: 'true', label: t('content.alarm.acknowledged') },
-            ]}
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common:search')}
-          </Button>
-          {permissions.includes(ALARM_PERMISSIONS.export) && (
+            ],
+          },
+        ]}
+        onSearch={search}
+        actions={
+          permissions.includes(ALARM_PERMISSIONS.export) && (
             <Button
               data-testid="alarm-export"
               onClick={() =>
                 void bridge
                   .download({
-                    ...api.prepare(contract.alarm.export, { query: filters }),
+                    // The form's filters are the search's own fields, with the values its options offer.
+                    ...api.prepare(contract.alarm.export, { query: filters as AlarmSearch }),
                     filename: `${t('content.alarm.file')}.xlsx`,
                   })
                   .catch(() => undefined)
@@ -118,9 +115,9 @@ export function AlarmAdmin() {
             >
               {t('common:export')}
             </Button>
-          )}
-        </Space>
-      </Form>
+          )
+        }
+      />
       <PagedTable<AlarmItem> list={list} columns={columns} />
     </div>
   );

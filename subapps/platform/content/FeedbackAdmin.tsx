@@ -11,6 +11,7 @@ import type { FeedbackAdminRow as FeedbackRow, FeedbackHandleInput } from '../..
 import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
 import { PagedTable } from '../../kit/PagedTable';
+import { SearchForm } from '../../kit/SearchForm';
 
 /** A feedback picture: a thumbnail that opens large (fetched through the bridge as a data URL). */
 function Picture({ id }: { id: string }) {
@@ -127,18 +128,17 @@ export function FeedbackAdmin() {
 
   return (
     <div data-testid="page-feedback-admin">
-      <Form layout="inline" onSubmit={(v: { status?: string }) => list.search({ status: v.status })}>
-        <Form.Item field="status" label={t('content.feedback.status')}>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            options={['unprocessed', 'processed'].map((v) => ({ value: v, label: t(`content.feedbackStatus.${v}`) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common:search')}
-        </Button>
-      </Form>
+      <SearchForm
+        filters={[
+          {
+            key: 'status',
+            kind: 'select',
+            label: t('content.feedback.status'),
+            options: ['unprocessed', 'processed'].map((v) => ({ value: v, label: t(`content.feedbackStatus.${v}`) })),
+          },
+        ]}
+        onSearch={list.search}
+      />
       <PagedTable<FeedbackRow> list={list} columns={columns} />
       <Modal
         title={t('content.feedback.handle')}

@@ -14,6 +14,7 @@ import { RichTextEditor } from './RichTextEditor';
 import { PagedTable } from '../../kit/PagedTable';
 import { RecordModal, useRecordEditor } from './recordEditor';
 import { RecordActions } from '../../kit/RecordActions';
+import { SearchForm } from '../../kit/SearchForm';
 
 type Draft = HelpDocInput;
 
@@ -136,26 +137,18 @@ export function HelpDocAdmin() {
 
   return (
     <div data-testid="page-help-doc">
-      <Form
-        layout="inline"
-        onSubmit={(v: { kind?: string; keyword?: string }) =>
-          list.search({ kind: v.kind, keyword: v.keyword?.trim() || undefined })
-        }
-      >
-        <Form.Item field="kind" label={t('content.help.kind')}>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            options={['help', 'sop'].map((k) => ({ value: k, label: t(`content.helpKind.${k}`) }))}
-          />
-        </Form.Item>
-        <Form.Item field="keyword" label={t('content.help.keyword')}>
-          <Input allowClear />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common:search')}
-        </Button>
-      </Form>
+      <SearchForm
+        filters={[
+          {
+            key: 'kind',
+            kind: 'select',
+            label: t('content.help.kind'),
+            options: ['help', 'sop'].map((k) => ({ value: k, label: t(`content.helpKind.${k}`) })),
+          },
+          { key: 'keyword', kind: 'text', label: t('content.help.keyword') },
+        ]}
+        onSearch={list.search}
+      />
       <div className="page-toolbar">
         {can('add') && (
           <Button type="primary" data-testid="help-doc-add" onClick={() => start(null, {})}>

@@ -13,6 +13,7 @@ import { RichTextEditor } from './RichTextEditor';
 import { PagedTable } from '../../kit/PagedTable';
 import { RecordModal, useRecordEditor } from './recordEditor';
 import { RecordActions } from '../../kit/RecordActions';
+import { SearchForm } from '../../kit/SearchForm';
 
 /** The dialog's values: the dates as the pickers hold them. */
 type NoticeDraft = Omit<NoticeInput, 'publishAt' | 'expireAt'> & {
@@ -87,14 +88,7 @@ export function NoticeAdmin() {
 
   return (
     <div data-testid="page-notice-admin">
-      <Form layout="inline" onSubmit={(v: { title?: string }) => list.search({ title: v.title?.trim() || undefined })}>
-        <Form.Item field="title" label={t('content.notice.title')}>
-          <Input allowClear />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common:search')}
-        </Button>
-      </Form>
+      <SearchForm filters={[{ key: 'title', kind: 'text', label: t('content.notice.title') }]} onSearch={list.search} />
       <div className="page-toolbar">
         {can('add') && (
           <Button type="primary" data-testid="notice-add" onClick={() => start(null, fresh)}>

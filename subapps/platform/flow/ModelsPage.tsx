@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Space, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Space, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract, type BodyOf } from '../../../model/contract';
 import type { ModelDetail, ModelRow } from '../../../model/workflow/api';
@@ -13,6 +13,7 @@ import { HistoryButton } from '../../kit/history/HistoryButton';
 import type { HistoryLabels } from '../../kit/history/values';
 import { StatusTag, formatTime } from './status';
 import { PagedTable } from '../../kit/PagedTable';
+import { SearchForm } from '../../kit/SearchForm';
 
 const FIELDS: FieldSpec[] = [
   { name: 'key', label: 'wfModel.key' },
@@ -141,17 +142,7 @@ export function ModelsPage() {
 
   return (
     <div data-testid="page-flow-model">
-      <Form
-        layout="inline"
-        onSubmit={(v: { keyword?: string }) => list.search({ keyword: v.keyword?.trim() || undefined })}
-      >
-        <Form.Item field="keyword" label={t('model:wfModel.name')}>
-          <Input allowClear />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common:search')}
-        </Button>
-      </Form>
+      <SearchForm filters={[{ key: 'keyword', kind: 'text', label: t('model:wfModel.name') }]} onSearch={list.search} />
       {can(P.modelAdd) && (
         <div className="page-toolbar">
           <Button type="primary" data-testid="model-add" onClick={() => setAdding(true)}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Space, Tabs, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Tabs, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { TaskRow } from '../../../model/workflow/api';
@@ -10,6 +10,7 @@ import { BatchAuditDialog } from './BatchAuditDialog';
 import { TaskDrawer } from './TaskDrawer';
 import { StatusTag, formatTime } from './status';
 import { PagedTable } from '../../kit/PagedTable';
+import { SearchForm } from '../../kit/SearchForm';
 
 type Scope = 'pending' | 'finished';
 
@@ -69,17 +70,7 @@ function TaskList({ scope }: { scope: Scope }) {
 
   return (
     <div data-testid={`tasks-${scope}`}>
-      <Form
-        layout="inline"
-        onSubmit={(v: { keyword?: string }) => list.search({ keyword: v.keyword?.trim() || undefined })}
-      >
-        <Form.Item field="keyword" label={t('model:wfTask.title')}>
-          <Input allowClear />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common:search')}
-        </Button>
-      </Form>
+      <SearchForm filters={[{ key: 'keyword', kind: 'text', label: t('model:wfTask.title') }]} onSearch={list.search} />
       {canBatch && (
         <div className="page-toolbar">
           <Button

@@ -28,6 +28,7 @@ import { treeOf, type EntryRow } from './entries';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { applicationHistory } from './history-labels';
 import { PagedTable } from '../../kit/PagedTable';
+import { SearchForm } from '../../kit/SearchForm';
 
 const DIFF_COLORS: Record<EntryDiff, string> = { new: 'green', exists: 'gray', conflict: 'red' };
 const STATUS_COLORS: Record<MenuApplicationRow['status'], string> = {
@@ -202,21 +203,20 @@ export function ApplyMenuPage() {
 
   return (
     <div data-testid="page-helper-apply-menu">
-      <Form layout="inline" onSubmit={(v: { status?: string }) => list.search({ status: v.status || undefined })}>
-        <Form.Item field="status" label={t('helper.state')}>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            options={(['pending', 'approved', 'rejected'] as const).map((s) => ({
+      <SearchForm
+        filters={[
+          {
+            key: 'status',
+            kind: 'select',
+            label: t('helper.state'),
+            options: (['pending', 'approved', 'rejected'] as const).map((s) => ({
               value: s,
               label: t(`helper.applyStatus.${s}`),
-            }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common:search')}
-        </Button>
-      </Form>
+            })),
+          },
+        ]}
+        onSearch={list.search}
+      />
       {can(P.applyAdd) && (
         <div className="page-toolbar">
           <Button type="primary" data-testid="apply-add" onClick={() => setApplying(true)}>

@@ -4,10 +4,8 @@ import {
   Button,
   Card,
   Checkbox,
-  Form,
   Input,
   Modal,
-  Select,
   Space,
   Tag,
   Upload,
@@ -28,6 +26,7 @@ import { usePagedList } from '../../kit/usePagedList';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { translationHistory } from './history-labels';
 import { PagedTable } from '../../kit/PagedTable';
+import { SearchForm } from '../../kit/SearchForm';
 
 interface Editing {
   row: TranslationRow;
@@ -46,7 +45,6 @@ export function LanguagesPage() {
   const list = usePagedList(contract.helper.translations);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [text, setText] = useState('');
-  const [filters] = Form.useForm();
 
   const loadLanguages = async () => {
     const l = await api.call(contract.helper.languages);
@@ -154,34 +152,19 @@ export function LanguagesPage() {
           />
         </Space>
       </Card>
-      <Form
-        form={filters}
-        layout="inline"
-        onSubmit={(v: { namespace?: string; keyword?: string; overridden?: boolean }) =>
-          list.search({
-            namespace: v.namespace || undefined,
-            keyword: v.keyword?.trim() || undefined,
-            overridden: v.overridden ? '1' : undefined,
-          })
-        }
-      >
-        <Form.Item field="namespace" label={t('model:helper.namespace')}>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            options={OVERRIDABLE_NAMESPACES.map((n) => ({ value: n, label: n }))}
-          />
-        </Form.Item>
-        <Form.Item field="keyword" label={t('helper.search')}>
-          <Input allowClear data-testid="translation-keyword" />
-        </Form.Item>
-        <Form.Item field="overridden" triggerPropName="checked">
-          <Checkbox>{t('helper.onlyOwn')}</Checkbox>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" data-testid="translation-search">
-          {t('common:search')}
-        </Button>
-      </Form>
+      <SearchForm
+        filters={[
+          {
+            key: 'namespace',
+            kind: 'select',
+            label: t('model:helper.namespace'),
+            options: OVERRIDABLE_NAMESPACES.map((n) => ({ value: n, label: n })),
+          },
+          { key: 'keyword', kind: 'text', label: t('helper.search'), testId: 'translation-keyword' },
+          { key: 'overridden', kind: 'check', label: t('helper.onlyOwn'), value: '1' },
+        ]}
+        onSearch={list.search}
+      />
       <div className="page-toolbar">
         {can(P.languageExport) && (
           <Button

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Space, type TableColumnProps } from '@arco-design/web-react';
+import { Button, type TableColumnProps } from '@arco-design/web-react';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import { DICT_PERMISSIONS, dictInput, type Dict, type DictInput } from '../../../model/dict';
@@ -11,6 +11,7 @@ import { DictItems } from './DictItems';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { PagedTable } from '../../kit/PagedTable';
 import { RecordActions } from '../../kit/RecordActions';
+import { SearchForm } from '../../kit/SearchForm';
 
 const FIELDS: FieldSpec[] = [
   { name: 'name', label: 'dict.name' },
@@ -26,7 +27,6 @@ export function Dictionaries() {
   const { permissions } = useBridgeContext();
   const can = (code: string) => permissions.includes(code);
   const list = usePagedList(contract.dict.list);
-  const [searchForm] = Form.useForm();
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [current, setCurrent] = useState<Dict | null>(null);
   const [editing, setEditing] = useState<Dict | null>(null);
@@ -102,33 +102,13 @@ export function Dictionaries() {
 
   return (
     <div data-testid="page-dict">
-      <Form
-        form={searchForm}
-        layout="inline"
-        onSubmit={(v: { name?: string; type?: string }) =>
-          list.search({ name: v.name?.trim() || undefined, type: v.type?.trim() || undefined })
-        }
-      >
-        <Form.Item field="name" label={t('model:dict.name')}>
-          <Input allowClear data-testid="search-name" />
-        </Form.Item>
-        <Form.Item field="type" label={t('model:dict.type')}>
-          <Input allowClear />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="search">
-            {t('common:search')}
-          </Button>
-          <Button
-            onClick={() => {
-              searchForm.resetFields();
-              list.search({});
-            }}
-          >
-            {t('common:reset')}
-          </Button>
-        </Space>
-      </Form>
+      <SearchForm
+        filters={[
+          { key: 'name', kind: 'text', label: t('model:dict.name'), testId: 'search-name' },
+          { key: 'type', kind: 'text', label: t('model:dict.type') },
+        ]}
+        onSearch={list.search}
+      />
       <div className="page-toolbar">
         {can(DICT_PERMISSIONS.add) && (
           <Button
