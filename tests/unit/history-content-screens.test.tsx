@@ -5,17 +5,13 @@
  */
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '../../model/audit';
 import type { FeedbackAdminRow } from '../../model/feedback';
 import type { NoticeAdminRow } from '../../model/notice';
-import { BridgeValueProvider } from '../../bridge/react';
-import { createSubAppI18n } from '../../subapps/kit/i18n';
-import { switchLanguage } from '../../locales/catalog';
 import { NoticeAdmin } from '../../subapps/platform/content/NoticeAdmin';
 import { FeedbackAdmin } from '../../subapps/platform/content/FeedbackAdmin';
-import { fakeBridge, page, type FakeBridge, type Handler } from './resource-page-harness';
+import { fakeBridge, page, renderScreen, type FakeBridge, type Handler } from './resource-page-harness';
 
 const HISTORY = 'log:audit-trail:history';
 
@@ -65,15 +61,7 @@ const FEEDBACK: FeedbackAdminRow = {
   inProcess: false,
 };
 
-async function show(ui: ReactElement, bridge: FakeBridge) {
-  const i18n = createSubAppI18n(['common', 'platform', 'model'], 'platform');
-  await switchLanguage(i18n, bridge.context.language);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <BridgeValueProvider bridge={bridge}>{ui}</BridgeValueProvider>
-    </I18nextProvider>,
-  );
-}
+const show = (ui: ReactElement, bridge: FakeBridge) => renderScreen(ui, bridge, 'platform');
 
 async function openHistory(rowText: string) {
   const tr = (await screen.findByText(rowText)).closest('tr')!;

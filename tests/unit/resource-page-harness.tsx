@@ -2,6 +2,7 @@
  * A stand-in for the shell around a ResourcePage: a ChildBridge that records every call and answers
  * requests from a handler, and a render helper with the sub-app's i18n in a chosen language.
  */
+import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError, type ChildBridge } from '../../bridge/child';
@@ -98,16 +99,18 @@ export function fakeBridge(permissions: string[], language: Language, handler: H
   return bridge;
 }
 
-export async function renderPage(def: ResourceDef, bridge: FakeBridge, overrides?: ResourceOverrides) {
-  const i18n = createSubAppI18n(['common', 'basic', 'model'], 'basic');
+/** Renders a screen of the sub-app `app` (its texts in the bridge's language) on the fake bridge. */
+export async function renderScreen(ui: ReactElement, bridge: FakeBridge, app: 'basic' | 'platform' = 'basic') {
+  const i18n = createSubAppI18n(['common', app, 'model'], app);
   await switchLanguage(i18n, bridge.context.language);
   return render(
     <I18nextProvider i18n={i18n}>
-      <BridgeValueProvider bridge={bridge}>
-        <ResourcePage def={def} overrides={overrides} />
-      </BridgeValueProvider>
+      <BridgeValueProvider bridge={bridge}>{ui}</BridgeValueProvider>
     </I18nextProvider>,
   );
 }
+
+export const renderPage = (def: ResourceDef, bridge: FakeBridge, overrides?: ResourceOverrides) =>
+  renderScreen(<ResourcePage def={def} overrides={overrides} />, bridge);
 
 export const apiError = (code: number, msg: string, data: unknown) => new ApiError(code, msg, data);

@@ -5,25 +5,13 @@
  */
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { BridgeValueProvider } from '../../bridge/react';
-import { createSubAppI18n } from '../../subapps/kit/i18n';
-import { switchLanguage } from '../../locales/catalog';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SearchForm } from '../../subapps/kit/SearchForm';
 import type { Filters } from '../../subapps/kit/usePagedList';
 import { AlarmAdmin } from '../../subapps/platform/content/AlarmAdmin';
-import { fakeBridge, page, type FakeBridge } from './resource-page-harness';
+import { fakeBridge, page, renderScreen, type FakeBridge } from './resource-page-harness';
 
-async function show(ui: ReactElement, bridge: FakeBridge) {
-  const i18n = createSubAppI18n(['common', 'platform', 'model'], 'platform');
-  await switchLanguage(i18n, bridge.context.language);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <BridgeValueProvider bridge={bridge}>{ui}</BridgeValueProvider>
-    </I18nextProvider>,
-  );
-}
+const show = (ui: ReactElement, bridge: FakeBridge) => renderScreen(ui, bridge, 'platform');
 
 const alarmPages = (b: FakeBridge) => b.requests.filter((r) => r.url === '/api/platform-system/alarm/page');
 
