@@ -25,7 +25,7 @@ import { alarmRoutes } from './alarm/routes';
 import { alarmAdminRoutes } from './alarm/admin-routes';
 import { statisticsRoutes } from './routes/statistics';
 import { searchRoutes } from './search/routes';
-import { workbenchRoutes } from './routes/workbench';
+import { workbenchRoutes } from './workbench/routes';
 import { organizationRoutes } from './routes/organization';
 import { staffRoutes } from './routes/staff';
 import { feedbackReadRoutes, feedbackRoutes } from './feedback/routes';

@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isLanguage } from '../model/languages';
 import { App } from './App';
-import { i18n, showLanguage } from './i18n';
+import { showLanguage } from './i18n';
 import { rootLanguage } from './router/rules';
 import { store, themeAtom } from './state/atoms';
 import { applyArcoTheme } from '../bridge/theme';

@@ -1,7 +1,6 @@
 /** Issuing codes from encoding rules: generate (reserve N), preview (saved or unsaved rule), the audit search. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { z } from 'zod';
 import { EncodingContextInput, rules } from '../../model/contract/rules';
 import { inputSchema } from '../../model/engine';
 import { encodingRule } from '../../model/resources/encoding-rule';

@@ -1,7 +1,6 @@
 import { menu, role, user } from '../../model/resources';
 import type { RouteTable } from '../kit/routing';
 import { resourceScreen } from '../kit/engine/screen';
-import type { ResourceOverrides } from '../kit/engine/types';
 import { menuOverrides, roleOverrides, userOverrides } from './access/overrides';
 
 /** Screens of users, roles and menus (issue 4). */

@@ -52,7 +52,6 @@ test.describe('audit trail', () => {
       code: string;
     }[];
     const pcs = units.find((u) => u.code === 'PCS')!;
-    const kg = units.find((u) => u.code === 'KG')!;
     await api(request, page, 'POST', '/api/basic-system/material', {
       code: 'E2E-HIST-01',
       name: 'History sensor',

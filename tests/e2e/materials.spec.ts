@@ -2,7 +2,7 @@
  * Materials end to end (issue 7): a class tree whose levels follow the parents, and a material
  * created through its tabs, the basic information saved before the other tabs open (SPEC §5).
  */
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { choose, dialog, openScreen, rowOf, toast } from './screens';
 import { login, watchConsole } from './support';
 

@@ -2,7 +2,7 @@
  * The resource engine end to end (issue 3): master-data screens generated from their definitions,
  * in the basic sub-app's iframe, against the real server and its demo data.
  */
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { choose, confirmInShell, dialog, openScreen, rowOf, search, toast } from './screens';
 import { login, watchConsole } from './support';

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordKey } from '../../server/audit/batch';
 import { importKeysSettling } from '../../server/audit/settle';
-import type { AuditEntry, AuditHistory, AuditVerify } from '../../model/audit';
+import type { AuditHistory, AuditVerify } from '../../model/audit';
 import { apiPath, type ImportResult, type ResourceRow } from '../../model/engine';
 import { unit, user } from '../../model/resources';
 import { APP_ROLE, withTenant } from '../../server/db/tenant-scope';

@@ -10,7 +10,7 @@ import { apiPath } from '../../model/engine';
 import { unit } from '../../model/resources/unit';
 import { DIALECTS, loginToken, multipartBody, startHarness, type Harness } from './harness';
 import { bigSheet, unitSheet } from './big-sheet';
-import { MiB, bomb } from './zip-fixtures';
+import { bomb } from './zip-fixtures';
 
 const ROWS = 100_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -457,7 +457,7 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
       <userTask id="next" name="Archive" mes:assignee="user:nobody.here" /><sequenceFlow id="f3" sourceRef="next" targetRef="end" />
       <endEvent id="end" />`,
     );
-    const { taskId, instanceId, businessId } = await startModel(key, twoSteps);
+    const { taskId, businessId } = await startModel(key, twoSteps);
     const task = { id: taskId };
 
     const refused = await api(tokens['signer.a']!, 'POST', `/task/${task.id}/agree`, {
