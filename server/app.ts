@@ -23,7 +23,7 @@ import { helpDocAdminRoutes } from './help/admin-routes';
 import { courseRoutes } from './course/routes';
 import { alarmRoutes } from './alarm/routes';
 import { alarmAdminRoutes } from './alarm/admin-routes';
-import { statisticsRoutes } from './routes/statistics';
+import { statisticsRoutes } from './statistics/routes';
 import { searchRoutes } from './search/routes';
 import { workbenchRoutes } from './workbench/routes';
 import { organizationRoutes } from './routes/organization';
