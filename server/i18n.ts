@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../model/languages';
+import type { I18nText } from './db/types';
 
 const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'locales');
 const NAMESPACES = ['server', 'model'] as const;
@@ -63,4 +64,10 @@ export function translator(language: Language): Translator {
     cache.set(language, tr);
   }
   return tr;
+}
+
+/** A name kept in several languages (`name_i18n`), in `language`; zh-CN, then English, then any, then `fallback`. */
+export function localName(names: I18nText | null | undefined, language: Language, fallback = ''): string {
+  if (!names) return fallback;
+  return names[language] ?? names['zh-CN'] ?? names.en ?? Object.values(names)[0] ?? fallback;
 }

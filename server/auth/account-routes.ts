@@ -15,7 +15,7 @@ import { finishFirstFactor } from './finish-login';
 import { checkNewPassword, passwordPolicy, setPassword } from './password-policy';
 import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from './sms';
 import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from './attempts';
-import { loadCurrentUser } from './routes';
+import { loadCurrentUser } from './current-user';
 import { actorOf } from '../audit/write';
 import { recordRows } from '../audit/record';
 

@@ -17,7 +17,7 @@ import { callerOf } from '../engine/scope';
 import { canUseFactory } from './permissions';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from './api-keys';
 import { onUniqueViolation } from '../db/errors';
-import { localName } from '../routes/platform';
+import { localName } from '../i18n';
 
 const notHeld = (tr: Translator, field: 'permissions' | 'factoryIds', index: number) =>
   validationError(

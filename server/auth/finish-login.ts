@@ -5,7 +5,7 @@ import type { DB } from '../db/types';
 import type { Config } from '../config';
 import type { LoginData } from '../../model/auth';
 import type { LoginAnswer } from '../../model/security';
-import { loadCurrentUser } from './routes';
+import { loadCurrentUser } from './current-user';
 import { writeLoginLog } from './attempts';
 import { issueToken } from './tokens';
 import { createTicket, secondStepFor } from './two-factor';

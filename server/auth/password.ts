@@ -7,8 +7,9 @@
  * Hashes made before (`scrypt$N=131072,r=8,p=1$<salt>$<hash>`) still verify; a login that verifies one
  * stores the password again as Argon2id (`needsRehash`).
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { missingClasses, type PasswordClass } from '../../model/security';
 
 /** `Algorithm.Argon2id` of the package, a `const enum` that isolated modules cannot read. */
 const ARGON2ID = 2;
@@ -83,4 +84,19 @@ let dummyHash: Promise<string> | null = null;
 export function getDummyHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return dummyHash;
+}
+
+const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+const TEMP_SPECIAL = '@#$&*';
+
+/**
+ * A temporary password of the SPEC §5 rule: 12 letters and digits, at least one of each, and the
+ * kinds of character the tenant's policy requires (a special one then takes the last place).
+ */
+export function temporaryPassword(required: readonly PasswordClass[] = []): string {
+  for (;;) {
+    let s = Array.from({ length: 12 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
+    if (required.includes('special')) s = s.slice(0, 11) + TEMP_SPECIAL[randomInt(TEMP_SPECIAL.length)];
+    if (/\d/.test(s) && /[A-Za-z]/.test(s) && missingClasses(s, required).length === 0) return s;
+  }
 }

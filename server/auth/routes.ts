@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { CurrentUser } from '../../model/auth';
 import { auth } from '../../model/contract/auth';
 import type { DB } from '../db/types';
 import type { Config } from '../config';
@@ -17,37 +16,6 @@ export interface AuthRouteOptions {
   config: Config;
   /** Captcha text generator (tests substitute a known one; the answer never leaves the server). */
   captchaText?: () => string;
-}
-
-/** The current user of a tenant as answered by `platform-system/user` and login. */
-export async function loadCurrentUser(db: Kysely<DB>, tenantId: string, userId: string): Promise<CurrentUser> {
-  const u = await db
-    .selectFrom('app_user as u')
-    .innerJoin('tenant as t', 't.id', 'u.tenant_id')
-    .select([
-      'u.id',
-      'u.account',
-      'u.nickname',
-      'u.email',
-      'u.mobile',
-      'u.type',
-      't.id as tenantId',
-      't.code as tenantCode',
-      't.name as tenantName',
-    ])
-    .where('u.tenant_id', '=', tenantId)
-    .where('u.id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const roles = await db
-    .selectFrom('role_member as ur')
-    .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
-    .select(['r.id', 'r.code', 'r.name'])
-    .where('ur.tenant_id', '=', tenantId)
-    .where('ur.user_id', '=', userId)
-    .orderBy('r.sort')
-    .orderBy('r.code')
-    .execute();
-  return { ...u, roles };
 }
 
 export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {

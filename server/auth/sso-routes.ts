@@ -15,7 +15,7 @@ import { ApiError, requestTranslator } from '../http';
 import { serve } from '../serve';
 import { issueToken, safeEqual, sha256 } from './tokens';
 import { pkcePair, randomNonce, randomState, ssoClient, type SsoClient } from './sso';
-import { loadCurrentUser } from './routes';
+import { loadCurrentUser } from './current-user';
 import { writeLoginLog } from './attempts';
 import { writeHistory } from '../audit/write';
 import { accountOf, userActor } from '../audit/accounts';

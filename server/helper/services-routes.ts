@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/types';
 import { probeApp } from './probe';
 import { serve } from '../serve';
-import { localName } from '../routes/platform';
+import { localName } from '../i18n';
 
 const FRESH_MS = 60_000;
 const PORTAL_VERSION = (

@@ -1,14 +1,10 @@
 /** Issue 4 calls beyond the engine: the menu tree, a role's menu permissions, a user's password reset. */
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { MenuTreeNode } from '../../model/access';
-import { missingClasses, type PasswordClass } from '../../model/security';
 import { access } from '../../model/contract/access';
 import { role, user } from '../../model/resources';
-import type { Language } from '../../model/languages';
-import type { DB, I18nText } from '../db/types';
-import { hashPassword } from '../auth/password';
+import type { DB } from '../db/types';
+import { hashPassword, temporaryPassword } from '../auth/password';
 import { missingClassesText, passwordPolicy } from '../auth/password-policy';
 import { notFound } from '../http';
 import { serve } from '../serve';
@@ -17,55 +13,8 @@ import { revokeSessions } from '../engine/hooks/access';
 import { logOperation } from '../engine/oplog';
 import { callerOf, scopeOf } from '../engine/scope';
 import { getRow } from '../engine/store';
-import { localName } from './platform';
+import { menuTree } from '../menu/tree';
 import { actorOf, writeHistory } from '../audit/write';
-
-/** The whole menu tree (web and app), names in `language`, children by sort then code. */
-export async function menuTree(db: Kysely<DB>, language: Language): Promise<MenuTreeNode[]> {
-  const rows = await db
-    .selectFrom('menu')
-    .select(['id', 'parent_id', 'code', 'type', 'name_i18n', 'perms', 'path', 'icon', 'sort', 'terminal_type'])
-    .orderBy('sort')
-    .orderBy('code')
-    .execute();
-  const nodes = new Map<string, MenuTreeNode>();
-  for (const r of rows) {
-    nodes.set(r.id, {
-      id: r.id,
-      code: r.code,
-      type: r.type,
-      name: localName(r.name_i18n as I18nText, language, r.code),
-      perms: r.perms,
-      path: r.path,
-      icon: r.icon,
-      sort: r.sort,
-      terminalType: r.terminal_type,
-      children: [],
-    });
-  }
-  const roots: MenuTreeNode[] = [];
-  for (const r of rows) {
-    const node = nodes.get(r.id)!;
-    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
-}
-
-const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-const TEMP_SPECIAL = '@#$&*';
-
-/**
- * A temporary password of the SPEC §5 rule: 12 letters and digits, at least one of each, and the
- * kinds of character the tenant's policy requires (a special one then takes the last place).
- */
-export function temporaryPassword(required: readonly PasswordClass[] = []): string {
-  for (;;) {
-    let s = Array.from({ length: 12 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
-    if (required.includes('special')) s = s.slice(0, 11) + TEMP_SPECIAL[randomInt(TEMP_SPECIAL.length)];
-    if (/\d/.test(s) && /[A-Za-z]/.test(s) && missingClasses(s, required).length === 0) return s;
-  }
-}
 
 export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;

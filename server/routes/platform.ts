@@ -4,100 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Factory } from '../../model/auth';
 import { platform } from '../../model/contract/platform';
-import type { MenuNode, PermissionNode } from '../../model/menu';
-import { LANGUAGES, type Language } from '../../model/languages';
-import type { DB, I18nText } from '../db/types';
+import { LANGUAGES } from '../../model/languages';
+import type { DB } from '../db/types';
 import type { Config } from '../config';
 import { ApiError } from '../http';
 import { serve } from '../serve';
 import { canUseFactory, usableFactories } from '../auth/permissions';
-import { loadCurrentUser } from '../auth/routes';
+import { loadCurrentUser } from '../auth/current-user';
 import { LANGUAGE_NAMES, SERVED_APPS } from '../../model/catalogue';
 import { appUrl } from '../app-registry';
-import type { Translator } from '../i18n';
-
-export function localName(names: I18nText | null | undefined, language: Language, fallback = ''): string {
-  if (!names) return fallback;
-  return names[language] ?? names['zh-CN'] ?? names.en ?? Object.values(names)[0] ?? fallback;
-}
-
-interface MenuRow {
-  id: string;
-  parent_id: string | null;
-  type: 'catalogue' | 'menu' | 'button' | 'tab';
-  name_i18n: I18nText;
-  path: string | null;
-  perms: string | null;
-  icon: string | null;
-  sort: number;
-  product_type: string;
-}
-
-/** Builds the menu tree of a user: admins see everything; others what their enabled roles grant. */
-export async function userMenuTree(
-  db: Kysely<DB>,
-  input: { tenantId: string; userId: string; type: 'admin' | 'staff'; terminalType: string; tr: Translator },
-): Promise<MenuNode[]> {
-  const rows = (await db
-    .selectFrom('menu')
-    .select(['id', 'parent_id', 'type', 'name_i18n', 'path', 'perms', 'icon', 'sort', 'product_type'])
-    .where('terminal_type', '=', input.terminalType as 'web' | 'app')
-    .orderBy('sort')
-    .orderBy('code')
-    .execute()) as MenuRow[];
-  let allowed: Set<string> | null = null; // null: everything
-  if (input.type !== 'admin') {
-    const granted = await db
-      .selectFrom('role_member as ur')
-      .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
-      .innerJoin('role_menu as rm', (j) => j.onRef('rm.tenant_id', '=', 'r.tenant_id').onRef('rm.role_id', '=', 'r.id'))
-      .select('rm.menu_id')
-      .distinct()
-      .where('ur.tenant_id', '=', input.tenantId)
-      .where('ur.user_id', '=', input.userId)
-      .where('r.enabled', '=', true)
-      .execute();
-    allowed = new Set(granted.map((g) => g.menu_id));
-  }
-  const byParent = new Map<string | null, MenuRow[]>();
-  for (const r of rows) {
-    const list = byParent.get(r.parent_id) ?? [];
-    list.push(r);
-    byParent.set(r.parent_id, list);
-  }
-  const lang = input.tr.language;
-  const isAllowed = (id: string) => allowed === null || allowed.has(id);
-  const perm = (r: MenuRow): PermissionNode => ({
-    id: r.id,
-    functionName: localName(r.name_i18n, lang),
-    perms: r.perms ?? '',
-  });
-  const build = (parentId: string | null): MenuNode[] => {
-    const out: MenuNode[] = [];
-    for (const r of byParent.get(parentId) ?? []) {
-      if (r.type !== 'catalogue' && r.type !== 'menu') continue;
-      const children = build(r.id);
-      if (r.type === 'menu' && !isAllowed(r.id)) continue;
-      if (r.type === 'catalogue' && children.length === 0) continue;
-      const sub = byParent.get(r.id) ?? [];
-      out.push({
-        id: r.id,
-        functionName: localName(r.name_i18n, lang),
-        path: r.type === 'menu' ? (r.path ?? '') : '',
-        type: r.type,
-        icon: r.icon,
-        productType: r.product_type,
-        productTypeName: input.tr.t(`productType.${r.product_type}`, { defaultValue: r.product_type }),
-        hasAuth: true,
-        children,
-        buttonChildren: sub.filter((s) => s.type === 'button' && isAllowed(s.id)).map(perm),
-        tabChildren: sub.filter((s) => s.type === 'tab' && isAllowed(s.id)).map(perm),
-      });
-    }
-    return out;
-  };
-  return build(null);
-}
+import { localName } from '../i18n';
+import { userMenuTree } from '../menu/tree';
 
 /** How long the registry answer waits for an app that neither answers nor refuses (it is then not online). */
 const REGISTRY_PROBE_TIMEOUT_MS = 1500;

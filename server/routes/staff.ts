@@ -9,7 +9,7 @@ import { logOperation } from '../engine/oplog';
 import { callerOf, scopeOf } from '../engine/scope';
 import { getRow } from '../engine/store';
 import { createUser } from '../services/users';
-import { temporaryPassword } from './access';
+import { temporaryPassword } from '../auth/password';
 import { canUseFactory } from '../auth/permissions';
 import type { DB } from '../db/types';
 import '../db/types-org';

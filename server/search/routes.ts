@@ -7,7 +7,7 @@ import type { DB } from '../db/types';
 import { serve } from '../serve';
 import { menuEntries, searchMenus } from './menus';
 import { searchRecords } from './records';
-import { userMenuTree } from '../routes/platform';
+import { userMenuTree } from '../menu/tree';
 
 export function searchRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;

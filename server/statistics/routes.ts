@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { statistics } from '../../model/contract/statistics';
 import type { DB } from '../db/types';
 import { serve } from '../serve';
-import { localName } from '../routes/platform';
+import { localName } from '../i18n';
 import { visitCounts } from './store';
 
 export function statisticsRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {

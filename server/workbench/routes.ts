@@ -16,7 +16,7 @@ import type { DB } from '../db/types';
 import { ApiError, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { serve } from '../serve';
-import { userMenuTree } from '../routes/platform';
+import { userMenuTree } from '../menu/tree';
 import { addFavourite, favouriteRows, removeFavourite, visitedRows, type Owner, type ScreenRow } from './store';
 
 /** The permission each card's content needs (null: every user of the workbench); alarms also need a factory. */
