@@ -9,6 +9,7 @@ import { logOperation } from '../engine/oplog';
 import { callerOf, scopeOf } from '../engine/scope';
 import { getRow } from '../engine/store';
 import { createUser } from '../services/users';
+import { accountTaken, linkAccount, ownStaffRecord, roleIdsByCode, updateOwnStaff } from './store';
 import { temporaryPassword } from '../auth/password';
 import { canUseFactory } from '../auth/permissions';
 import type { DB } from '../db/types';
@@ -17,7 +18,6 @@ import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
 import { dateOnly } from '../dates';
 import { actorOf, writeHistory } from '../audit/write';
-import { recordRows } from '../audit/record';
 import { diffFields } from '../audit/diff';
 
 /** A DATE column as YYYY-MM-DD, whatever zone the server and the driver put its midnight in. */
@@ -32,30 +32,7 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
     // A factory the user may not use is answered like one without a record: nothing to learn from it.
     if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId)))
       throw new ApiError(404, 'staff.notFound');
-    const row = await db
-      .selectFrom('staff as s')
-      .leftJoin('department as d', (j) =>
-        j.onRef('d.id', '=', 's.department_id').onRef('d.tenant_id', '=', 's.tenant_id'),
-      )
-      .select([
-        's.id',
-        's.code',
-        's.name',
-        's.english_name',
-        's.sex',
-        's.entry_date',
-        's.department_id',
-        'd.name as department_name',
-        's.job',
-        's.extension_number',
-        's.on_job',
-        's.use_state',
-        's.user_id',
-      ])
-      .where('s.tenant_id', '=', ctx.tenantId)
-      .where('s.user_id', '=', ctx.user.id)
-      .orderBy('s.code')
-      .executeTakeFirst();
+    const row = await ownStaffRecord(db, ctx.tenantId, ctx.user.id);
     if (!row) throw new ApiError(404, 'staff.notFound');
     return {
       id: row.id,
@@ -81,32 +58,8 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
       sex: body.sex,
       extension_number: body.extensionNumber || null,
     };
-    const updated = await db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('staff')
-        .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('user_id', '=', ctx.user.id)
-        .forUpdate()
-        .execute();
-      const after = await trx
-        .updateTable('staff')
-        .set({ ...set, updated_by: ctx.user.id, updated_at: new Date() })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('user_id', '=', ctx.user.id)
-        .returningAll()
-        .execute();
-      const was = new Map(before.map((b) => [b.id, b]));
-      await recordRows(
-        trx,
-        actorOf(ctx),
-        staff.name,
-        'update',
-        after.map((a) => ({ id: a.id, code: a.code, before: was.get(a.id) ?? null, after: a })),
-      );
-      return after;
-    });
-    if (updated.length === 0) throw new ApiError(404, 'staff.notFound');
+    const updated = await updateOwnStaff(db, actorOf(ctx), ctx.tenantId, ctx.user.id, set);
+    if (updated === 0) throw new ApiError(404, 'staff.notFound');
     return null;
   });
   serve(app, staffContract.createAccount, async ({ ctx, params, body, request, tr }) => {
@@ -115,32 +68,10 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
     const row = await getRow(db, staff, scopeOf(staff, callerOf(ctx)), params.id);
     if (!row) throw notFound('resource.notFound');
     if (row.userId) throw new ApiError(409, 'staff.hasAccount');
-    const roles =
-      body.roles ??
-      (
-        await db
-          .selectFrom('role')
-          .select('id')
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('code', '=', 'staff')
-          .execute()
-      ).map((r) => r.id);
-    if (roles.length > 0) {
-      const found = await db
-        .selectFrom('role')
-        .select('id')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', 'in', roles)
-        .execute();
-      if (found.length !== new Set(roles).size)
-        throw invalid([fieldError(user, 'roles', 'validation.reference', tr)], tr);
-    }
-    const taken = await db
-      .selectFrom('app_user')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('account', '=', body.account)
-      .executeTakeFirst();
+    const roles = body.roles ?? (await roleIdsByCode(db, ctx.tenantId, 'staff'));
+    if (roles.length > 0 && (await roleIdsByCode(db, ctx.tenantId, null, roles)).length !== new Set(roles).size)
+      throw invalid([fieldError(user, 'roles', 'validation.reference', tr)], tr);
+    const taken = await accountTaken(db, ctx.tenantId, body.account);
     if (taken) throw duplicate(user, 'account', body.account, tr);
     const temporary = temporaryPassword();
     const userId = await db
@@ -157,16 +88,9 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
           factoryIds: ctx.factoryId ? [ctx.factoryId] : [],
           createdBy: ctx.user.id,
         });
-        const linked = await trx
-          .updateTable('staff')
-          .set({ user_id: created, updated_by: ctx.user.id, updated_at: new Date() })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', params.id)
-          .where('user_id', 'is', null)
-          .returning('id')
-          .execute();
+        const linked = await linkAccount(trx, ctx.tenantId, params.id, created, ctx.user.id);
         // Linked meanwhile by another call: nothing of this one stays.
-        if (linked.length === 0) throw new ApiError(409, 'staff.hasAccount');
+        if (!linked) throw new ApiError(409, 'staff.hasAccount');
         await logOperation(trx, callerOf(ctx), {
           type: 'add',
           method: request.method,
