@@ -21,25 +21,27 @@ interface MenuRow {
 /** Builds the menu tree of a user: admins see everything; others what their enabled roles grant. */
 export async function userMenuTree(
   db: Kysely<DB>,
-  input: { tenantId: string; userId: string; type: 'admin' | 'staff'; terminalType: string; tr: Translator },
+  caller: { tenantId: string; user: { id: string; type: 'admin' | 'staff' } },
+  tr: Translator,
+  terminalType: 'web' | 'app' = 'web',
 ): Promise<MenuNode[]> {
   const rows = (await db
     .selectFrom('menu')
     .select(['id', 'parent_id', 'type', 'name_i18n', 'path', 'perms', 'icon', 'sort', 'product_type'])
-    .where('terminal_type', '=', input.terminalType as 'web' | 'app')
+    .where('terminal_type', '=', terminalType)
     .orderBy('sort')
     .orderBy('code')
     .execute()) as MenuRow[];
   let allowed: Set<string> | null = null; // null: everything
-  if (input.type !== 'admin') {
+  if (caller.user.type !== 'admin') {
     const granted = await db
       .selectFrom('role_member as ur')
       .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
       .innerJoin('role_menu as rm', (j) => j.onRef('rm.tenant_id', '=', 'r.tenant_id').onRef('rm.role_id', '=', 'r.id'))
       .select('rm.menu_id')
       .distinct()
-      .where('ur.tenant_id', '=', input.tenantId)
-      .where('ur.user_id', '=', input.userId)
+      .where('ur.tenant_id', '=', caller.tenantId)
+      .where('ur.user_id', '=', caller.user.id)
       .where('r.enabled', '=', true)
       .execute();
     allowed = new Set(granted.map((g) => g.menu_id));
@@ -50,7 +52,7 @@ export async function userMenuTree(
     list.push(r);
     byParent.set(r.parent_id, list);
   }
-  const lang = input.tr.language;
+  const lang = tr.language;
   const isAllowed = (id: string) => allowed === null || allowed.has(id);
   const perm = (r: MenuRow): PermissionNode => ({
     id: r.id,
@@ -72,7 +74,7 @@ export async function userMenuTree(
         type: r.type,
         icon: r.icon,
         productType: r.product_type,
-        productTypeName: input.tr.t(`productType.${r.product_type}`, { defaultValue: r.product_type }),
+        productTypeName: tr.t(`productType.${r.product_type}`, { defaultValue: r.product_type }),
         hasAuth: true,
         children,
         buttonChildren: sub.filter((s) => s.type === 'button' && isAllowed(s.id)).map(perm),

@@ -27,13 +27,7 @@ export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; con
     if (factoryId && !(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, factoryId))) {
       throw new ApiError(403, 'auth.factoryForbidden');
     }
-    return userMenuTree(db, {
-      tenantId: ctx.tenantId,
-      userId: ctx.user.id,
-      type: ctx.user.type,
-      terminalType: query.terminalType,
-      tr,
-    });
+    return userMenuTree(db, ctx, tr, query.terminalType);
   });
 
   serve(app, platform.corp, async ({ ctx }) => {

@@ -13,13 +13,7 @@ export function searchRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
   const { db } = opts;
   serve(app, search.everywhere, async ({ ctx, query, tr }) => {
     // The tree `function/routes` answers: only the entries, and so the screens, the caller's menu allows.
-    const tree = await userMenuTree(db, {
-      tenantId: ctx.tenantId,
-      userId: ctx.user.id,
-      type: ctx.user.type,
-      terminalType: 'web',
-      tr,
-    });
+    const tree = await userMenuTree(db, ctx, tr);
     const entries = await menuEntries(db, tree);
     return {
       menus: searchMenus(entries, query.q, ctx.language, SEARCH_GROUP_SIZE),

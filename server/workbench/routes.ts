@@ -36,13 +36,7 @@ type Screen = { path: string; name: string };
 
 /** The screens of the caller's menu by id, named in the caller's language; the workbench itself is none of its lists. */
 async function screensOf(db: Kysely<DB>, ctx: RequestContext, tr: Translator): Promise<Map<string, Screen>> {
-  const tree = await userMenuTree(db, {
-    tenantId: ctx.tenantId,
-    userId: ctx.user.id,
-    type: ctx.user.type,
-    terminalType: 'web',
-    tr,
-  });
+  const tree = await userMenuTree(db, ctx, tr);
   return new Map(
     menuScreens(tree)
       .filter((n) => n.path !== WORKBENCH_PATH)
