@@ -28,10 +28,10 @@ interface Props {
 }
 
 /**
- * The route shown: the shell's context path (right even when a navigation arrived before the page
- * subscribed), else the frame's first URL; then every navigation or context the shell sends.
+ * The route shown: the shell's context path, else the frame's first URL; then every navigation or
+ * context the shell sends, and the one it sent between the first render and the subscription.
  */
-function useRoute(): string {
+export function useRoute(): string {
   const bridge = useBridge();
   const [route, setRoute] = useState(() => {
     const path = bridge.context.path;
@@ -47,6 +47,9 @@ function useRoute(): string {
     const offContext = bridge.on('context', (next) => {
       if (next.path && next.path !== '/') show(next.path);
     });
+    // A tab opened while the page was rendering its first route: that context is not heard above.
+    const now = bridge.context.path;
+    if (now && now !== '/') show(now);
     return () => {
       offNavigate();
       offContext();
