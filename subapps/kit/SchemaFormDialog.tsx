@@ -96,3 +96,18 @@ export function SchemaFormDialog<T>({ title, visible, schema, fields, initial, o
     </Modal>
   );
 }
+
+/** A form dialog's state: shown or not, and the record it edits (null: adding one). */
+export function useFormDialog<T>() {
+  const [visible, setVisible] = useState(false);
+  const [editing, setEditing] = useState<T | null>(null);
+  return {
+    visible,
+    editing,
+    open(record: T | null) {
+      setEditing(record);
+      setVisible(true);
+    },
+    close: () => setVisible(false),
+  };
+}

@@ -6,7 +6,7 @@ import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import { DICT_PERMISSIONS, dictItemInput, type Dict, type DictItem, type DictItemInput } from '../../../model/dict';
 import { useApi } from '../../kit/api';
-import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
+import { SchemaFormDialog, useFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
 import { RecordActions } from '../../kit/RecordActions';
 
 const FIELDS: FieldSpec[] = [
@@ -24,8 +24,7 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
   const can = (code: string) => permissions.includes(code);
   const [items, setItems] = useState<DictItem[]>([]);
   const [loading, setLoading] = useState(false);
-  const [editing, setEditing] = useState<DictItem | null>(null);
-  const [dialog, setDialog] = useState(false);
+  const dialog = useFormDialog<DictItem>();
   const dictId = dict?.id ?? null;
 
   const load = useCallback(async () => {
@@ -47,6 +46,7 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
   if (!dict || !dictId) return <Empty description={t('dict.chooseOne')} />;
 
   async function save(values: DictItemInput) {
+    const editing = dialog.editing;
     if (editing)
       await api.call(contract.dict.updateItem, {
         params: { id: dictId!, itemId: editing.id },
@@ -78,14 +78,7 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
       width: 200,
       render: (_: unknown, row: DictItem) => (
         <RecordActions
-          onEdit={
-            can(DICT_PERMISSIONS.edit)
-              ? () => {
-                  setEditing(row);
-                  setDialog(true);
-                }
-              : undefined
-          }
+          onEdit={can(DICT_PERMISSIONS.edit) ? () => dialog.open(row) : undefined}
           onDelete={can(DICT_PERMISSIONS.delete) ? () => void remove(row) : undefined}
           history={
             <HistoryButton
@@ -111,28 +104,20 @@ export function DictItems({ dict, onChanged }: { dict: Dict | null; onChanged: (
       <div className="page-toolbar">
         <span className="page-panel-title">{t('dict.itemsOf', { name: dict.name })}</span>
         {can(DICT_PERMISSIONS.add) && (
-          <Button
-            size="small"
-            type="primary"
-            data-testid="item-add"
-            onClick={() => {
-              setEditing(null);
-              setDialog(true);
-            }}
-          >
+          <Button size="small" type="primary" data-testid="item-add" onClick={() => dialog.open(null)}>
             {t('dict.addItem')}
           </Button>
         )}
       </div>
       <Table<DictItem> rowKey="id" columns={columns} data={items} loading={loading} pagination={false} />
       <SchemaFormDialog<DictItemInput>
-        title={editing ? t('dict.editItemTitle') : t('dict.addItemTitle')}
-        visible={dialog}
+        title={dialog.editing ? t('dict.editItemTitle') : t('dict.addItemTitle')}
+        visible={dialog.visible}
         schema={dictItemInput}
         fields={FIELDS}
-        initial={editing}
+        initial={dialog.editing}
         onSubmit={save}
-        onClose={() => setDialog(false)}
+        onClose={dialog.close}
       />
     </section>
   );

@@ -6,7 +6,7 @@ import { contract } from '../../../model/contract';
 import { DICT_PERMISSIONS, dictInput, type Dict, type DictInput } from '../../../model/dict';
 import { useApi } from '../../kit/api';
 import { usePagedList } from '../../kit/usePagedList';
-import { SchemaFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
+import { SchemaFormDialog, useFormDialog, type FieldSpec } from '../../kit/SchemaFormDialog';
 import { DictItems } from './DictItems';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { PagedTable } from '../../kit/PagedTable';
@@ -29,10 +29,10 @@ export function Dictionaries() {
   const list = usePagedList(contract.dict.list);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [current, setCurrent] = useState<Dict | null>(null);
-  const [editing, setEditing] = useState<Dict | null>(null);
-  const [dialog, setDialog] = useState(false);
+  const dialog = useFormDialog<Dict>();
 
   async function save(values: DictInput) {
+    const editing = dialog.editing;
     if (editing) {
       await api.call(contract.dict.update, { params: { id: editing.id }, body: values, showSuccess: true });
     } else {
@@ -73,14 +73,7 @@ export function Dictionaries() {
                 {t('dict.details')}
               </Button>
             }
-            onEdit={
-              can(DICT_PERMISSIONS.edit)
-                ? () => {
-                    setEditing(row);
-                    setDialog(true);
-                  }
-                : undefined
-            }
+            onEdit={can(DICT_PERMISSIONS.edit) ? () => dialog.open(row) : undefined}
             onDelete={can(DICT_PERMISSIONS.delete) ? () => void remove([row.id]) : undefined}
             history={
               <HistoryButton
@@ -111,14 +104,7 @@ export function Dictionaries() {
       />
       <div className="page-toolbar">
         {can(DICT_PERMISSIONS.add) && (
-          <Button
-            type="primary"
-            data-testid="dict-add"
-            onClick={() => {
-              setEditing(null);
-              setDialog(true);
-            }}
-          >
+          <Button type="primary" data-testid="dict-add" onClick={() => dialog.open(null)}>
             {t('common:add')}
           </Button>
         )}
@@ -148,13 +134,13 @@ export function Dictionaries() {
         <DictItems dict={current} onChanged={list.reload} />
       </div>
       <SchemaFormDialog<DictInput>
-        title={editing ? t('dict.editTitle') : t('dict.addTitle')}
-        visible={dialog}
+        title={dialog.editing ? t('dict.editTitle') : t('dict.addTitle')}
+        visible={dialog.visible}
         schema={dictInput}
         fields={FIELDS}
-        initial={editing}
+        initial={dialog.editing}
         onSubmit={save}
-        onClose={() => setDialog(false)}
+        onClose={dialog.close}
       />
     </div>
   );

@@ -14,6 +14,7 @@ import { act } from '../content/act';
 import { WebhookForm, eventKey } from './WebhookForm';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { HistoryButton } from '../../kit/history/HistoryButton';
+import { useFormDialog } from '../../kit/SchemaFormDialog';
 
 /** Outbound webhooks (issue 26): the tenant's endpoints; the secret shown once; each endpoint's delivery log. */
 export function WebhooksPage() {
@@ -24,8 +25,7 @@ export function WebhooksPage() {
   const can = (code: string) => permissions.includes(code);
   const [rows, setRows] = useState<WebhookEndpoint[]>([]);
   const [busy, setBusy] = useState(false);
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<WebhookEndpoint | null>(null);
+  const form = useFormDialog<WebhookEndpoint>();
   const [secret, setSecret] = useState<WebhookSecret | null>(null);
   const [log, setLog] = useState<WebhookEndpoint | null>(null);
 
@@ -41,9 +41,10 @@ export function WebhooksPage() {
   useEffect(() => bridge.on('refresh', () => act(load)), [bridge, load]);
 
   const save = async (body: WebhookInput) => {
+    const editing = form.editing;
     if (editing) await api.call(contract.webhooks.update, { params: { id: editing.id }, body, showSuccess: true });
     else setSecret(await api.call(contract.webhooks.create, { body }));
-    setFormOpen(false);
+    form.close();
     await load();
   };
   const renew = (row: WebhookEndpoint) =>
@@ -75,14 +76,7 @@ export function WebhooksPage() {
       <div className="page-toolbar">
         <Space>
           {can(P.add) && (
-            <Button
-              type="primary"
-              data-testid="webhook-add"
-              onClick={() => {
-                setEditing(null);
-                setFormOpen(true);
-              }}
-            >
+            <Button type="primary" data-testid="webhook-add" onClick={() => form.open(null)}>
               {t('common:add')}
             </Button>
           )}
@@ -138,14 +132,7 @@ export function WebhooksPage() {
                   {t('webhooks.deliveries')}
                 </Button>
                 {can(P.edit) && (
-                  <Button
-                    size="mini"
-                    type="text"
-                    onClick={() => {
-                      setEditing(r);
-                      setFormOpen(true);
-                    }}
-                  >
+                  <Button size="mini" type="text" onClick={() => form.open(r)}>
                     {t('common:edit')}
                   </Button>
                 )}
@@ -176,7 +163,7 @@ export function WebhooksPage() {
           },
         ]}
       />
-      <WebhookForm open={formOpen} editing={editing} onSave={save} onClose={() => setFormOpen(false)} />
+      <WebhookForm open={form.visible} editing={form.editing} onSave={save} onClose={form.close} />
       <Modal
         title={t('webhooks.secretTitle')}
         visible={secret !== null}
