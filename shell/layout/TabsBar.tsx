@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Dropdown, Menu, Tabs } from '@arco-design/web-react';
 import { IconCheck, IconDown } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
@@ -14,14 +15,11 @@ interface Props {
   onAction: (action: TabAction, tab: Tab) => void;
 }
 
-/**
- * A tab's actions. Given to the dropdown as its Menu element itself (not a component around it), so the
- * dropdown sees a menu and closes once an action is chosen.
- */
-function tabMenu(t: TFunction<'shell'>, tab: Tab, tabs: Tab[], onAction: Props['onAction']) {
+/** A tab's actions; `chosen` runs the one chosen. */
+function tabMenu(t: TFunction<'shell'>, tab: Tab, tabs: Tab[], chosen: Props['onAction']) {
   const last = tabs[tabs.length - 1]?.id === tab.id;
   return (
-    <Menu onClickMenuItem={(key) => onAction(key as TabAction, tab)} data-testid="tab-menu">
+    <Menu onClickMenuItem={(key) => chosen(key as TabAction, tab)} data-testid="tab-menu">
       <Menu.Item key="refresh" data-testid="tab-action-refresh">
         {t('tabs.refresh')}
       </Menu.Item>
@@ -41,11 +39,24 @@ function tabMenu(t: TFunction<'shell'>, tab: Tab, tabs: Tab[], onAction: Props['
   );
 }
 
+const ARROW = 'tab-actions-arrow';
+
 /** The open tabs; the URL decides which one is active. A right click or the arrow opens each tab's actions. */
 export function TabsBar({ tabs, activeId, onSelect, onClose, onAction }: Props) {
   const { t } = useTranslation('shell');
+  // Which menu is open (a tab's id, or ARROW): one state for all, closed before an action runs. Left
+  // to each dropdown, a menu whose tabs changed under it while it opened could stay on screen.
+  const [menuOf, setMenuOf] = useState<string | null>(null);
   if (!tabs.length) return null;
   const active = tabs.find((tab) => tab.id === activeId) ?? null;
+  const chosen: Props['onAction'] = (action, tab) => {
+    setMenuOf(null);
+    onAction(action, tab);
+  };
+  const shown = (key: string) => ({
+    popupVisible: menuOf === key,
+    onVisibleChange: (visible: boolean) => setMenuOf(visible ? key : null),
+  });
   return (
     <Tabs
       className="portal-tabs"
@@ -60,7 +71,7 @@ export function TabsBar({ tabs, activeId, onSelect, onClose, onAction }: Props) 
       onDeleteTab={onClose}
       extra={
         active && (
-          <Dropdown droplist={tabMenu(t, active, tabs, onAction)} position="br" trigger="click">
+          <Dropdown droplist={tabMenu(t, active, tabs, chosen)} position="br" trigger="click" {...shown(ARROW)}>
             <Button
               size="mini"
               type="text"
@@ -76,7 +87,7 @@ export function TabsBar({ tabs, activeId, onSelect, onClose, onAction }: Props) 
         <Tabs.TabPane
           key={tab.id}
           title={
-            <Dropdown droplist={tabMenu(t, tab, tabs, onAction)} trigger="contextMenu" position="bl">
+            <Dropdown droplist={tabMenu(t, tab, tabs, chosen)} trigger="contextMenu" position="bl" {...shown(tab.id)}>
               <span data-testid={`tab-${tab.path}`} data-keep-alive={tab.keepAlive}>
                 {tab.title}
               </span>
