@@ -11,7 +11,7 @@ import type { ResourceDef } from '../model/engine';
 import { installAuth } from './auth/context';
 import { authRoutes } from './auth/routes';
 import { platformRoutes } from './routes/platform';
-import { accessRoutes } from './routes/access';
+import { accessRoutes } from './access/routes';
 import { dictRoutes } from './dict/routes';
 import { accountRoutes } from './auth/account-routes';
 import { ssoRoutes } from './auth/sso-routes';

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from './types';
-import { createUser, type CreatedTenant } from '../services/users';
+import { createUser, type CreatedTenant } from '../tenants/provision';
 
 export const DEMO_TENANT = { code: 'demo', name: '华远智能计量 Huayuan Metering', account: 'admin' } as const;
 

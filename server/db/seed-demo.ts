@@ -8,7 +8,7 @@ import type { DB } from './types';
 import type { Config } from '../config';
 import { hashPassword } from '../auth/password';
 import { FolderStorage } from '../files/storage';
-import { provisionTenant } from '../services/users';
+import { provisionTenant } from '../tenants/provision';
 import { seedRules } from '../rules/seed';
 import { seedBom } from './seed-bom';
 import { DEMO_FACTORIES, DEMO_ORGANIZATIONS, DEMO_TENANT, seedCompany } from './seed-company';

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from './types';
 import type { Config } from '../config';
 import { hashPassword } from '../auth/password';
-import { provisionTenant } from '../services/users';
+import { provisionTenant } from '../tenants/provision';
 import { seedMasterData, type SeedRows } from './seed-master-data';
 
 export const SECOND_TENANT = { code: 'demo2', name: '海岳精密 Haiyue Precision', account: 'admin' } as const;

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { ResourceDef } from '../../model/engine';
 import { factory, organization, role, user } from '../../model/resources';
-import type { CreatedTenant } from '../services/users';
+import type { CreatedTenant } from '../tenants/provision';
 import { apiKeys } from '../audit/record';
 import { diffFields } from '../audit/diff';
 import { writeHistory, type HistoryInput } from '../audit/write';

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/errors';
 import { logOperation } from '../engine/oplog';
 import { callerOf, scopeOf } from '../engine/scope';
 import { getRow } from '../engine/store';
-import { createUser } from '../services/users';
+import { createUser } from '../tenants/provision';
 import { accountTaken, linkAccount, ownStaffRecord, roleIdsByCode, updateOwnStaff } from './store';
 import { temporaryPassword } from '../auth/password';
 import { canUseFactory } from '../auth/permissions';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuPaths, menuPermissions, type MenuNode } from '../../model/menu';
 import type { RoleMenus } from '../../model/access';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, login, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const USERS = '/api/platform-system/app-user';

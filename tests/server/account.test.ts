@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../server/app';
 import type { SmsMessage, SmsSender } from '../../server/auth/sms';
 import { consumeSmsCode, issueSmsCode } from '../../server/auth/sms';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { BASIC, DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 /** A multipart body the way a browser sends it. */

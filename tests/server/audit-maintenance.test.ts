@@ -10,7 +10,7 @@ import { setRetention } from '../../server/audit/maintain';
 import { systemActor, writeHistory } from '../../server/audit/write';
 import { buildApi } from '../../server/app';
 import { withTenant } from '../../server/db/tenant-scope';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, startHarness, testConfig, type Harness } from './harness';
 
 /** `audit_entry_YYYY_MM` of the UTC month `i` months from now. */

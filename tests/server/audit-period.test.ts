@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRow } from '../../model/engine';
 import { writeHistory, systemActor } from '../../server/audit/write';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 const TRAIL = '/api/platform-system/audit-trail';

@@ -10,7 +10,7 @@ import type { AuditEntry, AuditHistory } from '../../model/audit';
 import type { Page } from '../../model/api';
 import { LANGUAGES } from '../../model/languages';
 import { verifyChain } from '../../server/audit/verify';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { publishVersion } from './seeded-process';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 

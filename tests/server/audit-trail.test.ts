@@ -18,7 +18,7 @@ import { verifyChain } from '../../server/audit/verify';
 import { RetentionRefused, maintainAuditTrail, makePartitions, setRetention } from '../../server/audit/maintain';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { authCacheOf } from '../../server/auth/cache';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 

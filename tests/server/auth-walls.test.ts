@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApi, loggerOptions } from '../../server/app';
 import { hashPassword, verifyPassword } from '../../server/auth/password';
 import type { SmsMessage } from '../../server/auth/sms';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { BASIC, PASSWORD, call, login, loginToken, startHarness, type Harness } from './harness';
 
 const median = (xs: number[]) => {

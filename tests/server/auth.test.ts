@@ -53,7 +53,7 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
   });
 
   it('refuses a disabled user with the same answer', async () => {
-    const { createUser } = await import('../../server/services/users');
+    const { createUser } = await import('../../server/tenants/provision');
     const tenant = await h.database.db
       .selectFrom('tenant')
       .select('id')

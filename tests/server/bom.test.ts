@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomExplosion, BomImportResult, BomLineRow, BomProduct, BomTree, BomWhereUsed } from '../../model/bom';
 import type { Page } from '../../model/api';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const API = '/api/basic-system/bom';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dict, DictItem } from '../../model/dict';
 import type { Page } from '../../model/api';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 const BASE = '/api/platform-system/dict';

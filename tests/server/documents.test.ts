@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DocumentDetail, DocumentRow } from '../../model/document';
 import type { Page } from '../../model/api';
 import type { DB } from '../../server/db/types';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { blankModelXml } from '../../server/workflow/models';
 import { publishVersion } from './seeded-process';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateAt, isoDate, type GenerateResult, type IssuedCode, type PreviewResult } from '../../model/rules';
 import type { Page } from '../../model/api';
 import type { DB } from '../../server/db/types';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const BASE = '/api/basic-system/encoding-rule';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, statusFields, type ResourceRow } from '../../model/engine';
 import { RESOURCES, unit } from '../../model/resources';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { PASSWORD, loginToken, startHarness, type Harness } from './harness';
 import { Maker, seedDicts } from './resource-fixtures';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { DEMO_SOP_KEY } from '../../server/db/seed-demo-content';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 

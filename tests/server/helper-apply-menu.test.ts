@@ -5,7 +5,7 @@ import type { MenuNode } from '../../model/menu';
 import type { TaskRow } from '../../model/workflow/api';
 import type { Page } from '../../model/api';
 import type { DB } from '../../server/db/types';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 import { blankModelXml } from '../../server/workflow/models';
 import { publishVersion } from './seeded-process';

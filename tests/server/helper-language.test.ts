@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { LanguageOption, TranslationOverrides, TranslationRow } from '../../model/helper';
 import type { Page } from '../../model/api';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 async function sheetOf(buf: Buffer): Promise<ExcelJS.Workbook> {

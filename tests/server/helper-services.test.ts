@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { ServicesView } from '../../model/helper';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 function listen(server: http.Server | net.Server): Promise<string> {

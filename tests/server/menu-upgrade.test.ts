@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMenu } from '../../server/db/seed';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('menu upgrade [%s]', (kind) => {

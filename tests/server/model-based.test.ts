@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../model/api';
 import { apiPath, type ResourceRow } from '../../model/engine';
 import { unit } from '../../model/resources';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 100);

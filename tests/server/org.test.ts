@@ -3,7 +3,7 @@
  * on the engine; tenant isolation; the current user's staff endpoints (SPEC §7); the 'dept' data scope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import '../../server/db/types-org';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 

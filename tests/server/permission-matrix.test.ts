@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, statusFields, type ResourceDef } from '../../model/engine';
 import { RESOURCES } from '../../model/resources';
 import { MENU_CATALOGUE, type CatalogueNode } from '../../model/catalogue';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 interface Probe {

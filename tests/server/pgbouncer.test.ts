@@ -8,7 +8,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { APP_ROLE, withTenant } from '../../server/db/tenant-scope';
 import { PASSWORD, testConfig } from './harness';
 import { PGBOUNCER, startPgBouncer, type Bouncer } from '../support/pgbouncer';

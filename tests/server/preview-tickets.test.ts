@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApi, loggerOptions } from '../../server/app';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { PASSWORD, call, loginToken, startHarness, testConfig, type Harness } from './harness';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

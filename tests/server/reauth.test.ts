@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS, REAUTH_PER_SESSION } from '../../server/auth/attempts';
 import { buildApi } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/index';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, login, loginToken, startHarness, type Harness } from './harness';
 
 const URL = '/api/platform-system/user/update/password';

@@ -17,7 +17,7 @@ import {
   type ResourceRow,
 } from '../../model/engine';
 import { RESOURCES, customer, unit, warehouse, warehouseArea } from '../../model/resources';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { translator } from '../../server/i18n';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 import { Maker, newGroup, seedDicts } from './resource-fixtures';

@@ -23,7 +23,7 @@ import {
   type ResourceRow,
 } from '../../model/engine';
 import { RESOURCES } from '../../model/resources';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 import { Maker, newGroup, seedDicts } from './resource-fixtures';
 

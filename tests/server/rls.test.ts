@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { APP_ROLE, asSystem, withTenant } from '../../server/db/tenant-scope';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 

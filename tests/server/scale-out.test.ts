@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { PGBOUNCER, freePort, startPgBouncer, type Bouncer } from '../support/pgbouncer';
 import { BASIC, PASSWORD, passwordHash, testConfig } from './harness';
 

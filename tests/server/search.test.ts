@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../model/search';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const SEARCH = '/api/platform-system/search';

@@ -10,7 +10,7 @@ import { reserve, issued, type CounterRef } from '../../server/rules/counter';
 import { withTenant } from '../../server/db/tenant-scope';
 import { seedMasterData, SUZHOU_DATA } from '../../server/db/seed-master-data';
 import { seedRules } from '../../server/rules/seed';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, startHarness, type Harness } from './harness';
 
 const WORKERS = 50;

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../server/app';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { startTestProvider, type TestProvider } from '../support/oidc';
 import { BASIC, PASSWORD, startHarness, testConfig, type Harness } from './harness';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../server/app';
 import { shellWeb } from '../../server/web';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { whereThrown } from '../../server/routes/system';
 import { BASIC, DIALECTS, PASSWORD, call, login, loginToken, startHarness, testConfig, type Harness } from './harness';
 

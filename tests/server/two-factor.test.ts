@@ -10,7 +10,7 @@ import { buildApi } from '../../server/app';
 import { LIMITS } from '../../server/auth/attempts';
 import { TICKET } from '../../server/auth/two-factor';
 import { hotp, stepAt, totpCode } from '../../server/auth/totp';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { BASIC, DIALECTS, PASSWORD, call, passwordHash, startHarness, type Harness } from './harness';
 
 const ME = '/api/platform-system/user';

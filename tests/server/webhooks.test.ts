@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint, WebhookSecret } from '../../model/webhook';
 import { buildApi } from '../../server/app';
-import { createTenant } from '../../server/services/users';
+import { createTenant } from '../../server/tenants/provision';
 import { WebhookDispatcher } from '../../server/webhooks/dispatcher';
 import { addressAllowed } from '../../server/webhooks/targets';
 import { nextAttempt } from '../../server/webhooks/backoff';

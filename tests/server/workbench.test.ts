@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenLinks, WorkbenchCards } from '../../model/workbench';
 import { WORKBENCH_LIST_SIZE } from '../../model/workbench';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 
 const BASE = '/api/platform-system/workbench';

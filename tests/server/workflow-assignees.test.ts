@@ -5,7 +5,7 @@
  * departments never count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { resolveAssignee } from '../../server/workflow/assignees';
 import '../../server/db/types-org';
 import { DIALECTS, PASSWORD, passwordHash, startHarness, type Harness } from './harness';

@@ -10,7 +10,7 @@ import type { AuditHistory } from '../../model/audit';
 import type { BatchAuditResult, InstanceChart, ModelDetail, TaskDetail } from '../../model/workflow/api';
 import type { DB } from '../../server/db/types';
 import { newTotpSecret, totpCode } from '../../server/auth/totp';
-import { createUser } from '../../server/services/users';
+import { createUser } from '../../server/tenants/provision';
 import { registerBusiness } from '../../server/workflow/business';
 import { startProcess } from '../../server/workflow/instances';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';

@@ -11,7 +11,7 @@ import type {
 import type { Page } from '../../model/api';
 import { buildApi } from '../../server/app';
 import type { DB } from '../../server/db/types';
-import { createTenant, createUser } from '../../server/services/users';
+import { createTenant, createUser } from '../../server/tenants/provision';
 import { registerBusiness } from '../../server/workflow/business';
 import { startProcess } from '../../server/workflow/instances';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';

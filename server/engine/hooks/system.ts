@@ -1,7 +1,7 @@
 /** Server-only rules of the app registry and tenants (issue 4): both are the platform operator's alone. */
 import { ApiError } from '../../http';
 import { hashPassword } from '../../auth/password';
-import { provisionTenant } from '../../services/users';
+import { provisionTenant } from '../../tenants/provision';
 import { sql } from 'kysely';
 import { ROUTE_PREFIXES } from '../../../model/app';
 import type { ResourceDef } from '../../../model/engine';

@@ -14,6 +14,7 @@ import { logOperation } from '../engine/oplog';
 import { callerOf, scopeOf } from '../engine/scope';
 import { getRow } from '../engine/store';
 import { menuTree } from '../menu/tree';
+import { menuLinks, replaceRoleMenus, roleMenuIds, setPasswordHash } from './store';
 import { actorOf, writeHistory } from '../audit/write';
 
 export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
@@ -24,20 +25,14 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
   serve(app, access.roleMenus, async ({ ctx, params, tr }) => {
     const found = await getRow(db, role, scopeOf(role, callerOf(ctx)), params.id);
     if (!found) throw notFound('resource.notFound');
-    const held = await db
-      .selectFrom('role_menu')
-      .select('menu_id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('role_id', '=', params.id)
-      .execute();
-    return { tree: await menuTree(db, tr.language), menuIds: held.map((h) => h.menu_id) };
+    return { tree: await menuTree(db, tr.language), menuIds: await roleMenuIds(db, ctx.tenantId, params.id) };
   });
 
   serve(app, access.setRoleMenus, async ({ ctx, params, body, request }) => {
     const found = await getRow(db, role, scopeOf(role, callerOf(ctx)), params.id);
     if (!found) throw notFound('resource.notFound');
     const wanted = [...new Set(body.menuIds.map((id) => id.toLowerCase()))];
-    const menus = await db.selectFrom('menu').select(['id', 'parent_id', 'code', 'perms']).execute();
+    const menus = await menuLinks(db);
     const parentOf = new Map(menus.map((m) => [m.id, m.parent_id]));
     const granted = new Set<string>();
     for (const id of wanted) {
@@ -49,18 +44,7 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     const codeOf = new Map(menus.map((m) => [m.id, m.perms || m.code]));
     const codes = (ids: Iterable<string>) => [...ids].map((id) => codeOf.get(id) ?? id).sort();
     await db.transaction().execute(async (trx) => {
-      const held = await trx
-        .deleteFrom('role_menu')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('role_id', '=', params.id)
-        .returning('menu_id')
-        .execute();
-      if (granted.size > 0) {
-        await trx
-          .insertInto('role_menu')
-          .values([...granted].map((menuId) => ({ tenant_id: ctx.tenantId, role_id: params.id, menu_id: menuId })))
-          .execute();
-      }
+      const held = await replaceRoleMenus(trx, ctx.tenantId, params.id, granted);
       await logOperation(trx, callerOf(ctx), {
         type: 'edit',
         method: request.method,
@@ -68,7 +52,7 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
         resource: 'role',
         ids: [params.id],
       });
-      const before = codes(held.map((h) => h.menu_id));
+      const before = codes(held);
       const after = codes(granted);
       if (JSON.stringify(before) !== JSON.stringify(after)) {
         await writeHistory(trx, actorOf(ctx), [
@@ -94,12 +78,7 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     const temporary = body.password === undefined ? temporaryPassword(policy.classes) : null;
     const hash = await hashPassword(body.password ?? temporary!);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('app_user')
-        .set({ password_hash: hash, updated_at: new Date(), updated_by: ctx.user.id })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .execute();
+      await setPasswordHash(trx, ctx.tenantId, params.id, hash, ctx.user.id);
       await revokeSessions(trx, ctx.tenantId, [params.id]);
       await logOperation(trx, callerOf(ctx), {
         type: 'edit',

@@ -1,4 +1,4 @@
-/** Creating tenants, users and role grants: used by the seed and by tests. */
+/** Creating tenants (with their first records), users and role grants: the tenant screen, staff accounts, the seed and tests. */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { hashPassword } from '../auth/password';
