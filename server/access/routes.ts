@@ -10,7 +10,7 @@ import { notFound } from '../http';
 import { serve } from '../serve';
 import { fieldError, invalid } from '../engine/errors';
 import { revokeSessions } from '../engine/hooks/access';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { callerOf, scopeOf } from '../engine/scope';
 import { getRow } from '../engine/store';
 import { menuTree } from '../menu/tree';
@@ -47,8 +47,7 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
       const held = await replaceRoleMenus(trx, ctx.tenantId, params.id, granted);
       await logOperation(trx, callerOf(ctx), {
         type: 'edit',
-        method: request.method,
-        path: request.url.split('?')[0] ?? request.url,
+        ...requestLine(request),
         resource: 'role',
         ids: [params.id],
       });
@@ -82,8 +81,7 @@ export function accessRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
       await revokeSessions(trx, ctx.tenantId, [params.id]);
       await logOperation(trx, callerOf(ctx), {
         type: 'edit',
-        method: request.method,
-        path: request.url.split('?')[0] ?? request.url,
+        ...requestLine(request),
         resource: 'user',
         ids: [params.id],
       });

@@ -2,7 +2,7 @@
  * API keys (issue 26): the tenant's keys for machines. A key never holds more than its creator:
  * codes or factories the caller lacks are refused naming the field. Keys cannot manage keys.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { apiKeys } from '../../model/contract/api-keys';
@@ -11,7 +11,7 @@ import type { DB } from '../db/types';
 import { ApiError, notFound, validationError, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { serve } from '../serve';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { actorOf } from '../audit/write';
 import { callerOf } from '../engine/scope';
 import { canUseFactory } from './permissions';
@@ -30,8 +30,6 @@ const notHeld = (tr: Translator, field: 'permissions' | 'factoryIds', index: num
 function personOnly(ctx: RequestContext): void {
   if (ctx.apiKey) throw new ApiError(403, 'auth.apiKeyForbidden');
 }
-
-const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? request.url;
 
 export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -94,8 +92,7 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     );
     await logOperation(db, callerOf(ctx), {
       type: 'add',
-      method: request.method,
-      path: pathOf(request),
+      ...requestLine(request),
       resource: 'api-key',
       ids: [made.id],
     });
@@ -109,8 +106,7 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     if (!(await revokeApiKey(db, ctx.tenantId, params.id, ctx.user.id, actorOf(ctx)))) throw notFound();
     await logOperation(db, callerOf(ctx), {
       type: 'state',
-      method: request.method,
-      path: pathOf(request),
+      ...requestLine(request),
       resource: 'api-key',
       ids: [params.id],
     });

@@ -6,7 +6,7 @@ import type { DB } from '../db/types';
 import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
 import { endSessions, listSessions } from './sessions';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { callerOf } from '../engine/scope';
 import type { RequestContext } from '../http';
 import type { FastifyRequest } from 'fastify';
@@ -16,8 +16,7 @@ const logEnded = (db: Kysely<DB>, ctx: RequestContext, request: FastifyRequest, 
   ids.length
     ? logOperation(db, callerOf(ctx), {
         type: 'delete',
-        method: request.method,
-        path: request.url.split('?')[0] ?? request.url,
+        ...requestLine(request),
         resource: 'online-session',
         ids,
       })

@@ -28,7 +28,7 @@ import { readSheet, type Sheet } from '../engine/io/sheet';
 import { readUploadedFile } from '../engine/io/upload';
 import { Background } from '../engine/background';
 import { ImportJobs } from '../engine/io/jobs';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { actorOf } from '../audit/write';
 import { recordRows } from '../audit/record';
 import { serve } from '../serve';
@@ -316,8 +316,7 @@ export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }):
     );
     await logOperation(plain, callerOf(ctx), {
       type: 'export',
-      method: 'GET',
-      path: request.url.split('?')[0] ?? request.url,
+      ...requestLine(request),
       resource: 'bom',
       ids: [],
       count: lines.length,

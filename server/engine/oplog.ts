@@ -15,6 +15,12 @@ export interface Operation {
   count?: number;
 }
 
+/** The method and path (without its query) an operation is logged under. */
+export const requestLine = (request: { method: string; url: string }) => ({
+  method: request.method,
+  path: request.url.split('?')[0] ?? request.url,
+});
+
 const MAX_IDS = 1000;
 
 export async function logOperation(db: Db, caller: Caller, op: Operation): Promise<void> {

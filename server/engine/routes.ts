@@ -12,6 +12,7 @@ import { refOptions } from './refs';
 import { engineRoute } from './route';
 import { callerOf } from './scope';
 import { deleteBodySchema, stateBodySchema, type Request, type ResourceService } from './service';
+import { requestLine } from './oplog';
 
 const optionsQuery = z.object({
   q: z.string().trim().max(64).optional(),
@@ -23,7 +24,7 @@ const optionsQuery = z.object({
 });
 
 export function engineRequest(request: FastifyRequest, ctx: RequestContext, tr: Request['tr']): Request {
-  return { caller: callerOf(ctx), tr, method: request.method, path: request.url.split('?')[0] ?? request.url };
+  return { caller: callerOf(ctx), tr, ...requestLine(request) };
 }
 
 async function requireAny(ctx: RequestContext, codes: string[]): Promise<void> {

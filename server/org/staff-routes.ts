@@ -5,7 +5,7 @@ import { staff as staffContract } from '../../model/contract/staff';
 import { staff, user } from '../../model/resources';
 import { duplicate, fieldError, invalid } from '../engine/errors';
 import { isUniqueViolation } from '../db/errors';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { callerOf, scopeOf } from '../engine/scope';
 import { getRow } from '../engine/store';
 import { createUser } from '../tenants/provision';
@@ -93,8 +93,7 @@ export function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
         if (!linked) throw new ApiError(409, 'staff.hasAccount');
         await logOperation(trx, callerOf(ctx), {
           type: 'add',
-          method: request.method,
-          path: request.url.split('?')[0] ?? request.url,
+          ...requestLine(request),
           resource: 'user',
           ids: [created],
         });

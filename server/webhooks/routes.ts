@@ -15,7 +15,7 @@ import type { Selectable } from 'kysely';
 import { ValidatedError, notFound, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { serve } from '../serve';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { callerOf } from '../engine/scope';
 import type { WebhookConfig } from './config';
 import { checkTarget, TargetRefused } from './targets';
@@ -114,8 +114,7 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
   const log = (ctx: RequestContext, request: FastifyRequest, type: 'add' | 'edit' | 'delete', ids: string[]) =>
     logOperation(db, callerOf(ctx), {
       type,
-      method: request.method,
-      path: request.url.split('?')[0] ?? request.url,
+      ...requestLine(request),
       resource: 'webhook',
       ids,
     });

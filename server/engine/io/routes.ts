@@ -8,7 +8,7 @@ import { ApiError } from '../../http';
 import type { Translator } from '../../i18n';
 import { ResourceError, notFound } from '../errors';
 import { listQuerySchema, queryLabels } from '../list';
-import { logOperation } from '../oplog';
+import { logOperation, requestLine } from '../oplog';
 import { engineRoute } from '../route';
 import { callerOf, type Caller } from '../scope';
 import type { ResourceService } from '../service';
@@ -138,7 +138,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
         const stream = await openSheet(file, tr.language, fileName ?? '');
         try {
           const { ahead, count, rest } = await readAhead(stream, IMPORT_JOB_THRESHOLD);
-          const op = { method: request.method, path: request.url.split('?')[0] ?? request.url };
+          const op = requestLine(request);
           const known = Math.max(count, stream.size ?? 0);
           const run = {
             service,
@@ -233,10 +233,10 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
         const scope = service.scope(caller);
         const offset = requestOffset(request);
         const { stream, done } = exportStream({ db, registry, def, caller, scope, tr, params: query, offset });
-        const path = request.url.split('?')[0] ?? request.url;
+        const line = requestLine(request);
         background.track(
           done.then((count) =>
-            logOperation(db, caller, { type: 'export', method: 'GET', path, resource: def.name, ids: [], count }),
+            logOperation(db, caller, { type: 'export', ...line, resource: def.name, ids: [], count }),
           ),
         );
         const { name, fallback } = fileName(def, tr, '', offset);
