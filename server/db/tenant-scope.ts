@@ -43,6 +43,11 @@ export interface DbScope {
    * transaction with SQLSTATE AUTHG, and the call is checked again and run again.
    */
   unconfirmed?: string | null;
+  /**
+   * Statements (no parameters) that are the whole of the transaction: sent with its BEGIN and
+   * COMMIT as one message when the connection is acquired (`transactionInOneMessage`).
+   */
+  whole?: string;
 }
 
 const storage = new AsyncLocalStorage<DbScope>();
@@ -88,6 +93,22 @@ export function expectAuthGeneration(generation: string | null): void {
 export function confirmAuthGeneration(generation: string): string {
   if (!/^\d{1,19}$/.test(generation)) throw new Error(`not a generation: ${generation}`);
   return `confirm_auth_generation(${generation})`;
+}
+
+/**
+ * A tenant's whole transaction in one message and one round trip: BEGIN with the tenant's settings,
+ * `statements` (values inlined with `literal`), COMMIT. For a write whose every statement is known
+ * before it opens; a failure is thrown and nothing of it stays.
+ */
+export async function transactionInOneMessage<D>(
+  db: Kysely<D>,
+  tenantId: string,
+  statements: string,
+  unconfirmed: string | null = null,
+): Promise<void> {
+  await storage.run({ mode: 'tenant', tenantId, unconfirmed, whole: statements }, () =>
+    db.connection().execute(async () => undefined),
+  );
 }
 
 export function currentScope(): DbScope | undefined {
@@ -171,10 +192,11 @@ class ScopedDriver implements Driver {
     const tenantId = scope.tenantId && UUID.test(scope.tenantId) ? scope.tenantId : NO_TENANT;
     const generation = scope.unconfirmed;
     const confirm = generation ? `, ${confirmAuthGeneration(generation)}` : '';
+    const whole = scope.whole === undefined ? '' : `;\n${scope.whole};\nCOMMIT`;
     try {
       await this.simple(
         connection,
-        `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)${confirm}`,
+        `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)${confirm}${whole}`,
       );
       if (confirm && scope.unconfirmed === generation) scope.unconfirmed = null;
     } catch (err) {
@@ -183,6 +205,7 @@ class ScopedDriver implements Driver {
       throw err;
     }
     const scoped = new ScopedConnection(connection);
+    if (whole) scoped.wrote = scoped.ended = true;
     scopedDrivers.set(scoped, this);
     return scoped;
   }

@@ -68,6 +68,14 @@ async function lineExists(db: Kysely<DB>, tenantId: string, factory: string, lin
 /** Look-ups already made for other asks of the same batch, by what they depend on. */
 export type LookupMemo = Map<string, Promise<unknown>>;
 
+const factoryKey = (ctx: RequestContext, code: string | undefined) =>
+  `factory\u0000${ctx.user.id}\u0000${ctx.factoryId}\u0000${code ?? ''}`;
+
+/** The caller's own factory (X-Factory-Id, no factory asked for) is known to have `code`: no look-up. */
+export function knownFactory(memo: LookupMemo, ctx: RequestContext, code: string): void {
+  memo.set(factoryKey(ctx, undefined), Promise.resolve(code));
+}
+
 function remembered<T>(memo: LookupMemo | undefined, key: string, load: () => Promise<T>): Promise<T> {
   if (!memo) return load();
   let held = memo.get(key) as Promise<T> | undefined;
@@ -83,10 +91,8 @@ export async function resolveContext(
   input: GenerateContext = {},
   memo?: LookupMemo,
 ): Promise<Resolved> {
-  const factory = await remembered(
-    memo,
-    `factory\u0000${ctx.user.id}\u0000${ctx.factoryId}\u0000${input.factoryCode ?? ''}`,
-    () => factoryCode(db, ctx, input.factoryCode),
+  const factory = await remembered(memo, factoryKey(ctx, input.factoryCode), () =>
+    factoryCode(db, ctx, input.factoryCode),
   );
   if (rule.uses.factory && !factory) throw new RuleError(400, 'encoding.factoryMissing', {}, null, 'model');
   const line = input.lineCode ?? null;

@@ -11,7 +11,9 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { CounterKey } from '../../model/rules';
-import { rowFingerprint, type RuleDb } from './store';
+import { pgCode } from '../db/errors';
+import { literal } from '../db/tenant-scope';
+import { fingerprintText, rowFingerprint, type RuleDb } from './store';
 
 export interface CounterRef extends CounterKey {
   tenantId: string;
@@ -68,3 +70,36 @@ export async function issued(db: RuleDb, ref: CounterRef): Promise<bigint> {
       and line_code = ${ref.lineCode} and period = ${ref.period}`.execute(db);
   return r.rows[0] ? BigInt(r.rows[0].value) : 0n;
 }
+
+/**
+ * `reserveIfUnchanged` as text for a message sent without parameters, for a counter whose value this
+ * server already knows (`expected`): it takes `count` offsets from there only while the counter still
+ * stands at `expected`, the rule still has `fingerprint` and `count` more fit; and, given `factory`, while
+ * that factory still has that code. Otherwise it takes nothing and migration 043's check refuses the
+ * message (SQLSTATE CNTMV).
+ */
+export function takeFromStatement(
+  ref: CounterRef,
+  expected: bigint,
+  count: number,
+  capacity: bigint,
+  fingerprint: string,
+  factory: { id: string; code: string } | null,
+): string {
+  const tenant = literal(ref.tenantId);
+  const factoryUnchanged = factory
+    ? `and exists (select 1 from factory f where f.tenant_id = ${tenant} and f.id = ${literal(factory.id)} and f.code = ${literal(factory.code)})`
+    : '';
+  return `with taken as (
+      update encoding_counter c set value = c.value + ${count}, updated_at = now()
+      where c.tenant_id = ${tenant} and c.rule_id = ${literal(ref.ruleId)} and c.factory_code = ${literal(ref.factoryCode)}
+        and c.line_code = ${literal(ref.lineCode)} and c.period = ${literal(ref.period)}
+        and c.value = ${expected}::bigint and ${expected}::bigint + ${count} <= ${capacity}::bigint
+        and (select ${fingerprintText('e')} from encoding_rule e where e.tenant_id = ${tenant} and e.id = ${literal(ref.ruleId)}) = ${literal(fingerprint)}
+        ${factoryUnchanged}
+      returning 1)
+    select expect_counter_taken((select count(*) from taken))`;
+}
+
+/** The counter refused a message formatted ahead: it moved since (see `takeFromStatement`). */
+export const isCounterMoved = (err: unknown): boolean => pgCode(err) === 'CNTMV';

@@ -29,8 +29,12 @@ export async function loadRow(
   return row ? byFieldKey(def, row) : undefined;
 }
 
-/** The whole stored row's digest, as `loadRowWithFingerprint` reads it and a statement can check it. */
-export const rowFingerprint = (alias: string) => sql<string>`md5(${sql.ref(alias)}::text)`;
+/**
+ * The whole stored row's digest, as `loadRowWithFingerprint` reads it and a statement can check it;
+ * as text for a statement sent without parameters (`alias` is the caller's own constant).
+ */
+export const fingerprintText = (alias: string) => `md5("${alias}"::text)`;
+export const rowFingerprint = (alias: string) => sql<string>`${sql.raw(fingerprintText(alias))}`;
 
 /** `loadRow`, with the fingerprint of the row as stored: any change to any column changes it. */
 export async function loadRowWithFingerprint(
