@@ -107,13 +107,14 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Headers on every answer of a server, errors included (SECURITY-TESTS T2.1). */
 export function securityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Hooks of every request take `done` rather than return a promise: one promise less per hook and call.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DEFAULT_CSP);
     // Only over TLS (directly, or behind a trusted proxy that says so): HSTS over plain HTTP is ignored at best.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    return payload;
+    done(null, payload);
   });
 }
 
@@ -142,9 +143,9 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       api.addHook('preValidation', rejectNul);
       api.setErrorHandler(errorHandler);
       api.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'error.notFound'));
-      api.addHook('onSend', async (_request, reply, payload) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-        return payload;
+        done(null, payload);
       });
 
       serve(api, system.health, async () => {

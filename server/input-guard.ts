@@ -85,9 +85,15 @@ function guardMultipart(request: FastifyRequest): void {
   };
 }
 
-export async function rejectNul(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const field = nulPath(request.params, '') ?? nulPath(request.query, '') ?? nulPath(request.body, '');
-  if (field !== null || request.url.includes('%00')) throw nulError(field ?? '');
-  const multipart = (request as { isMultipart?: () => boolean }).isMultipart;
-  if (typeof multipart === 'function' && multipart.call(request)) guardMultipart(request);
+export function rejectNul(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+  try {
+    const field = nulPath(request.params, '') ?? nulPath(request.query, '') ?? nulPath(request.body, '');
+    if (field !== null || request.url.includes('%00')) throw nulError(field ?? '');
+    const multipart = (request as { isMultipart?: () => boolean }).isMultipart;
+    if (typeof multipart === 'function' && multipart.call(request)) guardMultipart(request);
+  } catch (err) {
+    done(err as Error);
+    return;
+  }
+  done();
 }

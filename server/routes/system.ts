@@ -2,7 +2,7 @@
  * Platform system rules that sit around the resource engine (issue 4): tenants answer only the
  * operator tenant's administrators, and the interface log records slow or failed API calls.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type {} from '../db/types-api-keys';
@@ -42,53 +42,70 @@ export function whereThrown(error: Error): {
 }
 
 export async function systemRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }): Promise<void> {
-  app.addHook('preHandler', async (request) => {
+  // These hooks run on every /api call: they take `done`, and do nothing more for a call not theirs.
+  app.addHook('preHandler', (request, _reply, done) => {
     const path = request.routeOptions.url ?? '';
-    if (path !== TENANT_API && !path.startsWith(`${TENANT_API}/`)) return;
+    if (path !== TENANT_API && !path.startsWith(`${TENANT_API}/`)) return done();
     const ctx = request.ctx as RequestContext | null;
-    if (!ctx || !(await isOperatorAdmin(db, ctx.tenantId, ctx.user.id))) throw new ApiError(403, 'system.operatorOnly');
-    // Tenants are the operator's work across tenants: past the per-tenant policies (DESIGN §4).
-    const scope = currentScope();
-    if (scope) scope.mode = 'system';
+    void (async () => {
+      if (!ctx || !(await isOperatorAdmin(db, ctx.tenantId, ctx.user.id)))
+        throw new ApiError(403, 'system.operatorOnly');
+      // Tenants are the operator's work across tenants: past the per-tenant policies (DESIGN §4).
+      const scope = currentScope();
+      if (scope) scope.mode = 'system';
+    })().then(() => done(), done);
   });
 
-  app.addHook('onError', async (request, _reply, error) => {
+  app.addHook('onError', (request, _reply, error, done) => {
     failures.set(request, { at: new Date(), error });
+    done();
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const ms = Math.round(reply.elapsedTime);
     const failed = reply.statusCode >= 500;
-    if (!failed && ms < INTERFACE_LOG_SLOW_MS) return;
+    if (!failed && ms < INTERFACE_LOG_SLOW_MS) return done();
     const ctx = request.ctx as RequestContext | null;
-    if (!ctx?.tenantId) return; // no tenant to show it to
-    const failure = failures.get(request);
-    const where = failure ? whereThrown(failure.error) : null;
-    try {
-      await withTenant(ctx.tenantId, () =>
-        db
-          .insertInto('interface_log')
-          .values({
-            tenant_id: ctx.tenantId,
-            method: request.method,
-            path: (request.url.split('?')[0] ?? request.url).slice(0, 512),
-            status: reply.statusCode,
-            call_state: failed ? 'error' : 'slow',
-            duration_ms: ms,
-            error_at: failure?.at ?? null,
-            error_class: where?.errorClass ?? null,
-            error_method: where?.errorMethod ?? null,
-            error_line: where?.errorLine ?? null,
-            message: failure ? failure.error.message.slice(0, 2000) : null,
-            created_by: ctx.user.id,
-            api_key_name: ctx.apiKey?.name ?? null,
-          })
-          .execute(),
-      );
-    } catch (err) {
-      request.log.error({ err }, 'interface log not written');
-    }
+    if (!ctx?.tenantId) return done(); // no tenant to show it to
+    void writeInterfaceLog(db, request, reply, ctx, ms, failed).then(() => done());
   });
 
   await registerResources(app, { db, resources: SYSTEM_RESOURCES });
+}
+
+/** One slow or failed call in the tenant's interface log. */
+async function writeInterfaceLog(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  ms: number,
+  failed: boolean,
+): Promise<void> {
+  const failure = failures.get(request);
+  const where = failure ? whereThrown(failure.error) : null;
+  try {
+    await withTenant(ctx.tenantId, () =>
+      db
+        .insertInto('interface_log')
+        .values({
+          tenant_id: ctx.tenantId,
+          method: request.method,
+          path: (request.url.split('?')[0] ?? request.url).slice(0, 512),
+          status: reply.statusCode,
+          call_state: failed ? 'error' : 'slow',
+          duration_ms: ms,
+          error_at: failure?.at ?? null,
+          error_class: where?.errorClass ?? null,
+          error_method: where?.errorMethod ?? null,
+          error_line: where?.errorLine ?? null,
+          message: failure ? failure.error.message.slice(0, 2000) : null,
+          created_by: ctx.user.id,
+          api_key_name: ctx.apiKey?.name ?? null,
+        })
+        .execute(),
+    );
+  } catch (err) {
+    request.log.error({ err }, 'interface log not written');
+  }
 }
