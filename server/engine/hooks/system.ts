@@ -107,7 +107,7 @@ export const tenantHooks: ResourceHooks = {
   async afterWrite(db, _def, _scope, id, values) {
     const admin = values[ADMIN] as { account: string; hash: string } | undefined;
     if (!admin) return;
-    // Tenant routes run past the per-tenant policies (server/routes/system.ts), so the new tenant's rows can be written.
+    // Tenant routes run past the per-tenant policies (server/system/routes.ts), so the new tenant's rows can be written.
     const created = await provisionTenant(
       db,
       id,

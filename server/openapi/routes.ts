@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from '../config';
-import { collectRoutes, openApiDocument, type RegisteredRoute } from './docs';
+import { collectRoutes, openApiDocument, type RegisteredRoute } from './document';
 
 const version = (
   JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }

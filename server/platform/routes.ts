@@ -2,14 +2,14 @@
 import { probeCached } from '../helper/probe-cache';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Factory } from '../../model/auth';
 import { platform } from '../../model/contract/platform';
 import { LANGUAGES } from '../../model/languages';
 import type { DB } from '../db/types';
 import type { Config } from '../config';
 import { ApiError } from '../http';
 import { serve } from '../serve';
-import { canUseFactory, usableFactories } from '../auth/permissions';
+import { canUseFactory } from '../auth/permissions';
+import { appRows, dictItems, factoryList, recordVisit, tenantCorp } from './store';
 import { loadCurrentUser } from '../auth/current-user';
 import { LANGUAGE_NAMES, SERVED_APPS } from '../../model/catalogue';
 import { appUrl } from '../app-registry';
@@ -31,38 +31,21 @@ export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; con
   });
 
   serve(app, platform.corp, async ({ ctx }) => {
-    const t = await db
-      .selectFrom('tenant')
-      .select(['code', 'name', 'languages'])
-      .where('id', '=', ctx.tenantId)
-      .executeTakeFirstOrThrow();
+    const t = await tenantCorp(db, ctx.tenantId);
     return { tenantCode: t.code, tenantName: t.name, language: t.languages };
   });
 
   serve(app, platform.dictOptions, async ({ ctx, query }) => {
     const type = query.type || 'language';
-    const dict = await db
-      .selectFrom('dict')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('type', '=', type)
-      .executeTakeFirst();
-    if (!dict) {
+    const items = await dictItems(db, ctx.tenantId, type);
+    if (!items) {
       return type === 'language' ? LANGUAGES.map((l) => ({ dictKey: l, dictValue: LANGUAGE_NAMES[l] ?? l })) : [];
     }
-    const items = await db
-      .selectFrom('dict_item')
-      .select(['label', 'value'])
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('dict_id', '=', dict.id)
-      .orderBy('sort')
-      .orderBy('value')
-      .execute();
     return items.map((i) => ({ dictKey: i.value, dictValue: i.label }));
   });
 
   serve(app, platform.apps, async ({ request, ctx }) => {
-    const rows = await db.selectFrom('app').selectAll().orderBy('sort').orderBy('app_type').execute();
+    const rows = await appRows(db);
     const host = { protocol: request.protocol, hostname: request.hostname };
     // The apps this server serves are up; any other enabled app is probed the way the services screen probes it.
     const online = await Promise.all(
@@ -92,30 +75,21 @@ export function platformRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; con
 
   serve(app, platform.user, async ({ ctx }) => loadCurrentUser(db, ctx.tenantId, ctx.user.id));
 
-  serve(app, platform.factories, async ({ ctx }) => {
-    const q = usableFactories(db, ctx.tenantId, ctx.user.id, ctx.user.type)
-      .select(['f.id', 'f.code', 'f.name', 'f.status'])
-      .orderBy('f.sort')
-      .orderBy('f.code');
-    const factoryList: Factory[] = await q.execute();
-    return { factoryList };
-  });
+  serve(app, platform.factories, async ({ ctx }) => ({
+    factoryList: await factoryList(db, ctx.tenantId, ctx.user.id, ctx.user.type),
+  }));
 
   serve(app, platform.recordAccess, async ({ ctx, body }) => {
     if (!(await canUseFactory(db, ctx.tenantId, ctx.user.id, ctx.user.type, body.factoryId))) {
       throw new ApiError(403, 'auth.factoryForbidden');
     }
-    const menu = await db.selectFrom('menu').select('id').where('id', '=', body.functionId).executeTakeFirst();
-    if (!menu) throw new ApiError(404, 'menu.notFound');
-    await db
-      .insertInto('menu_access_record')
-      .values({
-        tenant_id: ctx.tenantId,
-        user_id: ctx.user.id,
-        factory_id: body.factoryId.toLowerCase(),
-        function_id: menu.id,
-      })
-      .execute();
+    const visit = {
+      tenantId: ctx.tenantId,
+      userId: ctx.user.id,
+      factoryId: body.factoryId,
+      functionId: body.functionId,
+    };
+    if (!(await recordVisit(db, visit))) throw new ApiError(404, 'menu.notFound');
     return null;
   });
 }

@@ -2,11 +2,12 @@
  * Platform system rules that sit around the resource engine (issue 4): tenants answer only the
  * operator tenant's administrators, and the interface log records slow or failed API calls.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type {} from '../db/types-api-keys';
-import { currentScope, withTenant } from '../db/tenant-scope';
+import { currentScope } from '../db/tenant-scope';
+import { writeInterfaceLog, type InterfaceLogEntry } from './store';
 import { ApiError, type RequestContext } from '../http';
 import { SYSTEM_RESOURCES } from '../../model/resources';
 import { registerResources } from '../engine';
@@ -67,45 +68,36 @@ export async function systemRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     if (!failed && ms < INTERFACE_LOG_SLOW_MS) return done();
     const ctx = request.ctx as RequestContext | null;
     if (!ctx?.tenantId) return done(); // no tenant to show it to
-    void writeInterfaceLog(db, request, reply, ctx, ms, failed).then(() => done());
+    const failure = failures.get(request);
+    const where = failure ? whereThrown(failure.error) : null;
+    const entry: InterfaceLogEntry = {
+      tenantId: ctx.tenantId,
+      method: request.method,
+      path: (request.url.split('?')[0] ?? request.url).slice(0, 512),
+      status: reply.statusCode,
+      callState: failed ? 'error' : 'slow',
+      durationMs: ms,
+      error:
+        failure && where
+          ? {
+              at: failure.at,
+              className: where.errorClass,
+              method: where.errorMethod,
+              line: where.errorLine,
+              message: failure.error.message.slice(0, 2000),
+            }
+          : null,
+      userId: ctx.user.id,
+      apiKeyName: ctx.apiKey?.name ?? null,
+    };
+    writeInterfaceLog(db, entry).then(
+      () => done(),
+      (err: unknown) => {
+        request.log.error({ err }, 'interface log not written');
+        done();
+      },
+    );
   });
 
   await registerResources(app, { db, resources: SYSTEM_RESOURCES });
-}
-
-/** One slow or failed call in the tenant's interface log. */
-async function writeInterfaceLog(
-  db: Kysely<DB>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  ctx: RequestContext,
-  ms: number,
-  failed: boolean,
-): Promise<void> {
-  const failure = failures.get(request);
-  const where = failure ? whereThrown(failure.error) : null;
-  try {
-    await withTenant(ctx.tenantId, () =>
-      db
-        .insertInto('interface_log')
-        .values({
-          tenant_id: ctx.tenantId,
-          method: request.method,
-          path: (request.url.split('?')[0] ?? request.url).slice(0, 512),
-          status: reply.statusCode,
-          call_state: failed ? 'error' : 'slow',
-          duration_ms: ms,
-          error_at: failure?.at ?? null,
-          error_class: where?.errorClass ?? null,
-          error_method: where?.errorMethod ?? null,
-          error_line: where?.errorLine ?? null,
-          message: failure ? failure.error.message.slice(0, 2000) : null,
-          created_by: ctx.user.id,
-          api_key_name: ctx.apiKey?.name ?? null,
-        })
-        .execute(),
-    );
-  } catch (err) {
-    request.log.error({ err }, 'interface log not written');
-  }
 }

@@ -1,0 +1,74 @@
+/** The SQL of the shell's own calls (SPEC §7): the tenant, dictionary options, the app registry, factories, visits. */
+import type { Kysely } from 'kysely';
+import type { Factory } from '../../model/auth';
+import type { DB } from '../db/types';
+import { usableFactories } from '../auth/permissions';
+
+export async function tenantCorp(db: Kysely<DB>, tenantId: string) {
+  return db
+    .selectFrom('tenant')
+    .select(['code', 'name', 'languages'])
+    .where('id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The items of the tenant's dictionary of `type`, in their order; null when the tenant has no such dictionary. */
+export async function dictItems(
+  db: Kysely<DB>,
+  tenantId: string,
+  type: string,
+): Promise<{ label: string; value: string }[] | null> {
+  const dict = await db
+    .selectFrom('dict')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('type', '=', type)
+    .executeTakeFirst();
+  if (!dict) return null;
+  return db
+    .selectFrom('dict_item')
+    .select(['label', 'value'])
+    .where('tenant_id', '=', tenantId)
+    .where('dict_id', '=', dict.id)
+    .orderBy('sort')
+    .orderBy('value')
+    .execute();
+}
+
+/** Every registered app, in the registry's order. */
+export async function appRows(db: Kysely<DB>) {
+  return db.selectFrom('app').selectAll().orderBy('sort').orderBy('app_type').execute();
+}
+
+/** The factories the user may switch to, in their order. */
+export async function factoryList(
+  db: Kysely<DB>,
+  tenantId: string,
+  userId: string,
+  userType: 'admin' | 'staff',
+): Promise<Factory[]> {
+  return usableFactories(db, tenantId, userId, userType)
+    .select(['f.id', 'f.code', 'f.name', 'f.status'])
+    .orderBy('f.sort')
+    .orderBy('f.code')
+    .execute();
+}
+
+/** Records a visit of a menu entry in a factory; false when there is no such menu entry. */
+export async function recordVisit(
+  db: Kysely<DB>,
+  visit: { tenantId: string; userId: string; factoryId: string; functionId: string },
+): Promise<boolean> {
+  const menu = await db.selectFrom('menu').select('id').where('id', '=', visit.functionId).executeTakeFirst();
+  if (!menu) return false;
+  await db
+    .insertInto('menu_access_record')
+    .values({
+      tenant_id: visit.tenantId,
+      user_id: visit.userId,
+      factory_id: visit.factoryId.toLowerCase(),
+      function_id: menu.id,
+    })
+    .execute();
+  return true;
+}
