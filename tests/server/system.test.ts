@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../server/app';
 import { shellWeb } from '../../server/web';
 import { createTenant } from '../../server/tenants/provision';
-import { whereThrown } from '../../server/routes/system';
+import { whereThrown } from '../../server/system/routes';
 import { BASIC, DIALECTS, PASSWORD, call, login, loginToken, startHarness, testConfig, type Harness } from './harness';
 
 const TENANTS = '/api/platform-system/tenant';
