@@ -1,4 +1,4 @@
-/** The SQL of the shell's own calls (SPEC §7): the tenant, dictionary options, the app registry, factories, visits. */
+/** The SQL of the shell's own calls (SPEC §7): the tenant, the app registry, factories, visits. */
 import type { Kysely } from 'kysely';
 import type { Factory } from '../../model/auth';
 import type { DB } from '../db/types';
@@ -10,29 +10,6 @@ export async function tenantCorp(db: Kysely<DB>, tenantId: string) {
     .select(['code', 'name', 'languages'])
     .where('id', '=', tenantId)
     .executeTakeFirstOrThrow();
-}
-
-/** The items of the tenant's dictionary of `type`, in their order; null when the tenant has no such dictionary. */
-export async function dictItems(
-  db: Kysely<DB>,
-  tenantId: string,
-  type: string,
-): Promise<{ label: string; value: string }[] | null> {
-  const dict = await db
-    .selectFrom('dict')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('type', '=', type)
-    .executeTakeFirst();
-  if (!dict) return null;
-  return db
-    .selectFrom('dict_item')
-    .select(['label', 'value'])
-    .where('tenant_id', '=', tenantId)
-    .where('dict_id', '=', dict.id)
-    .orderBy('sort')
-    .orderBy('value')
-    .execute();
 }
 
 /** Every registered app, in the registry's order. */
