@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { feedback } from '../../model/contract/feedback';
 import type { FeedbackAdminRow } from '../../model/feedback';
 import type { DB } from '../db/types';
@@ -17,50 +16,22 @@ import { decideTask } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { lockOwnRow, deleteOwnRow } from '../db/own-row';
-import { picturesOf } from './routes';
-
-/** The running feedback processes among these feedback ids. */
-async function runningProcesses(db: Kysely<DB>, tenantId: string, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .selectFrom('wf_instance')
-    .select(['id', 'business_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('business_type', '=', 'feedback')
-    .where('status', '=', 'running')
-    .where('business_id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [r.business_id, r.id]));
-}
+import {
+  feedbackPage,
+  feedbackState,
+  handleFeedback,
+  pendingTaskFor,
+  pictureOf,
+  picturesOf,
+  runningProcesses,
+} from './store';
 
 export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
 
   serve(app, feedback.page, async ({ ctx, query }) => {
-    let base = db
-      .selectFrom('feedback as f')
-      .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'f.tenant_id').onRef('u.id', '=', 'f.user_id'))
-      .where('f.tenant_id', '=', ctx.tenantId);
-    if (query.status) base = base.where('f.status', '=', query.status);
-    const [rows, total] = await Promise.all([
-      base
-        .select([
-          'f.id',
-          'f.description',
-          'f.contact',
-          'f.status',
-          'f.handle_opinion',
-          'f.created_at',
-          'f.handled_at',
-          'u.account',
-          'u.nickname',
-        ])
-        .orderBy('f.created_at', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const page = await feedbackPage(db, ctx.tenantId, query.status, query);
+    const rows = page.records;
     const pictures = await picturesOf(
       db,
       ctx.tenantId,
@@ -84,31 +55,16 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       pictureIds: pictures.filter((p) => p.feedback_id === r.id).map((p) => p.id),
       inProcess: running.has(r.id),
     }));
-    return { records, total: Number(total.n), page: query.page, size: query.size };
+    return { ...page, records };
   });
 
   serve(app, feedback.handle, async ({ ctx, params, body }) => {
-    const exists = await db
-      .selectFrom('feedback')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', params.id)
-      .executeTakeFirst();
-    if (!exists) throw notFound();
+    if (!(await feedbackState(db, ctx.tenantId, params.id))) throw notFound();
     const instanceId = (await runningProcesses(db, ctx.tenantId, [params.id])).get(params.id);
     if (instanceId) {
       // Only the process decides: the administrator's own pending task is agreed with the opinion.
       const task =
-        body.status === 'processed'
-          ? await db
-              .selectFrom('wf_task')
-              .select('id')
-              .where('tenant_id', '=', ctx.tenantId)
-              .where('instance_id', '=', instanceId)
-              .where('status', '=', 'pending')
-              .where(sql<boolean>`${ctx.user.id}::uuid = any(candidate_ids)`)
-              .executeTakeFirst()
-          : undefined;
+        body.status === 'processed' ? await pendingTaskFor(db, ctx.tenantId, instanceId, ctx.user.id) : undefined;
       if (!task) throw new ApiError(409, 'feedback.inProcess');
       await decideTask(
         db,
@@ -117,29 +73,16 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
         'agree',
         body.handleOpinion || null,
       );
-      const after = await db
-        .selectFrom('feedback')
-        .select(['id', 'status', 'handle_opinion'])
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .executeTakeFirstOrThrow();
+      const after = (await feedbackState(db, ctx.tenantId, params.id))!;
       return { id: after.id, status: after.status, handleOpinion: after.handle_opinion };
     }
     const row = await db.transaction().execute(async (trx) => {
       const before = await lockOwnRow(trx, 'feedback', ctx.tenantId, params.id);
-      const after = await trx
-        .updateTable('feedback')
-        .set({
-          status: body.status,
-          handle_opinion: body.handleOpinion || null,
-          handled_by: ctx.user.id,
-          handled_at: sql<Date>`now()`,
-          updated_at: sql<Date>`now()`,
-        })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const after = await handleFeedback(trx, ctx.tenantId, params.id, {
+        status: body.status,
+        opinion: body.handleOpinion || null,
+        userId: ctx.user.id,
+      });
       await recordRows(trx, actorOf(ctx), 'feedback', 'state', [
         { id: after.id, code: after.description.slice(0, 80), before, after },
       ]);
@@ -159,12 +102,7 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   });
 
   serve(app, feedback.pictureData, async ({ ctx, params }) => {
-    const row = await db
-      .selectFrom('feedback_picture')
-      .select(['content', 'content_type'])
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', params.id)
-      .executeTakeFirst();
+    const row = await pictureOf(db, ctx.tenantId, params.id);
     if (!row) throw notFound();
     return { dataUrl: `data:${row.content_type};base64,${Buffer.from(row.content).toString('base64')}` };
   });

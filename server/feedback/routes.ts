@@ -18,23 +18,7 @@ import { serve } from '../serve';
 import { sniffPicture } from '../files/sniff';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-
-interface Picture {
-  type: string;
-  bytes: Buffer;
-}
-
-/** The pictures of the feedback rows given, oldest first, as ids by feedback. */
-export async function picturesOf(db: Kysely<DB>, tenantId: string, feedbackIds: string[]) {
-  if (feedbackIds.length === 0) return [];
-  return db
-    .selectFrom('feedback_picture')
-    .select(['id', 'feedback_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('feedback_id', 'in', feedbackIds)
-    .orderBy('created_at')
-    .execute();
-}
+import { insertFeedback, ownFeedbackPage, pictureOf, picturesOf, type Picture } from './store';
 
 export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {
   const { db } = opts;
@@ -69,29 +53,17 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       );
       if (!parsed.success) throw validationError(parsed.error.issues, tr, ACCOUNT_FIELD_LABELS);
       const id = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('feedback')
-          .values({
-            tenant_id: ctx.tenantId,
-            user_id: ctx.user.id,
-            factory_id: ctx.factoryId,
+        const row = await insertFeedback(
+          trx,
+          {
+            tenantId: ctx.tenantId,
+            userId: ctx.user.id,
+            factoryId: ctx.factoryId,
             description: parsed.data.description,
             contact: parsed.data.contact ?? null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        for (const p of pictures) {
-          await trx
-            .insertInto('feedback_picture')
-            .values({
-              tenant_id: ctx.tenantId,
-              feedback_id: row.id,
-              content_type: p.type,
-              size: p.bytes.length,
-              content: p.bytes,
-            })
-            .execute();
-        }
+          },
+          pictures,
+        );
         // Before the process starts: a process that ends at once handles the feedback, after its creation.
         await recordRows(trx, actorOf(ctx), 'feedback', 'create', [
           {
@@ -123,22 +95,13 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Kysely<DB
 export function feedbackReadRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
   serve(app, feedback.mine, async ({ ctx, query }) => {
-    const base = db.selectFrom('feedback').where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id);
-    const [rows, total] = await Promise.all([
-      base
-        .select(['id', 'description', 'contact', 'status', 'handle_opinion', 'created_at'])
-        .orderBy('created_at', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const page = await ownFeedbackPage(db, ctx.tenantId, ctx.user.id, query);
     const pictures = await picturesOf(
       db,
       ctx.tenantId,
-      rows.map((r) => r.id),
+      page.records.map((r) => r.id),
     );
-    const records: FeedbackRecord[] = rows.map((r) => ({
+    const records: FeedbackRecord[] = page.records.map((r) => ({
       id: r.id,
       description: r.description,
       contact: r.contact,
@@ -147,17 +110,11 @@ export function feedbackReadRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
       createdAt: new Date(r.created_at).toISOString(),
       pictureIds: pictures.filter((p) => p.feedback_id === r.id).map((p) => p.id),
     }));
-    return { records, total: Number(total.n), page: query.page, size: query.size };
+    return { ...page, records };
   });
 
   serve(app, feedback.picture, async ({ ctx, params, reply }) => {
-    const row = await db
-      .selectFrom('feedback_picture as p')
-      .innerJoin('feedback as f', (j) => j.onRef('f.tenant_id', '=', 'p.tenant_id').onRef('f.id', '=', 'p.feedback_id'))
-      .select(['p.content', 'p.content_type', 'f.user_id'])
-      .where('p.tenant_id', '=', ctx.tenantId)
-      .where('p.id', '=', params.id)
-      .executeTakeFirst();
+    const row = await pictureOf(db, ctx.tenantId, params.id);
     if (!row || (row.user_id !== ctx.user.id && ctx.user.type !== 'admin')) throw notFound();
     return reply
       .header('content-type', row.content_type)
