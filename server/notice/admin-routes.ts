@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { notice } from '../../model/contract/notice';
 import type { NoticeAdminRow, noticeInput } from '../../model/notice';
@@ -15,8 +14,8 @@ import { ApiError } from '../http';
 import { serve } from '../serve';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-import { containsPattern } from '../db/patterns';
 import { lockOwnRow, deleteOwnRow } from '../db/own-row';
+import { allInTenant, insertNotice, noticePage, updateNotice, type NoticeValues } from './store';
 
 type NoticeInput = z.output<typeof noticeInput>;
 
@@ -30,18 +29,11 @@ async function checkAudience(db: Kysely<DB>, tenantId: string, body: NoticeInput
     ['app_user', body.userIds, 'userIds'],
   ] as const;
   for (const [table, list, field] of checks) {
-    if (!list.length) continue;
-    const found = await db
-      .selectFrom(table)
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', list)
-      .execute();
-    if (found.length !== new Set(list).size) throw new ApiError(400, 'error.badRequest', { field });
+    if (!(await allInTenant(db, tenantId, table, list))) throw new ApiError(400, 'error.badRequest', { field });
   }
 }
 
-function values(body: NoticeInput) {
+function values(body: NoticeInput): NoticeValues {
   return {
     title: body.title,
     content: sanitizeRichText(body.content),
@@ -58,26 +50,8 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   const { db } = opts;
 
   serve(app, notice.page, async ({ ctx, query }) => {
-    let base = db.selectFrom('notice as n').where('n.tenant_id', '=', ctx.tenantId);
-    if (query.title) base = base.where('n.title', 'ilike', containsPattern(query.title));
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll('n')
-        .select((eb) =>
-          eb
-            .selectFrom('notice_receipt as r')
-            .whereRef('r.tenant_id', '=', 'n.tenant_id')
-            .whereRef('r.notice_id', '=', 'n.id')
-            .select(sql<string>`count(*)`.as('c'))
-            .as('read_count'),
-        )
-        .orderBy('n.publish_at', 'desc')
-        .limit(query.size)
-        .offset((query.page - 1) * query.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const records: NoticeAdminRow[] = rows.map((r) => ({
+    const page = await noticePage(db, ctx.tenantId, query.title, query);
+    const records: NoticeAdminRow[] = page.records.map((r) => ({
       id: r.id,
       title: r.title,
       content: r.content,
@@ -90,17 +64,13 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
       readCount: Number(r.read_count ?? 0),
       createdAt: iso(r.created_at),
     }));
-    return { records, total: Number(total.n), page: query.page, size: query.size };
+    return { ...page, records };
   });
 
   serve(app, notice.create, async ({ ctx, body }) => {
     await checkAudience(db, ctx.tenantId, body);
     return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('notice')
-        .values({ tenant_id: ctx.tenantId, created_by: ctx.user.id, ...values(body) })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertNotice(trx, ctx.tenantId, ctx.user.id, values(body));
       await recordRows(trx, actorOf(ctx), 'notice', 'create', [
         { id: row.id, code: row.title, before: null, after: row },
       ]);
@@ -112,13 +82,7 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
     await checkAudience(db, ctx.tenantId, body);
     return db.transaction().execute(async (trx) => {
       const before = await lockOwnRow(trx, 'notice', ctx.tenantId, params.id);
-      const row = await trx
-        .updateTable('notice')
-        .set({ ...values(body), updated_at: sql<Date>`now()` })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await updateNotice(trx, ctx.tenantId, params.id, values(body));
       await recordRows(trx, actorOf(ctx), 'notice', 'update', [{ id: row.id, code: row.title, before, after: row }]);
       return { id: row.id, content: row.content };
     });
