@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { help } from '../../model/contract/help';
 import type { HelpDocAdminRow, helpDocInput } from '../../model/help';
@@ -16,9 +15,8 @@ import { serve } from '../serve';
 import { isUniqueViolation } from '../db/errors';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-import { containsPattern } from '../db/patterns';
-import { pageOf } from '../db/page';
 import { lockOwnRow, deleteOwnRow } from '../db/own-row';
+import { helpDocPage, helpPlaceTaken, insertHelpDoc, sopKeyKnown, updateHelpDoc, type HelpDocValues } from './store';
 
 const toRow = (r: {
   id: string;
@@ -42,6 +40,15 @@ const toRow = (r: {
 
 type HelpDocInput = z.output<typeof helpDocInput>;
 
+/** The columns of a document as written; its content sanitised. */
+const values = (body: HelpDocInput): HelpDocValues => ({
+  kind: body.kind,
+  route_path: body.kind === 'help' ? (body.routePath ?? null) : null,
+  language: body.language,
+  title: body.title,
+  content: sanitizeRichText(body.content),
+});
+
 /**
  * What the table's unique key cannot say: a help document is one per route and language, and an
  * SOP translation names a key this tenant already uses (the public link is not tenant-scoped, so a
@@ -54,24 +61,11 @@ async function checkPlace(
   exceptId: string | null,
 ): Promise<void> {
   if (body.kind === 'help') {
-    let q = db
-      .selectFrom('help_doc')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('kind', '=', 'help')
-      .where('route_path', '=', body.routePath ?? '')
-      .where('language', '=', body.language);
-    if (exceptId) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw new ApiError(409, 'error.conflict', { field: 'language' });
+    if (await helpPlaceTaken(db, tenantId, body.routePath ?? '', body.language, exceptId))
+      throw new ApiError(409, 'error.conflict', { field: 'language' });
   } else if (body.docKey && !exceptId) {
-    const known = await db
-      .selectFrom('help_doc')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('kind', '=', 'sop')
-      .where('doc_key', '=', body.docKey)
-      .executeTakeFirst();
-    if (!known) throw new ApiError(400, 'error.badRequest', { field: 'docKey' });
+    if (!(await sopKeyKnown(db, tenantId, body.docKey)))
+      throw new ApiError(400, 'error.badRequest', { field: 'docKey' });
   }
 }
 
@@ -83,26 +77,8 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
   };
 
   serve(app, help.page, async ({ ctx, query }) => {
-    let base = db.selectFrom('help_doc').where('tenant_id', '=', ctx.tenantId);
-    if (query.kind) base = base.where('kind', '=', query.kind);
-    if (query.keyword) {
-      const like = containsPattern(query.keyword);
-      base = base.where((eb) => eb.or([eb('title', 'ilike', like), eb('route_path', 'ilike', like)]));
-    }
-    return pageOf(
-      query,
-      (limit, offset) =>
-        base
-          .selectAll()
-          .orderBy('kind')
-          .orderBy('route_path')
-          .orderBy('language')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-      () => base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      toRow,
-    );
+    const page = await helpDocPage(db, ctx.tenantId, { kind: query.kind, keyword: query.keyword }, query);
+    return { ...page, records: page.records.map(toRow) };
   });
 
   const codeOf = (r: { kind: string; route_path: string | null; doc_key: string; language: string }) =>
@@ -113,19 +89,7 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
     const row = await db
       .transaction()
       .execute(async (trx) => {
-        const made = await trx
-          .insertInto('help_doc')
-          .values({
-            tenant_id: ctx.tenantId,
-            kind: body.kind,
-            route_path: body.kind === 'help' ? (body.routePath ?? null) : null,
-            ...(body.docKey ? { doc_key: body.docKey } : {}),
-            language: body.language,
-            title: body.title,
-            content: sanitizeRichText(body.content),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const made = await insertHelpDoc(trx, ctx.tenantId, values(body), body.docKey);
         await recordRows(trx, actorOf(ctx), 'help-doc', 'create', [
           { id: made.id, code: codeOf(made), before: null, after: made },
         ]);
@@ -141,20 +105,7 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
       .transaction()
       .execute(async (trx) => {
         const before = await lockOwnRow(trx, 'help_doc', ctx.tenantId, params.id);
-        const after = await trx
-          .updateTable('help_doc')
-          .set({
-            kind: body.kind,
-            route_path: body.kind === 'help' ? (body.routePath ?? null) : null,
-            language: body.language,
-            title: body.title,
-            content: sanitizeRichText(body.content),
-            updated_at: sql<Date>`now()`,
-          })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', params.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const after = await updateHelpDoc(trx, ctx.tenantId, params.id, values(body));
         await recordRows(trx, actorOf(ctx), 'help-doc', 'update', [
           { id: after.id, code: codeOf(after), before, after },
         ]);

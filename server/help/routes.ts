@@ -11,6 +11,7 @@ import type { DB } from '../db/types';
 import { ApiError } from '../http';
 import { sanitizeRichText } from '../files/sanitize';
 import { serve } from '../serve';
+import { helpDocOf, sopDocOf } from './store';
 
 function answer(row: { title: string; content: string; language: string; updated_at: Date | string }): HelpDocument {
   return {
@@ -26,26 +27,13 @@ export function helpRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void
 
   serve(app, help.content, async ({ ctx, query }) => {
     const lang = query.lang ?? ctx.language;
-    const row = await db
-      .selectFrom('help_doc')
-      .select(['title', 'content', 'language', 'updated_at'])
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('kind', '=', 'help')
-      .where('route_path', '=', query.path)
-      .where('language', '=', lang)
-      .executeTakeFirst();
+    const row = await helpDocOf(db, ctx.tenantId, query.path, lang);
     if (!row) throw new ApiError(404, 'help.notMaintained');
     return answer(row);
   });
 
   serve(app, help.sop, async ({ params, query }) => {
-    const row = await db
-      .selectFrom('help_doc')
-      .select(['title', 'content', 'language', 'updated_at'])
-      .where('kind', '=', 'sop')
-      .where('doc_key', '=', params.id)
-      .where('language', '=', query.lang)
-      .executeTakeFirst();
+    const row = await sopDocOf(db, params.id, query.lang);
     if (!row) throw new ApiError(404, 'help.notMaintained');
     return answer(row);
   });
