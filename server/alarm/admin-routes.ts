@@ -8,13 +8,13 @@ import type { Kysely } from 'kysely';
 import type { AlarmSearch } from '../../model/alarm';
 import { alarm } from '../../model/contract/alarm';
 import type { DB } from '../db/types';
-import { ApiError, type RequestContext } from '../http';
+import type { RequestContext } from '../http';
 import { serve } from '../serve';
 import { XLSX_TYPE, attachment } from '../engine/io/export';
 import { dayAt, requestOffset } from '../dates';
-import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
-import { toItem } from './routes';
+import { placeOf, toItem } from './routes';
+import { alarmsAfter, lastSeq, searchedAlarms } from './store';
 
 /** How often the stream looks for new alarms; the database is the one source every process shares. */
 const STREAM_TICK_MS = 1000;
@@ -23,23 +23,7 @@ const STREAM_TICK_MS = 1000;
 const EXPORT_MAX = 10_000;
 
 /** The current factory's alarms matching the search (page and export share it). */
-function searched(db: Kysely<DB>, ctx: RequestContext, query: AlarmSearch) {
-  if (!ctx.factoryId) throw new ApiError(400, 'alarm.factoryRequired');
-  let base = db.selectFrom('alarm').where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', ctx.factoryId);
-  if (query.keyword) {
-    const like = containsPattern(query.keyword);
-    base = base.where((eb) =>
-      eb.or(
-        ['number', 'type', 'source_system', 'source_number', 'project_code', 'project_name', 'description'].map((c) =>
-          eb(eb.ref(c as 'number'), 'ilike', like),
-        ),
-      ),
-    );
-  }
-  if (query.level) base = base.where('level', '=', query.level);
-  if (query.acknowledged) base = base.where('acknowledged_at', query.acknowledged === 'true' ? 'is not' : 'is', null);
-  return base;
-}
+const searched = (db: Kysely<DB>, ctx: RequestContext, query: AlarmSearch) => searchedAlarms(db, placeOf(ctx), query);
 
 export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; streamTickMs?: number }): void {
   const { db } = opts;
@@ -108,15 +92,8 @@ export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; s
   });
 
   serve(app, alarm.stream, async ({ ctx, request, reply }) => {
-    if (!ctx.factoryId) throw new ApiError(400, 'alarm.factoryRequired');
-    const { tenantId, factoryId } = ctx;
-    const last = await db
-      .selectFrom('alarm')
-      .select((eb) => eb.fn.max('seq').as('seq'))
-      .where('tenant_id', '=', tenantId)
-      .where('factory_id', '=', factoryId)
-      .executeTakeFirst();
-    let cursor = String(last?.seq ?? '0');
+    const at = placeOf(ctx);
+    let cursor = await lastSeq(db, at);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -132,15 +109,7 @@ export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; s
       if (closed || busy) return;
       busy = true;
       try {
-        const rows = await db
-          .selectFrom('alarm')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .where('factory_id', '=', factoryId)
-          .where('seq', '>', cursor)
-          .orderBy('seq', 'asc')
-          .limit(100)
-          .execute();
+        const rows = await alarmsAfter(db, at, cursor, 100);
         for (const r of rows) {
           cursor = String(r.seq);
           if (!closed) res.write(`id: ${cursor}\nevent: alarm\ndata: ${JSON.stringify(toItem(r))}\n\n`);

@@ -1,7 +1,6 @@
 /** Alarms: raised by other domains, fed to the shell by cursor, acknowledged (SPEC §3, issue 9). */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { sql } from 'kysely';
 import { ALARM_FEED_MAX, type AlarmItem } from '../../model/alarm';
 import { alarm } from '../../model/contract/alarm';
 import type { AlarmTable, DB } from '../db/types';
@@ -11,6 +10,17 @@ import { serve } from '../serve';
 import { isUniqueViolation } from '../db/errors';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
+import {
+  acknowledgeFirst,
+  alarmOf,
+  alarmsAfter,
+  factoryIdByCode,
+  insertAlarm,
+  lastSeq,
+  openAlarms,
+  unacknowledgedCount,
+  type AlarmPlace,
+} from './store';
 
 /** The feed's cursor is bookkeeping, not part of the alarm. */
 const HISTORY_IGNORE = ['seq'];
@@ -35,20 +45,9 @@ export function toItem(r: Selectable<AlarmTable>): AlarmItem {
 }
 
 /** Alarms belong to a factory: the one chosen in the shell. */
-function factoryOf(ctx: RequestContext): string {
+export function placeOf(ctx: RequestContext): AlarmPlace {
   if (!ctx.factoryId) throw new ApiError(400, 'alarm.factoryRequired');
-  return ctx.factoryId;
-}
-
-const ofFactory = (db: Kysely<DB>, ctx: RequestContext, factoryId: string) =>
-  db.selectFrom('alarm').where('tenant_id', '=', ctx.tenantId).where('factory_id', '=', factoryId);
-
-async function unacknowledged(db: Kysely<DB>, ctx: RequestContext, factoryId: string): Promise<number> {
-  const row = await ofFactory(db, ctx, factoryId)
-    .where('acknowledged_at', 'is', null)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { tenantId: ctx.tenantId, factoryId: ctx.factoryId };
 }
 
 export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
@@ -57,23 +56,17 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
   serve(app, alarm.raise, async ({ ctx, body }) => {
     let factoryId = ctx.factoryId;
     if (body.factoryCode) {
-      const factory = await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('code', '=', body.factoryCode)
-        .executeTakeFirst();
-      if (!factory) throw new ApiError(400, 'alarm.unknownFactory', { field: 'factoryCode', value: body.factoryCode });
-      factoryId = factory.id;
+      factoryId = await factoryIdByCode(db, ctx.tenantId, body.factoryCode);
+      if (!factoryId)
+        throw new ApiError(400, 'alarm.unknownFactory', { field: 'factoryCode', value: body.factoryCode });
     }
     if (!factoryId) throw new ApiError(400, 'alarm.factoryRequired');
     try {
       const row = await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('alarm')
-          .values({
-            tenant_id: ctx.tenantId,
-            factory_id: factoryId,
+        const inserted = await insertAlarm(
+          trx,
+          { tenantId: ctx.tenantId, factoryId },
+          {
             number: body.number,
             type: body.type,
             source_system: body.sourceSystem,
@@ -84,9 +77,8 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
             level: body.level,
             ...(body.occurredAt ? { occurred_at: new Date(body.occurredAt) } : {}),
             created_by: ctx.user.id,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+          },
+        );
         await emitEvent(trx, ctx.tenantId, 'alarm.raised', { factoryId, alarm: toItem(inserted) });
         await recordRows(
           trx,
@@ -108,52 +100,27 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
 
   serve(app, alarm.feed, async ({ ctx, query }) => {
     if (!ctx.factoryId) return { records: [], unacknowledged: 0, cursor: query.after ?? '0' };
-    const factoryId = ctx.factoryId;
+    const at = placeOf(ctx);
     if (query.after === undefined) {
       // The first call only learns where "now" is: old alarms are not news.
-      const last = await ofFactory(db, ctx, factoryId)
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .executeTakeFirst();
-      return {
-        records: [],
-        unacknowledged: await unacknowledged(db, ctx, factoryId),
-        cursor: String(last?.seq ?? '0'),
-      };
+      return { records: [], unacknowledged: await unacknowledgedCount(db, at), cursor: await lastSeq(db, at) };
     }
-    const rows = await ofFactory(db, ctx, factoryId)
-      .selectAll()
-      .where('seq', '>', query.after)
-      .orderBy('seq', 'asc')
-      .limit(ALARM_FEED_MAX)
-      .execute();
+    const rows = await alarmsAfter(db, at, query.after, ALARM_FEED_MAX);
     const cursor = rows.length ? String(rows[rows.length - 1]!.seq) : query.after;
-    return { records: rows.map(toItem), unacknowledged: await unacknowledged(db, ctx, factoryId), cursor };
+    return { records: rows.map(toItem), unacknowledged: await unacknowledgedCount(db, at), cursor };
   });
 
   serve(app, alarm.open, async ({ ctx, query }) => {
-    const factoryId = factoryOf(ctx);
-    const rows = await ofFactory(db, ctx, factoryId)
-      .selectAll()
-      .where('acknowledged_at', 'is', null)
-      .orderBy('occurred_at', 'desc')
-      .orderBy('seq', 'desc')
-      .limit(query.limit)
-      .execute();
-    return { records: rows.map(toItem), total: await unacknowledged(db, ctx, factoryId) };
+    const at = placeOf(ctx);
+    const rows = await openAlarms(db, at, query.limit);
+    return { records: rows.map(toItem), total: await unacknowledgedCount(db, at) };
   });
 
   serve(app, alarm.acknowledge, async ({ ctx, params }) => {
-    const factoryId = factoryOf(ctx);
+    const at = placeOf(ctx);
+    const { factoryId } = at;
     const row = await db.transaction().execute(async (trx) => {
-      const first = await trx
-        .updateTable('alarm')
-        .set({ acknowledged_at: sql<Date>`now()`, acknowledged_by: ctx.user.id })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('factory_id', '=', factoryId)
-        .where('id', '=', params.id)
-        .where('acknowledged_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
+      const first = await acknowledgeFirst(trx, at, params.id, ctx.user.id);
       // Only the first acknowledgement is news (and history); acknowledging again keeps it.
       if (first) {
         await emitEvent(trx, ctx.tenantId, 'alarm.acknowledged', {
@@ -171,7 +138,7 @@ export function alarmRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
           },
         ]);
       }
-      return first ?? ofFactory(trx, ctx, factoryId).selectAll().where('id', '=', params.id).executeTakeFirst();
+      return first ?? alarmOf(trx, at, params.id);
     });
     if (!row) throw notFound();
     return toItem(row);
