@@ -1,6 +1,6 @@
 /** Outbound webhooks (issue 26): the tenant's endpoints, their secrets (shown once) and delivery log. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { webhooks } from '../../model/contract/webhooks';
 import {
   WEBHOOK_EVENTS,
@@ -23,7 +23,17 @@ import { newSecret } from './sign';
 import { RESOURCES } from '../../model/resources';
 import { actorOf, writeHistory } from '../audit/write';
 import { recordRows } from '../audit/record';
-import { pageOf } from '../db/page';
+import {
+  deleteEndpoints,
+  deliveryPage,
+  endpointRows,
+  insertEndpoint,
+  lockEndpoints,
+  renewEndpointSecret,
+  resendDelivery,
+  updateEndpoint,
+  type EndpointValues,
+} from './store';
 
 const ENGINE_RESOURCES = new Set(RESOURCES.map((d) => d.name));
 
@@ -45,33 +55,21 @@ const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
   deliveredAt: r.delivered_at ? iso(r.delivered_at) : null,
 });
 
+/** The columns of an endpoint as written: its events once each, its resources checked. */
+const values = (body: EndpointValues, resources: string[]): EndpointValues => ({
+  name: body.name,
+  url: body.url,
+  events: [...new Set(body.events)],
+  resources,
+  enabled: body.enabled,
+});
+
 export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: WebhookConfig }): void {
   const { db, config } = opts;
 
   /** The endpoints of the tenant (one or all), with their pending and failed counts; never the secret. */
   const endpoints = async (tenantId: string, id?: string): Promise<WebhookEndpoint[]> => {
-    let q = db
-      .selectFrom('webhook_endpoint as e')
-      .select(['e.id', 'e.name', 'e.url', 'e.events', 'e.resources', 'e.enabled', 'e.created_at', 'e.updated_at'])
-      .select((eb) => [
-        eb
-          .selectFrom('webhook_delivery as d')
-          .select(sql<string>`count(*)`.as('n'))
-          .whereRef('d.tenant_id', '=', 'e.tenant_id')
-          .whereRef('d.endpoint_id', '=', 'e.id')
-          .where('d.status', '=', 'pending')
-          .as('pending'),
-        eb
-          .selectFrom('webhook_delivery as d')
-          .select(sql<string>`count(*)`.as('n'))
-          .whereRef('d.tenant_id', '=', 'e.tenant_id')
-          .whereRef('d.endpoint_id', '=', 'e.id')
-          .where('d.status', '=', 'failed')
-          .as('failed'),
-      ])
-      .where('e.tenant_id', '=', tenantId);
-    if (id) q = q.where('e.id', '=', id);
-    const rows = await q.orderBy('e.created_at', 'desc').orderBy('e.id').execute();
+    const rows = await endpointRows(db, tenantId, id);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -129,21 +127,7 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
     await checkUrl(body.url, tr);
     const secret = newSecret();
     const { id } = await db.transaction().execute(async (trx) => {
-      const made = await trx
-        .insertInto('webhook_endpoint')
-        .values({
-          tenant_id: ctx.tenantId,
-          name: body.name,
-          url: body.url,
-          events: [...new Set(body.events)],
-          resources,
-          enabled: body.enabled,
-          secret,
-          created_by: ctx.user.id,
-          updated_by: ctx.user.id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const made = await insertEndpoint(trx, ctx.tenantId, ctx.user.id, values(body, resources), secret);
       await recordRows(
         trx,
         actorOf(ctx),
@@ -163,29 +147,9 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
     const resources = checkResources(body.resources, tr);
     await checkUrl(body.url, tr);
     await db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('webhook_endpoint')
-        .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const [before] = await lockEndpoints(trx, ctx.tenantId, [params.id]);
       if (!before) throw notFound();
-      const after = await trx
-        .updateTable('webhook_endpoint')
-        .set({
-          name: body.name,
-          url: body.url,
-          events: [...new Set(body.events)],
-          resources,
-          enabled: body.enabled,
-          updated_at: new Date(),
-          updated_by: ctx.user.id,
-        })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const after = await updateEndpoint(trx, ctx.tenantId, params.id, ctx.user.id, values(body, resources));
       await recordRows(trx, actorOf(ctx), 'webhook', 'update', [{ id: after.id, code: after.name, before, after }], {
         secrets: ['secret'],
       });
@@ -197,13 +161,7 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
   serve(app, webhooks.renewSecret, async ({ ctx, params, request }) => {
     const secret = newSecret();
     await db.transaction().execute(async (trx) => {
-      const r = await trx
-        .updateTable('webhook_endpoint')
-        .set({ secret, updated_at: new Date(), updated_by: ctx.user.id })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', params.id)
-        .returning(['id', 'name'])
-        .executeTakeFirst();
+      const r = await renewEndpointSecret(trx, ctx.tenantId, params.id, ctx.user.id, secret);
       if (!r) throw notFound();
       await writeHistory(trx, actorOf(ctx), [
         {
@@ -222,15 +180,9 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
   serve(app, webhooks.remove, async ({ ctx, body, request }) => {
     const ids = [...new Set(body.ids.map((i) => i.toLowerCase()))];
     await db.transaction().execute(async (trx) => {
-      const found = await trx
-        .selectFrom('webhook_endpoint')
-        .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', 'in', ids)
-        .forUpdate()
-        .execute();
+      const found = await lockEndpoints(trx, ctx.tenantId, ids);
       if (found.length !== ids.length) throw notFound();
-      await trx.deleteFrom('webhook_endpoint').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
+      await deleteEndpoints(trx, ctx.tenantId, ids);
       await recordRows(
         trx,
         actorOf(ctx),
@@ -246,34 +198,11 @@ export function webhookRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; conf
 
   serve(app, webhooks.deliveries, async ({ ctx, params, query }) => {
     await one(ctx.tenantId, params.id);
-    let q = db
-      .selectFrom('webhook_delivery')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('endpoint_id', '=', params.id);
-    if (query.status) q = q.where('status', '=', query.status);
-    return pageOf(
-      query,
-      (limit, offset) =>
-        q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      () => q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      toDelivery,
-    );
+    return deliveryPage(db, ctx.tenantId, params.id, query.status, query, toDelivery);
   });
 
   serve(app, webhooks.resend, async ({ ctx, params, request }) => {
-    const row = await db
-      .updateTable('webhook_delivery')
-      .set({
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: sql<Date>`now()`,
-        give_up_at: sql<Date>`now() + interval '24 hours'`,
-        delivered_at: null,
-      })
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', params.id)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await resendDelivery(db, ctx.tenantId, params.id);
     if (!row) throw notFound();
     await log(ctx, request, 'edit', [row.endpoint_id]);
     return toDelivery(row);
