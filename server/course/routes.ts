@@ -1,7 +1,6 @@
 /** Help courses (SPEC §7 `course/list`, issue 9): links or attached documents, listed for every user, edited by administrators. */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { course } from '../../model/contract/course';
 import type { CourseItem } from '../../model/course';
 import type { DB } from '../db/types';
@@ -9,6 +8,14 @@ import { serve } from '../serve';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { lockOwnRow, deleteOwnRow } from '../db/own-row';
+import { courseRows, insertCourse, updateCourse, type CourseValues } from './store';
+
+const values = (body: { title: string; description?: string | null; url: string; sort: number }): CourseValues => ({
+  title: body.title,
+  description: body.description ?? null,
+  url: body.url,
+  sort: body.sort,
+});
 
 export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -21,31 +28,14 @@ export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
   }): CourseItem => ({ id: r.id, title: r.title, description: r.description, url: r.url, sort: r.sort });
 
   serve(app, course.list, async ({ ctx }) => {
-    const rows = await db
-      .selectFrom('course')
-      .select(['id', 'title', 'description', 'url', 'sort'])
-      .where('tenant_id', '=', ctx.tenantId)
-      .orderBy('sort')
-      .orderBy('created_at')
-      .execute();
+    const rows = await courseRows(db, ctx.tenantId);
     return { records: rows.map(toItem) };
   });
 
   serve(app, course.create, async ({ ctx, body }) =>
     toItem(
       await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('course')
-          .values({
-            tenant_id: ctx.tenantId,
-            title: body.title,
-            description: body.description ?? null,
-            url: body.url,
-            sort: body.sort,
-            created_by: ctx.user.id,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await insertCourse(trx, ctx.tenantId, ctx.user.id, values(body));
         await recordRows(trx, actorOf(ctx), 'course', 'create', [
           { id: row.id, code: row.title, before: null, after: row },
         ]);
@@ -58,19 +48,7 @@ export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     toItem(
       await db.transaction().execute(async (trx) => {
         const before = await lockOwnRow(trx, 'course', ctx.tenantId, params.id);
-        const row = await trx
-          .updateTable('course')
-          .set({
-            title: body.title,
-            description: body.description ?? null,
-            url: body.url,
-            sort: body.sort,
-            updated_at: sql<Date>`now()`,
-          })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', params.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await updateCourse(trx, ctx.tenantId, params.id, values(body));
         await recordRows(trx, actorOf(ctx), 'course', 'update', [{ id: row.id, code: row.title, before, after: row }]);
         return row;
       }),

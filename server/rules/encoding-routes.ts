@@ -1,6 +1,6 @@
 /** Issuing codes from encoding rules: generate (reserve N), preview (saved or unsaved rule), the audit search. */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { EncodingContextInput, rules } from '../../model/contract/rules';
 import { inputSchema } from '../../model/engine';
 import { encodingRule } from '../../model/resources/encoding-rule';
@@ -19,8 +19,7 @@ import { serve } from '../serve';
 import { issued } from './counter';
 import { resolveContext } from './context';
 import { compileStored, format, issueCodes, left } from './issue';
-import { loadRow } from './store';
-import { prefixPattern } from '../db/patterns';
+import { issuedPage, loadRow } from './store';
 
 export const contextSchema = EncodingContextInput;
 
@@ -77,37 +76,9 @@ export function encodingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): 
   });
 
   serve(app, rules.issued, async ({ ctx, query }) => {
-    const where = [sql`i.tenant_id = ${ctx.tenantId}`];
-    if (query.code) where.push(sql`i.code like ${prefixPattern(query.code)}`);
-    if (query.ruleId) where.push(sql`i.rule_id = ${query.ruleId}`);
-    if (query.batchId) where.push(sql`i.batch_id = ${query.batchId}`);
-    const cond = sql.join(where, sql` and `);
-    const rows = await sql<{
-      code: string;
-      rule_id: string;
-      rule_name: string;
-      factory_code: string;
-      line_code: string;
-      period: string;
-      issue_date: string;
-      batch_id: string;
-      account: string;
-      issued_at: Date | string;
-      total: string;
-    }>`
-      select i.code, i.rule_id, r.name as rule_name, i.factory_code, i.line_code, i.period, i.issue_date::text as issue_date, i.batch_id, i.account, i.issued_at,
-        count(*) over () as total
-      from encoding_issue i join encoding_rule r on r.tenant_id = i.tenant_id and r.id = i.rule_id
-      where ${cond}
-      order by i.id desc
-      limit ${query.size} offset ${(query.page - 1) * query.size}`.execute(db);
-    let total = Number(rows.rows[0]?.total ?? 0);
-    if (rows.rows.length === 0 && query.page > 1) {
-      const c = await sql<{ n: string }>`select count(*) as n from encoding_issue i where ${cond}`.execute(db);
-      total = Number(c.rows[0]?.n ?? 0);
-    }
+    const { rows, total } = await issuedPage(db, ctx.tenantId, query, query);
     return {
-      records: rows.rows.map((r) => ({
+      records: rows.map((r) => ({
         code: r.code,
         ruleId: r.rule_id,
         ruleName: r.rule_name,

@@ -2,6 +2,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResourceDef } from '../../model/engine';
 import { literal } from '../db/tenant-scope';
+import { prefixPattern } from '../db/patterns';
+import type { PageQuery } from '../db/page';
 import type { DB } from '../db/types';
 
 export type RuleDb = Kysely<DB>;
@@ -99,4 +101,44 @@ export async function alreadyIssued(
     order by i.code
     limit 1`.execute(db);
   return r.rows[0]?.code ?? null;
+}
+
+/** One page of the tenant's issued codes, newest first, with the total; by code prefix, rule and batch when given. */
+export async function issuedPage(
+  db: RuleDb,
+  tenantId: string,
+  filter: { code?: string; ruleId?: string; batchId?: string },
+  query: PageQuery,
+) {
+  const where = [sql`i.tenant_id = ${tenantId}`];
+  if (filter.code) where.push(sql`i.code like ${prefixPattern(filter.code)}`);
+  if (filter.ruleId) where.push(sql`i.rule_id = ${filter.ruleId}`);
+  if (filter.batchId) where.push(sql`i.batch_id = ${filter.batchId}`);
+  const cond = sql.join(where, sql` and `);
+  const rows = await sql<{
+    code: string;
+    rule_id: string;
+    rule_name: string;
+    factory_code: string;
+    line_code: string;
+    period: string;
+    issue_date: string;
+    batch_id: string;
+    account: string;
+    issued_at: Date | string;
+    total: string;
+  }>`
+    select i.code, i.rule_id, r.name as rule_name, i.factory_code, i.line_code, i.period, i.issue_date::text as issue_date, i.batch_id, i.account, i.issued_at,
+      count(*) over () as total
+    from encoding_issue i join encoding_rule r on r.tenant_id = i.tenant_id and r.id = i.rule_id
+    where ${cond}
+    order by i.id desc
+    limit ${query.size} offset ${(query.page - 1) * query.size}`.execute(db);
+  let total = Number(rows.rows[0]?.total ?? 0);
+  // An empty page past the end still answers how many there are.
+  if (rows.rows.length === 0 && query.page > 1) {
+    const c = await sql<{ n: string }>`select count(*) as n from encoding_issue i where ${cond}`.execute(db);
+    total = Number(c.rows[0]?.n ?? 0);
+  }
+  return { rows: rows.rows, total };
 }
