@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FEEDBACK_STATUSES } from '../../model/account';
 import type { DB } from '../db/types';
 import { pageOf, type PageQuery } from '../db/page';
+import { runningInstances } from '../workflow/instances';
 
 type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
@@ -24,18 +25,8 @@ export async function picturesOf(db: Kysely<DB>, tenantId: string, feedbackIds: 
 }
 
 /** The running feedback processes among these feedback ids, as instance ids by feedback. */
-export async function runningProcesses(db: Kysely<DB>, tenantId: string, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .selectFrom('wf_instance')
-    .select(['id', 'business_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('business_type', '=', 'feedback')
-    .where('status', '=', 'running')
-    .where('business_id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [r.business_id, r.id]));
-}
+export const runningProcesses = (db: Kysely<DB>, tenantId: string, ids: string[]) =>
+  runningInstances(db, tenantId, 'feedback', ids);
 
 /** A new feedback with its pictures (inside the caller's transaction); its row. */
 export async function insertFeedback(

@@ -12,9 +12,11 @@ import {
   diffEntries,
   MENU_APPLICATION_ENTITY,
   MENU_APPLICATION_PROCESS,
+  applications,
+  insertApplication,
   registerMenuApplicationProcess,
 } from './menu-applications';
-import { startProcess } from '../workflow/instances';
+import { runningInstances, startProcess } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { pageOf } from '../db/page';
@@ -23,26 +25,6 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 const entriesOf = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as MenuApplicationEntry[];
 const countOf = (entries: MenuApplicationEntry[]): number => entries.reduce((n, e) => n + 1 + countOf(e.children), 0);
 
-function applications(db: Kysely<DB>, tenantId: string) {
-  return db
-    .selectFrom('menu_application as a')
-    .leftJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'a.tenant_id').onRef('u.id', '=', 'a.applicant_id'))
-    .leftJoin('app_user as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.id', '=', 'a.reviewer_id'))
-    .select([
-      'a.id',
-      'a.app_type',
-      'a.title',
-      'a.reason',
-      'a.status',
-      'a.review_reason',
-      'a.entries',
-      'a.created_at',
-      'a.reviewed_at',
-      'u.account as applicant',
-      'r.account as reviewer',
-    ])
-    .where('a.tenant_id', '=', tenantId);
-}
 type Record_ = Awaited<ReturnType<ReturnType<typeof applications>['executeTakeFirstOrThrow']>>;
 const toRow = (a: Record_): MenuApplicationRow => ({
   id: a.id,
@@ -62,17 +44,8 @@ export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<D
   const { db } = opts;
   registerMenuApplicationProcess();
 
-  async function inWorkflow(tenantId: string, id: string): Promise<boolean> {
-    const running = await db
-      .selectFrom('wf_instance')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('business_type', '=', 'menu-application')
-      .where('business_id', '=', id)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    return Boolean(running);
-  }
+  const inWorkflow = async (tenantId: string, id: string) =>
+    (await runningInstances(db, tenantId, MENU_APPLICATION_ENTITY, [id])).has(id);
 
   serve(app, helper.applications, async ({ ctx, query }) => {
     let q = applications(db, ctx.tenantId);
@@ -99,18 +72,7 @@ export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<D
     const problem = await checkShape(db, body.appType, body.entries);
     if (problem) throw new ApiError(400, problem.key, { code: problem.code });
     const id = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('menu_application')
-        .values({
-          tenant_id: ctx.tenantId,
-          app_type: body.appType,
-          title: body.title,
-          reason: body.reason,
-          entries: JSON.stringify(body.entries),
-          applicant_id: ctx.user.id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertApplication(trx, ctx.tenantId, ctx.user.id, body);
       // Before the process starts: a process that ends at once decides the application, after its creation.
       await recordRows(trx, actorOf(ctx), MENU_APPLICATION_ENTITY, 'create', [
         { id: row.id, code: row.title, before: null, after: row },

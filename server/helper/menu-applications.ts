@@ -26,6 +26,49 @@ function* walk<T extends { children: T[] }>(entries: readonly T[], parent: T | n
   }
 }
 
+/** The tenant's menu applications with who applied and who reviewed (a query to narrow and order). */
+export function applications(db: Kysely<DB>, tenantId: string) {
+  return db
+    .selectFrom('menu_application as a')
+    .leftJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'a.tenant_id').onRef('u.id', '=', 'a.applicant_id'))
+    .leftJoin('app_user as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.id', '=', 'a.reviewer_id'))
+    .select([
+      'a.id',
+      'a.app_type',
+      'a.title',
+      'a.reason',
+      'a.status',
+      'a.review_reason',
+      'a.entries',
+      'a.created_at',
+      'a.reviewed_at',
+      'u.account as applicant',
+      'r.account as reviewer',
+    ])
+    .where('a.tenant_id', '=', tenantId);
+}
+
+/** A new application (inside the caller's transaction); its row. */
+export function insertApplication(
+  trx: Kysely<DB>,
+  tenantId: string,
+  applicantId: string,
+  input: { appType: string; title: string; reason: string; entries: readonly MenuApplicationEntry[] },
+) {
+  return trx
+    .insertInto('menu_application')
+    .values({
+      tenant_id: tenantId,
+      app_type: input.appType,
+      title: input.title,
+      reason: input.reason,
+      entries: JSON.stringify(input.entries),
+      applicant_id: applicantId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Shape rules the schema cannot say; the key of the first broken rule with the entry's code. */
 export async function checkShape(
   db: Db,

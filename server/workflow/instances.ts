@@ -320,3 +320,22 @@ export async function decideTask(
     return outcome;
   });
 }
+
+/** The running process instances of these records of one business type, as instance ids by record id. */
+export async function runningInstances(
+  db: Kysely<DB>,
+  tenantId: string,
+  businessType: string,
+  businessIds: string[],
+): Promise<Map<string, string>> {
+  if (!businessIds.length) return new Map();
+  const rows = await db
+    .selectFrom('wf_instance')
+    .select(['id', 'business_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('business_type', '=', businessType)
+    .where('status', '=', 'running')
+    .where('business_id', 'in', businessIds)
+    .execute();
+  return new Map(rows.map((r) => [r.business_id, r.id]));
+}
