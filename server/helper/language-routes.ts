@@ -21,7 +21,8 @@ import { ApiError } from '../http';
 import { XLSX_TYPE, attachment } from '../engine/io/export';
 import { readSheet } from '../engine/io/sheet';
 import { readUploadedFile } from '../engine/io/upload';
-import { keysOf, overrideProblem, overridesOf, shippedText } from './translations';
+import { keysOf, overrideProblem, overridesOf, setOverride, shippedText } from './translations';
+import { setTenantLanguages, tenantLanguages } from '../tenants/languages';
 import { serve } from '../serve';
 import { todayFor } from '../dates';
 import { actorOf, writeHistory } from '../audit/write';
@@ -52,61 +53,11 @@ function rowOf(e: Entry, overrides: TranslationOverrides): TranslationRow {
   return { namespace: e.namespace, key: e.key, shipped, override };
 }
 
-/** Sets (or clears) one override and answers what it was and what it is now (null: the shipped text). */
-async function setOverride(
-  db: Kysely<DB>,
-  tenantId: string,
-  userId: string,
-  lang: Language,
-  ns: OverridableNamespace,
-  key: string,
-  value: string,
-): Promise<OverrideChange> {
-  const current = await db
-    .selectFrom('translation_override')
-    .select('value')
-    .where('tenant_id', '=', tenantId)
-    .where('language', '=', lang)
-    .where('namespace', '=', ns)
-    .where('key', '=', key)
-    .forUpdate()
-    .executeTakeFirst();
-  const change = { namespace: ns, key, language: lang, before: current?.value ?? null };
-  // The shipped text itself is no override: storing it would hide a later release's correction.
-  if (value === '' || value === shippedText(lang, ns, key)) {
-    if (current) {
-      await db
-        .deleteFrom('translation_override')
-        .where('tenant_id', '=', tenantId)
-        .where('language', '=', lang)
-        .where('namespace', '=', ns)
-        .where('key', '=', key)
-        .execute();
-    }
-    return { ...change, after: null };
-  }
-  await db
-    .insertInto('translation_override')
-    .values({ tenant_id: tenantId, language: lang, namespace: ns, key, value, updated_by: userId })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'language', 'namespace', 'key'])
-        .doUpdateSet({ value, updated_at: new Date(), updated_by: userId }),
-    )
-    .execute();
-  return { ...change, after: value };
-}
-
 export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {
   const { db } = opts;
 
   serve(app, helper.languages, async ({ ctx }) => {
-    const t = await db
-      .selectFrom('tenant')
-      .select('languages')
-      .where('id', '=', ctx.tenantId)
-      .executeTakeFirstOrThrow();
-    const enabled = new Set(t.languages.split(',').map((s) => s.trim()));
+    const enabled = new Set(await tenantLanguages(db, ctx.tenantId));
     return LANGUAGES.map((l) => ({ dictKey: l, dictValue: LANGUAGE_NAMES[l] ?? l, enabled: enabled.has(l) }));
   });
 
@@ -114,21 +65,8 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
     // Kept in the portal's order, so the first offered language stays predictable.
     const languages = LANGUAGES.filter((l) => body.languages.includes(l));
     await db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('tenant')
-        .select(['code', 'languages'])
-        .where('id', '=', ctx.tenantId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('tenant')
-        .set({ languages: languages.join(','), updated_at: new Date() })
-        .where('id', '=', ctx.tenantId)
-        .execute();
-      const was = before.languages
-        .split(',')
-        .map((l) => l.trim())
-        .filter(Boolean);
+      const before = await setTenantLanguages(trx, ctx.tenantId, languages);
+      const was = before.languages;
       if (was.join(',') === languages.join(',')) return;
       await writeHistory(trx, actorOf(ctx), [
         {

@@ -11,6 +11,7 @@ import { LANGUAGES, type Language } from '../../model/languages';
 import { OVERRIDABLE_NAMESPACES, type OverridableNamespace, type TranslationOverrides } from '../../model/helper';
 import type { DB } from '../db/types';
 import type {} from '../db/types-helper';
+import type { OverrideChange } from './translation-history';
 
 const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'locales');
 
@@ -95,4 +96,49 @@ export async function overridesOf(db: Kysely<DB>, tenantId: string): Promise<Tra
     newest = Math.max(newest, new Date(r.updated_at).getTime());
   }
   return { version: `${rows.length}-${newest}`, texts };
+}
+
+/** Sets (or clears) one override and answers what it was and what it is now (null: the shipped text). */
+export async function setOverride(
+  db: Kysely<DB>,
+  tenantId: string,
+  userId: string,
+  lang: Language,
+  ns: OverridableNamespace,
+  key: string,
+  value: string,
+): Promise<OverrideChange> {
+  const current = await db
+    .selectFrom('translation_override')
+    .select('value')
+    .where('tenant_id', '=', tenantId)
+    .where('language', '=', lang)
+    .where('namespace', '=', ns)
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirst();
+  const change = { namespace: ns, key, language: lang, before: current?.value ?? null };
+  // The shipped text itself is no override: storing it would hide a later release's correction.
+  if (value === '' || value === shippedText(lang, ns, key)) {
+    if (current) {
+      await db
+        .deleteFrom('translation_override')
+        .where('tenant_id', '=', tenantId)
+        .where('language', '=', lang)
+        .where('namespace', '=', ns)
+        .where('key', '=', key)
+        .execute();
+    }
+    return { ...change, after: null };
+  }
+  await db
+    .insertInto('translation_override')
+    .values({ tenant_id: tenantId, language: lang, namespace: ns, key, value, updated_by: userId })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'language', 'namespace', 'key'])
+        .doUpdateSet({ value, updated_at: new Date(), updated_by: userId }),
+    )
+    .execute();
+  return { ...change, after: value };
 }
