@@ -97,3 +97,22 @@ export async function endSessions(
   if (where.keep) q = q.where('id', '!=', where.keep);
   return (await q.returning('id').execute()).map((r) => r.id);
 }
+
+/** Whether a session is still live: not logged out, revoked or expired, its user enabled. */
+export async function sessionLive(
+  db: Kysely<DB>,
+  session: { tenantId: string; sessionId: string; userId: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('session_token as st')
+    .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
+    .select('st.id')
+    .where('st.tenant_id', '=', session.tenantId)
+    .where('st.id', '=', session.sessionId)
+    .where('st.user_id', '=', session.userId)
+    .where('st.revoked_at', 'is', null)
+    .where('st.expires_at', '>', sql<Date>`now()`)
+    .where('u.status', '=', 'enabled')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,7 +1,7 @@
 /** Documents (SPEC §3, §5, §6): upload checked against the type, versions, previews by byte range. /api/basic-system/document… */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { documents } from '../../model/contract/documents';
 import {
   DOCUMENT_FIELD_LABELS as labels,
@@ -14,12 +14,14 @@ import type { DB } from '../db/types';
 import { ApiError, notFound, validationError } from '../http';
 import { frameOrigins } from '../app-registry';
 import { bindTenant } from '../db/tenant-scope';
-import { TICKET_TTL_MS, publicOrigin, signTicket, ticketKey, verifyTicket, type Ticket } from './ticket';
+import { TICKET_TTL_MS, publicOrigin, signTicket, ticketKey, verifyTicket } from './ticket';
 import { DocumentService, registerDocumentRelease } from './service';
 import { loadFileKey } from '../files/encryption';
 import { FolderStorage } from '../files/storage';
 import { issueCodes } from '../rules/issue';
 import { serve } from '../serve';
+import { appRows } from '../platform/store';
+import { sessionLive } from '../auth/sessions';
 import { actorOf } from '../audit/write';
 
 const BASE = '/basic-system/document';
@@ -49,11 +51,7 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   const fileKey = () => (key ??= loadFileKey(config.fileEncryptionKey, config.dataDir));
   const service = new DocumentService(db, new FolderStorage(config.filesDir), fileKey);
   const appOrigins = async (request: FastifyRequest) =>
-    frameOrigins(
-      await db.selectFrom('app').select(['url', 'port_offset', 'status']).execute(),
-      { protocol: request.protocol, hostname: request.hostname },
-      config.subappPortBase,
-    );
+    frameOrigins(await appRows(db), { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase);
 
   serve(app, documents.list, async ({ ctx, query }) => ({
     ...(await service.list(ctx.tenantId, query)),
@@ -128,26 +126,12 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     return { url: `${origin ?? ''}/api${BASE}/file?ticket=${token}`, expiresAt: new Date(exp).toISOString() };
   });
 
-  /** Whether the session a ticket was issued to is still live (not logged out, revoked or expired; its user enabled). */
-  const sessionLive = async (t: Ticket) =>
-    (await db
-      .selectFrom('session_token as st')
-      .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'st.tenant_id').onRef('u.id', '=', 'st.user_id'))
-      .select('st.id')
-      .where('st.tenant_id', '=', t.tenantId)
-      .where('st.id', '=', t.sessionId)
-      .where('st.user_id', '=', t.userId)
-      .where('st.revoked_at', 'is', null)
-      .where('st.expires_at', '>', sql<Date>`now()`)
-      .where('u.status', '=', 'enabled')
-      .executeTakeFirst()) !== undefined;
-
   serve(app, documents.file, async ({ query, request, reply }) => {
     const t = verifyTicket(query.ticket, ticketKey(await fileKey()));
     if (!t) throw notFound();
     bindTenant(t.tenantId);
     // A ticket ends with the session it was issued to (T2.11).
-    if (!(await sessionLive(t))) throw notFound();
+    if (!(await sessionLive(db, t))) throw notFound();
     // Viewers in the sub-apps' frames fetch it from their own origins.
     const origin = request.headers.origin;
     if (origin && (await appOrigins(request)).includes(origin))

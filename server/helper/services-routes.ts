@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/types';
 import { probeApp } from './probe';
 import { serve } from '../serve';
+import { appRows } from '../platform/store';
 import { localName } from '../i18n';
 
 const FRESH_MS = 60_000;
@@ -30,13 +31,7 @@ export function helperServicesRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     language: Parameters<typeof localName>[1],
     force: boolean,
   ): Promise<ServicesView> {
-    const rows = await db
-      .selectFrom('app')
-      .selectAll()
-      .where('status', '=', 'enabled')
-      .orderBy('sort')
-      .orderBy('app_type')
-      .execute();
+    const rows = await appRows(db, { enabledOnly: true });
     const services = await Promise.all(
       rows.map(async (r) => {
         const url = appUrl(r, { protocol: request.protocol, hostname: request.hostname }, config.subappPortBase);

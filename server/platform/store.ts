@@ -12,9 +12,11 @@ export async function tenantCorp(db: Kysely<DB>, tenantId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** Every registered app, in the registry's order. */
-export async function appRows(db: Kysely<DB>) {
-  return db.selectFrom('app').selectAll().orderBy('sort').orderBy('app_type').execute();
+/** The registered apps (every one, or the enabled ones), in the registry's order. */
+export async function appRows(db: Kysely<DB>, opts: { enabledOnly?: boolean } = {}) {
+  let q = db.selectFrom('app').selectAll();
+  if (opts.enabledOnly) q = q.where('status', '=', 'enabled');
+  return q.orderBy('sort').orderBy('app_type').execute();
 }
 
 /** The factories the user may switch to, in their order. */
