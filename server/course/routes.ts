@@ -7,8 +7,8 @@ import type { DB } from '../db/types';
 import { serve } from '../serve';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-import { lockOwnRow, deleteOwnRow } from '../db/own-row';
-import { courseRows, insertCourse, updateCourse, type CourseValues } from './store';
+import { lockOwnRow, deleteOwnRow, updateOwnRow } from '../db/own-row';
+import { courseRows, insertCourse, type CourseValues } from './store';
 
 const values = (body: { title: string; description?: string | null; url: string; sort: number }): CourseValues => ({
   title: body.title,
@@ -48,7 +48,7 @@ export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
     toItem(
       await db.transaction().execute(async (trx) => {
         const before = await lockOwnRow(trx, 'course', ctx.tenantId, params.id);
-        const row = await updateCourse(trx, ctx.tenantId, params.id, values(body));
+        const row = await updateOwnRow(trx, 'course', ctx.tenantId, params.id, values(body));
         await recordRows(trx, actorOf(ctx), 'course', 'update', [{ id: row.id, code: row.title, before, after: row }]);
         return row;
       }),

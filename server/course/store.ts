@@ -1,6 +1,5 @@
 /** The SQL of help courses: the tenant's list in its order, inserts and updates. */
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { DB } from '../db/types';
 
 /** A course's columns as administrators write them. */
@@ -25,16 +24,6 @@ export function insertCourse(trx: Kysely<DB>, tenantId: string, userId: string, 
   return trx
     .insertInto('course')
     .values({ tenant_id: tenantId, ...values, created_by: userId })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export function updateCourse(trx: Kysely<DB>, tenantId: string, id: string, values: CourseValues) {
-  return trx
-    .updateTable('course')
-    .set({ ...values, updated_at: sql<Date>`now()` })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }

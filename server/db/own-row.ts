@@ -1,5 +1,5 @@
-/** One tenant's row by id, read for an update or deleted: the lookup every edit and delete of a content row starts with. */
-import type { Kysely, Selectable } from 'kysely';
+/** One tenant's row by id, locked, updated or deleted: what every edit and delete of a content row does. */
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DB } from './types';
 import { notFound } from '../http';
 
@@ -36,6 +36,25 @@ export async function deleteOwnRow<T extends TenantTable>(
 ): Promise<Selectable<DB[T]>> {
   const row = await keyed(trx)
     .deleteFrom(table as string)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row as unknown as Selectable<DB[T]>;
+}
+
+/** Sets `values` (and `updated_at` to now) on the tenant's row of `table` by id and returns the row; 404 when the tenant has none. */
+export async function updateOwnRow<T extends TenantTable>(
+  trx: Kysely<DB>,
+  table: T,
+  tenantId: string,
+  id: string,
+  values: Updateable<DB[T]>,
+): Promise<Selectable<DB[T]>> {
+  const row = await keyed(trx)
+    .updateTable(table as string)
+    .set({ ...(values as object), updated_at: sql<Date>`now()` } as never)
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .returningAll()

@@ -15,8 +15,8 @@ import { serve } from '../serve';
 import { isUniqueViolation } from '../db/errors';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-import { lockOwnRow, deleteOwnRow } from '../db/own-row';
-import { helpDocPage, helpPlaceTaken, insertHelpDoc, sopKeyKnown, updateHelpDoc, type HelpDocValues } from './store';
+import { lockOwnRow, deleteOwnRow, updateOwnRow } from '../db/own-row';
+import { helpDocPage, helpPlaceTaken, insertHelpDoc, sopKeyKnown, type HelpDocValues } from './store';
 
 const toRow = (r: {
   id: string;
@@ -105,7 +105,7 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
       .transaction()
       .execute(async (trx) => {
         const before = await lockOwnRow(trx, 'help_doc', ctx.tenantId, params.id);
-        const after = await updateHelpDoc(trx, ctx.tenantId, params.id, values(body));
+        const after = await updateOwnRow(trx, 'help_doc', ctx.tenantId, params.id, values(body));
         await recordRows(trx, actorOf(ctx), 'help-doc', 'update', [
           { id: after.id, code: codeOf(after), before, after },
         ]);

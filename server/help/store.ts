@@ -1,6 +1,5 @@
 /** The SQL of help and SOP documents: reading one by its place, the administrators' page and writes. */
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { DB } from '../db/types';
 import { containsPattern } from '../db/patterns';
 import { pageOf, type PageQuery } from '../db/page';
@@ -99,16 +98,6 @@ export function insertHelpDoc(trx: Kysely<DB>, tenantId: string, values: HelpDoc
   return trx
     .insertInto('help_doc')
     .values({ tenant_id: tenantId, ...values, ...(docKey ? { doc_key: docKey } : {}) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export function updateHelpDoc(trx: Kysely<DB>, tenantId: string, id: string, values: HelpDocValues) {
-  return trx
-    .updateTable('help_doc')
-    .set({ ...values, updated_at: sql<Date>`now()` })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }

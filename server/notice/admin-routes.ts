@@ -14,8 +14,8 @@ import { ApiError } from '../http';
 import { serve } from '../serve';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-import { lockOwnRow, deleteOwnRow } from '../db/own-row';
-import { allInTenant, insertNotice, noticePage, updateNotice, type NoticeValues } from './store';
+import { lockOwnRow, deleteOwnRow, updateOwnRow } from '../db/own-row';
+import { allInTenant, insertNotice, noticePage, type NoticeValues } from './store';
 
 type NoticeInput = z.output<typeof noticeInput>;
 
@@ -82,7 +82,7 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
     await checkAudience(db, ctx.tenantId, body);
     return db.transaction().execute(async (trx) => {
       const before = await lockOwnRow(trx, 'notice', ctx.tenantId, params.id);
-      const row = await updateNotice(trx, ctx.tenantId, params.id, values(body));
+      const row = await updateOwnRow(trx, 'notice', ctx.tenantId, params.id, values(body));
       await recordRows(trx, actorOf(ctx), 'notice', 'update', [{ id: row.id, code: row.title, before, after: row }]);
       return { id: row.id, content: row.content };
     });

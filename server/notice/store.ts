@@ -117,13 +117,3 @@ export function insertNotice(trx: Kysely<DB>, tenantId: string, userId: string, 
     .returningAll()
     .executeTakeFirstOrThrow();
 }
-
-export function updateNotice(trx: Kysely<DB>, tenantId: string, id: string, values: NoticeValues) {
-  return trx
-    .updateTable('notice')
-    .set({ ...values, updated_at: sql<Date>`now()` })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
