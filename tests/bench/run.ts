@@ -346,19 +346,25 @@ async function main() {
   }
   shellEntrySize();
   const stop = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  // A browser that cannot start must not leave the server behind (it would hold the ports of the next run).
+  const browser = await chromium
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    })
+    .catch((err: unknown) => {
+      stop();
+      throw err;
+    });
   try {
     await bytesBench(browser, base, loginToTable, rows);
     await timings(browser);
