@@ -25,8 +25,13 @@ const SIDER_TEXT =
 async function chooseSize(page: Page, size: 'small' | 'large') {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('menu-settings').click();
-  await page.getByTestId(`font-${size}`).click();
+  const option = page.getByTestId(`font-${size}`);
+  // The drawer slides in: the option is there before it can be clicked.
+  await expect(option).toBeVisible();
+  await option.click();
   await page.locator('.arco-drawer-close-icon').click();
+  // Closed before the next round opens it again (a click during its closing was lost).
+  await expect(option).toBeHidden();
 }
 
 test('Spanish names in the side menu and the title wrap instead of being cut, at small and large font sizes', async ({
