@@ -130,6 +130,12 @@ export function Layout() {
     navigate(target ? `/${lang}${target.path}` : `/${lang}`);
   }
 
+  /** Opens a tab's route unless the address already shows it (read live: the render may lag the URL). */
+  function selectTab(tab: Tab) {
+    const to = `/${lang}${tab.path}`;
+    if (window.location.pathname !== to) navigate(to);
+  }
+
   function closeTab(id: string) {
     keepTabs(
       tabs.filter((tab) => tab.id !== id),
@@ -225,7 +231,7 @@ export function Layout() {
         <TabsBar
           tabs={tabs}
           activeId={activeId}
-          onSelect={(tab) => navigate(`/${lang}${tab.path}`)}
+          onSelect={(tab) => selectTab(tab)}
           onClose={closeTab}
           onAction={onTabAction}
         />

@@ -64,7 +64,9 @@ export function TabsBar({ tabs, activeId, onSelect, onClose, onAction }: Props) 
       editable
       showAddButton={false}
       activeTab={activeId ?? undefined}
-      onChange={(id) => {
+      // Every click, not only a change: the active id follows the URL one render late, and a click in
+      // between on the tab that is about to stop being active must still open it.
+      onClickTab={(id) => {
         const tab = tabs.find((x) => x.id === id);
         if (tab) onSelect(tab);
       }}

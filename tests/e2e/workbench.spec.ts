@@ -51,6 +51,7 @@ test.describe('workbench', () => {
 
     // Unstarred on the workbench, the header's star follows.
     await page.getByTestId('tab-/home').click();
+    await expect(page).toHaveURL(/\/en\/home$/);
     await bench.getByTestId('favourite-remove').click();
     await expect(bench.getByTestId('card-favourites').getByTestId('favourites-link')).toHaveCount(0);
     await page.getByTestId('tab-/basic/customer').click();
@@ -62,6 +63,13 @@ test.describe('workbench', () => {
     await page.getByTestId('factory-switcher').click();
     await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F002)' }).click();
     await expect(page.getByTestId('factory-switcher')).toContainText('(F002)');
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    // Left as found, for the next run: the first plant's star taken back.
+    await page.getByTestId('factory-switcher').click();
+    await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F001)' }).click();
+    await expect(page.getByTestId('factory-switcher')).toContainText('(F001)');
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'false');
     expect(errors).toEqual([]);
   });
