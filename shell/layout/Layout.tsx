@@ -4,6 +4,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
 import { appForPath } from '../../model/app-routes';
+import { findMenuByPath } from '../../model/menu-tree';
 import { endpoints } from '../api/endpoints';
 import {
   activeTabIdAtom,
@@ -49,7 +50,7 @@ export function Layout() {
   const factoryId = useAtomValue(factoryIdAtom);
   const settings = useAtomValue(settingsAtom);
   const [tabs, setTabs] = useAtom(tabsAtom);
-  const [activeId, setActiveId] = useAtom(activeTabIdAtom);
+  const setActiveId = useSetAtom(activeTabIdAtom);
   const apps = useAtomValue(appsAtom);
   const path = splitLanguage(location.pathname)?.path ?? '/';
   useApps();
@@ -74,7 +75,7 @@ export function Layout() {
     if (path === '/' || fullScreen) return;
     const unsaved = store.get(unsavedTabsAtom);
     const { tabs: next, active, opened, evicted } = tabForPath(tabs, menu, path, (tab) => unsaved.has(tab.id));
-    const returning = !opened && active.id !== activeId && !active.keepAlive;
+    const returning = !opened && active.id !== store.get(activeTabIdAtom) && !active.keepAlive;
     const reopened = opened && closedPaths.current.delete(active.path);
     if (returning || reopened) pendingRefresh.current = active.id;
     if (evicted) {
@@ -92,7 +93,12 @@ export function Layout() {
     setTabs((current) => retitle(current, menu));
   }, [menu, setTabs]);
 
-  const activeTab = tabs.find((tab) => tab.id === activeId) ?? null;
+  // The tab of the address, known in the render that follows the URL (the effect above opens a new
+  // one and records it); until a new tab exists, the one recorded last.
+  const shownId = findMenuByPath(menu, path)?.id ?? path;
+  const activeTab =
+    tabs.find((tab) => tab.id === shownId) ?? tabs.find((tab) => tab.id === store.get(activeTabIdAtom)) ?? null;
+  const activeId = activeTab?.id ?? null;
 
   useEffect(() => {
     if (!activeTab || pendingRefresh.current !== activeTab.id) return;

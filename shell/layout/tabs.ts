@@ -16,7 +16,7 @@ export interface TabMove {
 
 /** `unsaved`: tabs holding unsaved changes, never closed to stay within MAX_TABS (the oldest other one is). */
 export function tabForPath(
-  tabs: readonly Tab[],
+  tabs: Tab[],
   menu: readonly MenuNode[],
   path: string,
   unsaved: (tab: Tab) => boolean = () => false,
@@ -25,7 +25,9 @@ export function tabForPath(
   const id = node?.id ?? path;
   const existing = tabs.find((t) => t.id === id);
   if (existing) {
-    const active = existing.path === path ? existing : { ...existing, path };
+    // Unchanged, the same list: nothing re-renders for a tab already shown at this path.
+    if (existing.path === path) return { tabs, active: existing, opened: false, evicted: null };
+    const active = { ...existing, path };
     return { tabs: tabs.map((t) => (t.id === id ? active : t)), active, opened: false, evicted: null };
   }
   const created: Tab = { id, title: node?.functionName ?? path, path, menuId: node?.id ?? null, keepAlive: true };

@@ -34,6 +34,15 @@ const menu: MenuNode[] = [
 ];
 
 describe('tabs', () => {
+  it('leaves the list as it is when the address shows a tab already open there', () => {
+    const { tabs } = tabForPath(tabForPath([], menu, '/platform/dict').tabs, menu, '/basic/unit');
+    const back = tabForPath(tabs, menu, '/platform/dict');
+    expect(back.active.id).toBe('m1');
+    expect(back.opened).toBe(false);
+    // The same list, so the shell does not render again for it.
+    expect(back.tabs).toBe(tabs);
+  });
+
   it('opens one tab per menu entry and follows the app route inside it', () => {
     const first = tabForPath([], menu, '/platform/dict');
     expect(first.active).toMatchObject({ id: 'm1', title: 'Dictionaries', menuId: 'm1' });
