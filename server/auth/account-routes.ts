@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { ACCOUNT_FIELD_LABELS, SMS } from '../../model/account';
 import { account } from '../../model/contract/account';
 import { auth } from '../../model/contract/auth';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
+import { inTransaction } from '../db/in-transaction';
 import { ApiError, validationError } from '../http';
 import { serve } from '../serve';
 import { hashPassword, verifyPassword } from './password';
@@ -17,7 +17,9 @@ import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender 
 import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from './attempts';
 import { loadCurrentUser } from './current-user';
 import { actorOf } from '../audit/write';
-import { recordRows } from '../audit/record';
+import { passwordHashOf, saveOwnProfile } from './account-store';
+import { enabledMobileUser, enabledTenant, mobileUsers } from './login-store';
+import { revokeUserTokens } from './sessions';
 
 export interface AccountRouteOptions {
   db: Kysely<DB>;
@@ -26,27 +28,12 @@ export interface AccountRouteOptions {
   smsSender?: SmsSender;
 }
 
-async function enabledTenant(db: Kysely<DB>, code: string) {
-  return db
-    .selectFrom('tenant')
-    .select(['id', 'code'])
-    .where('code', '=', code)
-    .where('status', '=', 'enabled')
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
-    .executeTakeFirst();
-}
-
 export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): void {
   const { db, config } = opts;
   const sender = opts.smsSender ?? (config.smsWebhookUrl ? webhookSender(config.smsWebhookUrl) : logSender(app.log));
 
   serve(app, account.changePassword, async ({ body, ctx, tr, request }) => {
-    const row = await db
-      .selectFrom('app_user')
-      .select('password_hash')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', ctx.user.id)
-      .executeTakeFirstOrThrow();
+    const currentHash = await passwordHashOf(db, ctx.tenantId, ctx.user.id);
     // A wrong current password counts with the account's login limits, and a few end this session (T3.7).
     const session = {
       tokenId: ctx.tokenId,
@@ -55,7 +42,7 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
       userId: ctx.user.id,
       account: ctx.user.account,
     };
-    if (!(await limitedReauth(db, request, session, () => verifyPassword(body.oldPassword, row.password_hash)))) {
+    if (!(await limitedReauth(db, request, session, () => verifyPassword(body.oldPassword, currentHash)))) {
       const issue = {
         code: 'custom',
         path: ['oldPassword'],
@@ -68,51 +55,19 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
       db,
       tr,
       await passwordPolicy(db, ctx.tenantId),
-      { tenantId: ctx.tenantId, userId: ctx.user.id, currentHash: row.password_hash },
+      { tenantId: ctx.tenantId, userId: ctx.user.id, currentHash },
       body.newPassword,
     );
     const hash = await hashPassword(body.newPassword);
-    await db.transaction().execute(async (trx) => {
-      await setPassword(trx, ctx.tenantId, ctx.user.id, row.password_hash, hash, actorOf(ctx));
-      await trx
-        .updateTable('session_token')
-        .set({ revoked_at: sql<Date>`now()` })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('user_id', '=', ctx.user.id)
-        .where('id', '!=', ctx.tokenId)
-        .where('revoked_at', 'is', null)
-        .execute();
+    await inTransaction(db, async (trx) => {
+      await setPassword(trx, ctx.tenantId, ctx.user.id, currentHash, hash, actorOf(ctx));
+      await revokeUserTokens(trx, ctx.tenantId, ctx.user.id, ctx.tokenId);
     });
     return null;
   });
 
   serve(app, account.updateProfile, async ({ body, ctx }) => {
-    await db.transaction().execute(async (trx) => {
-      const fields = ['id', 'account', 'nickname', 'email', 'mobile', 'remark'] as const;
-      const before = await trx
-        .selectFrom('app_user')
-        .select(fields)
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', ctx.user.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const after = await trx
-        .updateTable('app_user')
-        .set({
-          nickname: body.nickname,
-          email: body.email ?? null,
-          mobile: body.mobile ?? null,
-          remark: body.remark ?? '',
-          updated_at: sql<Date>`now()`,
-        })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', ctx.user.id)
-        .returning(fields)
-        .executeTakeFirstOrThrow();
-      await recordRows(trx, actorOf(ctx), 'app-user', 'update', [
-        { id: ctx.user.id, code: after.account, before, after },
-      ]);
-    });
+    await saveOwnProfile(db, ctx.tenantId, ctx.user.id, body, actorOf(ctx));
     return loadCurrentUser(db, ctx.tenantId, ctx.user.id);
   });
 
@@ -121,13 +76,7 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
     const tenant = await enabledTenant(db, body.tenantCode);
     if (!tenant) return { expiresInSeconds: SMS.ttlSeconds };
     const code = await issueSmsCode(db, tenant.id, body.mobile);
-    const user = await db
-      .selectFrom('app_user')
-      .select('id')
-      .where('tenant_id', '=', tenant.id)
-      .where('mobile', '=', body.mobile)
-      .where('status', '=', 'enabled')
-      .executeTakeFirst();
+    const user = await enabledMobileUser(db, tenant.id, body.mobile);
     // Codes for unknown numbers count against the limits but are never sent.
     if (user) {
       try {
@@ -165,15 +114,7 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
       loginKey(request, body.tenantCode, `sms:${body.mobile}`),
       async () => {
         const ok = tenant ? await consumeSmsCode(db, tenant.id, body.mobile, body.code) : false;
-        const users =
-          ok && tenant
-            ? await db
-                .selectFrom('app_user')
-                .select(['id', 'status', 'type'])
-                .where('tenant_id', '=', tenant.id)
-                .where('mobile', '=', body.mobile)
-                .execute()
-            : [];
+        const users = ok && tenant ? await mobileUsers(db, tenant.id, body.mobile) : [];
         const found = users.length === 1 && users[0]?.status === 'enabled' ? users[0] : null;
         return { ok: found !== null, value: found };
       },

@@ -15,7 +15,7 @@ import { logOperation, requestLine } from '../engine/oplog';
 import { actorOf } from '../audit/write';
 import { callerOf } from '../engine/scope';
 import { canUseFactory } from './permissions';
-import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from './api-keys';
+import { createApiKey, getApiKey, keyFactoryOptions, listApiKeys, permissionEntries, revokeApiKey } from './api-keys';
 import { onUniqueViolation } from '../db/errors';
 import { localName } from '../i18n';
 
@@ -43,14 +43,7 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
   serve(app, apiKeys.options, async ({ ctx }) => {
     personOnly(ctx);
     const held = await ctx.permissions();
-    const buttons = await db
-      .selectFrom('menu as m')
-      .leftJoin('menu as p', 'p.id', 'm.parent_id')
-      .select(['m.perms', 'm.name_i18n as name', 'p.name_i18n as parentName', 'm.type'])
-      .where('m.perms', 'is not', null)
-      .orderBy('m.sort')
-      .orderBy('m.perms')
-      .execute();
+    const buttons = await permissionEntries(db);
     const seen = new Set<string>();
     const permissions = buttons.flatMap((b) => {
       const code = b.perms as string;
@@ -61,20 +54,7 @@ export function apiKeyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
         { code, name: b.type === 'menu' || !b.parentName ? own : `${localName(b.parentName, ctx.language)} / ${own}` },
       ];
     });
-    let q = db.selectFrom('factory as f').select(['f.id', 'f.code', 'f.name']).where('f.tenant_id', '=', ctx.tenantId);
-    if (ctx.user.type !== 'admin') {
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('user_factory as uf')
-            .select('uf.factory_id')
-            .whereRef('uf.tenant_id', '=', 'f.tenant_id')
-            .whereRef('uf.factory_id', '=', 'f.id')
-            .where('uf.user_id', '=', ctx.user.id),
-        ),
-      );
-    }
-    return { permissions, factories: await q.orderBy('f.code').execute() };
+    return { permissions, factories: await keyFactoryOptions(db, ctx.tenantId, ctx.user.id, ctx.user.type) };
   });
 
   serve(app, apiKeys.create, async ({ body, ctx, tr, request }) => {

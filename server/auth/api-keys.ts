@@ -8,6 +8,7 @@ import { API_KEY_PREFIX, type ApiKey } from '../../model/api-keys';
 import { sha256 } from './tokens';
 import type { AuditActor } from '../audit/write';
 import { recordRows } from '../audit/record';
+import { usableFactories } from './permissions';
 
 /** A new secret: `mes_` and 32 random bytes in base64url. */
 export const newApiKeySecret = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -140,4 +141,21 @@ export async function revokeApiKey(
       .where('id', '=', id)
       .executeTakeFirst()) !== undefined
   );
+}
+
+/** Every menu entry that carries a permission code, with its parent's name, in menu order: what a key may be given. */
+export async function permissionEntries(db: Kysely<DB>) {
+  return db
+    .selectFrom('menu as m')
+    .leftJoin('menu as p', 'p.id', 'm.parent_id')
+    .select(['m.perms', 'm.name_i18n as name', 'p.name_i18n as parentName', 'm.type'])
+    .where('m.perms', 'is not', null)
+    .orderBy('m.sort')
+    .orderBy('m.perms')
+    .execute();
+}
+
+/** The factories a key of this user may be limited to: those the user may work in, by code. */
+export async function keyFactoryOptions(db: Kysely<DB>, tenantId: string, userId: string, type: 'admin' | 'staff') {
+  return usableFactories(db, tenantId, userId, type).select(['f.id', 'f.code', 'f.name']).orderBy('f.code').execute();
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { auth } from '../../model/contract/auth';
 import type { DB } from '../db/types';
@@ -10,6 +9,8 @@ import { consumeCaptcha, createCaptcha, randomCaptchaText } from './captcha';
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { finishFirstFactor } from './finish-login';
 import { limitedLogin, loginKey, writeLoginLog } from './attempts';
+import { accountUser, loginTenant, renewPasswordHash } from './login-store';
+import { revokeToken } from './sessions';
 
 export interface AuthRouteOptions {
   db: Kysely<DB>;
@@ -34,12 +35,7 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
     if (config.loginCaptcha && !(await consumeCaptcha(db, body.captchaId, body.captcha))) {
       throw new ApiError(400, 'auth.captchaInvalid');
     }
-    const tenant = await db
-      .selectFrom('tenant')
-      .select(['id', 'status'])
-      .select(sql<boolean>`expires_at is not null and expires_at <= now()`.as('expired'))
-      .where('code', '=', body.tenantCode)
-      .executeTakeFirst();
+    const tenant = await loginTenant(db, body.tenantCode);
     const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
       tenant
         ? writeLoginLog(db, request, {
@@ -55,14 +51,7 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       db,
       loginKey(request, body.tenantCode, body.account),
       async () => {
-        const row = tenant
-          ? await db
-              .selectFrom('app_user')
-              .select(['id', 'tenant_id', 'password_hash', 'status', 'type'])
-              .where('tenant_id', '=', tenant.id)
-              .where('account', '=', body.account)
-              .executeTakeFirst()
-          : undefined;
+        const row = tenant ? await accountUser(db, tenant.id, body.account) : undefined;
         // Unknown tenant or account: verify against a dummy hash so the answer takes the same time.
         const ok = await verifyPassword(body.password, row?.password_hash ?? (await getDummyHash()));
         const good = Boolean(row && ok && row.status === 'enabled');
@@ -98,12 +87,7 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       method: 'logout',
       result: 'success',
     });
-    await db
-      .updateTable('session_token')
-      .set({ revoked_at: sql<Date>`now()` })
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', ctx.tokenId)
-      .execute();
+    await revokeToken(db, ctx.tenantId, ctx.tokenId);
     return null;
   });
 }
@@ -119,13 +103,7 @@ async function rehash(
   request: FastifyRequest,
 ): Promise<void> {
   try {
-    await db
-      .updateTable('app_user')
-      .set({ password_hash: await hashPassword(password) })
-      .where('tenant_id', '=', user.tenant_id)
-      .where('id', '=', user.id)
-      .where('password_hash', '=', user.password_hash)
-      .execute();
+    await renewPasswordHash(db, user, await hashPassword(password));
   } catch (err) {
     request.log.warn({ err }, 'password hash not renewed');
   }

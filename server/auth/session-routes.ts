@@ -6,6 +6,7 @@ import type { DB } from '../db/types';
 import { ApiError, notFound } from '../http';
 import { serve } from '../serve';
 import { endSessions, listSessions } from './sessions';
+import { userIdOf } from './account-store';
 import { logOperation, requestLine } from '../engine/oplog';
 import { callerOf } from '../engine/scope';
 import type { RequestContext } from '../http';
@@ -38,14 +39,9 @@ export function sessionRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): v
   });
 
   serve(app, security.endUserSessions, async ({ params, ctx, request }) => {
-    const user = await db
-      .selectFrom('app_user')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', params.userId)
-      .executeTakeFirst();
-    if (!user) throw notFound();
-    const ended = await endSessions(db, ctx.tenantId, ctx.user.id, { userId: user.id, keep: ctx.tokenId });
+    const userId = await userIdOf(db, ctx.tenantId, params.userId);
+    if (!userId) throw notFound();
+    const ended = await endSessions(db, ctx.tenantId, ctx.user.id, { userId, keep: ctx.tokenId });
     await logEnded(db, ctx, request, ended);
     return { ended: ended.length };
   });

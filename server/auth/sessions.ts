@@ -116,3 +116,24 @@ export async function sessionLive(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Logs a session out: its token row is revoked. */
+export async function revokeToken(db: Kysely<DB>, tenantId: string, tokenId: string): Promise<void> {
+  await db
+    .updateTable('session_token')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', tokenId)
+    .execute();
+}
+
+/** Revokes every open token of a user (after a password change), except `keep` when given. */
+export async function revokeUserTokens(db: Kysely<DB>, tenantId: string, userId: string, keep?: string): Promise<void> {
+  let q = db
+    .updateTable('session_token')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId);
+  if (keep) q = q.where('id', '!=', keep);
+  await q.where('revoked_at', 'is', null).execute();
+}

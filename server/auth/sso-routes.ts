@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { sso, SsoStartQuery } from '../../model/contract/sso';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../../model/languages';
 import type { Config } from '../config';
@@ -17,8 +16,16 @@ import { issueToken, safeEqual, sha256 } from './tokens';
 import { pkcePair, randomNonce, randomState, ssoClient, type SsoClient } from './sso';
 import { loadCurrentUser } from './current-user';
 import { writeLoginLog } from './attempts';
-import { writeHistory } from '../audit/write';
-import { accountOf, userActor } from '../audit/accounts';
+import { enabledTenant, usersWith } from './login-store';
+import { userStatus } from './account-store';
+import {
+  claimSsoExchange,
+  claimSsoLogin,
+  identityUserId,
+  linkIdentity,
+  saveSsoExchange,
+  saveSsoLogin,
+} from './sso-store';
 
 const COOKIE = 'portal_sso';
 const COOKIE_PATH = '/api/auth/sso';
@@ -83,13 +90,7 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
         : DEFAULT_LANGUAGE;
       if (!client) return refuse(request, reply, lang, 'auth.ssoNotConfigured');
       if (!q.success) return refuse(request, reply, lang, 'auth.ssoTenant');
-      const tenant = await db
-        .selectFrom('tenant')
-        .select('id')
-        .where('code', '=', q.data.tenantCode)
-        .where('status', '=', 'enabled')
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
-        .executeTakeFirst();
+      const tenant = await enabledTenant(db, q.data.tenantCode);
       if (!tenant) return refuse(request, reply, lang, 'auth.ssoTenant');
       const state = randomState();
       const nonce = randomNonce();
@@ -107,17 +108,14 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
         request.log.error({ err }, 'SSO provider unavailable');
         return refuse(request, reply, lang, 'auth.ssoUnavailable');
       }
-      await db
-        .insertInto('sso_login')
-        .values({
-          state_hash: sha256(state),
-          browser_hash: sha256(browser),
-          tenant_id: tenant.id,
-          verifier,
-          nonce,
-          language: lang,
-        })
-        .execute();
+      await saveSsoLogin(db, {
+        stateHash: sha256(state),
+        browserHash: sha256(browser),
+        tenantId: tenant.id,
+        verifier,
+        nonce,
+        language: lang,
+      });
       const secure = request.protocol === 'https' ? '; Secure' : '';
       return reply
         .code(302)
@@ -137,16 +135,7 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
       const state = typeof query.state === 'string' ? query.state : '';
       const browser = cookie(request, COOKIE);
       // Single use: the row is claimed before anything else happens.
-      const login = state
-        ? await db
-            .updateTable('sso_login')
-            .set({ used_at: sql<Date>`now()` })
-            .where('state_hash', '=', sha256(state))
-            .where('used_at', 'is', null)
-            .where('created_at', '>', new Date(Date.now() - LOGIN_TTL_MS))
-            .returning(['tenant_id', 'browser_hash', 'verifier', 'nonce', 'language'])
-            .executeTakeFirst()
-        : undefined;
+      const login = state ? await claimSsoLogin(db, sha256(state), new Date(Date.now() - LOGIN_TTL_MS)) : undefined;
       const lang = login && isLanguage(login.language) ? login.language : DEFAULT_LANGUAGE;
       if (!login || !browser || !safeEqual(login.browser_hash, sha256(browser)))
         return refuse(request, reply, lang, 'auth.ssoStateInvalid');
@@ -163,27 +152,12 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
         request.log.warn({ err: { message: (err as Error).message } }, 'SSO code exchange refused');
         return refuse(request, reply, lang, 'auth.ssoFailed');
       }
-      const linked = await db
-        .selectFrom('user_identity')
-        .select('user_id')
-        .where('tenant_id', '=', login.tenant_id)
-        .where('issuer', '=', identity.issuer)
-        .where('subject', '=', identity.subject)
-        .executeTakeFirst();
-      let userId = linked?.user_id ?? null;
+      let userId = await identityUserId(db, login.tenant_id, identity);
       if (!userId) {
         const claimName = oidcConfig?.claim ?? 'preferred_username';
         const value = identity.claims[claimName];
         const column = claimName === 'email' ? 'email' : claimName === 'phone_number' ? 'mobile' : 'account';
-        const matches =
-          typeof value === 'string' && value
-            ? await db
-                .selectFrom('app_user')
-                .select('id')
-                .where('tenant_id', '=', login.tenant_id)
-                .where(column, '=', value)
-                .execute()
-            : [];
+        const matches = typeof value === 'string' && value ? await usersWith(db, login.tenant_id, column, value) : [];
         if (matches.length !== 1) {
           await writeLoginLog(db, request, {
             tenantId: login.tenant_id,
@@ -198,37 +172,13 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
         const matched = matches[0]!.id;
         userId = matched;
         // A new way into the account: the user's history says which provider's identity it now accepts.
-        await db.transaction().execute(async (trx) => {
-          const made = await trx
-            .insertInto('user_identity')
-            .values({
-              tenant_id: login.tenant_id,
-              user_id: matched,
-              issuer: identity.issuer,
-              subject: identity.subject,
-            })
-            .onConflict((oc) => oc.doNothing())
-            .returning('user_id')
-            .executeTakeFirst();
-          if (!made) return;
-          const account = await accountOf(trx, login.tenant_id, matched);
-          await writeHistory(trx, userActor(login.tenant_id, matched, account, request.ip ?? null), [
-            {
-              action: 'update',
-              entity: 'app-user',
-              recordId: matched,
-              recordCode: account,
-              changes: [{ field: 'identity', before: null, after: `${identity.issuer} ${identity.subject}` }],
-            },
-          ]);
-        });
+        await linkIdentity(
+          db,
+          { tenantId: login.tenant_id, userId: matched, issuer: identity.issuer, subject: identity.subject },
+          request.ip ?? null,
+        );
       }
-      const user = await db
-        .selectFrom('app_user')
-        .select(['status', 'account'])
-        .where('tenant_id', '=', login.tenant_id)
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      const user = await userStatus(db, login.tenant_id, userId);
       if (!user || user.status !== 'enabled') {
         await writeLoginLog(db, request, {
           tenantId: login.tenant_id,
@@ -248,15 +198,12 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
         result: 'success',
       });
       const code = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('sso_exchange')
-        .values({
-          code_hash: sha256(code),
-          tenant_id: login.tenant_id,
-          user_id: userId,
-          expires_at: new Date(Date.now() + EXCHANGE_TTL_MS),
-        })
-        .execute();
+      await saveSsoExchange(db, {
+        codeHash: sha256(code),
+        tenantId: login.tenant_id,
+        userId,
+        expiresAt: new Date(Date.now() + EXCHANGE_TTL_MS),
+      });
       request.log.info(
         { sso: { result: 'success', tenantId: login.tenant_id, account: user.account, issuer: identity.issuer } },
         'SSO login',
@@ -273,14 +220,7 @@ export function ssoRoutes(app: FastifyInstance, opts: SsoRouteOptions): void {
 
   serve(app, sso.exchange, async ({ body, request, reply }) => {
     reply.header('cache-control', 'no-store');
-    const row = await db
-      .updateTable('sso_exchange')
-      .set({ used_at: sql<Date>`now()` })
-      .where('code_hash', '=', sha256(body.code))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning(['tenant_id', 'user_id'])
-      .executeTakeFirst();
+    const row = await claimSsoExchange(db, sha256(body.code));
     if (!row) throw new ApiError(400, 'auth.ssoExchangeInvalid');
     const clientId = request.headers['x-client-id'];
     const { token, expiresAt } = await issueToken(db, {

@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { SECURITY_FIELD_LABELS } from '../../model/security';
 import { security } from '../../model/contract/security';
 import type { Config } from '../config';
 import type { DB } from '../db/types';
+import { inTransaction } from '../db/in-transaction';
 import type { Translator } from '../i18n';
 import { ApiError, notFound, validationError, type RequestContext } from '../http';
 import { serve } from '../serve';
@@ -22,6 +22,8 @@ import { checkNewPassword, passwordPolicy, setPassword } from './password-policy
 import { finishPasswordStep, startSession } from './finish-login';
 import { actorOf } from '../audit/write';
 import { userActor } from '../audit/accounts';
+import { passwordHashOf, userIdOf } from './account-store';
+import { revokeUserTokens } from './sessions';
 import {
   disableTotp,
   enableTotp,
@@ -29,7 +31,10 @@ import {
   findTicket,
   policyRequires,
   recoveryCodesLeft,
+  setTicketSecret,
   spendSecondFactor,
+  storeTotpSetup,
+  tenantName,
   tenantPolicy,
   ticketWrong,
   totpSetup,
@@ -46,11 +51,6 @@ function wrongAnswer(tr: Translator, field: 'code' | 'password'): Error {
 }
 
 const ticketInvalid = () => new ApiError(400, 'auth.ticketInvalid');
-
-async function tenantName(db: Kysely<DB>, tenantId: string): Promise<string> {
-  const t = await db.selectFrom('tenant').select('name').where('id', '=', tenantId).executeTakeFirst();
-  return t?.name ?? 'MES Portal';
-}
 
 export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; config: Config }): void {
   const { db, config } = opts;
@@ -123,11 +123,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     if ((await totpState(db, ctx.tenantId, ctx.user.id))?.enabled)
       throw new ApiError(409, 'security.twoFactorAlreadyOn');
     const setup = await totpSetup(await tenantName(db, ctx.tenantId), `${ctx.user.account}@${ctx.tenantCode}`);
-    await db.deleteFrom('user_totp').where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.user.id).execute();
-    await db
-      .insertInto('user_totp')
-      .values({ tenant_id: ctx.tenantId, user_id: ctx.user.id, secret: setup.secret, enabled_at: null })
-      .execute();
+    await storeTotpSetup(db, ctx.tenantId, ctx.user.id, setup.secret);
     return setup;
   });
 
@@ -145,9 +141,9 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     );
     if (!ok || step === null) throw wrongAnswer(tr, 'code');
     const enabledStep: number = step;
-    const recoveryCodes = await db
-      .transaction()
-      .execute((trx) => enableTotp(trx, ctx.tenantId, ctx.user.id, state.secret, enabledStep, actorOf(ctx)));
+    const recoveryCodes = await inTransaction(db, (trx) =>
+      enableTotp(trx, ctx.tenantId, ctx.user.id, state.secret, enabledStep, actorOf(ctx)),
+    );
     return { recoveryCodes };
   });
 
@@ -155,15 +151,8 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const policy = await tenantPolicy(db, ctx.tenantId);
     if (policyRequires(policy, ctx.user.type)) throw new ApiError(409, 'security.twoFactorRequired');
     if (!(await totpState(db, ctx.tenantId, ctx.user.id))?.enabled) throw new ApiError(409, 'security.twoFactorNotOn');
-    const user = await db
-      .selectFrom('app_user')
-      .select('password_hash')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', ctx.user.id)
-      .executeTakeFirstOrThrow();
-    if (
-      !(await limitedReauth(db, request, reauthSession(ctx), () => verifyPassword(body.password, user.password_hash)))
-    )
+    const currentHash = await passwordHashOf(db, ctx.tenantId, ctx.user.id);
+    if (!(await limitedReauth(db, request, reauthSession(ctx), () => verifyPassword(body.password, currentHash))))
       throw wrongAnswer(tr, 'password');
     if (
       !(await limitedReauth(db, request, reauthSession(ctx), () =>
@@ -171,26 +160,21 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
       ))
     )
       throw wrongAnswer(tr, 'code');
-    await db.transaction().execute((trx) => disableTotp(trx, ctx.tenantId, ctx.user.id, actorOf(ctx)));
+    await inTransaction(db, (trx) => disableTotp(trx, ctx.tenantId, ctx.user.id, actorOf(ctx)));
     return null;
   });
 
   serve(app, security.resetUserTwoFactor, async ({ params, ctx, request }) => {
-    const user = await db
-      .selectFrom('app_user')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', params.id)
-      .executeTakeFirst();
-    if (!user) throw notFound();
-    await db.transaction().execute(async (trx) => {
-      await disableTotp(trx, ctx.tenantId, user.id, actorOf(ctx));
+    const userId = await userIdOf(db, ctx.tenantId, params.id);
+    if (!userId) throw notFound();
+    await inTransaction(db, async (trx) => {
+      await disableTotp(trx, ctx.tenantId, userId, actorOf(ctx));
       await logOperation(trx, callerOf(ctx), {
         type: 'edit',
         method: request.method,
         path: request.url,
         resource: 'user',
-        ids: [user.id],
+        ids: [userId],
       });
     });
     return null;
@@ -216,37 +200,26 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     reply.header('cache-control', 'no-store');
     const t = await findTicket(db, body.ticket);
     if (!t || t.kind !== 'password') throw ticketInvalid();
-    const user = await db
-      .selectFrom('app_user')
-      .select('password_hash')
-      .where('tenant_id', '=', t.tenantId)
-      .where('id', '=', t.userId)
-      .executeTakeFirstOrThrow();
+    const currentHash = await passwordHashOf(db, t.tenantId, t.userId);
     await checkNewPassword(
       db,
       tr,
       await passwordPolicy(db, t.tenantId),
-      { tenantId: t.tenantId, userId: t.userId, currentHash: user.password_hash },
+      { tenantId: t.tenantId, userId: t.userId, currentHash },
       body.newPassword,
     );
     const hash = await hashPassword(body.newPassword);
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       if (!(await useTicket(trx, t))) throw ticketInvalid();
       await setPassword(
         trx,
         t.tenantId,
         t.userId,
-        user.password_hash,
+        currentHash,
         hash,
         userActor(t.tenantId, t.userId, t.account, request.ip),
       );
-      await trx
-        .updateTable('session_token')
-        .set({ revoked_at: sql<Date>`now()` })
-        .where('tenant_id', '=', t.tenantId)
-        .where('user_id', '=', t.userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await revokeUserTokens(trx, t.tenantId, t.userId);
     });
     return finishPasswordStep(db, config, request, {
       tenantId: t.tenantId,
@@ -262,12 +235,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const t = await findTicket(db, body.ticket);
     if (!t || t.kind !== 'enrol') throw ticketInvalid();
     const setup = await totpSetup(await tenantName(db, t.tenantId), `${t.account}@${t.tenantCode}`);
-    await db
-      .updateTable('login_challenge')
-      .set({ secret: setup.secret })
-      .where('tenant_id', '=', t.tenantId)
-      .where('id', '=', t.id)
-      .execute();
+    await setTicketSecret(db, t, setup.secret);
     return setup;
   });
 
@@ -278,7 +246,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; co
     const secret = t.secret;
     if (!secret) throw new ApiError(409, 'security.setupFirst');
     const step = await ticketCode(request, t, tr, async () => enrolStep(secret, body.code));
-    const recoveryCodes = await db.transaction().execute(async (trx) => {
+    const recoveryCodes = await inTransaction(db, async (trx) => {
       if (!(await useTicket(trx, t))) throw ticketInvalid();
       return enableTotp(
         trx,

@@ -306,6 +306,28 @@ async function twoFactorHistory(
   ]);
 }
 
+/** The name an authenticator app shows for the tenant's codes. */
+export async function tenantName(db: Kysely<DB>, tenantId: string): Promise<string> {
+  const t = await db.selectFrom('tenant').select('name').where('id', '=', tenantId).executeTakeFirst();
+  return t?.name ?? 'MES Portal';
+}
+
+/** Replaces the user's authenticator with `secret`, not yet enabled (enrolment confirms it with a code). */
+export async function storeTotpSetup(db: Kysely<DB>, tenantId: string, userId: string, secret: string): Promise<void> {
+  await db.deleteFrom('user_totp').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+  await db.insertInto('user_totp').values({ tenant_id: tenantId, user_id: userId, secret, enabled_at: null }).execute();
+}
+
+/** Keeps the secret being enrolled at login on its ticket. */
+export async function setTicketSecret(db: Kysely<DB>, t: Ticket, secret: string): Promise<void> {
+  await db
+    .updateTable('login_challenge')
+    .set({ secret })
+    .where('tenant_id', '=', t.tenantId)
+    .where('id', '=', t.id)
+    .execute();
+}
+
 /** A new secret to enrol, with the address and QR code an authenticator app scans. */
 export async function totpSetup(
   issuer: string,
