@@ -14,6 +14,7 @@ import { ApiError, validationError, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
 import { limitedReauth } from '../auth/attempts';
 import { verifyPassword } from '../auth/password';
+import { passwordHashOf } from '../auth/account-store';
 import { spendSecondFactor, totpState } from '../auth/two-factor';
 
 /** Who signs and with which meaning, once proven. */
@@ -60,13 +61,8 @@ export async function proveSigner(
     userId: ctx.user.id,
     account: ctx.user.account,
   };
-  const user = await db
-    .selectFrom('app_user')
-    .select('password_hash')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('id', '=', ctx.user.id)
-    .executeTakeFirstOrThrow();
-  if (!(await limitedReauth(db, request, session, () => verifyPassword(input.password!, user.password_hash)))) {
+  const hash = await passwordHashOf(db, ctx.tenantId, ctx.user.id);
+  if (!(await limitedReauth(db, request, session, () => verifyPassword(input.password!, hash)))) {
     throw validationError([issue('password', 'validation.oldPasswordWrong')], tr, FLOW_FIELD_LABELS);
   }
   if (
