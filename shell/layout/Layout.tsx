@@ -4,7 +4,6 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Layout as ArcoLayout, Message } from '@arco-design/web-react';
 import { appForPath } from '../../model/app-routes';
-import { findMenuByPath } from '../../model/menu-tree';
 import { endpoints } from '../api/endpoints';
 import {
   activeTabIdAtom,
@@ -38,7 +37,16 @@ import { SearchBox } from './SearchBox';
 import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
 import { confirmDiscard, forgetUnsaved, unsavedTabsAtom, useAskBeforeUnload } from './unsaved';
-import { MAX_TABS, closeOthers, closeRight, neighbourAfterClose, retitle, setKeepAlive, tabForPath } from './tabs';
+import {
+  MAX_TABS,
+  closeOthers,
+  closeRight,
+  neighbourAfterClose,
+  retitle,
+  setKeepAlive,
+  tabForPath,
+  tabIdFor,
+} from './tabs';
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
 export function Layout() {
@@ -95,7 +103,7 @@ export function Layout() {
 
   // The tab of the address, known in the render that follows the URL (the effect above opens a new
   // one and records it); until a new tab exists, the one recorded last.
-  const shownId = findMenuByPath(menu, path)?.id ?? path;
+  const shownId = tabIdFor(menu, path);
   const activeTab =
     tabs.find((tab) => tab.id === shownId) ?? tabs.find((tab) => tab.id === store.get(activeTabIdAtom)) ?? null;
   const activeId = activeTab?.id ?? null;

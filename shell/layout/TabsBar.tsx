@@ -64,8 +64,8 @@ export function TabsBar({ tabs, activeId, onSelect, onClose, onAction }: Props) 
       editable
       showAddButton={false}
       activeTab={activeId ?? undefined}
-      // Every click, not only a change: the active id follows the URL one render late, and a click in
-      // between on the tab that is about to stop being active must still open it.
+      // Every click, not only a change: between a move of the address and the render that follows it,
+      // the bar still shows the tab being left as active, and a click on it must still open it.
       onClickTab={(id) => {
         const tab = tabs.find((x) => x.id === id);
         if (tab) onSelect(tab);

@@ -14,6 +14,11 @@ export interface TabMove {
   evicted: Tab | null;
 }
 
+/** The id of the tab that shows `path`: its menu entry's, or the path itself off the menu. */
+export function tabIdFor(menu: readonly MenuNode[], path: string): string {
+  return findMenuByPath(menu, path)?.id ?? path;
+}
+
 /** `unsaved`: tabs holding unsaved changes, never closed to stay within MAX_TABS (the oldest other one is). */
 export function tabForPath(
   tabs: Tab[],
@@ -21,8 +26,7 @@ export function tabForPath(
   path: string,
   unsaved: (tab: Tab) => boolean = () => false,
 ): TabMove {
-  const node = findMenuByPath(menu, path);
-  const id = node?.id ?? path;
+  const id = tabIdFor(menu, path);
   const existing = tabs.find((t) => t.id === id);
   if (existing) {
     // Unchanged, the same list: nothing re-renders for a tab already shown at this path.
@@ -30,6 +34,7 @@ export function tabForPath(
     const active = { ...existing, path };
     return { tabs: tabs.map((t) => (t.id === id ? active : t)), active, opened: false, evicted: null };
   }
+  const node = findMenuByPath(menu, path);
   const created: Tab = { id, title: node?.functionName ?? path, path, menuId: node?.id ?? null, keepAlive: true };
   const next = [...tabs, created];
   if (next.length <= MAX_TABS) return { tabs: next, active: created, opened: true, evicted: null };
