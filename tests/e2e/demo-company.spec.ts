@@ -13,6 +13,7 @@ const menuEntries = (page: Page) => page.locator('[data-testid^="menu-/"]');
 /** Logs out as a user does, so nothing of the last session's page is still running at the next login. */
 async function logOut(page: Page) {
   await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('logout')).toBeVisible();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('login-submit')).toBeVisible();
@@ -52,6 +53,8 @@ test.describe('demo company', () => {
     await expect(page.getByText('Nhà máy Hà Nội: bắt đầu ca đêm từ thứ Hai tới')).toBeVisible();
     await expect(page.getByText('Chào mừng đến với cổng thông tin sản xuất Huayuan')).toBeVisible();
     await page.keyboard.press('Escape');
+    // As a reader would, wait for the drawer to be gone before reaching for the menu it covered.
+    await expect(page.getByText('Nhà máy Hà Nội: bắt đầu ca đêm từ thứ Hai tới')).toBeHidden();
 
     // The quality engineer: the task list and documents, in Suzhou.
     await logOut(page);
