@@ -5,11 +5,11 @@
 import { ApiError } from '../../http';
 import type { Language } from '../../../model/languages';
 import { decodeCsv, parseCsv } from './csv';
-import { readXlsx } from './xlsx-read';
+import { readXlsx, type XlsxValue } from './xlsx-read';
 import { checkZipBudget, type ZipLimits } from './zip-guard';
 
 /** A cell as the import reads it. */
-export type Cell = string | number | boolean | Date | null;
+export type Cell = XlsxValue;
 
 export interface SheetRow {
   /** 1-based row number in the sheet (the header is row 1). */
@@ -46,19 +46,6 @@ export function sniffSheet(buf: Uint8Array, hint?: Language): SheetKind | null {
   return decodeCsv(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), hint) ? 'csv' : null;
 }
 
-function cellValue(v: unknown): Cell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
-    if ('result' in o) return cellValue(o.result);
-    if (typeof o.text === 'string') return o.text;
-    if (o.error !== undefined) return null;
-  }
-  return String(v);
-}
-
 const isBlank = (c: Cell) => c === null || (typeof c === 'string' && c.trim() === '');
 const text = (c: Cell) => (c === null ? '' : c instanceof Date ? c.toISOString() : String(c)).trim();
 
@@ -82,7 +69,7 @@ async function readWorksheet(
     if (number > MAX_IMPORT_ROWS + 1) throw tooMany();
     if (values.length > MAX_IMPORT_COLUMNS + 1) throw tooWide();
     const cells: Cell[] = [];
-    for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
+    for (let i = 1; i < values.length; i++) cells.push(values[i] ?? null);
     const wait = emit(number, cells, lastRow);
     if (wait) await wait;
   }
