@@ -1,7 +1,7 @@
 /**
  * An export's .xlsx, written as it streams: the package's fixed parts, then one worksheet whose rows
- * are appended a chunk at a time, zipped by yazl as they come. Text is written inline (no shared
- * strings table to hold in memory), so it is never a formula; a date is a day number with its
+ * are appended a chunk at a time, zipped by yazl as they come. Text is written in its cell (no shared
+ * strings table to hold in memory), and is never a formula; a date is a day number with its
  * column's format. Only what an export needs: one sheet, its header row, column widths and date
  * formats. exceljs's streaming writer, which builds a cell model per cell, took two to three times
  * as long for the same file.
@@ -144,9 +144,9 @@ export class XlsxWriter {
         if (Number.isNaN(v.getTime())) continue;
         xml += `<c r="${ref}" s="${this.dateStyle[i + 1] ?? 1}"><v>${dayNumber(v)}</v></c>`;
       } else {
-        const text = escapeXml(String(v));
-        const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
-        xml += `<c r="${ref}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+        // A string value (`str`, as exceljs has always written our exports): one element fewer to
+        // read per cell than an inline string, and never a formula, for there is no `<f>`.
+        xml += `<c r="${ref}" t="str"><v>${escapeXml(String(v))}</v></c>`;
       }
     }
     return `${xml}</row>`;
