@@ -52,7 +52,7 @@ describe('the .xlsx reader', () => {
       'xl/styles.xml': styles,
       'xl/worksheets/sheet1.xml': `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>wrong sheet</t></is></c></row></sheetData></worksheet>`,
       'xl/worksheets/sheet2.xml': `<x:worksheet xmlns:x="${MAIN}"><x:dimension ref="A1:H3"/><x:sheetData>
-          <x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="C1" t="inlineStr"><x:is><x:r><x:t>Ha</x:t></x:r><x:r><x:t xml:space="preserve"> Noi</x:t></x:r></x:is></x:c></x:row>
+          <x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="C1" t="inlineStr"><x:is><x:r><x:t>Ha</x:t></x:r><x:r><x:t xml:space="preserve"> Noi</x:t></x:r><x:rPh sb="0" eb="2"><x:t>ハノイ</x:t></x:rPh></x:is></x:c></x:row>
           <x:row><x:c t="s"><x:v>1</x:v></x:c><x:c t="b"><x:v>1</x:v></x:c><x:c t="e"><x:v>#N/A</x:v></x:c><x:c t="str"><x:f>A1&amp;"x"</x:f><x:v>a&amp;b &lt;c&gt;</x:v></x:c><x:c s="1"><x:v>46023</x:v></x:c><x:c s="2"><x:v>46023.5</x:v></x:c><x:c s="3"><x:v>12.5</x:v></x:c><x:c><x:f>1+1</x:f><x:v>2</x:v></x:c><x:c s="1"/></x:row>
         </x:sheetData></x:worksheet>`,
     });

@@ -231,6 +231,7 @@ export async function* readXlsx(buf: Buffer): AsyncGenerator<XlsxRow> {
   let column = 0;
   const cell: CellState = { open: false, column: 0, type: 'n', style: 0, text: '', reading: false, hasValue: false };
   let inline = false;
+  let phonetic = false;
   const parser = parserFor({
     open: (tag, a) => {
       switch (tag) {
@@ -264,7 +265,10 @@ export async function* readXlsx(buf: Buffer): AsyncGenerator<XlsxRow> {
           if (cell.open) cell.hasValue = true;
           break;
         case 't':
-          if (cell.open && inline) cell.reading = true;
+          if (cell.open && inline && !phonetic) cell.reading = true;
+          break;
+        case 'rPh':
+          phonetic = true;
           break;
       }
     },
@@ -276,6 +280,9 @@ export async function* readXlsx(buf: Buffer): AsyncGenerator<XlsxRow> {
           break;
         case 'is':
           inline = false;
+          break;
+        case 'rPh':
+          phonetic = false;
           break;
         case 'c':
           if (row && cell.open && cell.hasValue) row.values[cell.column] = valueOf(cell, strings, dates, date1904);
