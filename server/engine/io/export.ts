@@ -12,6 +12,7 @@ import type { Caller, ResourceScope } from '../scope';
 import { run, tableOf, type Db, type DbRow, type Fragment, type ResourceTable } from '../table';
 import { dateFormatOf, toCell, type ExportLookups } from './cells';
 import { dayAt } from '../../dates';
+import { columnLetter } from './xlsx-write';
 import { sheetWriter } from './export-writer';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -238,9 +239,3 @@ interface RangeValidations {
 }
 const validationsOf = (ws: ExcelJS.Worksheet) =>
   (ws as unknown as { dataValidations: RangeValidations }).dataValidations;
-
-export function columnLetter(n: number): string {
-  let s = '';
-  for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
-  return s;
-}

@@ -33,7 +33,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeXml = (s: string) => (SPECIAL.test(s) ? s.replace(SPECIAL_ALL, (c) => ESCAPES[c] ?? '') : s);
 
 /** `1` → `A`, `28` → `AB`. */
-function columnName(n: number): string {
+export function columnLetter(n: number): string {
   let name = '';
   for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) name = String.fromCharCode(65 + ((k - 1) % 26)) + name;
   return name;
@@ -110,7 +110,7 @@ export class XlsxWriter {
   constructor(layout: SheetLayout, onBytes: (chunk: Buffer) => void) {
     const formats = [...new Set(layout.dateColumns.map(([, f]) => f))];
     for (const [col, f] of layout.dateColumns) this.dateStyle[col] = 2 + formats.indexOf(f);
-    this.names = layout.columns.map((_, i) => columnName(i + 1));
+    this.names = layout.columns.map((_, i) => columnLetter(i + 1));
     const out = this.zip.outputStream;
     out.on('data', onBytes);
     this.finished = new Promise<void>((resolve, reject) => {
@@ -138,7 +138,7 @@ export class XlsxWriter {
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i];
       if (v === null || v === undefined) continue;
-      const ref = `${this.names[i] ?? columnName(i + 1)}${r}`;
+      const ref = `${this.names[i] ?? columnLetter(i + 1)}${r}`;
       if (typeof v === 'number' && Number.isFinite(v)) xml += `<c r="${ref}"><v>${v}</v></c>`;
       else if (v instanceof Date) {
         if (Number.isNaN(v.getTime())) continue;
