@@ -4,7 +4,7 @@ import { Drawer, Modal } from '@arco-design/web-react';
 import { factoryIdAtom } from '../state/atoms';
 import { askToDiscard } from '../layout/unsaved';
 import { ModalFrame } from './ModalFrame';
-import { closeModal, dismissAllModals, modalsAtom, type OpenModal } from './modals';
+import { closeModal, dismissAllModals, modalsAtom, removeModal, type OpenModal } from './modals';
 
 const WIDTH: Record<OpenModal['size'], string | number> = { small: 560, medium: 840, large: 1120, full: '96vw' };
 
@@ -24,10 +24,12 @@ export function ModalHost() {
             if (ok) closeModal(m.id, { done: false });
           });
         const body = <ModalFrame modal={m} />;
+        const afterClose = () => removeModal(m.id);
         return m.drawer ? (
           <Drawer
             key={m.id}
-            visible
+            visible={!m.closing}
+            afterClose={afterClose}
             title={m.title}
             width={WIDTH[m.size]}
             footer={null}
@@ -41,7 +43,8 @@ export function ModalHost() {
         ) : (
           <Modal
             key={m.id}
-            visible
+            visible={!m.closing}
+            afterClose={afterClose}
             title={m.title}
             style={{ width: WIDTH[m.size] }}
             footer={null}

@@ -19,7 +19,12 @@ export interface OpenModal {
   drawer: boolean;
   /** Its screen holds changes not yet saved (setDirty): dismissing it asks first. */
   dirty: boolean;
+  /** Answered and fading out: gone from the stack once its exit animation ends (removeModal). */
+  closing?: boolean;
 }
+
+/** How long a closed dialog may stay on the page at most, should its exit animation never report its end. */
+const EXIT_AT_MOST_MS = 1000;
 
 /** Dialogs stacked this deep at most: a screen opening itself over and over stops here. */
 export const MAX_MODALS = 3;
@@ -36,7 +41,7 @@ export function openModal(path: unknown, options: ModalOptions = {}): Promise<Mo
     return refuse('notInMenu');
   const app = appForPath(store.get(appsAtom), path);
   if (!app || app.probed === false) return refuse('offline');
-  if (store.get(modalsAtom).length >= MAX_MODALS) return refuse('tooDeep');
+  if (store.get(modalsAtom).filter((m) => !m.closing).length >= MAX_MODALS) return refuse('tooDeep');
   const id = ++lastId;
   const title =
     typeof options.title === 'string' && options.title.trim()
@@ -50,12 +55,23 @@ export function openModal(path: unknown, options: ModalOptions = {}): Promise<Mo
   return new Promise((resolve) => waiting.set(id, resolve));
 }
 
-/** Closes a dialog, telling its opener how it ended (once; a second close of the same dialog does nothing). */
+/**
+ * Closes a dialog, telling its opener how it ended (once; a second close of the same dialog does nothing).
+ * The dialog fades out before its frame goes: the click that answered it has finished in that frame by
+ * then, rather than the frame being torn down inside its own click.
+ */
 export function closeModal(id: number, outcome: ModalOutcome): void {
   const resolve = waiting.get(id);
+  if (!resolve) return;
   waiting.delete(id);
-  store.set(modalsAtom, (open) => open.filter((m) => m.id !== id));
-  resolve?.(outcome);
+  store.set(modalsAtom, (open) => open.map((m) => (m.id === id ? { ...m, closing: true } : m)));
+  setTimeout(() => removeModal(id), EXIT_AT_MOST_MS);
+  resolve(outcome);
+}
+
+/** Takes a closed dialog off the page (its exit animation ended). */
+export function removeModal(id: number): void {
+  store.set(modalsAtom, (open) => (open.some((m) => m.id === id) ? open.filter((m) => m.id !== id) : open));
 }
 
 /** Closes every dialog as dismissed (the session ended, the factory changed). */

@@ -2,14 +2,22 @@
  * The shell's dialogs over the page (bridge openModal, 1.4.0): opened only for a screen of the user's
  * menu whose app is online, at most three deep; each resolves its opener once, with what it ended with.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showLanguage } from '../../shell/i18n';
 import { appsAtom, menuAtom, store } from '../../shell/state/atoms';
-import { MAX_MODALS, closeModal, dismissAllModals, modalsAtom, openModal } from '../../shell/subapp/modals';
+import {
+  MAX_MODALS,
+  closeModal,
+  dismissAllModals,
+  modalsAtom,
+  openModal,
+  removeModal,
+} from '../../shell/subapp/modals';
 import { app, item } from './shell-fixtures';
 
 beforeEach(async () => {
   dismissAllModals();
+  store.set(modalsAtom, []);
   store.set(menuAtom, [
     {
       ...item('c', '', 'Catalogue'),
@@ -35,6 +43,9 @@ describe('dialogs over the page', () => {
     closeModal(m!.id, { done: true, value: { code: 'DEV-0003' } });
     closeModal(m!.id, { done: false });
     await expect(opened).resolves.toEqual({ done: true, value: { code: 'DEV-0003' } });
+    // Answered, it fades out first; its frame goes when the exit animation ends.
+    expect(store.get(modalsAtom)).toMatchObject([{ id: m!.id, closing: true }]);
+    removeModal(m!.id);
     expect(store.get(modalsAtom)).toEqual([]);
   });
 
@@ -60,5 +71,26 @@ describe('dialogs over the page', () => {
     await expect(openModal('/basic/device')).rejects.toThrow('Too many dialogs are open');
     dismissAllModals();
     expect(await Promise.all(openers)).toEqual(Array.from({ length: MAX_MODALS }, () => ({ done: false })));
+  });
+
+  describe('a closed dialog fading out', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('no longer counts toward the depth, and leaves the page within a second even if its animation never ends', () => {
+      vi.useFakeTimers();
+      const ids = Array.from({ length: MAX_MODALS }, () => {
+        void openModal('/basic/device');
+        return store.get(modalsAtom).at(-1)!.id;
+      });
+      closeModal(ids[0]!, { done: false });
+      void openModal('/basic/device');
+      expect(store.get(modalsAtom).filter((m) => !m.closing)).toHaveLength(MAX_MODALS);
+      expect(store.get(modalsAtom)).toHaveLength(MAX_MODALS + 1);
+      vi.advanceTimersByTime(999);
+      expect(store.get(modalsAtom).some((m) => m.id === ids[0])).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(store.get(modalsAtom).some((m) => m.id === ids[0])).toBe(false);
+      expect(store.get(modalsAtom)).toHaveLength(MAX_MODALS);
+    });
   });
 });
