@@ -44,6 +44,23 @@ function asText(f: FieldDef, v: unknown): string | null {
   return String(v);
 }
 
+/**
+ * A column's values as the text of one PostgreSQL array: every element quoted, NULL for none. Built
+ * here rather than by the driver, which escapes each element with two replacements: on 100,000
+ * rows × 20 columns that was half a second of the thread that checks the next rows meanwhile.
+ */
+export function arrayLiteral(values: readonly (string | null)[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ',';
+    out += v === null || v === undefined ? 'NULL' : ESCAPED.test(v) ? `"${v.replace(ESCAPED_ALL, '\\$&')}"` : `"${v}"`;
+  }
+  return `${out}}`;
+}
+const ESCAPED = /[\\"]/;
+const ESCAPED_ALL = /[\\"]/g;
+
 export class ImportWriter {
   inserted = 0;
   updated = 0;
@@ -97,7 +114,10 @@ export class ImportWriter {
   async write(trx: Db, rows: readonly PreparedRow[]): Promise<void> {
     if (rows.length === 0) return;
     const { def } = this.service;
-    const arrays = this.keys.map((k) => sql`${rows.map((r) => asText(def.fields[k]!, r.values[k]))}::text[]`);
+    // Sent as text and read as an array by the database: the same on PostgreSQL and the embedded one.
+    const arrays = this.keys.map(
+      (k) => sql`${arrayLiteral(rows.map((r) => asText(def.fields[k]!, r.values[k])))}::text::text[]`,
+    );
     const writing = run(trx, this.statement(arrays));
     // Awaited below; a failure meanwhile is not an unhandled rejection.
     writing.catch(() => undefined);
