@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { ConfigProvider } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { loadChunk } from './chunks';
 import { useLanguage } from './hooks/useLanguage';
 import { useFontSize } from './hooks/useFontSize';
 import { useTheme } from './hooks/useTheme';
+import { ShellRouter } from './router/ShellRouter';
 
 // Everything but the login page loads on demand, so the login page comes up with less JavaScript.
 // The layout's screens show texts the login page does not (`common`, and `model`: field labels, validation messages).
@@ -117,7 +118,7 @@ export function App() {
   useTheme();
   return (
     <I18nextProvider i18n={i18n}>
-      <BrowserRouter>
+      <ShellRouter>
         <ProgressBar />
         <RouteErrorBoundary>
           <Routes>
@@ -133,7 +134,7 @@ export function App() {
             <Route path="*" element={<UnknownPath />} />
           </Routes>
         </RouteErrorBoundary>
-      </BrowserRouter>
+      </ShellRouter>
     </I18nextProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,7 @@ import { SearchBox } from './SearchBox';
 import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
 import { confirmDiscard, forgetUnsaved, unsavedTabsAtom, useAskBeforeUnload } from './unsaved';
+import { navigateUrgently } from '../router/ShellRouter';
 import {
   MAX_TABS,
   closeOthers,
@@ -47,6 +48,30 @@ import {
   tabForPath,
   tabIdFor,
 } from './tabs';
+
+// The header's parts that do not follow the route: a switch of tabs does not render them again.
+const HeaderSwitchers = memo(function HeaderSwitchers() {
+  return (
+    <div className="portal-header-left">
+      <FactorySwitcher />
+      <OrgSwitcher />
+    </div>
+  );
+});
+const HeaderSearch = memo(SearchBox);
+const askBeforeLanguage = () => confirmDiscard();
+const HeaderTools = memo(function HeaderTools() {
+  return (
+    <>
+      <HelpButton />
+      <AlarmBell />
+      <NoticeBell />
+      <TaskBell />
+      <LanguageSwitch beforeChange={askBeforeLanguage} />
+      <UserMenu />
+    </>
+  );
+});
 
 /** The shell's frame: menu, header with switchers, tabs, and the sub-application frames. */
 export function Layout() {
@@ -147,7 +172,8 @@ export function Layout() {
   /** Opens a tab's route unless the address already shows it (read live: the render may lag the URL). */
   function selectTab(tab: Tab) {
     const to = `/${lang}${tab.path}`;
-    if (window.location.pathname !== to) navigate(to);
+    // Its app's frame is on the page already: shown within the click.
+    if (window.location.pathname !== to) navigateUrgently(() => navigate(to));
   }
 
   function closeTab(id: string) {
@@ -227,19 +253,11 @@ export function Layout() {
       </ArcoLayout.Sider>
       <ArcoLayout>
         <ArcoLayout.Header className="portal-header">
-          <div className="portal-header-left">
-            <FactorySwitcher />
-            <OrgSwitcher />
-          </div>
+          <HeaderSwitchers />
           <div className="portal-header-right">
-            <SearchBox />
+            <HeaderSearch />
             <FavouriteButton path={activeTab ? activeTab.path : null} />
-            <HelpButton />
-            <AlarmBell />
-            <NoticeBell />
-            <TaskBell />
-            <LanguageSwitch beforeChange={() => confirmDiscard()} />
-            <UserMenu />
+            <HeaderTools />
           </div>
         </ArcoLayout.Header>
         <TabsBar

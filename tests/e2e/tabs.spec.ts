@@ -44,6 +44,35 @@ test.describe('tabs', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a kept tab of another app is shown by the click itself, the menu's selection with it", async ({ page }) => {
+    const errors = watchConsole(page);
+    await login(page, 'en');
+    await openTab(page, '/basic/unit');
+    await expect(page.frameLocator('[data-testid="frame-basic"]').getByTestId('page-unit')).toBeVisible();
+    for (const [path, app] of [
+      ['/home', 'platform'],
+      ['/basic/unit', 'basic'],
+    ] as const) {
+      // Read before the browser draws again: a switch rendered as a transition shows frames later.
+      const shown = await page.evaluate(
+        async ({ path, app }) => {
+          document.querySelector<HTMLElement>(`[data-testid="tab-${path}"]`)!.click();
+          await Promise.resolve();
+          const frame = document.querySelector<HTMLElement>(`[data-testid="frame-${app}"]`)!;
+          const item = document.querySelector(`[data-testid="menu-${path}"]`);
+          return {
+            frame: frame.checkVisibility({ visibilityProperty: true }),
+            menu: path === '/home' || (item?.classList.contains('arco-menu-selected') ?? false),
+            url: location.pathname,
+          };
+        },
+        { path, app },
+      );
+      expect(shown).toEqual({ frame: true, menu: true, url: `/en${path}` });
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('refresh reloads the page; close others and close to the right; the tabs survive a reload', async ({ page }) => {
     await login(page, 'en');
     await openTab(page, DICT);
