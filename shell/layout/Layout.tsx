@@ -201,8 +201,7 @@ export function Layout() {
       case 'nextTab':
       case 'previousTab': {
         if (tabs.length < 2 || at < 0) break;
-        const next = tabs[(at + (name === 'nextTab' ? 1 : tabs.length - 1)) % tabs.length]!;
-        navigate(`/${lang}${next.path}`);
+        selectTab(tabs[(at + (name === 'nextTab' ? 1 : tabs.length - 1)) % tabs.length]!);
         break;
       }
       case 'closeTab':
