@@ -98,4 +98,24 @@ describe('the .xlsx reader', () => {
     });
     await expect(rowsOf(buf)).rejects.toThrow(/cell reference/);
   });
+
+  it('reads characters written as references, those beyond the first plane included, in shared and inline strings', async () => {
+    const buf = await book({
+      'xl/sharedStrings.xml': `<sst xmlns="${MAIN}"><si><t>&#x1F3ED; &#128295; &amp;&lt;&gt;&quot;&apos;</t></si></sst>`,
+      'xl/worksheets/sheet1.xml': `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>&#x6C34;&#x20BB7;</t></is></c><c r="C1" t="inlineStr"><is><t><![CDATA[<kept & raw>]]></t></is></c></row></sheetData></worksheet>`,
+    });
+    const rows = await rowsOf(buf);
+    expect(rows[0]!.values).toEqual([undefined, '🏭 🔧 &<>"\'', '水𠮷', '<kept & raw>']);
+  });
+
+  it('refuses a sheet whose XML is cut short or closes its tags out of order, rather than reading part of it', async () => {
+    const cut = await book({
+      'xl/worksheets/sheet1.xml': `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="A2"><v>2`,
+    });
+    await expect(rowsOf(cut)).rejects.toThrow();
+    const crossed = await book({
+      'xl/worksheets/sheet1.xml': `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1"><v>1</c></v></row></sheetData></worksheet>`,
+    });
+    await expect(rowsOf(crossed)).rejects.toThrow();
+  });
 });

@@ -3,12 +3,15 @@
  * of contents (yauzl) and its parts read in the order they are needed: relationships, workbook,
  * shared strings, styles, then the one sheet. yauzl also checks that each part inflates to exactly
  * the size its table of contents states, the size the zip guard (zip-guard.ts) has already held to
- * the budget. The XML is read by saxes; what a cell means (its type, a shared string, a date by its
- * number format) is read here, in one pass that builds nothing but the values: exceljs's reader,
- * which built a whole cell model per cell, took more than twice as long over the same parser.
+ * the budget. The XML is read by saxen, a non-validating parser that still refuses a tag closed out
+ * of order or a part cut short; it leaves entities alone, and `entities` decodes them where a value
+ * has one. What a cell means (its type, a shared string, a date by its number format) is read here,
+ * in one pass that builds nothing but the values: exceljs's reader, which built a whole cell model
+ * per cell, took more than twice as long, and saxes, a conforming parser, took twice saxen's time.
  */
 import type { Readable } from 'node:stream';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { decodeXML } from 'entities';
+import { Parser } from 'saxen';
 import yauzl from 'yauzl';
 
 /** A cell's value; an error cell (`#N/A`) reads as null. */
@@ -59,41 +62,51 @@ function columnOf(ref: string): number {
 }
 
 type Handlers = {
-  open?: (name: string, attributes: Record<string, string>) => void;
+  /**
+   * `attributes` reads the tag's attributes when called (most tags' are not wanted); their values
+   * come as written: `decoded` reads one with its entities replaced.
+   */
+  open?: (name: string, attributes: () => Record<string, string>) => void;
   close?: (name: string) => void;
   text?: (text: string) => void;
 };
 
-function parserFor(h: Handlers): SaxesParser {
-  const parser = new SaxesParser();
-  if (h.open) {
-    const open = h.open;
-    parser.on('opentag', (tag: SaxesTagPlain) => open(local(tag.name), tag.attributes));
-  }
-  if (h.close) {
-    const close = h.close;
-    parser.on('closetag', (tag: SaxesTagPlain) => close(local(tag.name)));
-  }
-  if (h.text) {
-    parser.on('text', h.text);
-    parser.on('cdata', h.text);
+/** An attribute's or a text's value with its entities (`&amp;`, `&#x1F600;`) replaced. */
+const decoded = (raw: string) => (raw.includes('&') ? decodeXML(raw) : raw);
+
+function parserFor(h: Handlers): Parser {
+  const parser = new Parser();
+  const { open, close, text } = h;
+  if (open) parser.on('openTag', (name, attributes) => open(local(name), () => attributes() || {}));
+  // A self-closing tag (`<c r="A1"/>`) is reported closed as well.
+  if (close) parser.on('closeTag', (name) => close(local(name)));
+  if (text) {
+    parser.on('text', (raw) => text(decoded(raw)));
+    parser.on('cdata', text);
   }
   return parser;
 }
 
+/** Decoded text handed to the parser at once: larger pieces than the inflater's 16 KiB cost less per piece. */
+const PIECE = 256 * 1024;
+
 /**
  * Hands the part's text to `parser` as it inflates, decoded across chunk boundaries (a character
- * whose UTF-8 bytes straddle two chunks stays whole); after each chunk, `drain` may hand on what it read.
+ * whose UTF-8 bytes straddle two chunks stays whole); after each piece, `drain` may hand on what it
+ * read. A part cut short, or a tag closed out of order, throws.
  */
-async function* feed(part: Readable, parser: SaxesParser): AsyncGenerator<void> {
+async function* feed(part: Readable, parser: Parser): AsyncGenerator<void> {
   const decoder = new TextDecoder('utf-8');
+  let pending = '';
   for await (const chunk of part as AsyncIterable<Buffer>) {
-    parser.write(decoder.decode(chunk, { stream: true }));
+    pending += decoder.decode(chunk, { stream: true });
+    if (pending.length < PIECE) continue;
+    parser.write(pending);
+    pending = '';
     yield;
   }
-  const rest = decoder.decode();
-  if (rest) parser.write(rest);
-  parser.close();
+  parser.write(pending + decoder.decode());
+  parser.end();
   yield;
 }
 
@@ -133,10 +146,12 @@ async function dateStyles(part: Readable): Promise<boolean[]> {
   const formats: number[] = [];
   let inCellXfs = false;
   await parseWhole(part, {
-    open: (name, a) => {
-      if (name === 'numFmt') codes.set(Number(a.numFmtId), a.formatCode ?? '');
-      else if (name === 'cellXfs') inCellXfs = true;
-      else if (name === 'xf' && inCellXfs) formats.push(Number(a.numFmtId ?? 0));
+    open: (name, attributes) => {
+      if (name === 'numFmt') {
+        const a = attributes();
+        codes.set(Number(a.numFmtId), decoded(a.formatCode ?? ''));
+      } else if (name === 'cellXfs') inCellXfs = true;
+      else if (name === 'xf' && inCellXfs) formats.push(Number(attributes().numFmtId ?? 0));
     },
     close: (name) => {
       if (name === 'cellXfs') inCellXfs = false;
@@ -201,8 +216,10 @@ export async function* readXlsx(buf: Buffer): AsyncGenerator<XlsxRow> {
   const rels = open('xl/_rels/workbook.xml.rels');
   if (rels)
     await parseWhole(await rels, {
-      open: (name, a) => {
-        if (name === 'Relationship' && a.Id && a.Target) targets.set(a.Id, a.Target);
+      open: (name, attributes) => {
+        if (name !== 'Relationship') return;
+        const a = attributes();
+        if (a.Id && a.Target) targets.set(decoded(a.Id), decoded(a.Target));
       },
     });
   let firstId: string | null = null;
@@ -210,9 +227,15 @@ export async function* readXlsx(buf: Buffer): AsyncGenerator<XlsxRow> {
   const book = open('xl/workbook.xml');
   if (book)
     await parseWhole(await book, {
-      open: (name, a) => {
-        if (name === 'sheet' && firstId === null) firstId = a['r:id'] ?? a.id ?? null;
-        else if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
+      open: (name, attributes) => {
+        if (name === 'sheet' && firstId === null) {
+          const a = attributes();
+          const id = a['r:id'] ?? a.id;
+          firstId = id === undefined ? null : decoded(id);
+        } else if (name === 'workbookPr') {
+          const flag = attributes().date1904;
+          date1904 = flag === '1' || flag === 'true';
+        }
       },
     });
   const stringsPart = open('xl/sharedStrings.xml');
@@ -233,21 +256,24 @@ export async function* readXlsx(buf: Buffer): AsyncGenerator<XlsxRow> {
   let inline = false;
   let phonetic = false;
   const parser = parserFor({
-    open: (tag, a) => {
+    open: (tag, attributes) => {
       switch (tag) {
         case 'dimension': {
-          const m = DIMENSION.exec(a.ref ?? '');
+          const m = DIMENSION.exec(attributes().ref ?? '');
           if (m) lastRow = Number(m[1]);
           break;
         }
-        case 'row':
-          rowNumber = a.r ? Number(a.r) : rowNumber + 1;
+        case 'row': {
+          const r = attributes().r;
+          rowNumber = r ? Number(r) : rowNumber + 1;
           if (!Number.isInteger(rowNumber) || rowNumber < 1 || rowNumber > MAX_ROW) throw new Error('bad row number');
           row = { number: rowNumber, values: [], lastRow };
           column = 0;
           break;
-        case 'c':
+        }
+        case 'c': {
           if (!row) break;
+          const a = attributes();
           column = a.r ? columnOf(a.r) : column + 1;
           if (column < 1 || column > MAX_COLUMN) throw new Error('bad cell reference');
           cell.open = true;
@@ -257,6 +283,7 @@ export async function* readXlsx(buf: Buffer): AsyncGenerator<XlsxRow> {
           cell.text = '';
           cell.reading = cell.hasValue = false;
           break;
+        }
         case 'v':
           if (cell.open) cell.reading = cell.hasValue = true;
           break;
