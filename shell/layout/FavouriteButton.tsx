@@ -7,6 +7,7 @@ import { findMenuByPath, menuScreens } from '../../model/menu-tree';
 import { WORKBENCH_PATH, type ScreenLink } from '../../model/workbench';
 import { contract } from '../api/contract';
 import { callApi } from '../api/client';
+import { afterPaint } from '../router/afterPaint';
 import { factoryIdAtom, menuAtom } from '../state/atoms';
 
 /** The favourite screens of the user in the current factory (the workbench shows them). */
@@ -32,11 +33,15 @@ export function FavouriteButton({ path }: { path: string | null }) {
   useEffect(() => {
     if (!hasWorkbench || !factoryId) return;
     let live = true;
-    void callApi(contract.workbench.favourites, { showError: false }).then((res) => {
-      if (live && res.code === 200) setFavourites(res.data.items);
+    // Read after the screen switched to has painted: nothing on it waits for the list.
+    const cancel = afterPaint(() => {
+      void callApi(contract.workbench.favourites, { showError: false }).then((res) => {
+        if (live && res.code === 200) setFavourites(res.data.items);
+      });
     });
     return () => {
       live = false;
+      cancel();
     };
   }, [hasWorkbench, factoryId, reads, setFavourites]);
 

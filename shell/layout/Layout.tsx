@@ -38,6 +38,7 @@ import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
 import { confirmDiscard, forgetUnsaved, unsavedTabsAtom, useAskBeforeUnload } from './unsaved';
 import { navigateUrgently } from '../router/ShellRouter';
+import { afterPaint } from '../router/afterPaint';
 import {
   MAX_TABS,
   closeOthers,
@@ -117,7 +118,8 @@ export function Layout() {
     }
     setTabs(next);
     setActiveId(active.id);
-    if (factoryId && active.menuId) void endpoints.recordAccess(factoryId, active.menuId);
+    const menuId = active.menuId;
+    if (factoryId && menuId) afterPaint(() => void endpoints.recordAccess(factoryId, menuId));
     // Runs on navigation only; tabs are written here, not read as a trigger.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useActive, useBridgeContext } from '../../../bridge/react';
 import { useRouteShown } from '../../kit/routePath';
 
@@ -16,19 +16,34 @@ export function useCard<T>(load: () => Promise<T>): [CardState<T>, (data: T) => 
   const frameShown = useActive();
   const shown = routeShown && frameShown;
   const [state, setState] = useState<CardState<T>>({ kind: 'loading' });
+  const loaded = useRef(false);
   useEffect(() => {
     if (!shown) return;
     let live = true;
-    load().then(
-      (data) => {
-        if (live) setState({ kind: 'ready', data });
-      },
-      () => {
-        if (live) setState({ kind: 'failed' });
-      },
-    );
+    const read = () =>
+      load().then(
+        (data) => {
+          loaded.current = true;
+          if (live) setState({ kind: 'ready', data });
+        },
+        () => {
+          if (live) setState({ kind: 'failed' });
+        },
+      );
+    // Shown again, the card shows what it had while the shell paints the switch, and reads anew
+    // once the browser is idle: nine cards asking at once would compete with that paint.
+    if (!loaded.current) {
+      void read();
+      return () => {
+        live = false;
+      };
+    }
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle ? window.requestIdleCallback(read, { timeout: 1_000 }) : window.setTimeout(read, 100);
     return () => {
       live = false;
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
     };
     // `load` is a new function each render; what it reads is in the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
