@@ -7,7 +7,8 @@
  * of order or a part cut short; it leaves entities alone, and `entities` decodes them where a value
  * has one. What a cell means (its type, a shared string, a date by its number format) is read here,
  * in one pass that builds nothing but the values: exceljs's reader, which built a whole cell model
- * per cell, took more than twice as long, and saxes, a conforming parser, took twice saxen's time.
+ * per cell, took more than twice as long, and saxes, a conforming parser, took twice as long as saxen
+ * to tokenise the same sheet.
  */
 import type { Readable } from 'node:stream';
 import { decodeXML } from 'entities';
