@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { whenIdle } from './idle';
 import type { RouteTable } from './routing';
 
 /** The rest of an app's routes, loaded apart from its first page. */
@@ -12,19 +13,6 @@ export type MoreRoutesState =
 
 /** How long after the first page painted before idle time is used: its own data requests go first. */
 const AFTER_PAINT_MS = 1_500;
-
-/** A while after the first paint, when the browser has nothing else to do. */
-function whenIdle(run: () => void): () => void {
-  let idle: number | undefined;
-  const timer = window.setTimeout(() => {
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 5_000 });
-    else run();
-  }, AFTER_PAINT_MS);
-  return () => {
-    window.clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
-  };
-}
 
 /**
  * Loads `load` at once when `needed` (a route outside the first table is shown), else when the browser
@@ -51,7 +39,7 @@ export function useMoreRoutes(load: MoreRoutes | undefined, needed: boolean, pai
   }, [load]);
   useEffect(() => {
     if (needed) start();
-    else if (painted && !started.current) return whenIdle(start);
+    else if (painted && !started.current) return whenIdle(start, { delayMs: AFTER_PAINT_MS, timeoutMs: 5_000 });
   }, [needed, painted, start]);
   return state;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActive, useBridgeContext } from '../../../bridge/react';
+import { whenIdle } from '../../kit/idle';
 import { useRouteShown } from '../../kit/routePath';
 
 export type CardState<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: T };
@@ -16,34 +17,32 @@ export function useCard<T>(load: () => Promise<T>): [CardState<T>, (data: T) => 
   const frameShown = useActive();
   const shown = routeShown && frameShown;
   const [state, setState] = useState<CardState<T>>({ kind: 'loading' });
-  const loaded = useRef(false);
+  /** The factory and language of the data shown, once read. */
+  const readFor = useRef<string | null>(null);
   useEffect(() => {
     if (!shown) return;
     let live = true;
+    const key = `${factoryId}|${language}`;
     const read = () =>
       load().then(
         (data) => {
-          loaded.current = true;
-          if (live) setState({ kind: 'ready', data });
+          if (!live) return;
+          readFor.current = key;
+          setState({ kind: 'ready', data });
         },
         () => {
           if (live) setState({ kind: 'failed' });
         },
       );
-    // Shown again, the card shows what it had while the shell paints the switch, and reads anew
-    // once the browser is idle: nine cards asking at once would compete with that paint.
-    if (!loaded.current) {
-      void read();
-      return () => {
-        live = false;
-      };
-    }
-    const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle ? window.requestIdleCallback(read, { timeout: 1_000 }) : window.setTimeout(read, 100);
+    // Shown again with the same factory and language, the card keeps what it shows while the shell
+    // paints the switch and reads anew once the frame is idle: nine cards asking at once would
+    // compete with that paint. A first read, or another factory or language, reads at once.
+    let cancel: (() => void) | null = null;
+    if (readFor.current === key) cancel = whenIdle(() => void read(), { timeoutMs: 1_000 });
+    else void read();
     return () => {
       live = false;
-      if (idle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
+      cancel?.();
     };
     // `load` is a new function each render; what it reads is in the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
