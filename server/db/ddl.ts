@@ -93,7 +93,8 @@ export function createTableSql(def: ResourceDef, resolve: (name: string) => Reso
   const scope = scopeOf(def);
   const columns: [string, string][] = [
     ['id', 'uuid PRIMARY KEY DEFAULT gen_random_uuid()'],
-    ['tenant_id', 'uuid NOT NULL REFERENCES tenant (id)'],
+    // A factory's row reaches its tenant through the factory's key; a key of its own would be checked on every write.
+    ['tenant_id', def.scope === 'factory' ? 'uuid NOT NULL' : 'uuid NOT NULL REFERENCES tenant (id)'],
     ...(def.scope === 'factory' ? ([['factory_id', 'uuid NOT NULL']] as [string, string][]) : []),
     ...fields.map((f): [string, string] => [f.column!, columnSpec(f)]),
     ['created_at', 'timestamptz NOT NULL DEFAULT now()'],

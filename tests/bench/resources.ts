@@ -92,7 +92,7 @@ CREATE TABLE bench_group (
   UNIQUE (tenant_id, code)
 );
 CREATE TABLE bench_item (
-  id uuid PRIMARY KEY DEFAULT gen_random_uuid(), tenant_id uuid NOT NULL REFERENCES tenant (id), factory_id uuid NOT NULL,
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(), tenant_id uuid NOT NULL, factory_id uuid NOT NULL,
   code varchar(32) NOT NULL, name varchar(64) NOT NULL, group_id uuid REFERENCES bench_group (id),
   type varchar(64) NOT NULL, state varchar(64) NOT NULL DEFAULT 'normal',
   spec varchar(64), model varchar(64), color varchar(32), material varchar(32), origin varchar(32),

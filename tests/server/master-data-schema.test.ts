@@ -364,6 +364,18 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
           ),
           `${def.table} → factory`,
         ).toBe(true);
+        // The factory's key carries the tenant; a key of the row's own to tenant would only add a check per write.
+        expect(
+          foreignKeys.filter((fk) => fk.table_name === def.table && fk.target === 'tenant'),
+          `${def.table} → tenant`,
+        ).toEqual([]);
+      } else {
+        expect(
+          foreignKeys.some(
+            (fk) => fk.table_name === def.table && fk.target === 'tenant' && fk.columns.join() === 'tenant_id',
+          ),
+          `${def.table} → tenant`,
+        ).toBe(true);
       }
       for (const [key, f] of refFields(def)) {
         if (f.kind !== 'ref') continue; // arrays of ids cannot carry a foreign key; the server checks them
@@ -461,5 +473,27 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
       VALUES (${other.id}, ${otherFactory.id}, 'X', 'X', ${warehouseId}, 'storage')`.execute(db),
     ).rejects.toThrow(/foreign key/);
     await expect(sql`DELETE FROM warehouse WHERE id = ${warehouseId}`.execute(db)).rejects.toThrow(/foreign key/);
+  });
+
+  it("refuses a factory's row whose tenant does not exist or does not own the factory", async () => {
+    const count = async () =>
+      Number(
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM unit WHERE code = 'NO-TENANT'`.execute(db)).rows[0]!.n,
+      ) +
+      Number(
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM shift WHERE code = 'NO-TENANT'`.execute(db)).rows[0]!.n,
+      );
+    const nobody = '00000000-0000-4000-8000-000000000001';
+    const another = (await db.selectFrom('tenant').select('id').where('id', '!=', tenantId).executeTakeFirstOrThrow())
+      .id;
+    for (const tenant of [nobody, another])
+      await expect(
+        sql`INSERT INTO shift (tenant_id, factory_id, code, name, type)
+        VALUES (${tenant}, ${factoryId}, 'NO-TENANT', 'X', 'day')`.execute(db),
+      ).rejects.toThrow(/foreign key/);
+    await expect(
+      sql`INSERT INTO unit (tenant_id, code, name, type) VALUES (${nobody}, 'NO-TENANT', 'X', 'count')`.execute(db),
+    ).rejects.toThrow(/foreign key/);
+    expect(await count()).toBe(0);
   });
 });
