@@ -257,4 +257,32 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
       withTenant(tenantId, () => sql`delete from encoding_issue where tenant_id = ${tenantId}`.execute(db)),
     ).rejects.toThrow(/permission denied/);
   });
+
+  it("refuses an issued code whose tenant does not own its rule: the rule's key carries the tenant", async () => {
+    const db = h.database.db;
+    const demo = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const other = (
+      await db
+        .insertInto('tenant')
+        .values({ code: 'other-enc', name: 'Other' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const { ruleId, userId } = await withTenant(demo, async () => ({
+      ruleId: (await sql<{ id: string }>`select id from encoding_rule limit 1`.execute(db)).rows[0]!.id,
+      userId: (await db.selectFrom('app_user').select('id').executeTakeFirstOrThrow()).id,
+    }));
+    // Each as its own tenant, so row security lets the row through and only the key can refuse it.
+    for (const tenant of [other, '00000000-0000-4000-8000-000000000002'])
+      await expect(
+        withTenant(tenant, () =>
+          sql`insert into encoding_issue (tenant_id, rule_id, code, counter_value, issue_date, batch_id, user_id, account)
+          values (${tenant}, ${ruleId}, 'NOT-MINE', 1, current_date, gen_random_uuid(), ${userId}, 'x')`.execute(db),
+        ),
+      ).rejects.toThrow(/foreign key/);
+    const left = await withTenant(demo, () =>
+      sql<{ n: string }>`select count(*) as n from encoding_issue where code = 'NOT-MINE'`.execute(db),
+    );
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  });
 });

@@ -484,8 +484,13 @@ describe.each(DIALECTS)('master-data tables and demo rows [%s]', (kind) => {
         (await sql<{ n: string }>`SELECT count(*) AS n FROM shift WHERE code = 'NO-TENANT'`.execute(db)).rows[0]!.n,
       );
     const nobody = '00000000-0000-4000-8000-000000000001';
-    const another = (await db.selectFrom('tenant').select('id').where('id', '!=', tenantId).executeTakeFirstOrThrow())
-      .id;
+    const another = (
+      await db
+        .insertInto('tenant')
+        .values({ code: 'other-fk', name: 'Other' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     for (const tenant of [nobody, another])
       await expect(
         sql`INSERT INTO shift (tenant_id, factory_id, code, name, type)
