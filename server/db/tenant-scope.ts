@@ -18,6 +18,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
+  type Compilable,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
@@ -26,6 +27,7 @@ import {
   type Kysely,
   type QueryCompiler,
   type QueryResult,
+  type RawBuilder,
   type TransactionSettings,
 } from 'kysely';
 
@@ -155,6 +157,12 @@ class ScopedConnection implements DatabaseConnection {
   wrote = false;
   /** The transaction was ended by its own COMMIT or ROLLBACK (a transaction the code asked for). */
   ended = false;
+  /** Writes sent with the COMMIT (`writeAtCommit`). */
+  atCommit: string[] = [];
+  /** The COMMIT, after the writes left for it, as one message's text. */
+  commitText(last?: string): string {
+    return [...this.atCommit.splice(0), ...(last === undefined ? [] : [last]), 'COMMIT'].join(';\n');
+  }
   constructor(readonly inner: DatabaseConnection) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -221,7 +229,11 @@ class ScopedDriver implements Driver {
     if (!(connection instanceof ScopedConnection)) return this.inner.commitTransaction(connection);
     if (connection.ended) return; // by `commitWith`
     connection.ended = true;
-    await connection.inner.executeQuery(CompiledQuery.raw('COMMIT')).catch(async (err: unknown) => {
+    const commit =
+      connection.atCommit.length > 0
+        ? this.simple(connection.inner, connection.commitText())
+        : connection.inner.executeQuery(CompiledQuery.raw('COMMIT'));
+    await commit.catch(async (err: unknown) => {
       await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
       throw err;
     });
@@ -230,6 +242,7 @@ class ScopedDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     if (!(connection instanceof ScopedConnection)) return this.inner.rollbackTransaction(connection);
     connection.ended = true;
+    connection.atCommit.length = 0;
     await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK'));
   }
 
@@ -308,7 +321,67 @@ export async function commitWith<D>(trx: Kysely<D>, statement: string): Promise<
       return;
     }
     connection.wrote = true;
-    await driver.simple(connection.inner, `${statement};\nCOMMIT`);
+    await driver.simple(connection.inner, connection.commitText(statement));
     connection.ended = true;
   });
+}
+
+/** A parameter as a literal of the statement's text; undefined for a value that has no safe one. */
+function inlined(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : literal(value.toISOString());
+  if (typeof value === 'string') return value.includes('\u0000') ? undefined : literal(value);
+  return undefined;
+}
+
+/** A statement with parameters, or a query builder. */
+export type Statement = RawBuilder<unknown> | (Compilable & { execute(): Promise<unknown> });
+
+const compileIn = <D>(trx: Kysely<D>, query: Statement): CompiledQuery =>
+  'isRawBuilder' in query ? query.compile(trx) : query.compile();
+const run = <D>(trx: Kysely<D>, query: Statement) => ('isRawBuilder' in query ? query.execute(trx) : query.execute());
+
+/**
+ * The statement's text with its parameters inlined as literals (its own casts type them, as they
+ * type the parameters); undefined when a value has no safe literal (U+0000, an object). Kysely
+ * numbers its placeholders $1 … $n; the text the caller writes holds no other `$`.
+ */
+function inlineText(compiled: CompiledQuery): string | undefined {
+  const values = compiled.parameters.map(inlined);
+  if (values.some((v) => v === undefined)) return undefined;
+  return compiled.sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1]!);
+}
+
+/**
+ * `commitWith` for a statement built with parameters. A value without a safe literal leaves the
+ * statement to run as it is, and the caller's COMMIT to follow.
+ */
+export async function commitWithQuery<D>(trx: Kysely<D>, query: Statement): Promise<void> {
+  const text = inlineText(compileIn(trx, query));
+  if (text === undefined) await run(trx, query);
+  else await commitWith(trx, text);
+}
+
+/**
+ * A write that nothing later in the transaction reads (a log row, an outgoing event) goes with the
+ * transaction's COMMIT, in the same message, instead of a round trip of its own. It fails, if it
+ * fails, with the COMMIT, which then rolls everything back. Outside a tenant's transaction, or with
+ * a value that has no literal, it runs at once.
+ */
+export async function writeAtCommit<D>(db: Kysely<D>, query: Statement): Promise<void> {
+  if (!db.isTransaction) {
+    await run(db, query);
+    return;
+  }
+  const text = inlineText(compileIn(db, query));
+  const queued = await db.getExecutor().provideConnection(async (connection) => {
+    if (text === undefined || !(connection instanceof ScopedConnection) || connection.ended) return false;
+    connection.wrote = true;
+    connection.atCommit.push(text);
+    return true;
+  });
+  if (!queued) await run(db, query);
 }

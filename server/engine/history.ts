@@ -3,7 +3,14 @@ import type { AuditAction, AuditChange } from '../../model/audit';
 import type { ResourceDef } from '../../model/engine';
 import { BatchPacker } from '../audit/batch';
 import { diffInto, type ChangeSink } from '../audit/diff';
-import { historyOff, writeBatch, writeHistory, type AuditActor, type HistoryInput } from '../audit/write';
+import {
+  historyOff,
+  writeBatch,
+  writeHistory,
+  type AuditActor,
+  type HistoryInput,
+  type WriteOptions,
+} from '../audit/write';
 import type { Caller, ResourceScope } from './scope';
 import type { ApiRow, Db } from './table';
 
@@ -79,8 +86,9 @@ export async function recordHistory(
   scope: ResourceScope,
   action: AuditAction,
   records: readonly RecordChange[],
-  importJobId: string | null = null,
+  opts: WriteOptions & { importJobId?: string | null } = {},
 ): Promise<void> {
+  const importJobId = opts.importJobId ?? null;
   // The benchmark's comparison without history leaves out the diffs too.
   if (historyOff()) return;
   const entries: HistoryInput[] = [];
@@ -97,7 +105,7 @@ export async function recordHistory(
       changes,
     });
   }
-  await writeHistory(db, actorOfCaller(caller), entries);
+  await writeHistory(db, actorOfCaller(caller), entries, { last: opts.last });
 }
 
 /**

@@ -160,7 +160,9 @@ export class ResourceService {
     const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
     const answer = await this.answer(trx, req, after);
     const action = ({ add: 'create', edit: 'update', state: 'state' } as const)[op];
-    await recordHistory(trx, this.def, req.caller, scope, action, [{ id, before, after: after ?? null, written }]);
+    await recordHistory(trx, this.def, req.caller, scope, action, [{ id, before, after: after ?? null, written }], {
+      last: true,
+    });
     return answer;
   }
 
@@ -262,6 +264,7 @@ export class ResourceService {
           scope,
           'delete',
           before.map((row) => ({ id: row.id, before: row, after: null })),
+          { last: true },
         );
         return { deleted };
       });

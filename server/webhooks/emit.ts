@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import { writeAtCommit } from '../db/tenant-scope';
 import type { WebhookEvent } from '../../model/webhook';
 import type {} from '../db/types-webhooks';
 
@@ -35,9 +36,11 @@ export async function emitRecordChanged(
     userId: change.userId,
     factoryId: change.factoryId,
   });
-  await sql`INSERT INTO webhook_delivery (tenant_id, endpoint_id, event, data)
-    SELECT e.tenant_id, e.id, 'record.changed', ${data}::jsonb FROM webhook_endpoint e
-    WHERE e.tenant_id = ${tenantId}::uuid AND e.enabled AND 'record.changed' = ANY (e.events) AND ${change.resource}::text = ANY (e.resources)`.execute(
+  // Sent with the change's COMMIT: nothing in its transaction reads the deliveries.
+  await writeAtCommit(
     db,
+    sql`INSERT INTO webhook_delivery (tenant_id, endpoint_id, event, data)
+    SELECT e.tenant_id, e.id, 'record.changed', ${data}::jsonb FROM webhook_endpoint e
+    WHERE e.tenant_id = ${tenantId}::uuid AND e.enabled AND 'record.changed' = ANY (e.events) AND ${change.resource}::text = ANY (e.resources)`,
   );
 }
