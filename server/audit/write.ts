@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { commitWithQuery } from '../db/tenant-scope';
+import { commitOrStay, commitWithQuery, inlineQuery } from '../db/tenant-scope';
 import type { AuditAction, AuditChange, AuditSignature } from '../../model/audit';
 import type { DB } from '../db/types';
 import type {} from '../db/types-audit';
@@ -13,6 +13,9 @@ import type { RequestContext } from '../http';
 import { GENESIS_HASH, changesText, entryHash, type HashedContent } from './hash';
 import { recordKey, type BatchChanges, type BatchPacker } from './batch';
 import { auditValue } from './diff';
+
+/** The SQLSTATE `expect_chain_head` raises (migration 046). */
+const CHAIN_MOVED = 'CHNMV';
 
 /** Who and from where: the same for every entry of one write. */
 export interface AuditActor {
@@ -158,32 +161,46 @@ type OwnContent = Omit<
   batch?: boolean;
 };
 
-async function writeChained(
-  db: Kysely<DB>,
-  actor: AuditActor,
-  entries: readonly OwnContent[],
-  opts: WriteOptions = {},
-): Promise<void> {
-  if (!db.isTransaction) {
-    await db.transaction().execute((trx) => writeChained(trx, actor, entries, { last: true }));
-    return;
-  }
-  const end = (query: RawBuilder<unknown>) => (opts.last ? commitWithQuery(trx, query) : query.execute(trx));
-  const trx = db as Transaction<DB>;
-  const n = entries.length;
-  const now = new Date();
-  // Takes the head (and its row lock); a new tenant's head is made with its first entries.
-  const head = await sql<{ seq: string; hash: string; last_at: Date | string }>`
-    insert into audit_chain as h (tenant_id, seq, hash, last_at) values (${actor.tenantId}, ${n}, ${GENESIS_HASH}, ${now})
-    on conflict (tenant_id) do update set seq = h.seq + excluded.seq
-    returning h.seq, h.hash, h.last_at`.execute(trx);
-  const row = head.rows[0]!;
-  let seq = Number(row.seq) - n;
-  let prev = row.hash;
-  // Time never goes back within a tenant's chain, so retention removes a prefix of it.
-  const last = new Date(row.last_at);
-  const at = (now.getTime() > last.getTime() ? now : last).toISOString();
+/** Where a tenant's chain stands: its last entry's seq and hash, and the time of its last write. */
+interface Head {
+  seq: number;
+  hash: string;
+  lastAt: Date;
+}
 
+/**
+ * Where this process last left each tenant's chain. A write with one entry formats it from there and
+ * takes the head in the same message as its COMMIT (`writeAhead`); the statement checks that the head
+ * is still there, so another server's write, or one of this process that rolled back, only sends
+ * the entry the usual way. Set before the message goes, so that a write that follows at once counts
+ * on this one.
+ */
+const heads = new Map<string, Head>();
+/**
+ * Each tenant's write ahead under way in this process: the next one goes when it has ended, so that
+ * it finds the head where that one left it (two messages on two connections may reach the database
+ * in either order).
+ */
+const turns = new Map<string, Promise<void>>();
+const TURN_WAIT_MS = 50;
+const HEADS_KEPT = 1000;
+function remember(tenantId: string, head: Head | null): void {
+  heads.delete(tenantId);
+  if (!head) return;
+  heads.set(tenantId, head);
+  if (heads.size > HEADS_KEPT) heads.delete(heads.keys().next().value!);
+}
+
+type ChainedRow = ReturnType<typeof chainRows>['rows'][number];
+
+/** The entries as rows chained after `head`, and where the chain stands after them. */
+function chainRows(actor: AuditActor, entries: readonly OwnContent[], head: Head, now: Date) {
+  const n = entries.length;
+  let seq = head.seq;
+  let prev = head.hash;
+  // Time never goes back within a tenant's chain, so retention removes a prefix of it.
+  const atDate = now.getTime() > head.lastAt.getTime() ? now : head.lastAt;
+  const at = atDate.toISOString();
   const rows = entries.map((e) => {
     seq += 1;
     const { stored: given, batch, ...own } = e;
@@ -205,18 +222,119 @@ async function writeChained(
     prev = hash;
     return out;
   });
+  return { rows, at, after: { seq, hash: prev, lastAt: atDate } satisfies Head };
+}
 
-  const shared = sql`${actor.tenantId}::uuid, ${at}::timestamptz, ${rows[0]!.userId}::uuid, ${rows[0]!.userName}, ${rows[0]!.apiKeyName}, ${rows[0]!.ip}, ${rows[0]!.operationId}`;
+/** The values every entry of one write shares. */
+const sharedValues = (actor: AuditActor, at: string, r: ChainedRow) =>
+  sql`${actor.tenantId}::uuid, ${at}::timestamptz, ${r.userId}::uuid, ${r.userName}, ${r.apiKeyName}, ${r.ip}, ${r.operationId}`;
+
+const ENTRY_COLUMNS = sql.raw(
+  'tenant_id, at, user_id, user_name, api_key_name, ip, operation_id, seq, id, action, entity, record_id, record_code, factory_id, import_job_id, changes, signature, prev_hash, hash, record_keys, batch',
+);
+
+/** One entry's values, in the order of ENTRY_COLUMNS. */
+const entryValues = (actor: AuditActor, at: string, r: ChainedRow) =>
+  sql`${sharedValues(actor, at, r)}, ${r.seq}, ${r.id}::uuid, ${r.action}, ${r.entity}, ${r.recordId}, ${r.recordCode}, ${r.factoryId}::uuid, ${r.importJobId}, ${r.batch ? '[]' : (r.stored ?? JSON.stringify(r.changes))}::jsonb,
+    ${r.signature ? JSON.stringify(r.signature) : null}::jsonb, ${r.prev_hash}, ${r.hash}, ${keysOf(r)}::int4[], ${r.batch ? r.stored : null}`;
+
+/**
+ * One entry, the transaction's last statement, from the head this process remembers: the head's
+ * update (only while it stands where remembered), the entry and the COMMIT in one message. False:
+ * the head had moved, nothing of this was kept, and the transaction is still open.
+ */
+async function writeAhead(trx: Transaction<DB>, actor: AuditActor, entry: OwnContent, now: Date): Promise<boolean> {
+  const tenant = actor.tenantId;
+  const before = turns.get(tenant);
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  turns.set(tenant, mine);
+  try {
+    // A write waits its turn only briefly: past that it queues on the head's row lock, where the
+    // database sees every wait and breaks a deadlock, as it cannot through a wait in this process.
+    if (before && !(await within(before, TURN_WAIT_MS))) return false;
+    return await sendAhead(trx, actor, entry, now);
+  } finally {
+    done();
+    if (turns.get(tenant) === mine) turns.delete(tenant);
+  }
+}
+
+/** Whether `p` settles within `ms`. */
+function within(p: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([p.then(() => true), late]).finally(() => clearTimeout(timer));
+}
+
+async function sendAhead(trx: Transaction<DB>, actor: AuditActor, entry: OwnContent, now: Date): Promise<boolean> {
+  const head = heads.get(actor.tenantId);
+  if (!head) return false;
+  const { rows, at, after } = chainRows(actor, [entry], head, now);
+  // The entry is inserted only from the head's update: where the head moved, nothing is, and the check refuses.
+  const statement = inlineQuery(
+    trx,
+    sql`with moved as (
+      update audit_chain set seq = ${after.seq}, hash = ${after.hash}, last_at = ${at}::timestamptz
+      where tenant_id = ${actor.tenantId}::uuid and seq = ${head.seq} and hash = ${head.hash}
+      returning 1
+    ), ins as (
+      insert into audit_entry (${ENTRY_COLUMNS}) select ${entryValues(actor, at, rows[0]!)} from moved
+    ) select expect_chain_head((select count(*) from moved))`,
+  );
+  if (statement === undefined) return false;
+  remember(actor.tenantId, after);
+  try {
+    if (await commitOrStay(trx, statement, CHAIN_MOVED)) return true;
+  } catch (err) {
+    remember(actor.tenantId, null);
+    throw err;
+  }
+  remember(actor.tenantId, null);
+  return false;
+}
+
+async function writeChained(
+  db: Kysely<DB>,
+  actor: AuditActor,
+  entries: readonly OwnContent[],
+  opts: WriteOptions = {},
+): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => writeChained(trx, actor, entries, { last: true }));
+    return;
+  }
+  const trx = db as Transaction<DB>;
+  const n = entries.length;
+  const now = new Date();
+  if (opts.last && n === 1 && (await writeAhead(trx, actor, entries[0]!, now))) return;
+  // Takes the head (and its row lock); a new tenant's head is made with its first entries.
+  const taken = await sql<{ seq: string; hash: string; last_at: Date | string }>`
+    insert into audit_chain as h (tenant_id, seq, hash, last_at) values (${actor.tenantId}, ${n}, ${GENESIS_HASH}, ${now})
+    on conflict (tenant_id) do update set seq = h.seq + excluded.seq
+    returning h.seq, h.hash, h.last_at`.execute(trx);
+  const row = taken.rows[0]!;
+  const { rows, at, after } = chainRows(
+    actor,
+    entries,
+    { seq: Number(row.seq) - n, hash: row.hash, lastAt: new Date(row.last_at) },
+    now,
+  );
+  const prev = after.hash;
+  // A head known committed is remembered for the next write; one left to the caller's COMMIT is not.
+  const end = async (query: RawBuilder<unknown>) => {
+    if (!opts.last) return void (await query.execute(trx));
+    if (await commitWithQuery(trx, query)) remember(actor.tenantId, after);
+  };
+  const shared = sharedValues(actor, at, rows[0]!);
   const done = sql`update audit_chain set hash = ${prev}, last_at = ${at} where tenant_id = ${actor.tenantId}`;
   if (rows.length === 1) {
     // One entry (a single write, or a chunk of an import): its values as parameters, its changes parsed once.
-    const r = rows[0]!;
-    await end(sql`with ins as (
-      insert into audit_entry (tenant_id, at, user_id, user_name, api_key_name, ip, operation_id, seq, id, action, entity, record_id, record_code, factory_id, import_job_id, changes, signature, prev_hash, hash, record_keys, batch)
-      values (${shared}, ${r.seq}, ${r.id}::uuid, ${r.action}, ${r.entity}, ${r.recordId}, ${r.recordCode}, ${r.factoryId}::uuid, ${r.importJobId}, ${r.batch ? '[]' : (r.stored ?? JSON.stringify(r.changes))}::jsonb,
-              ${r.signature ? JSON.stringify(r.signature) : null}::jsonb, ${r.prev_hash}, ${r.hash},
-              ${keysOf(r)}::int4[], ${r.batch ? r.stored : null})
-    ) ${done}`);
+    await end(
+      sql`with ins as (insert into audit_entry (${ENTRY_COLUMNS}) values (${entryValues(actor, at, rows[0]!)})) ${done}`,
+    );
     return;
   }
   // Many entries (never a batch row: writeBatch writes one alone): what they share travels once; each

@@ -16,6 +16,7 @@
  * connecting role. A request scope that has not learnt its tenant yet sees no tenant rows at all.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { pgCode } from './errors';
 import {
   CompiledQuery,
   type Compilable,
@@ -310,19 +311,20 @@ export class ScopedDialect implements Dialect {
 /**
  * Runs `statement` (no parameters: values inlined with `literal`) as the last of a tenant's
  * transaction and commits, both in one message: a write transaction saves the round trip of its
- * COMMIT. Outside a tenant's transaction the statement runs alone and the caller's commit follows.
- * A failure leaves the transaction to the caller's rollback, as any failed statement does.
+ * COMMIT. Outside a tenant's transaction the statement runs alone and the caller's commit follows
+ * (false: not committed here). A failure leaves the transaction to the caller's rollback, as any failed statement does.
  */
-export async function commitWith<D>(trx: Kysely<D>, statement: string): Promise<void> {
-  await trx.getExecutor().provideConnection(async (connection) => {
+export async function commitWith<D>(trx: Kysely<D>, statement: string): Promise<boolean> {
+  return trx.getExecutor().provideConnection(async (connection) => {
     const driver = scopedDrivers.get(connection);
     if (!(connection instanceof ScopedConnection) || !driver || connection.ended) {
       await connection.executeQuery(CompiledQuery.raw(statement));
-      return;
+      return false;
     }
     connection.wrote = true;
     await driver.simple(connection.inner, connection.commitText(statement));
     connection.ended = true;
+    return true;
   });
 }
 
@@ -359,10 +361,40 @@ function inlineText(compiled: CompiledQuery): string | undefined {
  * `commitWith` for a statement built with parameters. A value without a safe literal leaves the
  * statement to run as it is, and the caller's COMMIT to follow.
  */
-export async function commitWithQuery<D>(trx: Kysely<D>, query: Statement): Promise<void> {
-  const text = inlineText(compileIn(trx, query));
-  if (text === undefined) await run(trx, query);
-  else await commitWith(trx, text);
+export async function commitWithQuery<D>(trx: Kysely<D>, query: Statement): Promise<boolean> {
+  const text = inlineQuery(trx, query);
+  if (text === undefined) {
+    await run(trx, query);
+    return false;
+  }
+  return commitWith(trx, text);
+}
+
+/** The statement's text with its parameters as literals; undefined when a value has none. */
+export const inlineQuery = <D>(trx: Kysely<D>, query: Statement): string | undefined =>
+  inlineText(compileIn(trx, query));
+
+/**
+ * Ends a tenant's transaction with `statement` and its COMMIT in one message, under a savepoint:
+ * when the statement fails with `sqlState`, the transaction goes back to the savepoint and stays
+ * open (false); any other failure is the caller's, as with `commitWith`. False also where there is
+ * no tenant's transaction to end so (nothing was sent).
+ */
+export async function commitOrStay<D>(trx: Kysely<D>, statement: string, sqlState: string): Promise<boolean> {
+  return trx.getExecutor().provideConnection(async (connection) => {
+    const driver = scopedDrivers.get(connection);
+    if (!(connection instanceof ScopedConnection) || !driver || connection.ended) return false;
+    connection.wrote = true;
+    try {
+      await driver.simple(connection.inner, connection.commitText(`SAVEPOINT stay;\n${statement}`));
+    } catch (err) {
+      if (pgCode(err) !== sqlState) throw err;
+      await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK TO SAVEPOINT stay'));
+      return false;
+    }
+    connection.ended = true;
+    return true;
+  });
 }
 
 /**
