@@ -1,5 +1,5 @@
 /** References between resources: existence in the caller's scope, display labels, options, referrers. */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { FieldError } from '../../model/api';
 import type { Language } from '../../model/languages';
 import { refFields, type RefField, type RefOption, type ResourceDef } from '../../model/engine';
@@ -164,7 +164,7 @@ export async function referencesTo(
   tenantId: string,
   ids: readonly string[],
 ): Promise<{ def: ResourceDef; count: number }[]> {
-  const counts = new Map<ResourceDef, number>();
+  const counts: { def: ResourceDef; count: RawBuilder<unknown> }[] = [];
   for (const r of registry.referrersOf(target.name)) {
     // Link-table rows go with the rows they link (on delete cascade).
     if (!r.detailsKey && r.field.kind === 'refs' && r.field.link) continue;
@@ -185,9 +185,15 @@ export async function referencesTo(
     // A row that refers to itself (a tree's parent) does not block its own deletion.
     const self = r.owner === target ? sql` and not (id = any(${idArray}))` : sql``;
     const tenant = r.owner.scope === 'shared' ? sql`true` : sql`tenant_id = ${tenantId}`;
-    const rows = await run(db, sql`select count(*) as n from ${t.table} where ${tenant} and ${cond}${self}`);
-    const n = Number(rows[0]?.n ?? 0);
-    if (n > 0) counts.set(r.owner, (counts.get(r.owner) ?? 0) + n);
+    counts.push({ def: r.owner, count: sql`(select count(*) from ${t.table} where ${tenant} and ${cond}${self})` });
   }
-  return [...counts].map(([def, count]) => ({ def, count }));
+  if (counts.length === 0) return [];
+  // Every referrer counted in one statement: one round trip, however many tables refer to the target.
+  const [row] = await run(db, sql`select ${sql.join(counts.map((c, i) => sql`${c.count} as ${sql.ref(`n${i}`)}`))}`);
+  const found = new Map<ResourceDef, number>();
+  counts.forEach((c, i) => {
+    const n = Number(row?.[`n${i}`] ?? 0);
+    if (n > 0) found.set(c.def, (found.get(c.def) ?? 0) + n);
+  });
+  return [...found].map(([def, count]) => ({ def, count }));
 }
