@@ -4,36 +4,28 @@
  * unbroken chain with an entry per write, no seq twice and none skipped.
  */
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath } from '../../model/engine';
 import { unit } from '../../model/resources';
-import { buildApi } from '../../server/app';
 import { verifyChain } from '../../server/audit/verify';
-import { createDatabase, type Database } from '../../server/db/index';
-import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
+import { DIALECTS, call, loginToken, secondServer, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('history chain written ahead [%s]', (kind) => {
   let h: Harness;
-  let second: { app: FastifyInstance; database: Database | null };
+  let second: Awaited<ReturnType<typeof secondServer>>;
   let token: string;
   let tenantId: string;
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    // PostgreSQL: a second pool, as a second server process has. PGlite holds its data in one process.
-    const database = kind === 'postgres' ? await createDatabase(h.config, { migrate: false }) : null;
-    const app = await buildApi({ db: (database ?? h.database).db, config: h.config, logger: false });
-    await app.ready();
-    second = { app, database };
+    second = await secondServer(h);
     token = await loginToken(h.app, 'demo', 'admin');
     tenantId = (
       await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
     ).id;
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database?.close();
+    await second?.close();
     await h?.close();
   });
 

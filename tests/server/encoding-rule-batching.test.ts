@@ -6,32 +6,24 @@
  * add to the audit of issued codes, not rewrite it.
  */
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi } from '../../server/app';
-import { createDatabase, type Database } from '../../server/db/index';
 import { withTenant } from '../../server/db/tenant-scope';
-import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
+import { DIALECTS, call, loginToken, secondServer, startHarness, type Harness } from './harness';
 
 const REQUESTS = 240;
 
 describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind) => {
   let h: Harness;
-  let second: { app: FastifyInstance; database: Database | null };
+  let second: Awaited<ReturnType<typeof secondServer>>;
   let token: string;
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    // PostgreSQL: a second pool, as a second server process has. PGlite holds its data in one process.
-    const database = kind === 'postgres' ? await createDatabase(h.config, { migrate: false }) : null;
-    const app = await buildApi({ db: (database ?? h.database).db, config: h.config, logger: false });
-    await app.ready();
-    second = { app, database };
+    second = await secondServer(h);
     token = await loginToken(h.app, 'demo', 'admin');
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database?.close();
+    await second?.close();
     await h?.close();
   });
 

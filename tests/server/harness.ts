@@ -90,6 +90,23 @@ export async function startHarness(kind: Dialect, overrides: Record<string, stri
   };
 }
 
+/**
+ * A second API over the harness's database, as a second server process has: on PostgreSQL with its
+ * own pool; PGlite holds its data in one process, so there it shares the one connection.
+ */
+export async function secondServer(h: Harness): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = h.kind === 'postgres' ? await createDatabase(h.config, { migrate: false }) : null;
+  const app = await buildApi({ db: (database ?? h.database).db, config: h.config, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database?.close();
+    },
+  };
+}
+
 export interface Answer<T = unknown> {
   status: number;
   body: { code: number; msg: string; data: T };
