@@ -312,7 +312,8 @@ export class ScopedDialect implements Dialect {
  * Runs `statement` (no parameters: values inlined with `literal`) as the last of a tenant's
  * transaction and commits, both in one message: a write transaction saves the round trip of its
  * COMMIT. Outside a tenant's transaction the statement runs alone and the caller's commit follows
- * (false: not committed here). A failure leaves the transaction to the caller's rollback, as any failed statement does.
+ * (false: not committed here). A failure leaves the transaction to the caller's rollback, as any
+ * failed statement does.
  */
 export async function commitWith<D>(trx: Kysely<D>, statement: string): Promise<boolean> {
   return trx.getExecutor().provideConnection(async (connection) => {
