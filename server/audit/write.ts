@@ -13,6 +13,7 @@ import type { RequestContext } from '../http';
 import { GENESIS_HASH, changesText, entryHash, type HashedContent } from './hash';
 import { recordKey, type BatchChanges, type BatchPacker } from './batch';
 import { auditValue } from './diff';
+import { Recent } from '../recent';
 
 /** The SQLSTATE `expect_chain_head` raises (migration 046). */
 const CHAIN_MOVED = 'CHNMV';
@@ -175,7 +176,7 @@ interface Head {
  * the entry the usual way. Set before the message goes, so that a write that follows at once counts
  * on this one.
  */
-const heads = new Map<string, Head>();
+const heads = new Recent<Head>(1000);
 /**
  * Each tenant's write ahead under way in this process: the next one goes when it has ended, so that
  * it finds the head where that one left it (two messages on two connections may reach the database
@@ -183,13 +184,6 @@ const heads = new Map<string, Head>();
  */
 const turns = new Map<string, Promise<void>>();
 const TURN_WAIT_MS = 50;
-const HEADS_KEPT = 1000;
-function remember(tenantId: string, head: Head | null): void {
-  heads.delete(tenantId);
-  if (!head) return;
-  heads.set(tenantId, head);
-  if (heads.size > HEADS_KEPT) heads.delete(heads.keys().next().value!);
-}
 
 type ChainedRow = ReturnType<typeof chainRows>['rows'][number];
 
@@ -285,14 +279,14 @@ async function sendAhead(trx: Transaction<DB>, actor: AuditActor, entry: OwnCont
     ) select expect_chain_head((select count(*) from moved))`,
   );
   if (statement === undefined) return false;
-  remember(actor.tenantId, after);
+  heads.set(actor.tenantId, after);
   try {
     if (await commitOrStay(trx, statement, CHAIN_MOVED)) return true;
   } catch (err) {
-    remember(actor.tenantId, null);
+    heads.delete(actor.tenantId);
     throw err;
   }
-  remember(actor.tenantId, null);
+  heads.delete(actor.tenantId);
   return false;
 }
 
@@ -326,7 +320,7 @@ async function writeChained(
   // A head known committed is remembered for the next write; one left to the caller's COMMIT is not.
   const end = async (query: RawBuilder<unknown>) => {
     if (!opts.last) return void (await query.execute(trx));
-    if (await commitWithQuery(trx, query)) remember(actor.tenantId, after);
+    if (await commitWithQuery(trx, query)) heads.set(actor.tenantId, after);
   };
   const shared = sharedValues(actor, at, rows[0]!);
   const done = sql`update audit_chain set hash = ${prev}, last_at = ${at} where tenant_id = ${actor.tenantId}`;

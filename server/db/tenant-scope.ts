@@ -358,6 +358,10 @@ function inlineText(compiled: CompiledQuery): string | undefined {
   return compiled.sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1]!);
 }
 
+/** The statement's text with its parameters as literals; undefined when a value has none. */
+export const inlineQuery = <D>(trx: Kysely<D>, query: Statement): string | undefined =>
+  inlineText(compileIn(trx, query));
+
 /**
  * `commitWith` for a statement built with parameters. A value without a safe literal leaves the
  * statement to run as it is, and the caller's COMMIT to follow.
@@ -370,10 +374,6 @@ export async function commitWithQuery<D>(trx: Kysely<D>, query: Statement): Prom
   }
   return commitWith(trx, text);
 }
-
-/** The statement's text with its parameters as literals; undefined when a value has none. */
-export const inlineQuery = <D>(trx: Kysely<D>, query: Statement): string | undefined =>
-  inlineText(compileIn(trx, query));
 
 /**
  * Ends a tenant's transaction with `statement` and its COMMIT in one message, under a savepoint:

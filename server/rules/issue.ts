@@ -40,6 +40,7 @@ import { knownFactory, resolveContext, type LookupMemo } from './context';
 import { RuleError } from './errors';
 import { isUniqueViolation } from '../db/errors';
 import { GroupCommit, type Settled } from './group-commit';
+import { Recent } from '../recent';
 import { AuthChanged, isAuthChanged } from '../auth/cache';
 import { alreadyIssued, auditStatement, loadRow, loadRowWithFingerprint, ruleUnchanged, type AuditRow } from './store';
 
@@ -102,23 +103,6 @@ interface HeldRule {
   rule: CompiledRule;
   name: string;
   fingerprint: string;
-}
-
-/** The most recent few hundred entries; a Map keeps insertion order, so the oldest goes first. */
-class Recent<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly limit = 500) {}
-  get(key: string): V | undefined {
-    return this.entries.get(key);
-  }
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
-  }
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
 }
 
 /** What a server remembers between batches. Each use is checked by the statement it goes into. */
