@@ -222,11 +222,6 @@ export async function cycleThrough(
   return down ? [parentId, ...down] : null;
 }
 
-/** Serialises every BOM write of a tenant (the cycle check reads, then writes). */
-export async function lockBom(db: Kysely<DB>, tenantId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`bom:${tenantId}`}))`.execute(db);
-}
-
 export function toRow(l: StoredLine, materials: Map<string, BomMaterial>): BomLineRow {
   const component = materials.get(l.componentId) ?? {
     id: l.componentId,

@@ -1,6 +1,26 @@
-/** The statements that write BOM lines; the caller holds the tenant's BOM lock (lockBom) and its transaction. */
-import type { Kysely } from 'kysely';
+/** The statements that write BOM lines; the caller holds the tenant's BOM lock (underBomLock) and its transaction. */
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types';
+
+/** Serialises every BOM write of a tenant (the cycle check reads, then writes). */
+async function lockBom(db: Kysely<DB>, tenantId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`bom:${tenantId}`}))`.execute(db);
+}
+
+/**
+ * Runs `write` in a transaction that first takes the tenant's BOM lock: two writers cannot each add
+ * half of a loop (A → B and B → A) after each checked the other's absence.
+ */
+export function underBomLock<T>(
+  db: Kysely<DB>,
+  tenantId: string,
+  write: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockBom(trx, tenantId);
+    return write(trx);
+  });
+}
 
 /** A line's values as the API and the sheet give them. */
 export interface LineValues {
