@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config';
 import { createDatabase, type Database } from './db/index';
-import { DEMO_ACCOUNTS, DEMO_TENANT, SECOND_TENANT, seed } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_TENANT, SECOND_TENANT, seed } from './seed';
 import { buildApi, loggerOptions } from './app';
 import { buildSubappServer, distExists, SERVED_SUBAPPS, shellWeb } from './web';
 

@@ -16,7 +16,7 @@ import { buildApi } from '../../server/app';
 import { recordKey } from '../../server/audit/batch';
 import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { startPostgres } from './postgres';
 import { ms, multipart, pct, timeIt, type Row } from './resources';
 import { runAlone } from './standalone';

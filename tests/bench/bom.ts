@@ -9,7 +9,7 @@ import { explode, totals, type BomLine } from '../../model/bom';
 import { buildApi } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { ms, pct, type Row } from './resources';
 
 const LEVELS = [10, 40, 150, 600, 1200]; // lines per level: 2,000 in all

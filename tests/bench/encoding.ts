@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { buildApi } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { startPostgres } from './postgres';
 import { runAlone } from './standalone';
 

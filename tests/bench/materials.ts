@@ -13,7 +13,7 @@ import { explode, totals, type BomLine } from '../../model/bom';
 import { buildApi } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { startPostgres } from './postgres';
 import { ms, pct, timeIt, type Row } from './resources';
 

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { buildApi } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { bigSheet } from '../server/big-sheet';
 import { bomb } from '../server/zip-fixtures';
 import { startPostgres } from './postgres';

@@ -19,7 +19,7 @@ import { buildApi } from '../../server/app';
 import { installAuth } from '../../server/auth/context';
 import { loadConfig } from '../../server/config';
 import { createDatabase, migrate, type Database } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import type { DB } from '../../server/db/types';
 import { errorHandler } from '../../server/http';
 import { translator } from '../../server/i18n';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildApi } from '../../server/app';
 import { BASIC, DIALECTS, PASSWORD, call, login, startHarness, testConfig, type Harness } from './harness';
-import { DEMO_TENANT } from '../../server/db/seed';
+import { DEMO_TENANT } from '../../server/seed';
 
 describe.each(DIALECTS)('auth [%s]', (kind) => {
   let h: Harness;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_CATALOGUE, type CatalogueNode } from '../../model/catalogue';
 import { LANGUAGES } from '../../model/languages';
-import { catalogueNames } from '../../server/db/seed';
+import { catalogueNames } from '../../server/seed/menu';
 
 const nodes: CatalogueNode[] = [];
 const walk = (list: CatalogueNode[]) =>

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../model/api';
 import type { TaskCounts, TaskRow } from '../../model/workflow/api';
-import { DEMO_ACCOUNTS, SECOND_TENANT, seed } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, SECOND_TENANT, seed } from '../../server/seed';
 import { DIALECTS, call, loginToken, startHarness, testConfig, type Harness } from './harness';
 
 interface MenuNode {

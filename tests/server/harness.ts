@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../server/config';
 import { createDatabase, type Database } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { buildApi } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
 

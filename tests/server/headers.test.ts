@@ -11,7 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApi } from '../../server/app';
 import { buildSubappServer, shellWeb } from '../../server/web';
 import { createDatabase, type Database } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { loginToken, testConfig } from './harness';
 
 interface OpenApi {

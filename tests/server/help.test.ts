@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../server/tenants/provision';
-import { DEMO_SOP_KEY } from '../../server/db/seed-demo-content';
+import { DEMO_SOP_KEY } from '../../server/seed/notices-help';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
 
 describe.each(DIALECTS)('help and SOP documents [%s]', (kind) => {

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { DIALECTS, PASSWORD, testConfig, type Dialect } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');

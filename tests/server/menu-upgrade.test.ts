@@ -4,7 +4,7 @@
  * an entry an operator deleted is not brought back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMenu } from '../../server/db/seed';
+import { seedMenu } from '../../server/seed/menu';
 import { createTenant } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, startHarness, type Harness } from './harness';
 

@@ -13,7 +13,8 @@ import { MASTER_DATA, RESOURCES } from '../../model/resources';
 import { buildApi } from '../../server/app';
 import { applyRowLevelSecurity } from '../../server/db/index';
 import { schemaChanges } from '../../server/db/ddl';
-import { SECOND_TENANT, seedMenu } from '../../server/db/seed';
+import { SECOND_TENANT } from '../../server/seed';
+import { seedMenu } from '../../server/seed/menu';
 import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
 
 /** The one file a developer writes (with its locale keys and, if wanted, demo rows). */

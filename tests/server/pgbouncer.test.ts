@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { createTenant } from '../../server/tenants/provision';
 import { APP_ROLE, withTenant } from '../../server/db/tenant-scope';
 import { PASSWORD, testConfig } from './harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuPaths, menuPermissions, type MenuNode } from '../../model/menu';
-import { DEMO_TENANT } from '../../server/db/seed';
-import { DEMO_FACTORIES } from '../../server/db/seed-company';
+import { DEMO_TENANT } from '../../server/seed';
+import { DEMO_FACTORIES } from '../../server/seed/company';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 import { createUser } from '../../server/tenants/provision';
 import { PGBOUNCER, freePort, startPgBouncer, type Bouncer } from '../support/pgbouncer';
 import { BASIC, PASSWORD, passwordHash, testConfig } from './harness';

@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserve, issued, type CounterRef } from '../../server/rules/counter';
 import { withTenant } from '../../server/db/tenant-scope';
-import { seedMasterData, SUZHOU_DATA } from '../../server/db/seed-master-data';
-import { seedRules } from '../../server/rules/seed';
+import { seedMasterData, SUZHOU_DATA } from '../../server/seed/master-data';
+import { seedRules } from '../../server/seed/rules';
 import { createTenant } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, startHarness, type Harness } from './harness';
 
@@ -32,7 +32,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))(
       const db = h.database.db;
       const demo = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
       const other = await createTenant(db, { code: 'serials', name: 'Serials', adminPassword: PASSWORD });
-      // The demo packaging rules refer to the demo units, so the master data comes first (as in seed.ts).
+      // The demo packaging rules refer to the demo units, so the master data comes first (as in the demo seed).
       await seedMasterData(db, other.tenantId, [
         { factoryId: other.factoryId, userId: other.adminUserId, rows: SUZHOU_DATA },
       ]);

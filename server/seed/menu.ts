@@ -1,22 +1,9 @@
-/** Seeds an empty database: the shared menu tree and app registry, and the demo company (seed-demo.ts). */
+/** The product's menu tree (model/catalogue.ts) in the database, and its entries' names in every language. */
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './types';
-import type { Config } from '../config';
-import {
-  APP_CATALOGUE,
-  MENU_CATALOGUE,
-  i18n,
-  type CatalogueNode,
-  type LocaleName,
-  type Names,
-} from '../../model/catalogue';
+import type { DB } from '../db/types';
+import { MENU_CATALOGUE, i18n, type CatalogueNode, type LocaleName, type Names } from '../../model/catalogue';
 import { LANGUAGES } from '../../model/languages';
 import { translator } from '../i18n';
-import { seedDemoTenant } from './seed-demo';
-import { seedSecondTenant } from './seed-second-tenant';
-
-export { DEMO_ACCOUNTS, DEMO_TENANT } from './seed-company';
-export { SECOND_TENANT } from './seed-second-tenant';
 
 /** A catalogue name in every language: given inline (apps), or read from the locales. */
 export function catalogueNames(names: Names | LocaleName): Record<string, string> {
@@ -103,49 +90,4 @@ export async function seedMenu(db: Kysely<DB>, catalogue: CatalogueNode[] = MENU
     }
   });
   return count;
-}
-
-/** Inserts the sub-application registry once (skipped when the app table has rows). */
-export async function seedApps(db: Kysely<DB>): Promise<number> {
-  const existing = await db.selectFrom('app').select('id').limit(1).execute();
-  if (existing.length > 0) return 0;
-  await db
-    .insertInto('app')
-    .values(
-      APP_CATALOGUE.map((a, i) => ({
-        app_type: a.appType,
-        app_name: a.names[2],
-        name_i18n: JSON.stringify(i18n(a.names)),
-        full_name_i18n: JSON.stringify(i18n(a.fullNames)),
-        url: null,
-        port_offset: a.portOffset,
-        prefix_path: a.prefixPath,
-        fullscreen: a.fullscreen ?? false,
-        status: 'enabled' as const,
-        is_default: true,
-        sort: (i + 1) * 10,
-      })),
-    )
-    .execute();
-  return APP_CATALOGUE.length;
-}
-
-export interface SeedResult {
-  seeded: boolean;
-  tenantId: string | null;
-  /** The second demo tenant was added on this start (DEMO_SECOND_TENANT=on). */
-  secondTenant: boolean;
-}
-
-/** Seeds the shared tables and, when there is no tenant at all, the demo company; the second demo tenant when asked and missing. */
-export async function seed(
-  db: Kysely<DB>,
-  config: Pick<Config, 'adminPassword' | 'filesDir' | 'demoSecondTenant'>,
-): Promise<SeedResult> {
-  await seedMenu(db);
-  await seedApps(db);
-  const anyTenant = await db.selectFrom('tenant').select('id').limit(1).executeTakeFirst();
-  const tenantId = anyTenant ? null : await seedDemoTenant(db, config);
-  const secondTenant = config.demoSecondTenant ? await seedSecondTenant(db, config) : false;
-  return { seeded: tenantId !== null, tenantId, secondTenant };
 }

@@ -1,13 +1,13 @@
 /**
  * The demo tenant's master data (issue 3): an electronics company making smart meters, so every
  * basic-data screen opens on a working factory — the Suzhou plant here, the Hanoi plant in
- * seed-master-data-hanoi.ts. Rows are written by field key, references by the referenced row's
+ * master-data-hanoi.ts. Rows are written by field key, references by the referenced row's
  * code; each row goes through the definition's own input schema (defaults, and a check that the seed
  * is valid data) and is stored in the definition's columns. A row's `$by` names the account that
  * made it (default: the plant's own user), so data permissions by creator have rows to show.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './types';
+import type { DB } from '../db/types';
 import { inputSchema, type ResourceDef } from '../../model/engine';
 import { resourceByName } from '../../model/resources';
 

@@ -3,11 +3,11 @@
  * hand: its own administrator (the same password), factory, organisation and a few rows of its own.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './types';
+import type { DB } from '../db/types';
 import type { Config } from '../config';
 import { hashPassword } from '../auth/password';
 import { provisionTenant } from '../tenants/provision';
-import { seedMasterData, type SeedRows } from './seed-master-data';
+import { seedMasterData, type SeedRows } from './master-data';
 
 export const SECOND_TENANT = { code: 'demo2', name: '海岳精密 Haiyue Precision', account: 'admin' } as const;
 

@@ -1,12 +1,12 @@
 /** The demo company's organisation: a department tree with heads, staff in both plants linked to accounts, settings. */
 import type { Kysely } from 'kysely';
-import type { DB } from './types';
-import type { DemoCompany } from './seed-company';
-import './types-org';
+import type { DB } from '../db/types';
+import type { DemoCompany } from './company';
+import '../db/types-org';
 
 type Org = keyof DemoCompany['organizations'];
 
-/** Departments, parents first; the head is an account of seed-company.ts. */
+/** Departments, parents first; the head is an account of company.ts. */
 const DEPARTMENTS: { code: string; name: string; parent: string | null; head: string; phone: string }[] = [
   { code: 'D100', name: '总经理室 General Management', parent: null, head: 'admin', phone: '0512-62580100' },
   { code: 'D110', name: '苏州生产部 Suzhou Production', parent: 'D100', head: 'zhang.min', phone: '0512-62580110' },

@@ -4,7 +4,7 @@
  * that have no column per language are written Chinese first with an English alias.
  */
 import type { Kysely } from 'kysely';
-import type { DB } from './types';
+import type { DB } from '../db/types';
 import { createUser, type CreatedTenant } from '../tenants/provision';
 
 export const DEMO_TENANT = { code: 'demo', name: '华远智能计量 Huayuan Metering', account: 'admin' } as const;

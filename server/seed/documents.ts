@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { DB } from './types';
-import type {} from './types-documents';
+import type { DB } from '../db/types';
+import type {} from '../db/types-documents';
 import { DOCUMENT_RELEASE_PROCESS } from '../documents/service';
 import { newStorageKey, type FileStorage } from '../files/storage';
 import { startProcess } from '../workflow/instances';
-import type { DemoCompany } from './seed-company';
+import type { DemoCompany } from './company';
 
 /** A one-page PDF with a title and a few lines (Latin text, Helvetica). */
 export function pdfOf(lines: string[]): Buffer {

@@ -1,7 +1,7 @@
 /** Two-level demo BOMs of the single-phase meter (Suzhou) and the three-phase meter (Hanoi), from the seeded materials. */
 import type { Kysely } from 'kysely';
-import type { DB } from './types';
-import './types-bom';
+import type { DB } from '../db/types';
+import '../db/types-bom';
 
 type Line = [parent: string, lineNo: number, component: string, dosage: number, unit: string, lossRate: number];
 

@@ -5,8 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Language } from '../../model/languages';
-import type { DB } from './types';
-import type { DemoCompany, DemoFactory } from './seed-company';
+import type { DB } from '../db/types';
+import type { DemoCompany, DemoFactory } from './company';
 
 /** The demo SOP's public key, so the README can link to it. */
 export const DEMO_SOP_KEY = '5e0c0000-0000-4000-8000-000000000001';
@@ -229,7 +229,7 @@ const SOP: InFive = {
 const inEach = <T>(text: InFive, make: (language: Language, title: string, content: string) => T): T[] =>
   (Object.entries(text) as [Language, Text][]).map(([language, [title, content]]) => make(language, title, content));
 
-export async function seedDemoContent(db: Kysely<DB>, company: DemoCompany): Promise<void> {
+export async function seedNoticesAndHelp(db: Kysely<DB>, company: DemoCompany): Promise<void> {
   const { tenantId } = company;
   const now = Date.now();
   await db

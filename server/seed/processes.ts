@@ -7,9 +7,9 @@
  */
 import type { Transaction } from 'kysely';
 import type { MenuApplicationEntry } from '../../model/helper';
-import type { DB } from './types';
-import type {} from './types-helper';
-import type {} from './types-workflow';
+import type { DB } from '../db/types';
+import type {} from '../db/types-helper';
+import type {} from '../db/types-workflow';
 import { registerDocumentRelease } from '../documents/service';
 import type { FileStorage } from '../files/storage';
 import { checkShape, MENU_APPLICATION_PROCESS, registerMenuApplicationProcess } from '../helper/menu-applications';
@@ -17,8 +17,8 @@ import { FEEDBACK_PROCESS_KEY, registerFeedbackProcess } from '../workflow/feedb
 import { decideTask, startProcess, type Actor } from '../workflow/instances';
 import { deployModel, publishModel } from '../workflow/models';
 import { systemActor } from '../audit/write';
-import type { DemoCompany } from './seed-company';
-import { seedDocuments } from './seed-documents';
+import type { DemoCompany } from './company';
+import { seedDocuments } from './documents';
 
 const HOUR = 3600_000;
 

@@ -4,19 +4,19 @@
  * administrator's password (ADMIN_PASSWORD), hashed once.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './types';
+import type { DB } from '../db/types';
 import type { Config } from '../config';
 import { hashPassword } from '../auth/password';
 import { FolderStorage } from '../files/storage';
 import { provisionTenant } from '../tenants/provision';
-import { seedRules } from '../rules/seed';
-import { seedBom } from './seed-bom';
-import { DEMO_FACTORIES, DEMO_ORGANIZATIONS, DEMO_TENANT, seedCompany } from './seed-company';
-import { seedDemoContent } from './seed-demo-content';
-import { seedMasterData, SUZHOU_DATA } from './seed-master-data';
-import { HANOI_DATA } from './seed-master-data-hanoi';
-import { seedOrg } from './seed-org';
-import { seedProcesses } from './seed-processes';
+import { seedRules } from './rules';
+import { seedBom } from './bom';
+import { DEMO_FACTORIES, DEMO_ORGANIZATIONS, DEMO_TENANT, seedCompany } from './company';
+import { seedNoticesAndHelp } from './notices-help';
+import { seedMasterData, SUZHOU_DATA } from './master-data';
+import { HANOI_DATA } from './master-data-hanoi';
+import { seedOrg } from './org';
+import { seedProcesses } from './processes';
 
 /** Seeds the demo tenant when the database has no tenant yet; answers its id, or null when nothing was done. */
 export async function seedDemoTenant(
@@ -46,7 +46,7 @@ export async function seedDemoTenant(
     );
     const company = await seedCompany(trx, created, passwordHash);
     const { users, factories } = company;
-    await seedDemoContent(trx, company);
+    await seedNoticesAndHelp(trx, company);
     await seedMasterData(
       trx,
       tenant.id,
