@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TaskCounts, TaskRow } from '../../model/workflow/api';
 import type { TaskSignature } from '../../model/workflow/signature';
 import type { DB } from '../db/types';
+import type { RequestContext } from '../http';
 import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
 
@@ -14,6 +15,12 @@ export interface Who {
   tenantId: string;
   userId: string;
 }
+
+/** The caller of a request as the user whose tasks are listed. */
+export const whoOf = (ctx: Pick<RequestContext, 'tenantId' | 'user'>): Who => ({
+  tenantId: ctx.tenantId,
+  userId: ctx.user.id,
+});
 
 function taskQuery(db: Kysely<DB>, tenantId: string) {
   return db
