@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import '../db/types-bom';
+import { Ids } from './rows';
 
 type Line = [parent: string, lineNo: number, component: string, dosage: number, unit: string, lossRate: number];
 
@@ -24,30 +25,15 @@ const LINES: Line[] = [
 ];
 
 export async function seedBom(db: Kysely<DB>, tenantId: string, userId: string): Promise<void> {
-  const t = db.withTables<{
-    material: { tenant_id: string; id: string; code: string };
-    unit: { tenant_id: string; id: string; code: string };
-  }>();
-  const materials = new Map(
-    (await t.selectFrom('material').select(['id', 'code']).where('tenant_id', '=', tenantId).execute()).map((m) => [
-      m.code,
-      m.id,
-    ]),
-  );
-  const units = new Map(
-    (await t.selectFrom('unit').select(['id', 'code']).where('tenant_id', '=', tenantId).execute()).map((u) => [
-      u.code,
-      u.id,
-    ]),
-  );
-  const rows = LINES.filter(([p, , c]) => materials.has(p) && materials.has(c)).map(
+  const ids = await new Ids().read(db, tenantId, 'material', 'unit');
+  const rows = LINES.filter(([p, , c]) => ids.find('material', p) && ids.find('material', c)).map(
     ([p, lineNo, c, dosage, unit, lossRate]) => ({
       tenant_id: tenantId,
-      parent_material_id: materials.get(p)!,
-      component_material_id: materials.get(c)!,
+      parent_material_id: ids.get('material', p),
+      component_material_id: ids.get('material', c),
       line_no: lineNo,
       dosage,
-      dosage_unit_id: units.get(unit) ?? null,
+      dosage_unit_id: ids.find('unit', unit) ?? null,
       loss_rate: lossRate,
       created_by: userId,
       updated_by: userId,

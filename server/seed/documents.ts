@@ -12,6 +12,7 @@ import { DOCUMENT_RELEASE_PROCESS } from '../documents/service';
 import { newStorageKey, type FileStorage } from '../files/storage';
 import { startProcess } from '../workflow/instances';
 import type { DemoCompany } from './company';
+import { Ids } from './rows';
 
 /** A one-page PDF with a title and a few lines (Latin text, Helvetica). */
 export function pdfOf(lines: string[]): Buffer {
@@ -131,22 +132,16 @@ export async function seedDocuments(
   storage: FileStorage,
 ): Promise<Record<string, string>> {
   const { tenantId } = company;
-  const types = new Map(
-    (await trx.selectFrom('document_type').select(['id', 'name']).where('tenant_id', '=', tenantId).execute()).map(
-      (t) => [t.name, t.id],
-    ),
-  );
+  const types = await new Ids().read(trx, tenantId, 'document-type');
   const started: Record<string, string> = {};
   for (const d of DOCUMENTS) {
     const userId = company.users[d.by]!;
-    const typeId = types.get(d.type);
-    if (!typeId) throw new Error(`seed: no document type ${d.type}`);
     const documentId = (
       await trx
         .insertInto('document')
         .values({
           tenant_id: tenantId,
-          type_id: typeId,
+          type_id: types.get('document-type', d.type),
           name: d.name,
           number: d.number,
           encrypted: false,

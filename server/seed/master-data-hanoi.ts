@@ -4,7 +4,7 @@
  * the tenant's (every plant sees them, made by the administrator); everything else belongs to the
  * Hanoi factory only and is made by its factory administrator.
  */
-import type { SeedRows } from './master-data';
+import type { SeedRows } from './rows';
 
 const iv = (...pairs: [string, string][]) => pairs.map(([start, end]) => ({ start, end }));
 

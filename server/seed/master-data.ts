@@ -1,21 +1,13 @@
 /**
  * The demo tenant's master data (issue 3): an electronics company making smart meters, so every
  * basic-data screen opens on a working factory — the Suzhou plant here, the Hanoi plant in
- * master-data-hanoi.ts. Rows are written by field key, references by the referenced row's
- * code; each row goes through the definition's own input schema (defaults, and a check that the seed
- * is valid data) and is stored in the definition's columns. A row's `$by` names the account that
- * made it (default: the plant's own user), so data permissions by creator have rows to show.
+ * master-data-hanoi.ts. Rows are written by field key, references by the referenced row's code
+ * (rows.ts maps them to the columns). A row's `$by` names the account that made it (default: the
+ * plant's own user), so data permissions by creator have rows to show.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import { inputSchema, type ResourceDef } from '../../model/engine';
-import { resourceByName } from '../../model/resources';
-
-type Row = Record<string, unknown>;
-/** Rows per resource, in an order where every referenced row comes first. */
-export type SeedRows = [resource: string, rows: Row[]][];
-/** The master-data tables are described by the definitions, not by `DB`. */
-type MasterDB = Record<string, Row>;
+import { Ids, insertRows, type SeedRows } from './rows';
 
 const DICTS: { type: string; name: string; items: [value: string, label: string][] }[] = [
   {
@@ -906,29 +898,6 @@ export const SUZHOU_DATA: SeedRows = [
   ],
 ];
 
-const schemas = new Map<ResourceDef, ReturnType<typeof inputSchema>>();
-
-/** Field values by key → column values, references resolved from codes to ids. */
-function toColumns(def: ResourceDef, row: Row, idOf: (resource: string, code: unknown) => string): Row {
-  const withIds: Row = { ...row };
-  for (const [key, f] of Object.entries(def.fields)) {
-    if (row[key] == null) continue;
-    if (f.kind === 'ref') withIds[key] = idOf(f.resource, row[key]);
-    if (f.kind === 'refs') withIds[key] = (row[key] as unknown[]).map((c) => idOf(f.resource, c));
-  }
-  let schema = schemas.get(def);
-  if (!schema) schemas.set(def, (schema = inputSchema(def)));
-  const parsed = schema.safeParse(withIds);
-  if (!parsed.success) throw new Error(`seed: ${def.name} ${String(row[def.codeField])}: ${parsed.error.message}`);
-  const values = parsed.data as Row;
-  const out: Row = {};
-  for (const [key, f] of Object.entries(def.fields)) {
-    if (values[key] === undefined) continue;
-    out[f.column!] = f.kind === 'details' ? JSON.stringify(values[key]) : values[key];
-  }
-  return out;
-}
-
 /** One factory's rows (and the tenant rows that come with them), made by `userId` unless a row names its maker. */
 export interface SeedPlant {
   factoryId: string;
@@ -960,45 +929,14 @@ export async function seedMasterData(
       )
       .execute();
   }
-  const mdb = db as unknown as Kysely<MasterDB>;
-  const tenantIds = new Map<string, Map<string, string>>();
+  const tenantIds = new Ids();
   for (const plant of plants) {
-    const plantIds = new Map<string, Map<string, string>>();
-    const mapOf = (resource: string) => (resourceByName(resource)?.scope === 'factory' ? plantIds : tenantIds);
-    for (const [name, rows] of plant.rows) {
-      const def = resourceByName(name);
-      if (!def) throw new Error(`seed: unknown resource ${name}`);
-      const idOf = (resource: string, code: unknown) => {
-        const id = mapOf(resource).get(resource)?.get(String(code));
-        if (!id) throw new Error(`seed: ${def.name} refers to a missing ${resource} ${String(code)}`);
-        return id;
-      };
-      const scope: Row =
-        def.scope === 'factory' ? { tenant_id: tenantId, factory_id: plant.factoryId } : { tenant_id: tenantId };
-      const codeColumn = def.fields[def.codeField]!.column!;
-      const inserted = await mdb
-        .insertInto(def.table)
-        .values(
-          rows.map(({ $by, ...r }) => {
-            // Without the accounts (another tenant seeded from the same rows) the plant's user made every row.
-            const by = $by === undefined || !users ? plant.userId : users[String($by)];
-            if (!by) throw new Error(`seed: ${def.name} made by an unknown account ${String($by)}`);
-            return { ...scope, ...toColumns(def, r, idOf), created_by: by, updated_by: by };
-          }),
-        )
-        .returning(['id', codeColumn])
-        .execute();
-      // A resource may come in several batches (a tree: parents first), so the codes add up.
-      const map = mapOf(name);
-      map.set(
-        name,
-        new Map([...(map.get(name) ?? []), ...inserted.map((r) => [String(r[codeColumn]), String(r.id)] as const)]),
-      );
-    }
+    const madeBy = (account: unknown) => {
+      // Without the accounts (another tenant seeded from the same rows) the plant's user made every row.
+      const by = account === undefined || !users ? plant.userId : users[String(account)];
+      if (!by) throw new Error(`seed: a row made by an unknown account ${String(account)}`);
+      return by;
+    };
+    await insertRows(db, { tenantId, factoryId: plant.factoryId, madeBy }, plant.rows, tenantIds.forFactory());
   }
-  // Class levels follow the tree (on screens the engine's hook sets them).
-  await sql`with recursive t(id, level) as (
-      select id, 1 from material_class where tenant_id = ${tenantId} and parent_id is null
-      union all select c.id, t.level + 1 from material_class c join t on c.parent_id = t.id)
-    update material_class m set level = t.level from t where m.id = t.id`.execute(db);
 }

@@ -5,16 +5,11 @@
  * GS1 carton label and the meters' own serial numbers back. Every row goes through its definition's
  * input schema (defaults, and the test vectors run as on a save).
  */
-import { sql, type Kysely } from 'kysely';
-import { inputSchema, type ResourceDef } from '../../model/engine';
-import { encodingRule } from '../../model/resources/encoding-rule';
-import { packagingRule } from '../../model/resources/packaging-rule';
-import { printTemplate } from '../../model/resources/print-template';
-import { scanRule } from '../../model/resources/scan-rule';
+import type { Kysely } from 'kysely';
 import { GS } from '../../model/rules';
+import { inTransaction } from '../db/in-transaction';
 import type { DB } from '../db/types';
-
-type Row = Record<string, unknown>;
+import { Ids, insertRows, type Row } from './rows';
 
 const fixed = (order: number, value: string) => ({ order, paramType: 'fixed', value });
 const system = (order: number, parameter: string, extra: Row = {}) => ({
@@ -188,12 +183,12 @@ export const DEMO_PRINT_TEMPLATES: Row[] = [
 ];
 
 /** Meters 4 a box, 24 a carton (final, labelled for the warehouse), by the units and templates above. */
-export const DEMO_PACKAGING_RULES: (Row & { unit: string; template?: string })[] = [
+export const DEMO_PACKAGING_RULES: Row[] = [
   {
     code: 'PK-METER-BOX',
     name: 'Meter box',
     type: 'box',
-    unit: 'PCS',
+    unitId: 'PCS',
     targetQuantity: 4,
     packagingType: 'box',
     details: [
@@ -205,8 +200,8 @@ export const DEMO_PACKAGING_RULES: (Row & { unit: string; template?: string })[]
     code: 'PK-METER-CTN',
     name: 'Meter carton',
     type: 'carton',
-    unit: 'PCS',
-    template: 'CARTON-LABEL',
+    unitId: 'PCS',
+    printTemplateId: 'CARTON-LABEL',
     targetQuantity: 24,
     packagingType: 'carton',
     finalPackaging: true,
@@ -221,62 +216,31 @@ export const DEMO_PACKAGING_RULES: (Row & { unit: string; template?: string })[]
     code: 'PK-BOARD-TRAY',
     name: 'Board tray',
     type: 'inner',
-    unit: 'PCS',
-    template: 'PCB-LABEL',
+    unitId: 'PCS',
+    printTemplateId: 'PCB-LABEL',
     targetQuantity: 20,
     packagingType: 'tray',
     details: [{ order: 1, level: 'inner', quantity: 20 }],
   },
 ];
 
-async function idOf(db: Kysely<DB>, table: string, tenantId: string, code: string): Promise<string> {
-  const found = await sql<{
-    id: string;
-  }>`select id from ${sql.table(table)} where tenant_id = ${tenantId} and code = ${code}`.execute(db);
-  const id = found.rows[0]?.id;
-  if (!id) throw new Error(`seed: ${table} ${code} is missing`);
-  return id;
-}
-
-function columns(def: ResourceDef, row: Row): Row {
-  const parsed = inputSchema(def).safeParse(row);
-  if (!parsed.success) throw new Error(`seed: ${def.name} ${String(row[def.codeField])}: ${parsed.error.message}`);
-  const values = parsed.data as Row;
-  const out: Row = {};
-  for (const [key, f] of Object.entries(def.fields)) {
-    if (values[key] === undefined) continue;
-    out[f.column!] = f.kind === 'details' ? JSON.stringify(values[key]) : values[key];
-  }
-  return out;
-}
-
-async function insert(db: Kysely<DB>, def: ResourceDef, tenantId: string, userId: string, rows: Row[]): Promise<void> {
-  for (const row of rows) {
-    const values: Row = { tenant_id: tenantId, ...columns(def, row), created_by: userId, updated_by: userId };
-    const keys = Object.keys(values);
-    await sql`insert into ${sql.table(def.table)} (${sql.join(keys.map((k) => sql.ref(k)))}) values (${sql.join(keys.map((k) => sql`${values[k]}`))})`.execute(
-      db,
-    );
-  }
-}
-
 /**
  * Inserts the demo rules (and print templates, packaging rules; units come first, from the master
  * data); call once, right after the tenant is created, inside the caller's transaction when given one.
  */
 export async function seedRules(db: Kysely<DB>, tenantId: string, userId: string): Promise<void> {
-  const inTransaction = (fn: (trx: Kysely<DB>) => Promise<void>) =>
-    db.isTransaction ? fn(db) : db.transaction().execute(fn);
-  await inTransaction(async (trx) => {
-    await insert(trx, encodingRule, tenantId, userId, DEMO_ENCODING_RULES);
-    await insert(trx, scanRule, tenantId, userId, DEMO_SCAN_RULES);
-    await insert(trx, printTemplate, tenantId, userId, DEMO_PRINT_TEMPLATES);
-    const packaging: Row[] = [];
-    for (const { unit, template, ...row } of DEMO_PACKAGING_RULES) {
-      const refs: Row = { unitId: await idOf(trx, 'unit', tenantId, unit) };
-      if (template) refs.printTemplateId = await idOf(trx, 'print_template', tenantId, template);
-      packaging.push({ ...row, ...refs });
-    }
-    await insert(trx, packagingRule, tenantId, userId, packaging);
+  await inTransaction(db, async (trx) => {
+    const ids = await new Ids().read(trx, tenantId, 'unit');
+    await insertRows(
+      trx,
+      { tenantId, madeBy: () => userId },
+      [
+        ['encoding-rule', DEMO_ENCODING_RULES],
+        ['scan-rule', DEMO_SCAN_RULES],
+        ['print-template', DEMO_PRINT_TEMPLATES],
+        ['packaging-rule', DEMO_PACKAGING_RULES],
+      ],
+      ids,
+    );
   });
 }

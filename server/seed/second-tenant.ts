@@ -7,7 +7,8 @@ import type { DB } from '../db/types';
 import type { Config } from '../config';
 import { hashPassword } from '../auth/password';
 import { provisionTenant } from '../tenants/provision';
-import { seedMasterData, type SeedRows } from './master-data';
+import { seedMasterData } from './master-data';
+import type { SeedRows } from './rows';
 
 export const SECOND_TENANT = { code: 'demo2', name: '海岳精密 Haiyue Precision', account: 'admin' } as const;
 
