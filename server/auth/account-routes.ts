@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from './password';
 import { finishFirstFactor } from './finish-login';
 import { checkNewPassword, passwordPolicy, setPassword } from './password-policy';
 import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from './sms';
-import { limitedLogin, limitedReauth, loginKey, writeLoginLog } from './attempts';
+import { limitedLogin, limitedReauth, loginKey, reauthSessionOf, writeLoginLog } from './attempts';
 import { loadCurrentUser } from './current-user';
 import { actorOf } from '../audit/write';
 import { passwordHashOf, saveOwnProfile } from './account-store';
@@ -35,13 +35,7 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
   serve(app, account.changePassword, async ({ body, ctx, tr, request }) => {
     const currentHash = await passwordHashOf(db, ctx.tenantId, ctx.user.id);
     // A wrong current password counts with the account's login limits, and a few end this session (T3.7).
-    const session = {
-      tokenId: ctx.tokenId,
-      tenantId: ctx.tenantId,
-      tenantCode: ctx.tenantCode,
-      userId: ctx.user.id,
-      account: ctx.user.account,
-    };
+    const session = reauthSessionOf(ctx);
     if (!(await limitedReauth(db, request, session, () => verifyPassword(body.oldPassword, currentHash)))) {
       const issue = {
         code: 'custom',

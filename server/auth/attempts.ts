@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db/types';
-import { ApiError } from '../http';
+import { ApiError, type RequestContext } from '../http';
 
 export const LIMITS = { windowMs: 3600_000, perAccount: 100, perIp: 300 } as const;
 
@@ -139,6 +139,15 @@ export interface ReauthSession {
   userId: string;
   account: string;
 }
+
+/** The request's own session as the one re-authenticating. */
+export const reauthSessionOf = (ctx: RequestContext): ReauthSession => ({
+  tokenId: ctx.tokenId,
+  tenantId: ctx.tenantId,
+  tenantCode: ctx.tenantCode,
+  userId: ctx.user.id,
+  account: ctx.user.account,
+});
 
 /**
  * Runs `check` (true: the user proved it again) under the login limits of the session's account,

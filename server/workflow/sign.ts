@@ -12,7 +12,7 @@ import { SIGNATURE_MEANINGS } from '../../model/workflow/signature';
 import type { DB } from '../db/types';
 import { ApiError, validationError, type RequestContext } from '../http';
 import type { Translator } from '../i18n';
-import { limitedReauth } from '../auth/attempts';
+import { limitedReauth, reauthSessionOf } from '../auth/attempts';
 import { verifyPassword } from '../auth/password';
 import { passwordHashOf } from '../auth/account-store';
 import { spendSecondFactor, totpState } from '../auth/two-factor';
@@ -54,13 +54,7 @@ export async function proveSigner(
   if (needsCode && !input.code) missing.push(issue('code', 'validation.required'));
   if (missing.length) throw validationError(missing, tr, FLOW_FIELD_LABELS);
 
-  const session = {
-    tokenId: ctx.tokenId,
-    tenantId: ctx.tenantId,
-    tenantCode: ctx.tenantCode,
-    userId: ctx.user.id,
-    account: ctx.user.account,
-  };
+  const session = reauthSessionOf(ctx);
   const hash = await passwordHashOf(db, ctx.tenantId, ctx.user.id);
   if (!(await limitedReauth(db, request, session, () => verifyPassword(input.password!, hash)))) {
     throw validationError([issue('password', 'validation.oldPasswordWrong')], tr, FLOW_FIELD_LABELS);
