@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { createUser, type CreatedTenant } from '../tenants/provision';
+import { Ids, insertRows } from './rows';
 
 export const DEMO_TENANT = { code: 'demo', name: '华远智能计量 Huayuan Metering', account: 'admin' } as const;
 
@@ -159,7 +160,6 @@ export interface DemoCompany {
   organizations: Record<keyof typeof DEMO_ORGANIZATIONS, string>;
   /** User ids by account, the administrator's under `admin`. */
   users: Record<string, string>;
-  roles: Record<string, string>;
 }
 
 interface MenuRow {
@@ -242,18 +242,15 @@ export async function seedCompany(trx: Kysely<DB>, created: CreatedTenant, passw
       .executeTakeFirstOrThrow()
   ).id;
 
-  await trx
-    .updateTable('role')
-    .set({ name: '系统管理员 Administrator' })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', created.roles.admin)
-    .execute();
-  await trx
-    .updateTable('role')
-    .set({ name: '普通员工 General staff' })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', created.roles.staff)
-    .execute();
+  const roleNames = { admin: '系统管理员 Administrator', staff: '普通员工 General staff' } as const;
+  for (const code of ['admin', 'staff'] as const) {
+    await trx
+      .updateTable('role')
+      .set({ name: roleNames[code] })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', created.roles[code])
+      .execute();
+  }
   await trx
     .updateTable('app_user')
     .set({ nickname: '系统管理员 Administrator', email: 'admin@huayuan.example.com' })
@@ -266,29 +263,25 @@ export async function seedCompany(trx: Kysely<DB>, created: CreatedTenant, passw
     .values({ tenant_id: tenantId, user_id: created.adminUserId, factory_id: hanoiId })
     .execute();
 
+  const roles = new Ids().add('role', Object.entries(created.roles));
+  await insertRows(
+    trx,
+    { tenantId, madeBy: () => created.adminUserId },
+    [
+      [
+        'role',
+        DEMO_ROLES.map(({ code, name, dataScope, remark }, i) => ({ code, name, dataScope, remark, sort: 10 + i })),
+      ],
+    ],
+    roles,
+  );
   const menus = await trx.selectFrom('menu').select(['id', 'parent_id', 'path', 'perms', 'type']).execute();
-  const roles: Record<string, string> = { admin: created.roles.admin, staff: created.roles.staff };
-  let sort = 10;
   for (const spec of DEMO_ROLES) {
-    const role = await trx
-      .insertInto('role')
-      .values({
-        tenant_id: tenantId,
-        code: spec.code,
-        name: spec.name,
-        sort: sort++,
-        data_scope: spec.dataScope,
-        remark: spec.remark,
-        created_by: created.adminUserId,
-        updated_by: created.adminUserId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    roles[spec.code] = role.id;
+    const roleId = roles.get('role', spec.code);
     await trx
       .insertInto('role_menu')
       .values(
-        grantedMenus(menus, spec.grants).map((menuId) => ({ tenant_id: tenantId, role_id: role.id, menu_id: menuId })),
+        grantedMenus(menus, spec.grants).map((menuId) => ({ tenant_id: tenantId, role_id: roleId, menu_id: menuId })),
       )
       .execute();
   }
@@ -302,10 +295,10 @@ export async function seedCompany(trx: Kysely<DB>, created: CreatedTenant, passw
       passwordHash,
       nickname: a.nickname,
       email: a.email,
-      roleIds: a.roles.map((code) => roles[code]!),
+      roleIds: a.roles.map((code) => roles.get('role', code)),
       factoryIds: a.factories.map((f) => factories[f]),
       createdBy: created.adminUserId,
     });
   }
-  return { tenantId, factories, organizations: { china: created.organizationId, vietnam: vietnamId }, users, roles };
+  return { tenantId, factories, organizations: { china: created.organizationId, vietnam: vietnamId }, users };
 }

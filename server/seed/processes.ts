@@ -31,17 +31,15 @@ function processXml(id: string, name: string, body: string): string {
 `;
 }
 
-/** The models; the server draws their diagrams at deploy. */
-const MODELS: { key: string; name: string; description: string; xml: string }[] = [
+/** The models (`process`: the BPMN process id, `body`: its elements); the server draws their diagrams at deploy. */
+const MODELS: { key: string; name: string; description: string; process: string; body: string }[] = [
   {
     key: 'document-release',
     name: '文档发布审批 Document release',
     description:
       'A new document version is released once quality has reviewed it; controlled (encrypted) documents also need the administrator',
-    xml: processXml(
-      'document_release',
-      '文档发布审批 Document release',
-      `
+    process: 'document_release',
+    body: `
     <bpmn:startEvent id="start" name="上传新版本 Version uploaded" />
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review" />
     <bpmn:userTask id="review" name="质量审核 Quality review" mes:assignee="role:quality" />
@@ -52,16 +50,13 @@ const MODELS: { key: string; name: string; description: string; xml: string }[] 
     <bpmn:userTask id="approve" name="管理员批准 Administrator approval" mes:assignee="role:admin" />
     <bpmn:sequenceFlow id="f5" sourceRef="approve" targetRef="end" />
     <bpmn:endEvent id="end" name="发布 Released" />`,
-    ),
   },
   {
     key: FEEDBACK_PROCESS_KEY,
     name: '意见反馈处理 Feedback handling',
     description: 'Quality checks each feedback, then the administrator handles it and answers the submitter',
-    xml: processXml(
-      'feedback',
-      '意见反馈处理 Feedback handling',
-      `
+    process: 'feedback',
+    body: `
     <bpmn:startEvent id="start" name="提交反馈 Feedback submitted" />
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="check" />
     <bpmn:userTask id="check" name="质量确认 Quality check" mes:assignee="role:quality" />
@@ -69,22 +64,18 @@ const MODELS: { key: string; name: string; description: string; xml: string }[] 
     <bpmn:userTask id="handle" name="系统处理 Handling" mes:assignee="role:admin" />
     <bpmn:sequenceFlow id="f3" sourceRef="handle" targetRef="end" />
     <bpmn:endEvent id="end" name="已处理 Processed" />`,
-    ),
   },
   {
     key: MENU_APPLICATION_PROCESS,
     name: '菜单申请审批 Menu application review',
     description: 'The administrator compares the entries an app applies for with the menu tree and decides',
-    xml: processXml(
-      'menu_application',
-      '菜单申请审批 Menu application review',
-      `
+    process: 'menu_application',
+    body: `
     <bpmn:startEvent id="start" name="提交申请 Applied" />
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review" />
     <bpmn:userTask id="review" name="管理员审批 Administrator review" mes:assignee="role:admin" />
     <bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end" />
     <bpmn:endEvent id="end" name="结束 Done" />`,
-    ),
   },
 ];
 
@@ -255,7 +246,7 @@ export async function seedProcesses(trx: Transaction<DB>, company: DemoCompany, 
         key: m.key,
         name: m.name,
         description: m.description,
-        xml: m.xml,
+        xml: processXml(m.process, m.name, m.body),
         created_by: admin.userId,
         updated_by: admin.userId,
       })
