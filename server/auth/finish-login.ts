@@ -39,6 +39,16 @@ export async function startSession(
     method: who.method,
     result: 'success',
   });
+  return issueSession(db, config, request, who);
+}
+
+/** Issues the session of a login logged already (single sign-on logs it at its callback). */
+export async function issueSession(
+  db: Kysely<DB>,
+  config: Config,
+  request: FastifyRequest,
+  who: { tenantId: string; userId: string; method: 'password' | 'sms' | 'sso' },
+): Promise<LoginData> {
   const { token, expiresAt } = await issueToken(db, {
     tenantId: who.tenantId,
     userId: who.userId,
