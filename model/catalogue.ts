@@ -11,7 +11,7 @@
  */
 import type { ResourceDef } from './engine';
 import { LANGUAGES } from './languages';
-import { MASTER_DATA } from './resources';
+import { FEATURE_SERVED, MASTER_DATA, PLATFORM_RESOURCES, SYSTEM_RESOURCES } from './resources';
 
 export type Names = [zhCN: string, zhTW: string, en: string, vi: string, es: string];
 /** A name kept in the locales: the namespace and key that hold it in every language. */
@@ -149,9 +149,40 @@ function catalogue(key: string, icon: string, children: CatalogueNode[]): Catalo
   };
 }
 
-function platform(): CatalogueNode[] {
+/** The entry of a definition's screen, by the definition (its path, verbs, buttons, tabs); its name is `name`. */
+function definitionMenu(def: ResourceDef, names: LocaleName): CatalogueNode {
+  if (!def.path) throw new Error(`${def.name} has no screen`);
+  const entry = menu(
+    def.path,
+    {
+      buttons: [...def.verbs.filter((v) => v !== 'view'), ...(def.menu?.buttons ?? [])],
+      staff: def.menu?.staff,
+      icon: def.menu?.icon,
+      tabs: def.tabs?.map((t) => [t, { ns: 'model', key: `${def.labelPrefix}._tabs.${t}` }]),
+    },
+    names,
+  );
+  if (entry.code !== def.permissions)
+    throw new Error(`${def.name}: permissions ${def.permissions}, menu ${entry.code}`);
+  return entry;
+}
+
+/** A platform entry: the screen of the definition at `path` when there is one, else a page's with `options`. */
+function platformMenu(defs: ReadonlyMap<string, ResourceDef>, path: string, options?: MenuOptions): CatalogueNode {
+  const def = defs.get(path);
+  if (def && options) throw new Error(`${path} is the screen of ${def.name}: its buttons come from the definition`);
+  return def ? definitionMenu(def, named('entry', path)) : menu(path, options);
+}
+
+function platform(defs: readonly ResourceDef[]): CatalogueNode[] {
   currentProduct = 'platform';
-  return [
+  const byPath = new Map(defs.flatMap((d) => (d.path ? [[d.path, d] as const] : [])));
+  const placed = new Set<string>();
+  const entry = (path: string, options?: MenuOptions) => {
+    placed.add(path);
+    return platformMenu(byPath, path, options);
+  };
+  const tree = [
     // The landing screen (issue 24): first in the menu, so `/` leads to it; every seeded role holds it.
     {
       ...menu('/home', {
@@ -163,97 +194,59 @@ function platform(): CatalogueNode[] {
       sort: 0,
     },
     catalogue('system', 'setting', [
-      menu('/platform/dict', {
-        buttons: CRUD,
-        staff: true,
-        icon: 'book',
-      }),
-      menu('/platform/config-item', { buttons: CRUD }),
-      menu('/platform/menu', { buttons: CRUD }),
-      menu('/platform/app', { buttons: CRUD }),
-      menu('/system/notice', {
-        buttons: CRUD,
-        staff: true,
-      }),
-      menu('/system/alarm', {
-        buttons: ['handle', 'raise', 'export'],
-      }),
-      menu('/system/feedback', {
-        buttons: ['handle', 'delete', 'export'],
-      }),
-      menu('/system/help-doc', { buttons: CRUD, staff: true }),
-      menu('/system/course', { buttons: CRUD }),
-      menu('/system/visit-statistics', { buttons: ['export'] }),
-      menu('/platform/webhook', {
-        buttons: CRUD,
-      }),
+      entry('/platform/dict'),
+      entry('/platform/config-item'),
+      entry('/platform/menu'),
+      entry('/platform/app'),
+      entry('/system/notice'),
+      entry('/system/alarm'),
+      entry('/system/feedback'),
+      entry('/system/help-doc'),
+      entry('/system/course'),
+      entry('/system/visit-statistics', { buttons: ['export'] }),
+      entry('/platform/webhook', { buttons: CRUD }),
     ]),
     catalogue('organization', 'apartment', [
-      menu('/paas/tenant', { buttons: CRUD }),
-      menu('/platform/factory', { buttons: FULL }),
-      menu('/platform/organization', {
-        buttons: CRUD,
-      }),
-      menu('/platform/department', {
-        buttons: FULL,
-      }),
-      menu('/platform/staff', { buttons: FULL }),
+      entry('/paas/tenant'),
+      entry('/platform/factory'),
+      entry('/platform/organization'),
+      entry('/platform/department'),
+      entry('/platform/staff'),
     ]),
     catalogue('permission', 'user', [
-      menu('/platform/user', {
-        buttons: [...FULL, 'enable', 'disable', 'reset-password'],
-      }),
-      menu('/platform/role', {
-        buttons: [...CRUD, 'enable', 'disable', 'assign-permission'],
-      }),
-      menu('/platform/security-policy', { buttons: ['edit'] }),
-      menu('/platform/api-key', {
-        buttons: ['add', 'revoke'],
-      }),
+      entry('/platform/user'),
+      entry('/platform/role'),
+      entry('/platform/security-policy', { buttons: ['edit'] }),
+      entry('/platform/api-key', { buttons: ['add', 'revoke'] }),
     ]),
     catalogue('log', 'file-text', [
-      menu('/log/login-log', { buttons: ['export'] }),
-      menu('/log/operation-log', { buttons: ['export'] }),
-      menu('/log/audit-trail', {
-        buttons: ['export', 'history', 'verify', 'retention'],
-      }),
-      menu('/log/interface-log', { buttons: ['export'] }),
-      menu('/log/online-session', { buttons: ['end'] }),
+      entry('/log/login-log'),
+      entry('/log/operation-log'),
+      entry('/log/audit-trail'),
+      entry('/log/interface-log'),
+      entry('/log/online-session', { buttons: ['end'] }),
     ]),
     catalogue('flow', 'branches', [
-      menu('/flow/model', {
-        buttons: [...CRUD, 'deploy', 'publish', 'unpublish'],
-      }),
-      menu('/flow/task', {
-        buttons: ['agree', 'reject', 'batch-audit'],
-      }),
+      entry('/flow/model', { buttons: [...CRUD, 'deploy', 'publish', 'unpublish'] }),
+      entry('/flow/task', { buttons: ['agree', 'reject', 'batch-audit'] }),
     ]),
     catalogue('helper', 'tool', [
-      menu('/helper/language', {
-        buttons: ['edit', 'import', 'export'],
-      }),
-      menu('/helper/services', { buttons: ['probe'] }),
-      menu('/helper/apply-menu', { buttons: ['add', 'approve', 'reject'] }),
+      entry('/helper/language', { buttons: ['edit', 'import', 'export'] }),
+      entry('/helper/services', { buttons: ['probe'] }),
+      entry('/helper/apply-menu', { buttons: ['add', 'approve', 'reject'] }),
     ]),
     // The framework-free example app of the integrator kit (subapps/andon), served on its own port.
     // It shows the alarms of the current factory: acknowledging and exporting take the alarm menu's
     // button codes (system:alarm:handle, system:alarm:export), which the server checks.
-    catalogue('andon', 'alert', [menu('/andon/board')]),
+    catalogue('andon', 'alert', [entry('/andon/board')]),
   ];
+  const lost = [...byPath.keys()].filter((p) => !placed.has(p));
+  if (lost.length > 0) throw new Error(`no menu entry for the screens ${lost.join(', ')}`);
+  return tree;
 }
 
-/** The entry of a definition (`/basic/<name>`): a button per verb beyond view, then its own buttons and tabs. */
-function resourceMenu(def: ResourceDef): CatalogueNode {
-  return menu(
-    `/basic/${def.name}`,
-    {
-      buttons: [...def.verbs.filter((v) => v !== 'view'), ...(def.menu?.buttons ?? [])],
-      staff: def.menu?.staff,
-      tabs: def.tabs?.map((t) => [t, { ns: 'model', key: `${def.labelPrefix}._tabs.${t}` }]),
-    },
-    { ns: 'model', key: `${def.labelPrefix}._menu` },
-  );
-}
+/** The entry of a master-data definition: a button per verb beyond view, then its own buttons and tabs; its name `<labelPrefix>._menu`. */
+const resourceMenu = (def: ResourceDef) => definitionMenu(def, { ns: 'model', key: `${def.labelPrefix}._menu` });
 
 /** `node` placed after the entry of `path` among `entries`. */
 function placeAfter(entries: CatalogueNode[], path: string, node: CatalogueNode): CatalogueNode[] {
@@ -294,18 +287,21 @@ function basic(defs: readonly ResourceDef[]): CatalogueNode[] {
       ...entries('document'),
     ]),
   ];
-  const lost = defs.filter((d) => d.menu && !groups.has(d.menu.group));
+  const lost = defs.filter((d) => d.menu && !groups.has(d.menu.group ?? ''));
   if (lost.length > 0)
     throw new Error(`no catalogue for ${lost.map((d) => `${d.name} (${d.menu?.group})`).join(', ')}`);
   return tree;
 }
+
+/** The platform app's definitions with a screen: each has its entry, in the order platform() lists the paths. */
+const PLATFORM_SCREENS = [...PLATFORM_RESOURCES, ...SYSTEM_RESOURCES, ...FEATURE_SERVED].filter((d) => d.path);
 
 /** The whole tree, in menu order: "System management" first, Dictionaries first in it. */
 export const MENU_CATALOGUE: CatalogueNode[] = menuCatalogue(MASTER_DATA);
 
 /** The tree with the entries of the definitions given (the registry's; a test adds one of its own). */
 export function menuCatalogue(defs: readonly ResourceDef[]): CatalogueNode[] {
-  return [...platform(), ...basic(defs)];
+  return [...platform(PLATFORM_SCREENS), ...basic(defs)];
 }
 
 export interface CatalogueApp {

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 
 /** Modules of the contract folder that are not a feature's operations (they are bundled as written). */
-const NOT_ROUTES = new Set(['endpoint.ts', 'client.ts', 'index.ts', 'common.ts', 'resource.ts']);
+const NOT_ROUTES = new Set(['endpoint.ts', 'client.ts', 'index.ts', 'common.ts', 'resource.ts', 'operations.ts']);
 /** What a caller needs of an operation: how to send it, and its name (the rest describes it for the server and the OpenAPI document). */
 const KEPT = ['method', 'path', 'operationId'] as const;
 

@@ -61,5 +61,6 @@ export const contract = {
 
 export type Contract = typeof contract;
 export { endpointsOf } from './resource';
+export { operationsOf, takesQuery, type RecordOperations } from './operations';
 export { apiClient, urlOf, type ApiClient, type CallInput } from './client';
 export type { AnyEndpoint, DataOf, BodyOf, QueryOf, ParamsOf } from './endpoint';

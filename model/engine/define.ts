@@ -48,8 +48,22 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   verbs?: readonly Verb[];
   /** A tree by a reference to the resource itself: the screen offers a tree view beside the list. */
   tree?: { parent: keyof F & string };
+  /**
+   * The route of its screen (its first segment is the sub-app's prefix, SPEC §2); default
+   * `/basic/<name>` for basic data; none: it has no screen of its own (a dictionary's details).
+   */
+  path?: string;
   /** Its entry in the menu, where it has one (see ResourceMenu). */
   menu?: ResourceMenu;
+  /**
+   * Who serves its routes: `engine` (the default) registers them from the definition; `feature`: its
+   * feature's own routes (server/<feature>/, declared in model/contract, reached by the screen
+   * through model/contract/operations.ts), the definition describing its records to the screen:
+   * columns, search, form and history.
+   */
+  served?: 'engine' | 'feature';
+  /** Whether the screen offers each record's history of changes; default: when it can be written. */
+  history?: boolean;
 }
 
 /**
@@ -58,10 +72,13 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
  * language is the locale key `<labelPrefix>._menu`, its tabs' names `<labelPrefix>._tabs.<tab>`.
  */
 export interface ResourceMenu {
-  group: string;
+  /** The catalogue its entry follows the others of; without one, model/catalogue.ts places it by its path. */
+  group?: string;
+  /** Buttons besides one per verb (`enable`, `reset-password` …). */
   buttons?: readonly string[];
   /** Granted to the seeded staff role (view only). */
   staff?: boolean;
+  icon?: string;
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -82,7 +99,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   tabs?: readonly string[];
   verbs: readonly Verb[];
   tree?: { parent: string };
+  /** The route of its screen; null: none of its own. */
+  path: string | null;
   menu?: ResourceMenu;
+  served: 'engine' | 'feature';
+  history: boolean;
 }
 
 export const snake = (s: string) =>
@@ -117,6 +138,7 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     }),
   ) as F;
   const codeField = input.codeField ?? 'code';
+  const verbs = input.verbs ?? VERBS;
   const displayField = input.displayField ?? ('name' in fields ? 'name' : codeField);
   return {
     name: input.name,
@@ -133,9 +155,12 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     labelPrefix,
     titleKey: `${labelPrefix}._title`,
     ...(input.tabs ? { tabs: input.tabs } : {}),
-    verbs: input.verbs ?? VERBS,
+    verbs,
     ...(input.tree ? { tree: input.tree } : {}),
+    path: input.path ?? (input.service === 'basic-system' ? `/basic/${input.name}` : null),
     ...(input.menu ? { menu: input.menu } : {}),
+    served: input.served ?? 'engine',
+    history: input.history ?? verbs.some((v) => v !== 'view' && v !== 'export'),
   };
 }
 

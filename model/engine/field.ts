@@ -32,6 +32,15 @@ interface Common {
   tab?: string;
   /** Accepted on writes, never answered (a password kept as its hash by the server's hooks). */
   writeOnly?: boolean;
+  /** A hint under the field's editor: a label key in the `model` namespace. */
+  hint?: string;
+  /** Written when the record is made and shown, but not changed, when it is edited. */
+  createOnly?: boolean;
+  /**
+   * On the form only while another field holds one of `values` (an SOP has no page route); a field
+   * not shown is sent empty.
+   */
+  shownWhen?: { field: string; values: readonly string[] };
 }
 
 export interface TextField extends Common {

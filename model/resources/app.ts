@@ -11,6 +11,7 @@ export const app = defineResource({
   service: 'platform-system',
   scope: 'shared',
   permissions: 'platform:app',
+  path: '/platform/app',
   verbs: ['view', 'add', 'edit', 'delete'],
   codeField: 'appType',
   displayField: 'appName',

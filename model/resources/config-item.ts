@@ -6,6 +6,7 @@ export const configItem = defineResource({
   service: 'platform-system',
   scope: 'tenant',
   permissions: 'platform:config-item',
+  path: '/platform/config-item',
   verbs: ['view', 'add', 'edit', 'delete'],
   fields: {
     code: field.code({ max: 64 }),

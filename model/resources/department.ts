@@ -9,6 +9,7 @@ export const department = defineResource({
   service: 'cloudbase-system',
   scope: 'tenant',
   permissions: 'platform:department',
+  path: '/platform/department',
   tree: { parent: 'parentId' },
   defaultSort: { field: 'sortNumber', order: 'asc' },
   fields: {

@@ -9,6 +9,7 @@ export const factory = defineResource({
   service: 'platform-system',
   scope: 'tenant',
   permissions: 'platform:factory',
+  path: '/platform/factory',
   defaultSort: { field: 'sort', order: 'asc' },
   fields: {
     code: field.code({ max: 64 }),

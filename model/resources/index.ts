@@ -1,5 +1,11 @@
 import type { ResourceDef } from '../engine';
 import { agvTag } from './agv-tag';
+import { alarm } from './alarm';
+import { course } from './course';
+import { dict, dictItem } from './dict';
+import { feedback } from './feedback';
+import { helpDoc } from './help-doc';
+import { notice } from './notice';
 import { customer } from './customer';
 import { device } from './device';
 import { deviceClass } from './device-class';
@@ -97,7 +103,16 @@ export const SYSTEM_RESOURCES: readonly ResourceDef[] = [tenant, loginLog, opera
 /** Every resource the engine serves. */
 export const RESOURCES: readonly ResourceDef[] = [...MASTER_DATA, ...PLATFORM_RESOURCES];
 
-const byName = new Map(RESOURCES.map((r) => [r.name, r]));
+/**
+ * Records their features serve with routes of their own (`served: 'feature'`): the definitions
+ * describe them to the screens, which reach them through model/contract/operations.ts.
+ */
+export const FEATURE_SERVED: readonly ResourceDef[] = [dict, dictItem, notice, alarm, feedback, helpDoc, course];
+
+/** Every definition: what the engine serves and what features serve themselves. */
+export const DEFINITIONS: readonly ResourceDef[] = [...RESOURCES, ...SYSTEM_RESOURCES, ...FEATURE_SERVED];
+
+const byName = new Map(DEFINITIONS.map((r) => [r.name, r]));
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return byName.get(name);
@@ -105,6 +120,7 @@ export function resourceByName(name: string): ResourceDef | undefined {
 
 export { configItem, department, organization, staff } from './org';
 export { app, auditTrail, factory, interfaceLog, loginLog, menu, operationLog, role, tenant, user };
+export { alarm, course, dict, dictItem, feedback, helpDoc, notice };
 export {
   agvTag,
   customer,

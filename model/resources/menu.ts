@@ -13,6 +13,7 @@ export const menu = defineResource({
   service: 'platform-system',
   scope: 'shared',
   permissions: 'platform:menu',
+  path: '/platform/menu',
   verbs: ['view', 'add', 'edit', 'delete'],
   displayField: 'nameZhCN',
   localNames: { 'zh-CN': 'nameZhCN', 'zh-TW': 'nameZhTW', en: 'nameEn', vi: 'nameVi', es: 'nameEs' },

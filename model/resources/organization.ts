@@ -6,6 +6,7 @@ export const organization = defineResource({
   service: 'cloudbase-system',
   scope: 'tenant',
   permissions: 'platform:organization',
+  path: '/platform/organization',
   // The seeded menu offers only add/edit/delete buttons for organisations.
   verbs: ['view', 'add', 'edit', 'delete'],
   fields: {

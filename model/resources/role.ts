@@ -13,6 +13,8 @@ export const role = defineResource({
   service: 'platform-system',
   scope: 'tenant',
   permissions: 'platform:role',
+  path: '/platform/role',
+  menu: { buttons: ['enable', 'disable', 'assign-permission'] },
   verbs: ['view', 'add', 'edit', 'delete'],
   defaultSort: { field: 'sort', order: 'asc' },
   fields: {

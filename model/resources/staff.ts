@@ -12,6 +12,7 @@ export const staff = defineResource({
   service: 'cloudbase-system',
   scope: 'tenant',
   permissions: 'platform:staff',
+  path: '/platform/staff',
   fields: {
     code: field.code({ max: 64 }),
     name: field.text({ required: true, max: 64, search: true }),

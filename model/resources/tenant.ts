@@ -12,6 +12,7 @@ export const tenant = defineResource({
   service: 'platform-system',
   scope: 'shared',
   permissions: 'paas:tenant',
+  path: '/paas/tenant',
   verbs: ['view', 'add', 'edit'],
   defaultSort: { field: 'code', order: 'asc' },
   fields: {

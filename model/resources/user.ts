@@ -15,6 +15,8 @@ export const user = defineResource({
   table: 'app_user',
   scope: 'tenant',
   permissions: 'platform:user',
+  path: '/platform/user',
+  menu: { buttons: ['enable', 'disable', 'reset-password'] },
   codeField: 'account',
   displayField: 'nickname',
   defaultSort: { field: 'account', order: 'asc' },

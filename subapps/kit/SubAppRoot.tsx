@@ -24,7 +24,7 @@ interface Props {
    */
   more?: MoreRoutes;
   /** Prefixes this app serves: unknown routes under them show the not-built page. */
-  prefixes: string[];
+  prefixes: readonly string[];
 }
 
 /**

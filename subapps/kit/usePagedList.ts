@@ -13,9 +13,21 @@ type RowOf<E extends AnyEndpoint> = DataOf<E> extends Page<infer R> ? R : never;
 
 const emptyPage = (size: number): Page<unknown> => ({ records: [], total: 0, page: 1, size });
 
+/** A list that answers every record at once (an array, or records without a total) as its one page. */
+function asPage(answer: unknown, size: number): Page<unknown> {
+  if (Array.isArray(answer)) return { records: answer, total: answer.length, page: 1, size: answer.length };
+  const page = answer as Partial<Page<unknown>> | null;
+  const records = page?.records ?? [];
+  if (typeof page?.total === 'number') return page as Page<unknown>;
+  return { records, total: records.length, page: 1, size: Math.max(size, records.length) };
+}
+
 export interface PagedListOptions {
   /** Fills the operation's path parameters. */
   params?: Record<string, string>;
+  /** The query keys the operation takes besides its filters: `page`, `size`, `sort` (default all). */
+  paged?: boolean;
+  sorts?: boolean;
   initialSize?: number;
   /** Sent as `sort` and `order` (the resource engine's lists take them). */
   initialSort?: Sort | null;
@@ -54,15 +66,21 @@ export function usePagedList<E extends AnyEndpoint>(ep: E, options: PagedListOpt
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
   const pathKey = JSON.stringify(options.params ?? {});
+  const paged = options.paged ?? true;
+  const sorts = options.sorts ?? true;
 
   useEffect(() => {
     let live = true;
     setLoading(true);
-    const query = { ...filters, page, size, ...(sort ? { sort: sort.field, order: sort.order } : {}) };
+    const query = {
+      ...filters,
+      ...(paged ? { page, size } : {}),
+      ...(sort && sorts ? { sort: sort.field, order: sort.order } : {}),
+    };
     const input = { params: JSON.parse(pathKey) as Record<string, string>, query };
-    (api.call as (e: AnyEndpoint, i: unknown) => Promise<Page<unknown>>)(ep, input)
+    (api.call as (e: AnyEndpoint, i: unknown) => Promise<unknown>)(ep, input)
       .then((res) => {
-        if (live) setData(res);
+        if (live) setData(asPage(res, size));
       })
       .catch(() => {
         if (live) setData(emptyPage(size));
@@ -73,7 +91,7 @@ export function usePagedList<E extends AnyEndpoint>(ep: E, options: PagedListOpt
     return () => {
       live = false;
     };
-  }, [api, ep, pathKey, filters, sort, page, size, version, factoryId]);
+  }, [api, ep, pathKey, paged, sorts, filters, sort, page, size, version, factoryId]);
 
   useEffect(() => bridge.on('refresh', () => setVersion((v) => v + 1)), [bridge]);
 

@@ -6,19 +6,15 @@ import { createRoot } from 'react-dom/client';
 import { SubAppRoot } from '../kit/SubAppRoot';
 import { createSubAppI18n } from '../kit/i18n';
 import { Workbench } from './home/Workbench';
+import { PLATFORM_PREFIXES } from './prefixes';
 
 const i18n = createSubAppI18n(['common', 'platform', 'model'], 'platform');
 // Login lands on the workbench: it paints without the code of the other screens, which follows.
-const more = () => import('./routes').then((m) => m.PLATFORM_ROUTES);
+const more = () => import('./screens').then((m) => m.PLATFORM_ROUTES);
 
 /** The platform sub-app: prefixes paas, home, platform, system, log, flow (SPEC §2). */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SubAppRoot
-      i18n={i18n}
-      prefixes={['paas', 'home', 'platform', 'system', 'log', 'flow', 'helper']}
-      routes={{ '/home': Workbench }}
-      more={more}
-    />
+    <SubAppRoot i18n={i18n} prefixes={PLATFORM_PREFIXES} routes={{ '/home': Workbench }} more={more} />
   </StrictMode>,
 );

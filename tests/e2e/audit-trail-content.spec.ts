@@ -19,7 +19,7 @@ async function api(page: Page, method: 'POST' | 'PUT', url: string, data: unknow
 async function noticeHistory(page: Page, lang: string, title: string) {
   await page.goto(`/${lang}/system/notice`);
   const frame = page.frameLocator('[data-testid="frame-platform"]');
-  await expect(frame.getByTestId('page-notice-admin')).toBeVisible();
+  await expect(frame.getByTestId('page-notice')).toBeVisible();
   await frame.locator('tr', { hasText: title }).getByTestId('row-history').click();
   const drawer = frame.getByTestId('history-drawer');
   await expect(drawer.getByTestId('history-entry')).toHaveCount(2);

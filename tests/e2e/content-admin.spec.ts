@@ -53,21 +53,21 @@ test.describe('content administration', () => {
       void d.dismiss();
     });
     await login(page, 'en');
-    const frame = await openContent(page, '/system/notice', 'page-notice-admin');
+    const frame = await openContent(page, '/system/notice', 'page-notice');
     const title = `Safety drill ${Date.now()}`;
 
-    await frame.getByTestId('notice-add').click();
-    await frame.getByTestId('notice-title').fill(title);
-    await frame.getByTestId('notice-content-source').click();
+    await frame.getByTestId('btn-add').click();
+    await frame.getByTestId('form-title').fill(title);
+    await frame.getByTestId('form-content-source').click();
     await frame
-      .getByTestId('notice-content-html')
+      .getByTestId('form-content-html')
       .fill(
         '<p>Assemble at gate 2</p><img src=x onerror="window.pwned=1;alert(\'xss\')"><script>window.pwned=1;alert("xss")</script>',
       );
     // Back to the editing view: the draft shown there is inert too.
-    await frame.getByTestId('notice-content-source').click();
-    await expect(frame.getByTestId('notice-content')).toContainText('Assemble at gate 2');
-    await dialog(frame).getByTestId('notice-save').click();
+    await frame.getByTestId('form-content-source').click();
+    await expect(frame.getByTestId('form-content')).toContainText('Assemble at gate 2');
+    await dialog(frame).getByTestId('dialog-ok').click();
     await expect(toast(page, 'Success')).toBeVisible();
     const row = frame.locator('tr', { hasText: title });
     await expect(row).toContainText('Everyone');
@@ -82,7 +82,8 @@ test.describe('content administration', () => {
     await page.locator('.arco-drawer:visible .arco-drawer-close-icon').click();
     await expect(page.locator('.arco-drawer-mask')).toBeHidden();
     await frame.locator('button[type="submit"]').click();
-    await expect(row.locator('td').nth(5)).toHaveText('1');
+    // The read count, after the selection box and the title, level, audience, publish and expiry columns.
+    await expect(row.locator('td').nth(6)).toHaveText('1');
     expect(await ranScript(page, dialogs)).toBe(false);
 
     // Other suites count the demo notices: this one goes again.
@@ -126,14 +127,14 @@ test.describe('content administration', () => {
       await page.locator('.arco-modal').getByRole('button', { name: 'OK' }).click();
       await expect(page.locator('.arco-modal')).toBeHidden();
 
-      const frame = await openContent(page, '/system/feedback', 'page-feedback-admin');
+      const frame = await openContent(page, '/system/feedback', 'page-feedback');
       const row = frame.locator('tr', { hasText: description });
       await expect(row).toContainText('Unprocessed');
       // The picture shows as a thumbnail.
       await expect(row.locator('img')).toHaveCount(1);
-      await row.getByTestId('feedback-handle').click();
-      await frame.getByTestId('feedback-opinion').fill('Firmware updated on station 4');
-      await dialog(frame).getByTestId('feedback-handle-save').click();
+      await row.getByTestId('row-handle').click();
+      await frame.getByTestId('handle-opinion').fill('Firmware updated on station 4');
+      await dialog(frame).getByTestId('handle-ok').click();
       await expect(row).toContainText('Processed');
       await expect(row).toContainText('Firmware updated on station 4');
 
@@ -151,7 +152,7 @@ test.describe('content administration', () => {
   }) => {
     const errors = watchConsole(page);
     await login(page, 'en');
-    const frame = await openContent(page, '/system/alarm', 'page-alarm-admin');
+    const frame = await openContent(page, '/system/alarm', 'page-alarm');
     const badge = page.locator('.arco-badge', { has: page.getByTestId('alarm-bell') }).locator('.arco-badge-number');
     const before = (await badge.count()) ? Number(await badge.textContent()) : 0;
 
@@ -172,11 +173,12 @@ test.describe('content administration', () => {
     // Searched again when the first search shows no row: seen once in CI on a loaded machine, not reproduced
     // in ten runs here. The row must still be found by its number within 30 s.
     await expect(async () => {
-      await frame.getByTestId('alarm-keyword').fill(number);
+      await frame.getByTestId('search-keyword').fill(number);
       await frame.locator('button[type="submit"]').click();
       await expect(row).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 30_000 });
-    await expect(row).toContainText('P-7 Line 7');
+    await expect(row).toContainText('P-7');
+    await expect(row).toContainText('Line 7');
     await expect(row).toContainText('Warning');
     await row.getByRole('button', { name: 'Acknowledge' }).click();
     await expect(row).toContainText('Acknowledged');
@@ -191,18 +193,18 @@ test.describe('content administration', () => {
     const frame = await openContent(page, '/system/help-doc', 'page-help-doc');
     const title = `Cleaning the print head ${Date.now()}`;
 
-    await frame.getByTestId('help-doc-add').click();
+    await frame.getByTestId('btn-add').click();
     const modal = dialog(frame);
     await modal.locator('.arco-select').first().click();
     await frame.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'SOP' }).click();
-    await frame.getByTestId('help-doc-title').fill(title);
-    await frame.getByTestId('help-doc-content').click();
-    await frame.getByTestId('help-doc-content').pressSequentially('Switch the printer off first.');
+    await frame.getByTestId('form-title').fill(title);
+    await frame.getByTestId('form-content').click();
+    await frame.getByTestId('form-content').pressSequentially('Switch the printer off first.');
     await modal.getByRole('button', { name: 'Heading' }).click();
-    await modal.getByTestId('help-doc-save').click();
+    await modal.getByTestId('dialog-ok').click();
     await expect(toast(page, 'Success')).toBeVisible();
     // The demo company's help documents fill the first pages: find this one by its title.
-    await frame.getByTestId('page-help-doc').locator('#keyword_input').fill(title.slice(-13));
+    await frame.getByTestId('page-help-doc').getByTestId('search-keyword').fill(title.slice(-13));
     await frame.getByTestId('page-help-doc').getByRole('button', { name: 'Search' }).click();
 
     const row = frame.locator('tr', { hasText: title });
@@ -211,9 +213,9 @@ test.describe('content administration', () => {
     await row.getByRole('button', { name: 'Add a language' }).click();
     // The translation: Chinese, the same document key.
     await modal.locator('.arco-select').nth(1).click();
-    await frame.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'zh-CN' }).click();
-    await frame.getByTestId('help-doc-title').fill(`打印头清洁 ${title.slice(-13)}`);
-    await modal.getByTestId('help-doc-save').click();
+    await frame.locator('.arco-select-popup:visible .arco-select-option', { hasText: '简体中文' }).click();
+    await frame.getByTestId('form-title').fill(`打印头清洁 ${title.slice(-13)}`);
+    await modal.getByTestId('dialog-ok').click();
     await expect(frame.locator('tr', { hasText: '打印头清洁' }).getByTestId('sop-link-zh-CN')).toHaveAttribute(
       'href',
       href.replace('/en/', '/zh-CN/'),
@@ -236,13 +238,13 @@ test.describe('content administration', () => {
     await login(page, 'en');
     const frame = await openContent(page, '/system/course', 'page-course');
     const title = `Scanning basics ${Date.now()}`;
-    await frame.getByTestId('course-add').click();
-    await frame.getByTestId('course-title').fill(title);
-    await frame.getByTestId('course-url').fill('javascript:alert(1)');
-    await dialog(frame).getByTestId('course-save').click();
-    await expect(dialog(frame)).toContainText('Enter an http(s):// address or a path starting with /');
-    await frame.getByTestId('course-url').fill('https://example.com/scanning');
-    await dialog(frame).getByTestId('course-save').click();
+    await frame.getByTestId('btn-add').click();
+    await frame.getByTestId('form-title').fill(title);
+    await frame.getByTestId('form-url').fill('javascript:alert(1)');
+    await dialog(frame).getByTestId('dialog-ok').click();
+    await expect(dialog(frame)).toContainText('Link is not in the right format');
+    await frame.getByTestId('form-url').fill('https://example.com/scanning');
+    await dialog(frame).getByTestId('dialog-ok').click();
     await expect(toast(page, 'Success')).toBeVisible();
     await expect(
       frame.locator('tr', { hasText: title }).getByRole('link', { name: 'https://example.com/scanning' }),
@@ -250,10 +252,10 @@ test.describe('content administration', () => {
 
     // Edit: the dialog opens on the course's own values; the saved change shows in its row.
     await frame.locator('tr', { hasText: title }).getByRole('button', { name: 'Edit' }).click();
-    await expect(frame.getByTestId('course-url')).toHaveValue('https://example.com/scanning');
-    await expect(frame.getByTestId('course-title')).toHaveValue(title);
-    await frame.getByTestId('course-url').fill('/help/scanning');
-    await dialog(frame).getByTestId('course-save').click();
+    await expect(frame.getByTestId('form-url')).toHaveValue('https://example.com/scanning');
+    await expect(frame.getByTestId('form-title')).toHaveValue(title);
+    await frame.getByTestId('form-url').fill('/help/scanning');
+    await dialog(frame).getByTestId('dialog-ok').click();
     await expect(frame.locator('tr', { hasText: title }).getByRole('link', { name: '/help/scanning' })).toBeVisible();
 
     // Delete asks first; cancelling keeps the row, confirming removes it.

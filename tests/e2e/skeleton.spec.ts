@@ -47,24 +47,24 @@ test.describe('walking skeleton', () => {
     await expect(frame.getByTestId('page-dict')).toBeVisible();
 
     const type = `e2e_${Date.now()}`;
-    await frame.getByTestId('dict-add').click();
-    await frame.getByTestId('field-name').fill('Defect reasons');
-    await frame.getByTestId('field-type').fill(type);
+    await frame.getByTestId('btn-add').click();
+    await frame.getByTestId('form-name').fill('Defect reasons');
+    await frame.getByTestId('form-type').fill(type);
     await frame.getByRole('button', { name: 'OK' }).click();
     await expect(frame.getByRole('cell', { name: type })).toBeVisible();
 
     // A required field left empty is refused in the form, naming the field.
-    await frame.getByTestId('dict-add').click();
+    await frame.getByTestId('btn-add').click();
     await frame.getByRole('button', { name: 'OK' }).click();
     await expect(frame.getByText('Name is required')).toBeVisible();
     await frame.getByRole('button', { name: 'Cancel' }).click();
 
     // Switching the shell's language changes the texts inside the iframe.
-    await expect(frame.getByTestId('dict-add')).toHaveText('Add');
+    await expect(frame.getByTestId('btn-add')).toHaveText('Add');
     await page.getByTestId('language-switch').click();
     await page.getByTestId('lang-zh-CN').click();
     await expect(page).toHaveURL(/\/zh-CN\/platform\/dict$/);
-    await expect(frame.getByTestId('dict-add')).toHaveText(/新\s*增/);
+    await expect(frame.getByTestId('btn-add')).toHaveText(/新\s*增/);
     await expect(page.getByTestId('menu-/platform/dict')).toContainText('字典');
     expect(errors).toEqual([]);
   });

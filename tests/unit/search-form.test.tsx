@@ -1,15 +1,18 @@
 /**
- * The kit's search form (issue 27: one search form for the hand-written screens): what a user
- * types is searched trimmed, a select by its value, a check by the value it stands for; Reset
- * empties the form and searches by nothing; the alarm screen exports what it found.
+ * The kit's search form (issue 27: one search form for every screen): what a user types is
+ * searched trimmed, a select by its value, a check by the value it stands for; Reset empties the
+ * form and searches by nothing; the alarm screen (an engine screen of a definition its feature
+ * serves) exports what it found.
  */
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SearchForm } from '../../subapps/kit/SearchForm';
 import type { Filters } from '../../subapps/kit/usePagedList';
-import { AlarmAdmin } from '../../subapps/platform/content/AlarmAdmin';
+import { PLATFORM_ROUTES } from '../../subapps/platform/screens';
 import { fakeBridge, page, renderScreen, type FakeBridge } from './resource-page-harness';
+
+const AlarmAdmin = PLATFORM_ROUTES['/system/alarm']!;
 
 const show = (ui: ReactElement, bridge: FakeBridge) => renderScreen(ui, bridge, 'platform');
 
@@ -24,7 +27,7 @@ describe('the search form', () => {
     await show(<AlarmAdmin />, bridge);
     await waitFor(() => expect(alarmPages(bridge)).toHaveLength(1));
 
-    const keyword = screen.getByTestId('alarm-keyword') as HTMLInputElement;
+    const keyword = (await screen.findByTestId('search-keyword')) as HTMLInputElement;
     fireEvent.change(keyword, { target: { value: '  AL-0042  ' } });
     fireEvent.click(screen.getByTestId('btn-search'));
     await waitFor(() => expect(alarmPages(bridge)).toHaveLength(2));
@@ -33,7 +36,7 @@ describe('the search form', () => {
     expect(keyword.value).toBe('  AL-0042  ');
 
     // The export takes the filters of the search.
-    fireEvent.click(screen.getByTestId('alarm-export'));
+    fireEvent.click(screen.getByTestId('btn-export'));
     await waitFor(() => expect(bridge.downloads).toHaveLength(1));
     expect(bridge.downloads[0]!.params).toMatchObject({ keyword: 'AL-0042' });
 

@@ -13,10 +13,11 @@ interface Props {
   /** The control's id (a form item's label is tied to it). */
   id?: string;
   error?: boolean;
+  disabled?: boolean;
 }
 
 /** The items of the tenant dictionary of a dict field, searchable by label or value. */
-export function DictSelect({ def, fieldKey, value, onChange, testId, id, error }: Props) {
+export function DictSelect({ def, fieldKey, value, onChange, testId, id, error, disabled }: Props) {
   const bridge = useBridge();
   const [items, setItems] = useState<RefOption[]>([]);
   const [loading, setLoading] = useState(true);
@@ -37,6 +38,7 @@ export function DictSelect({ def, fieldKey, value, onChange, testId, id, error }
   if (value && !items.some((o) => o.code === value)) options.push({ value, label: value });
   return (
     <Select
+      disabled={disabled}
       id={id}
       data-testid={testId}
       allowClear

@@ -17,6 +17,7 @@ interface Props {
   id?: string;
   style?: React.CSSProperties;
   error?: boolean;
+  disabled?: boolean;
 }
 
 const asList = (v: Props['value']): string[] => (Array.isArray(v) ? v : v ? [v] : []);
@@ -36,6 +37,7 @@ export function OptionSelect({
   id,
   style,
   error,
+  disabled,
 }: Props) {
   const bridge = useBridge();
   const [options, setOptions] = useState<RefOption[]>([]);
@@ -98,6 +100,7 @@ export function OptionSelect({
 
   return (
     <Select
+      disabled={disabled}
       id={id}
       data-testid={testId}
       style={style}

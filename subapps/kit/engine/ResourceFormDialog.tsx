@@ -4,22 +4,25 @@ import { Form, Grid, Modal, Tabs, type ButtonProps } from '@arco-design/web-reac
 import { ApiError } from '../../../bridge/child';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import type { ValidationErrorData } from '../../../model/api';
-import { endpointsOf } from '../../../model/contract';
 import { formFields, type FieldDef, type ResourceDef, type ResourceRow } from '../../../model/engine';
-import { useApi } from '../api';
 import { useUnsaved } from '../unsaved';
 import { dialogWidth } from '../dialog';
 import { conflictOf, describeError } from './errors';
 import { FieldEditor } from './FieldEditor';
 import { fieldLabel, titleOf } from './labels';
-import type { EditorProps, ResourceOverrides } from './types';
+import type { RecordCalls } from './records';
+import type { EditorProps, FormPreset, ResourceOverrides } from './types';
 import { checkInput, fieldRule, serverFieldErrors } from './validation';
 
 interface Props {
   def: ResourceDef;
+  /** How the records are read and written (the definition's operations). */
+  calls: Pick<RecordCalls, 'get' | 'create' | 'update'>;
   visible: boolean;
   /** The row to edit; null to add one. */
   row: ResourceRow | null;
+  /** What an add starts from; its values not on the form are sent as they are. */
+  preset?: FormPreset;
   overrides?: Pick<ResourceOverrides, 'editors' | 'formSections'>;
   onClose: () => void;
   onSaved: (row: ResourceRow) => void;
@@ -29,14 +32,19 @@ interface Props {
 const COLUMNS: Record<number, number> = { 950: 3, 700: 2, 400: 1 };
 const WIDE = new Set<FieldDef['kind']>(['details', 'textarea', 'refs']);
 
-function initialValues(def: ResourceDef, row: ResourceRow | null): Record<string, unknown> {
+function initialValues(def: ResourceDef, row: ResourceRow | null, preset?: FormPreset): Record<string, unknown> {
   return Object.fromEntries(
     formFields(def).map(([key, f]) => {
       if (row) return [key, row[key] ?? undefined];
+      if (preset && key in preset.values) return [key, preset.values[key]];
       return [key, f.default ?? (f.kind === 'details' ? [] : undefined)];
     }),
   );
 }
+
+/** A field on the form while its `shownWhen` holds for the form's values. */
+const isShown = (f: FieldDef, values: Record<string, unknown>) =>
+  !f.shownWhen || f.shownWhen.values.includes(String(values[f.shownWhen.field] ?? ''));
 
 /** Hands an override editor what Form.Item gives its child. */
 function OverrideEditor({ render, ...props }: EditorProps & { render: (p: EditorProps) => ReactNode }) {
@@ -48,10 +56,9 @@ function OverrideEditor({ render, ...props }: EditorProps & { render: (p: Editor
  * client with the same zod schema as on the server; the server's 400 field errors land on the
  * fields, a 409 duplicate on its field and as a message naming the value.
  */
-export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSaved }: Props) {
+export function ResourceFormDialog({ def, calls, visible, row, preset, overrides, onClose, onSaved }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const bridge = useBridge();
-  const api = useApi();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   /** Whether the user changed anything since the form opened or was last saved (the shell asks before it is thrown away). */
@@ -78,12 +85,12 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
     setCells({});
     setActiveTab(def.tabs?.[0] ?? '');
     form.resetFields();
-    form.setFieldsValue(initialValues(def, row));
-    if (!row) return;
+    form.setFieldsValue(initialValues(def, row, preset));
+    if (!row || !calls.get) return;
     // The list may be stale: edit what the server holds now (and its updatedAt).
     let live = true;
-    api
-      .call(endpointsOf(def).get, { params: { id: row.id }, showError: false })
+    calls
+      .get(row.id)
       .then((fresh) => {
         if (live) {
           setCurrent(fresh);
@@ -94,7 +101,7 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
     return () => {
       live = false;
     };
-  }, [visible, row, def, form, api]);
+  }, [visible, row, preset, def, form, calls]);
 
   async function submit() {
     let values: Record<string, unknown>;
@@ -107,6 +114,12 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
       if (f && def.tabs) setActiveTab(tabOf(f));
       return;
     }
+    // What the form does not show is sent empty (a page route of an SOP); an add's preset values off the form go as they are.
+    for (const [key, f] of fields) if (!isShown(f, values)) values[key] = null;
+    if (!current && preset) {
+      const onForm = new Set(fields.map(([key]) => key));
+      values = { ...Object.fromEntries(Object.entries(preset.values).filter(([k]) => !onForm.has(k))), ...values };
+    }
     const crossField = checkInput(t, def, values);
     if (Object.keys(crossField).length > 0) {
       form.setFields(Object.fromEntries(Object.entries(crossField).map(([k, message]) => [k, { error: { message } }])));
@@ -114,14 +127,11 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
     }
     setSaving(true);
     try {
+      const write = current ? calls.update : calls.create;
+      if (!write) return;
       const saved = current
-        ? await api.call(endpointsOf(def).update, {
-            params: { id: current.id },
-            body: { ...values, updatedAt: current.updatedAt },
-            showSuccess: true,
-            showError: false,
-          })
-        : await api.call(endpointsOf(def).create, { body: values, showSuccess: true, showError: false });
+        ? await calls.update!(current.id, { ...values, updatedAt: current.updatedAt })
+        : await calls.create!(values);
       onSaved(saved);
       setChanged(false);
       if (!current && def.tabs && def.tabs.length > 1) {
@@ -161,27 +171,43 @@ export function ResourceFormDialog({ def, visible, row, overrides, onClose, onSa
     void bridge.notify({ type: 'error', message: describeError(t, def, e) });
   }
 
+  /** A field not changed here: a state (changed in the table), written on create only, or held by the add's preset. */
+  const fixed = (key: string, f: FieldDef) =>
+    Boolean((row && ((f.kind === 'enum' && f.status) || f.createOnly)) || (!row && preset?.locked?.includes(key)));
+
+  const renderField = (key: string, f: FieldDef) => {
+    const custom = overrides?.editors?.[key];
+    return (
+      <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
+        <Form.Item
+          field={key}
+          label={fieldLabel(t, f)}
+          required={Boolean(f.required || (f.kind === 'details' && f.minRows))}
+          rules={[fieldRule(t, def, key, f, { values: () => form.getFieldsValue(), onCells: markCells })]}
+          className={f.kind === 'details' ? 'resource-details-item' : undefined}
+          disabled={fixed(key, f)}
+          extra={f.hint ? t(`model:${f.hint}`) : undefined}
+        >
+          {custom ? (
+            <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
+          ) : (
+            <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} refusedCells={cells[key]} />
+          )}
+        </Form.Item>
+      </Grid.Col>
+    );
+  };
+
   const renderFields = (list: [string, FieldDef][]) => (
     <Grid.Row gutter={16}>
       {list.map(([key, f]) => {
-        const custom = overrides?.editors?.[key];
+        const when = f.shownWhen;
+        if (!when) return renderField(key, f);
+        // Drawn again when the field it depends on changes.
         return (
-          <Grid.Col key={key} span={WIDE.has(f.kind) ? 24 : span}>
-            <Form.Item
-              field={key}
-              label={fieldLabel(t, f)}
-              required={Boolean(f.required || (f.kind === 'details' && f.minRows))}
-              rules={[fieldRule(t, def, key, f, { values: () => form.getFieldsValue(), onCells: markCells })]}
-              className={f.kind === 'details' ? 'resource-details-item' : undefined}
-              disabled={Boolean(row && f.kind === 'enum' && f.status)}
-            >
-              {custom ? (
-                <OverrideEditor render={custom} fieldKey={key} field={f} row={current} />
-              ) : (
-                <FieldEditor def={def} fieldKey={key} field={f} testId={`form-${key}`} refusedCells={cells[key]} />
-              )}
-            </Form.Item>
-          </Grid.Col>
+          <Form.Item key={key} noStyle shouldUpdate={(prev, next) => prev[when.field] !== next[when.field]}>
+            {(values: Record<string, unknown>) => (isShown(f, values) ? renderField(key, f) : null)}
+          </Form.Item>
         );
       })}
     </Grid.Row>

@@ -14,9 +14,10 @@ import { describeError } from './errors';
 import { ImportDialog } from './ImportDialog';
 import { titleOf } from './labels';
 import { useDictLabels } from './options';
+import { recordCalls } from './records';
 import { ResourceFormDialog } from './ResourceFormDialog';
 import { SearchBar } from './SearchBar';
-import type { PageContext, ResourceOverrides } from './types';
+import type { FormPreset, PageContext, ResourceOverrides } from './types';
 import { useResourceList } from './useResourceList';
 import { useRecordFocus } from './useRecordFocus';
 import { pickedOf } from './picked';
@@ -26,6 +27,15 @@ import './resource.css';
 export interface ResourcePageProps {
   def: ResourceDef;
   overrides?: ResourceOverrides;
+  /** The path parameters its records sit under (a dictionary's details: the dictionary's id). */
+  params?: Record<string, string>;
+  /**
+   * Shown inside another screen (a dictionary's details beside its dictionaries): no keyboard
+   * shortcut of its own and no record opened from the address.
+   */
+  embedded?: boolean;
+  /** After the screen wrote its records (added, edited, deleted). */
+  onChanged?: () => void;
 }
 
 /** Opens the add dialog from the keyboard. */
@@ -34,24 +44,43 @@ const ADD_KEYS = { code: 'KeyN', alt: true, shift: true } as const;
 /** Today as `YYYYMMDD` in the user's own time zone (not UTC's day), for file names. */
 const stamp = () => dayjs().format('YYYYMMDD');
 
+interface DialogState {
+  visible: boolean;
+  row: ResourceRow | null;
+  preset?: FormPreset;
+}
+
 /**
- * A whole master-data screen from one definition (DESIGN §3): search form, server-paged and sorted
- * table with selection, add/edit dialog, delete, import, export and template, each button shown by
- * its permission code. `overrides` change parts of it without forking.
+ * A whole records screen from one definition (DESIGN §3): search form, table (server-paged and
+ * sorted where the list offers it) with selection, add/edit dialog, delete, import, export and
+ * template, each button shown by its permission code. The records travel through the definition's
+ * operations: the engine's, or its feature's own. `overrides` change parts of it without forking.
  */
-export function ResourcePage({ def, overrides }: ResourcePageProps) {
+export function ResourcePage({ def, overrides, params, embedded = false, onChanged }: ResourcePageProps) {
   const { t } = useTranslation(['common', 'model']);
   const bridge = useBridge();
   const { permissions, language, modal } = useBridgeContext();
   const api = useApi();
-  const eps = endpointsOf(def);
+  const paramsKey = JSON.stringify(params ?? {});
+  const calls = useMemo(
+    () => recordCalls(api, def, JSON.parse(paramsKey) as Record<string, string>),
+    [api, def, paramsKey],
+  );
+  // An operation the records do not have has no button, whatever the menu grants.
+  const offered: Partial<Record<Verb, boolean>> = {
+    add: Boolean(calls.create),
+    edit: Boolean(calls.update),
+    delete: Boolean(calls.remove),
+    export: Boolean(calls.exportOf),
+  };
   const can = (verb: Verb | 'template' | string) => {
     const base = verb === 'template' ? 'import' : verb;
-    // A verb the resource does not offer has no button, whatever the menu grants.
-    if ((VERBS as readonly string[]).includes(base) && !def.verbs.includes(base as Verb)) return false;
+    if ((VERBS as readonly string[]).includes(base)) {
+      if (!def.verbs.includes(base as Verb) || offered[base as Verb] === false) return false;
+    }
     return permissions.includes(`${def.permissions}:${base}`);
   };
-  const list = useResourceList(def, { field: def.defaultSort.field, order: def.defaultSort.order });
+  const list = useResourceList(def, { field: def.defaultSort.field, order: def.defaultSort.order }, { params });
   const dictLabels = useDictLabels(def);
   // A tree (a definition with `tree`) is also shown whole, nested by its parent, beside the paged list.
   const [view, setView] = useState<'list' | 'tree'>('list');
@@ -64,10 +93,12 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
     list.version,
   );
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<{ visible: boolean; row: ResourceRow | null }>({ visible: false, row: null });
+  const [dialog, setDialog] = useState<DialogState>({ visible: false, row: null });
   const [importing, setImporting] = useState(false);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
-  const focused = useRecordFocus(def, (filters, id) => {
+  /** The row last clicked, for the panel beside the table. */
+  const [current, setCurrent] = useState<ResourceRow | null>(null);
+  const focused = useRecordFocus(def, calls.get && !embedded ? calls.get : null, (filters, id) => {
     list.search(filters);
     setSelectedKeys([id]);
   });
@@ -80,14 +111,28 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
     setSelectedKeys([]);
     list.reload();
   };
-  const ctx: PageContext = { def, bridge, selected, reload, t };
+  const ctx: PageContext = {
+    def,
+    bridge,
+    selected,
+    records,
+    reload,
+    add: (preset) => setDialog({ visible: true, row: null, preset }),
+    edit: (row) => setDialog({ visible: true, row }),
+    can,
+    t,
+  };
+  const add = () => {
+    const values = overrides?.newRecord?.(ctx);
+    ctx.add(values ? { values } : undefined);
+  };
   const warn = (message: string) => void bridge.notify({ type: 'warning', message });
   const title = titleOf(t, def);
 
   function edit(rows: ResourceRow[]) {
     if (rows.length === 0) return warn(t('common:selectToOperate'));
     if (rows.length > 1) return warn(t('common:selectOneToEdit'));
-    setDialog({ visible: true, row: rows[0]! });
+    ctx.edit(rows[0]!);
   }
 
   async function remove(rows: ResourceRow[]) {
@@ -96,20 +141,24 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
       title: t('common:deleteTitle'),
       content: t('common:deleteConfirm', { count: rows.length }),
     });
-    if (!ok) return;
+    if (!ok || !calls.remove) return;
     try {
-      await api.call(eps.remove, { body: { ids: rows.map((r) => r.id) }, showSuccess: true, showError: false });
-      reload();
+      await calls.remove(rows.map((r) => r.id));
+      if (current && rows.some((r) => r.id === current.id)) setCurrent(null);
     } catch (e) {
       void bridge.notify({ type: 'error', message: describeError(t, def, e) });
     }
+    // Records deleted one a call may be gone in part when one fails.
+    reload();
+    onChanged?.();
   }
 
   function exportRows() {
     const { sort, filters } = list;
+    if (!calls.exportOf) return;
     void bridge
       .download({
-        ...api.prepare(eps.export, { query: { ...filters, ...(sort ? { sort: sort.field, order: sort.order } : {}) } }),
+        ...calls.exportOf({ ...filters, ...(sort && calls.sorts ? { sort: sort.field, order: sort.order } : {}) }),
         filename: `${title}-${stamp()}.xlsx`,
       })
       .catch(() => undefined);
@@ -117,34 +166,30 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
 
   function template() {
     void bridge
-      .download({ ...api.prepare(eps.template), filename: `${t('common:resource.templateFile', { title })}.xlsx` })
+      .download({
+        ...api.prepare(endpointsOf(def).template),
+        filename: `${t('common:resource.templateFile', { title })}.xlsx`,
+      })
       .catch(() => undefined);
   }
 
   // Not while a record's form is open: the key would replace what is being typed.
   useScreenShortcuts(
-    can('add') && !dialog.visible
-      ? [
-          {
-            chord: ADD_KEYS,
-            description: t('common:shortcuts.add'),
-            run: () => setDialog({ visible: true, row: null }),
-          },
-        ]
+    can('add') && !dialog.visible && !embedded
+      ? [{ chord: ADD_KEYS, description: t('common:shortcuts.add'), run: add }]
       : [],
   );
 
   const canEdit = can('edit');
   const canDelete = can('delete');
-  // Records that are only read (the logs) have no history of changes.
-  const canHistory =
-    permissions.includes(AUDIT_PERMISSIONS.history) && def.verbs.some((v) => v !== 'view' && v !== 'export');
+  const canHistory = permissions.includes(AUDIT_PERMISSIONS.history) && def.history;
   const recordName = (row: ResourceRow) => String(row[def.codeField] ?? row[def.displayField] ?? row.id);
   let columns: TableColumnProps<ResourceRow>[] = generatedColumns({
     t,
     def,
     language,
     sort: list.sort,
+    sortable: calls.sorts,
     dictLabels,
     canChangeState: (verb) => can(verb),
     cells: overrides?.cells,
@@ -188,12 +233,7 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
           <span onClick={(e) => e.stopPropagation()}>
             <Space size="mini">
               {canEdit && (
-                <Button
-                  type="text"
-                  size="mini"
-                  data-testid="row-edit"
-                  onClick={() => setDialog({ visible: true, row })}
-                >
+                <Button type="text" size="mini" data-testid="row-edit" onClick={() => ctx.edit(row)}>
                   {t('common:edit')}
                 </Button>
               )}
@@ -226,6 +266,49 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
     ];
   }
 
+  const table = (
+    <Table<TreeRow>
+      // Remounted when the tree changes so that it opens fully.
+      key={view === 'tree' ? `tree-${tree.ids.join()}` : 'list'}
+      rowKey="id"
+      data-testid={view === 'tree' ? 'resource-tree' : 'resource-table'}
+      columns={columns}
+      data={view === 'tree' ? tree.roots : records}
+      loading={view === 'tree' ? tree.loading : list.loading}
+      defaultExpandAllRows
+      scroll={{ x: 'max-content' }}
+      rowSelection={{
+        type: 'checkbox',
+        checkStrictly: true,
+        selectedRowKeys: selectedKeys,
+        onChange: (keys) => setSelectedKeys(keys as string[]),
+      }}
+      rowClassName={(row) => (overrides?.aside && row.id === current?.id ? 'resource-row-current' : '')}
+      onRow={overrides?.aside ? (row) => ({ onClick: () => setCurrent(row) }) : undefined}
+      onChange={(_pagination, sorter, _filters, extra) => {
+        if (extra.action !== 'sort') return;
+        const one = Array.isArray(sorter) ? sorter[0] : sorter;
+        const field = one?.direction ? String(one.field) : null;
+        list.changeSort(field ? { field, order: one!.direction === 'ascend' ? 'asc' : 'desc' } : null);
+      }}
+      pagination={
+        view === 'tree' || !calls.paged
+          ? false
+          : {
+              current: list.page,
+              pageSize: list.size,
+              total: list.data.total,
+              showTotal: true,
+              sizeCanChange: true,
+              onChange: (p: number, s: number) => {
+                setSelectedKeys([]);
+                list.changePage(p, s);
+              },
+            }
+      }
+    />
+  );
+
   return (
     <div data-testid={`page-${def.name}`} className="resource-page">
       <SearchBar
@@ -238,7 +321,7 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
       />
       <div className="page-toolbar">
         {can('add') && (
-          <Button type="primary" data-testid="btn-add" onClick={() => setDialog({ visible: true, row: null })}>
+          <Button type="primary" data-testid="btn-add" onClick={add}>
             {t('common:add')}
           </Button>
         )}
@@ -294,54 +377,36 @@ export function ResourcePage({ def, overrides }: ResourcePageProps) {
           style={{ marginBottom: 8 }}
         />
       )}
-      <Table<TreeRow>
-        // Remounted when the tree changes so that it opens fully.
-        key={view === 'tree' ? `tree-${tree.ids.join()}` : 'list'}
-        rowKey="id"
-        data-testid={view === 'tree' ? 'resource-tree' : 'resource-table'}
-        columns={columns}
-        data={view === 'tree' ? tree.roots : records}
-        loading={view === 'tree' ? tree.loading : list.loading}
-        defaultExpandAllRows
-        scroll={{ x: 'max-content' }}
-        rowSelection={{
-          type: 'checkbox',
-          checkStrictly: true,
-          selectedRowKeys: selectedKeys,
-          onChange: (keys) => setSelectedKeys(keys as string[]),
-        }}
-        onChange={(_pagination, sorter, _filters, extra) => {
-          if (extra.action !== 'sort') return;
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.direction ? String(one.field) : null;
-          list.changeSort(field ? { field, order: one!.direction === 'ascend' ? 'asc' : 'desc' } : null);
-        }}
-        pagination={
-          view === 'tree'
-            ? false
-            : {
-                current: list.page,
-                pageSize: list.size,
-                total: list.data.total,
-                showTotal: true,
-                sizeCanChange: true,
-                onChange: (p: number, s: number) => {
-                  setSelectedKeys([]);
-                  list.changePage(p, s);
-                },
-              }
-        }
-      />
+      {overrides?.aside ? (
+        <div className="page-split">
+          {table}
+          {overrides.aside(current, ctx)}
+        </div>
+      ) : (
+        table
+      )}
       <ResourceFormDialog
         def={def}
+        calls={calls}
         visible={dialog.visible}
         row={dialog.row}
+        preset={dialog.preset}
         overrides={overrides}
         onClose={() => setDialog((d) => ({ ...d, visible: false }))}
-        onSaved={() => list.reload()}
+        onSaved={() => {
+          list.reload();
+          onChanged?.();
+        }}
       />
-      <ImportDialog def={def} visible={importing} onClose={() => setImporting(false)} onImported={reload} />
-      <HistoryDrawer target={history} def={def} onClose={() => setHistory(null)} />
+      {can('import') && (
+        <ImportDialog def={def} visible={importing} onClose={() => setImporting(false)} onImported={reload} />
+      )}
+      <HistoryDrawer
+        target={history}
+        def={def}
+        labels={overrides?.historyLabels?.(t)}
+        onClose={() => setHistory(null)}
+      />
     </div>
   );
 }

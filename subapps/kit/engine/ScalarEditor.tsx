@@ -17,6 +17,8 @@ interface Props {
   search?: boolean;
   /** Marks the editor as holding a refused value (a cell of a detail row). */
   error?: boolean;
+  /** Shown but not changed (Form.Item hands it down: a state, a field written on create only). */
+  disabled?: boolean;
 }
 
 const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
@@ -25,7 +27,7 @@ const full = { width: '100%' };
 const limit = (length: number) => ({ length, errorOnly: true });
 
 /** The editor of a single-valued field by its kind (text, number, switch, selects, pickers). */
-export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId, id, search, error }: Props) {
+export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId, id, search, error, disabled }: Props) {
   const { t } = useTranslation(['common', 'model']);
   const set = (v: unknown) => onChange?.(v);
   const status = error ? 'error' : undefined;
@@ -35,6 +37,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
       return (
         <Input
           id={id}
+          disabled={disabled}
           data-testid={testId}
           value={str(value)}
           onChange={set}
@@ -45,10 +48,11 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
       );
     case 'textarea':
       return search ? (
-        <Input id={id} data-testid={testId} value={str(value)} onChange={set} allowClear />
+        <Input id={id} disabled={disabled} data-testid={testId} value={str(value)} onChange={set} allowClear />
       ) : (
         <Input.TextArea
           id={id}
+          disabled={disabled}
           data-testid={testId}
           value={str(value)}
           onChange={set}
@@ -64,6 +68,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
         // the schema's rule says what is wrong (the same message the server would give).
         <InputNumber
           id={id}
+          disabled={disabled}
           data-testid={testId}
           style={full}
           error={error}
@@ -76,6 +81,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
         return (
           <Select
             id={id}
+            disabled={disabled}
             data-testid={testId}
             allowClear
             value={value === undefined ? undefined : String(value)}
@@ -87,11 +93,20 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
           />
         );
       }
-      return <Switch id={id} data-testid={testId} checked={value === true} onChange={(v: boolean) => set(v)} />;
+      return (
+        <Switch
+          id={id}
+          disabled={disabled}
+          data-testid={testId}
+          checked={value === true}
+          onChange={(v: boolean) => set(v)}
+        />
+      );
     case 'enum':
       return (
         <Select
           id={id}
+          disabled={disabled}
           data-testid={testId}
           allowClear
           error={error}
@@ -104,6 +119,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
       return (
         <DictSelect
           id={id}
+          disabled={disabled}
           def={def}
           fieldKey={fieldKey}
           testId={testId}
@@ -116,6 +132,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
       return (
         <OptionSelect
           id={id}
+          disabled={disabled}
           def={def}
           fieldKey={fieldKey}
           testId={testId}
@@ -128,6 +145,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
       return (
         <OptionSelect
           id={id}
+          disabled={disabled}
           def={def}
           fieldKey={fieldKey}
           multiple
@@ -141,6 +159,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
         <span data-testid={testId} style={full}>
           <DatePicker
             style={full}
+            disabled={disabled}
             status={status}
             value={str(value)}
             format="YYYY-MM-DD"
@@ -153,6 +172,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
         <span data-testid={testId} style={full}>
           <DatePicker
             style={full}
+            disabled={disabled}
             status={status}
             showTime
             value={value ? new Date(String(value)) : undefined}
@@ -166,6 +186,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
         <span data-testid={testId} style={full}>
           <TimePicker
             style={full}
+            disabled={disabled}
             status={status}
             value={str(value)}
             format="HH:mm"

@@ -12,6 +12,8 @@ interface Options {
   def: ResourceDef;
   language: Language;
   sort: Sort | null;
+  /** The list sorts by a column (a feature's own list may not). */
+  sortable: boolean;
   dictLabels: Record<string, Map<string, string>>;
   canChangeState: (verb: string) => boolean;
   cells?: Record<string, (value: unknown, row: ResourceRow) => ReactNode>;
@@ -39,6 +41,7 @@ export function generatedColumns({
   def,
   language,
   sort,
+  sortable,
   dictLabels,
   canChangeState,
   cells,
@@ -71,7 +74,7 @@ export function generatedColumns({
       width: f.width ?? (f.kind === 'textarea' ? 220 : undefined),
       ellipsis: f.kind === 'textarea',
       ...(f.kind === 'textarea' ? { tooltip: true } : {}),
-      sorter: f.sortable !== false && f.kind !== 'refs' && f.kind !== 'details',
+      sorter: sortable && f.sortable !== false && f.kind !== 'refs' && f.kind !== 'details',
       sortOrder: sort?.field === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : undefined,
       render: (value: unknown, row: ResourceRow) => render(value, row),
     };

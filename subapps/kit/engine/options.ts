@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import type { ChildBridge } from '../../../bridge/child';
 import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { endpointsOf } from '../../../model/contract';
-import type { DictField, RefOption, RefOptionsQuery, ResourceDef } from '../../../model/engine';
+import {
+  LIST_MAX_SIZE,
+  type DictField,
+  type RefOption,
+  type RefOptionsQuery,
+  type ResourceDef,
+  type ResourceRow,
+} from '../../../model/engine';
+import { resourceByName } from '../../../model/resources';
 import { bridgeClient } from '../api';
 
 /** How many options a searchable select loads per search. */
@@ -19,6 +27,7 @@ export function loadOptions(
   fieldKey: string,
   query: RefOptionsQuery,
 ): Promise<RefOption[]> {
+  if (def.served === 'feature') return rowsAsOptions(bridge, def, fieldKey, query);
   const q: RefOptionsQuery = { size: query.size ?? OPTION_PAGE };
   if (query.q) q.q = query.q;
   if (query.ids) q.ids = query.ids;
@@ -27,6 +36,35 @@ export function loadOptions(
     query: q,
     showError: false,
   });
+}
+
+/**
+ * A feature serves its own routes and no options route: a reference's options are the referenced
+ * resource's rows, read with the user's own permission on them (the first LIST_MAX_SIZE, matched here).
+ */
+async function rowsAsOptions(
+  bridge: ChildBridge,
+  def: ResourceDef,
+  fieldKey: string,
+  query: RefOptionsQuery,
+): Promise<RefOption[]> {
+  const f = def.fields[fieldKey];
+  const target = f && (f.kind === 'ref' || f.kind === 'refs') ? resourceByName(f.resource) : undefined;
+  if (!target) return [];
+  const page = await bridgeClient(bridge).call(endpointsOf(target).list, {
+    query: { page: 1, size: LIST_MAX_SIZE },
+    showError: false,
+  });
+  const options = (page.records as ResourceRow[]).map((r) => ({
+    id: r.id,
+    code: String(r[target.codeField] ?? ''),
+    name: String(r[target.displayField] ?? ''),
+  }));
+  const ids = query.ids ? new Set(query.ids.split(',')) : null;
+  const q = query.q?.toLowerCase();
+  return options
+    .filter((o) => (!ids || ids.has(o.id)) && (!q || `${o.code} ${o.name}`.toLowerCase().includes(q)))
+    .slice(0, query.size ?? OPTION_PAGE);
 }
 
 export const optionLabel = (o: RefOption) =>

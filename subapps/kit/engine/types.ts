@@ -3,14 +3,29 @@ import type { TableColumnProps } from '@arco-design/web-react';
 import type { TFunction } from 'i18next';
 import type { ChildBridge } from '../../../bridge/child';
 import type { FieldDef, ResourceDef, ResourceRow } from '../../../model/engine';
+import type { HistoryLabels } from '../history/values';
 
-/** What overrides get to work with: the definition, the bridge, the selection and a reload. */
+/** Values an add starts from: `values` the user may change, except the `locked` ones. */
+export interface FormPreset {
+  values: Record<string, unknown>;
+  locked?: readonly string[];
+}
+
+/** What overrides get to work with: the definition, the bridge, the rows, and the screen's verbs. */
 export interface PageContext {
   def: ResourceDef;
   bridge: ChildBridge;
   /** The rows ticked in the table. */
   selected: ResourceRow[];
+  /** The rows the table shows. */
+  records: ResourceRow[];
   reload: () => void;
+  /** Opens the add dialog (from `preset`, when given). */
+  add: (preset?: FormPreset) => void;
+  /** Opens the edit dialog on `row`. */
+  edit: (row: ResourceRow) => void;
+  /** Whether the user may use a verb or button of the screen (`add`, `handle` …). */
+  can: (verb: string) => boolean;
   t: TFunction;
 }
 
@@ -49,4 +64,10 @@ export interface ResourceOverrides {
   toolbar?: (ctx: PageContext) => ReactNode;
   /** Actions added to each row after edit and delete. */
   rowActions?: (row: ResourceRow, ctx: PageContext) => ReactNode;
+  /** The values a new record starts from, when they depend on the rows (a course after the last one). */
+  newRecord?: (ctx: PageContext) => Record<string, unknown>;
+  /** A panel beside the table about the row last clicked (a dictionary's details). */
+  aside?: (row: ResourceRow | null, ctx: PageContext) => ReactNode;
+  /** How the history names what the definition does not hold (fields of the server's own, ids to hide). */
+  historyLabels?: (t: TFunction) => HistoryLabels;
 }

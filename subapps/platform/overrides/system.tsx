@@ -1,16 +1,14 @@
 import { Input } from '@arco-design/web-react';
-import { app, auditTrail, factory, interfaceLog, loginLog, operationLog, tenant } from '../../model/resources';
-import type { ResourceDef, ResourceRow } from '../../model/engine';
-import type { RouteTable } from '../kit/routing';
-import { resourceScreen } from '../kit/engine/screen';
-import type { ResourceOverrides } from '../kit/engine/types';
-import { AppOnlineTag } from './system/AppOnline';
-import { AuditChanges } from './system/AuditChanges';
-import { AuditRetentionButton } from './system/AuditRetentionButton';
-import { FactoryQr } from './system/FactoryQr';
-import { RowDetail } from './system/RowDetail';
+import type { ResourceDef, ResourceRow } from '../../../model/engine';
+import type { ResourceOverrides } from '../../kit/engine/types';
+import { AppOnlineTag } from '../system/AppOnline';
+import { AuditChanges } from '../system/AuditChanges';
+import { AuditRetentionButton } from '../system/AuditRetentionButton';
+import { FactoryQr } from '../system/FactoryQr';
+import { RowDetail } from '../system/RowDetail';
 
-const factoryOverrides: ResourceOverrides = {
+/** A factory's QR code beside its code and name. */
+export const factoryOverrides: ResourceOverrides = {
   columns: (generated, { t }) => [
     ...generated.slice(0, 2),
     {
@@ -24,7 +22,7 @@ const factoryOverrides: ResourceOverrides = {
 };
 
 /** The app registry with each app's probed state beside its name, in sight without scrolling (SPEC §3 `online`). */
-const appOverrides: ResourceOverrides = {
+export const appOverrides: ResourceOverrides = {
   columns: (generated, { t }) => {
     const at = generated.findIndex((c) => c.key === 'appName' || c.dataIndex === 'appName');
     const online = {
@@ -40,7 +38,7 @@ const appOverrides: ResourceOverrides = {
 };
 
 /** The first administrator's password: masked, written only. */
-const tenantOverrides: ResourceOverrides = {
+export const tenantOverrides: ResourceOverrides = {
   editors: {
     adminPassword: ({ value, onChange }) => (
       <Input.Password
@@ -54,22 +52,14 @@ const tenantOverrides: ResourceOverrides = {
   },
 };
 
-const detailOf = (def: ResourceDef): ResourceOverrides => ({ rowActions: (row) => <RowDetail def={def} row={row} /> });
+/** A log's row in full, from a row action. */
+export const detailOf = (def: ResourceDef): ResourceOverrides => ({
+  rowActions: (row) => <RowDetail def={def} row={row} />,
+});
 
 /** The audit trail: each row's changed fields in the list; the tenant's retention behind its own permission. */
-const auditOverrides: ResourceOverrides = {
-  ...detailOf(auditTrail),
+export const auditOverrides = (def: ResourceDef): ResourceOverrides => ({
+  ...detailOf(def),
   cells: { changes: (_v, row) => <AuditChanges row={row} /> },
   toolbar: () => <AuditRetentionButton />,
-};
-
-/** Tenants, factories, the app registry and the logs (issue 4). */
-export const SYSTEM_ROUTES: RouteTable = {
-  '/paas/tenant': resourceScreen(tenant, tenantOverrides),
-  '/platform/factory': resourceScreen(factory, factoryOverrides),
-  '/platform/app': resourceScreen(app, appOverrides),
-  '/log/login-log': resourceScreen(loginLog, detailOf(loginLog)),
-  '/log/operation-log': resourceScreen(operationLog, detailOf(operationLog)),
-  '/log/interface-log': resourceScreen(interfaceLog, detailOf(interfaceLog)),
-  '/log/audit-trail': resourceScreen(auditTrail, auditOverrides),
-};
+});

@@ -4,9 +4,9 @@ import { Button, Input } from '@arco-design/web-react';
 import { usePermission } from '../../../bridge/react';
 import type { ResourceRow } from '../../../model/engine';
 import type { EditorProps, ResourceOverrides } from '../../kit/engine/types';
-import { MenuTreeDrawer } from './MenuTreeDrawer';
-import { ResetPasswordDialog } from './ResetPasswordDialog';
-import { RoleMenusDialog } from './RoleMenusDialog';
+import { MenuTreeDrawer } from '../access/MenuTreeDrawer';
+import { ResetPasswordDialog } from '../access/ResetPasswordDialog';
+import { RoleMenusDialog } from '../access/RoleMenusDialog';
 import { ResetTwoFactorButton } from '../security/ResetTwoFactorButton';
 
 function AssignButton({ row }: { row: ResourceRow }) {
