@@ -7,6 +7,7 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { documents } from '../../model/contract/documents';
 import type { Config } from '../config';
 
 export interface Ticket {
@@ -74,4 +75,22 @@ export function publicOrigin(
   const host = request.host;
   if (!HOST.test(host) || (request.protocol !== 'http' && request.protocol !== 'https')) return null;
   return `${request.protocol}://${host}`;
+}
+
+/**
+ * The preview address of a ticket issued now, and when it expires. The viewer runs in a sub-app frame
+ * on another origin than the API's: the address is absolute on the configured public origin (or what a
+ * trusted proxy forwarded), never on a Host header a client chose; without either it is a path, which
+ * the viewer resolves against the shell origin it trusts.
+ */
+export function previewAddress(
+  request: FastifyRequest,
+  config: Pick<Config, 'shellOrigins' | 'trustProxy'>,
+  key: Buffer,
+  ticket: Omit<Ticket, 'exp'>,
+): { url: string; expiresAt: string } {
+  const exp = Date.now() + TICKET_TTL_MS;
+  const token = signTicket({ ...ticket, exp }, key);
+  const origin = publicOrigin(request, config);
+  return { url: `${origin ?? ''}/api${documents.file.path}?ticket=${token}`, expiresAt: new Date(exp).toISOString() };
 }
