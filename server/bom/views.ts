@@ -40,7 +40,8 @@ const graphOf = (lines: readonly StoredLine[]): BomLine[] =>
     serialNumber: l.lineNo,
   }));
 
-export async function treeOf(db: BomDb, tenantId: string, materialId: string): Promise<BomTree> {
+/** A product, every line below it, and the materials those lines use. */
+async function below(db: BomDb, tenantId: string, materialId: string) {
   const root = await materialOf(db, tenantId, materialId);
   const lines = await linesBelow(db, tenantId, root.id);
   const materials = await materialsById(
@@ -48,6 +49,11 @@ export async function treeOf(db: BomDb, tenantId: string, materialId: string): P
     tenantId,
     lines.map((l) => l.componentId),
   );
+  return { root, lines, materials };
+}
+
+export async function treeOf(db: BomDb, tenantId: string, materialId: string): Promise<BomTree> {
+  const { root, lines, materials } = await below(db, tenantId, materialId);
   return { material: root, children: buildTree(lines, root.id, materials) };
 }
 
@@ -57,13 +63,7 @@ export async function explosionOf(
   materialId: string,
   quantity: number,
 ): Promise<BomExplosion> {
-  const root = await materialOf(db, tenantId, materialId);
-  const lines = await linesBelow(db, tenantId, root.id);
-  const materials = await materialsById(
-    db,
-    tenantId,
-    lines.map((l) => l.componentId),
-  );
+  const { root, lines, materials } = await below(db, tenantId, materialId);
   const byId = new Map(lines.map((l) => [l.id, l]));
   const exploded = explode(graphOf(lines), root.id, quantity);
   const mat = (id: string) => materials.get(id) ?? { id, code: '?', name: '?', type: '', unitCode: null };
