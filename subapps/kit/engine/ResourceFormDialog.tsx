@@ -114,7 +114,8 @@ export function ResourceFormDialog({ def, calls, visible, row, preset, overrides
       if (f && def.tabs) setActiveTab(tabOf(f));
       return;
     }
-    // What the form does not show is sent empty (a page route of an SOP); an add's preset values off the form go as they are.
+    // What the form does not show is sent empty (an SOP's page route); an add's preset values that
+    // are not on the form go as they are (the document key an SOP's other language shares).
     for (const [key, f] of fields) if (!isShown(f, values)) values[key] = null;
     if (!current && preset) {
       const onForm = new Set(fields.map(([key]) => key));
@@ -127,11 +128,11 @@ export function ResourceFormDialog({ def, calls, visible, row, preset, overrides
     }
     setSaving(true);
     try {
-      const write = current ? calls.update : calls.create;
-      if (!write) return;
+      // The dialog opens only for what the records offer (the page shows Add and Edit by their operations).
       const saved = current
-        ? await calls.update!(current.id, { ...values, updatedAt: current.updatedAt })
-        : await calls.create!(values);
+        ? await calls.update?.(current.id, { ...values, updatedAt: current.updatedAt })
+        : await calls.create?.(values);
+      if (!saved) return;
       onSaved(saved);
       setChanged(false);
       if (!current && def.tabs && def.tabs.length > 1) {

@@ -3,8 +3,9 @@ import type { ResourceDef } from '../../../model/engine';
 import type { RouteTable } from '../routing';
 import type { ResourceOverrides } from './types';
 
-// The table, forms and dialogs load with the first screen opened, not with the app's first paint.
-export const LazyResourcePage = lazy(() => import('./ResourcePage'));
+/** The table, forms and dialogs: loaded with the first screen opened (or ahead, when the browser is idle), not with the app's first paint. */
+export const loadResourcePage = () => import('./ResourcePage');
+export const LazyResourcePage = lazy(loadResourcePage);
 
 /** The route component of a definition's generated screen, with the parts that differ. */
 export function resourceScreen(def: ResourceDef, overrides: ResourceOverrides = {}): ComponentType {
