@@ -19,7 +19,9 @@ export interface ArcoA11yTexts {
   showPassword: string;
 }
 
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+/** What a keyboard reaches: a disabled control is not (an empty table's select-all box). */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The attributes this module put on each element: only those it puts again, in another language. */
 const putHere = new WeakMap<Element, Set<string>>();

@@ -92,6 +92,20 @@ describe('what Arco markup lacks is put on it', () => {
     stop();
   });
 
+  it('a table wider than its box with nothing a keyboard reaches in it (an empty list: select-all disabled) is a focus stop', () => {
+    const table = (checkbox: string) => {
+      document.body.innerHTML = `<div class="arco-table-content-inner"><table><thead><tr><th class="arco-table-th">${checkbox}</th></tr></thead></table></div>`;
+      const inner = document.querySelector<HTMLElement>('.arco-table-content-inner')!;
+      Object.defineProperty(inner, 'scrollWidth', { value: 1500 });
+      Object.defineProperty(inner, 'clientWidth', { value: 1000 });
+      mendArco(document, document, TEXTS);
+      return inner.getAttribute('tabindex');
+    };
+    expect(table('<input type="checkbox" disabled>')).toBe('0');
+    // With rows the select-all box is a stop of its own: the region needs none.
+    expect(table('<input type="checkbox">')).toBeNull();
+  });
+
   it('a text not loaded yet is not put as an empty name', () => {
     document.body.innerHTML = '<table><tr><td class="arco-table-td"><input type="checkbox"></td></tr></table>';
     mendArco(document, document, { ...TEXTS, selectRow: '' });
