@@ -28,17 +28,7 @@ import { logOperation } from './oplog';
 import { refErrors, referencesTo, withLabels } from './refs';
 import type { Registry } from './registry';
 import { scopeOf, type Caller, type Request, type ResourceScope } from './scope';
-import {
-  deleteRows,
-  getRow,
-  getRows,
-  insertRow,
-  listRows,
-  lockRows,
-  takenUnique,
-  updateRow,
-  writeLinks,
-} from './store';
+import { deleteRows, getRow, insertRow, linkFields, listRows, lockRows, updateRow, writeLinks } from './store';
 import type { ListParams } from './list';
 import type { Page } from '../../model/api';
 import { recordHistory } from './history';
@@ -123,15 +113,14 @@ export class ResourceService {
     const scope = this.scope(req.caller);
     const values = await this.validate(req, asObject(rawBody));
     try {
-      // One transaction from the uniqueness check to the answer: no statement in a transaction of its own.
+      // One transaction from the insert to the answer. A value taken in the scope is the unique key's
+      // to refuse (conflictFrom: 409 naming the field), as it must be between concurrent writers anyway.
       return await this.db.transaction().execute(async (trx) => {
-        const taken = await takenUnique(trx, this.def, scope, values);
-        if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);
         const hooks = hooksOf(this.def);
         const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, null, req)) ?? values;
-        const newId = await insertRow(trx, this.def, scope, req.caller, written);
-        await writeLinks(trx, this.def, scope.tenantId, newId, written);
-        return this.written(trx, req, scope, { op: 'add', id: newId, before: null, written });
+        const row = await insertRow(trx, this.def, scope, req.caller, written);
+        await writeLinks(trx, this.def, scope.tenantId, row.id, written);
+        return this.written(trx, req, scope, { op: 'add', row, before: null, written });
       });
     } catch (err) {
       throw this.conflictFrom(err, values, req.tr) ?? err;
@@ -140,16 +129,19 @@ export class ResourceService {
 
   /**
    * What follows every write of one row, in its transaction: the resource's afterWrite hook, the
-   * operation log, the row read back as the answer, and its history entry.
+   * operation log, the answer, and its history entry. The row as its write statement answered it is
+   * the answer, read back only where more was written after it (a hook's, or link-table rows).
    */
   private async written(
     trx: Db,
     req: Request,
     scope: ResourceScope,
-    write: { op: 'add' | 'edit' | 'state'; id: string; before: ApiRow | null; written: Record<string, unknown> },
+    write: { op: 'add' | 'edit' | 'state'; row: ApiRow; before: ApiRow | null; written: Record<string, unknown> },
   ): Promise<ResourceRow> {
-    const { op, id, before, written } = write;
-    await hooksOf(this.def).afterWrite?.(trx, this.def, scope, id, written);
+    const { op, row, before, written } = write;
+    const id = row.id;
+    const afterWrite = hooksOf(this.def).afterWrite;
+    await afterWrite?.(trx, this.def, scope, id, written);
     await logOperation(trx, req.caller, {
       type: op,
       method: req.method,
@@ -157,7 +149,10 @@ export class ResourceService {
       resource: this.def.name,
       ids: [id],
     });
-    const after = await getRow(trx, this.def, { ...scope, viewer: undefined }, id);
+    const after =
+      afterWrite || linkFields(this.def).length > 0
+        ? await getRow(trx, this.def, { ...scope, viewer: undefined }, id)
+        : row;
     const answer = await this.answer(trx, req, after);
     const action = ({ add: 'create', edit: 'update', state: 'state' } as const)[op];
     await recordHistory(trx, this.def, req.caller, scope, action, [{ id, before, after: after ?? null, written }], {
@@ -190,15 +185,13 @@ export class ResourceService {
     const values = await this.validate(req, body, current);
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const taken = await takenUnique(trx, this.def, scope, values, id);
-        if (taken) throw duplicate(this.def, taken.field, taken.value, req.tr);
         const hooks = hooksOf(this.def);
         const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, current, req)) ?? values;
-        const changed = await updateRow(trx, this.def, scope, req.caller, id, written, expected ?? current.updatedAt);
-        if (!changed)
+        const row = await updateRow(trx, this.def, scope, req.caller, id, written, expected ?? current.updatedAt);
+        if (!row)
           throw (await getRow(trx, this.def, scope, id)) ? new ResourceError(409, 'resource.stale') : notFound();
         await writeLinks(trx, this.def, scope.tenantId, id, written);
-        return this.written(trx, req, scope, { op: 'edit', id, before: current, written });
+        return this.written(trx, req, scope, { op: 'edit', row, before: current, written });
       });
     } catch (err) {
       throw this.conflictFrom(err, values, req.tr) ?? err;
@@ -231,8 +224,9 @@ export class ResourceService {
     const values = { [change.field]: change.value };
     return this.db.transaction().execute(async (trx) => {
       const written = (await hooks.beforeWrite?.(trx, this.def, scope, values, current, req)) ?? values;
-      if (!(await updateRow(trx, this.def, scope, req.caller, id, written))) throw notFound();
-      return this.written(trx, req, scope, { op: 'state', id, before: current, written });
+      const row = await updateRow(trx, this.def, scope, req.caller, id, written);
+      if (!row) throw notFound();
+      return this.written(trx, req, scope, { op: 'state', row, before: current, written });
     });
   }
 
@@ -243,12 +237,11 @@ export class ResourceService {
     if (ids.some((id) => !UUID_RE.test(id))) throw notFound();
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const found = await lockRows(trx, this.def, scope, ids);
-        if (found.length !== ids.length) throw notFound();
+        const before = await lockRows(trx, this.def, scope, ids);
+        if (before.length !== ids.length) throw notFound();
         await hooksOf(this.def).beforeDelete?.(trx, this.def, scope, ids, req);
         const refs = await referencesTo(trx, this.registry, this.def, req.caller.tenantId, ids);
         if (refs.length > 0) throw referenced(refs, req.tr);
-        const before = await getRows(trx, this.def, scope, ids);
         const deleted = await deleteRows(trx, this.def, scope, ids);
         await logOperation(trx, req.caller, {
           type: 'delete',

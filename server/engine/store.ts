@@ -158,29 +158,6 @@ function planRows(plan: unknown): number {
   return Number.isFinite(n) ? Math.round(n) : 0;
 }
 
-/** The first unique field whose value another row of the scope already has. */
-export async function takenUnique(
-  db: Db,
-  def: ResourceDef,
-  scope: ResourceScope,
-  values: Record<string, unknown>,
-  exceptId?: string,
-): Promise<{ field: string; value: unknown } | null> {
-  const t = tableOf(def);
-  for (const c of t.columns) {
-    if (!c.field.unique) continue;
-    const v = values[c.key];
-    if (v === null || v === undefined || v === '') continue;
-    const except = exceptId ? sql` and id <> ${exceptId}` : sql``;
-    const rows = await run(
-      db,
-      sql`select 1 from ${t.table} where ${t.scopeWhere(scope)} and ${sql.ref(c.name)} = ${t.value(c.key, v)}${except} limit 1`,
-    );
-    if (rows.length > 0) return { field: c.key, value: v };
-  }
-  return null;
-}
-
 /** Keys of `values` with a column of the table (link fields are written by writeLinks). */
 function writable(def: ResourceDef, values: Record<string, unknown>): string[] {
   return Object.entries(def.fields)
@@ -188,13 +165,14 @@ function writable(def: ResourceDef, values: Record<string, unknown>): string[] {
     .map(([k]) => k);
 }
 
+/** Inserts a row; answers it as written (its stored columns: link fields are written by writeLinks). */
 export async function insertRow(
   db: Db,
   def: ResourceDef,
   scope: ResourceScope,
   caller: Caller,
   values: Record<string, unknown>,
-): Promise<string> {
+): Promise<ApiRow> {
   forgetEstimates(def.table);
   const t = tableOf(def);
   const keys = writable(def, values);
@@ -213,11 +191,17 @@ export async function insertRow(
     cols.push(t.ref(k));
     vals.push(t.value(k, values[k]));
   }
-  const rows = await run(db, sql`insert into ${t.table} (${sql.join(cols)}) values (${sql.join(vals)}) returning id`);
-  return String(rows[0]?.id);
+  const rows = await run(
+    db,
+    sql`insert into ${t.table} (${sql.join(cols)}) values (${sql.join(vals)}) returning ${t.selectList()}`,
+  );
+  return t.toApi(rows[0]!);
 }
 
-/** Updates the given fields; with `expectedUpdatedAt`, only if the row has not changed since. Returns whether a row changed. */
+/**
+ * Updates the given fields; with `expectedUpdatedAt`, only if the row has not changed since. Answers
+ * the row as written (its stored columns), or undefined when none changed.
+ */
 export async function updateRow(
   db: Db,
   def: ResourceDef,
@@ -226,7 +210,7 @@ export async function updateRow(
   id: string,
   values: Record<string, unknown>,
   expectedUpdatedAt?: string,
-): Promise<boolean> {
+): Promise<ApiRow | undefined> {
   forgetEstimates(def.table);
   const t = tableOf(def);
   const sets = writable(def, values).map((k) => sql`${t.ref(k)} = ${t.value(k, values[k])}`);
@@ -237,24 +221,29 @@ export async function updateRow(
     : sql``;
   const rows = await run(
     db,
-    sql`update ${t.table} set ${sql.join(sets)} where ${t.scopeWhere(scope)} and id = ${id}${fresh} returning id`,
+    sql`update ${t.table} set ${sql.join(sets)} where ${t.scopeWhere(scope)} and id = ${id}${fresh} returning ${t.selectList()}`,
   );
-  return rows.length > 0;
+  return rows[0] ? t.toApi(rows[0]) : undefined;
 }
 
-/** Ids of `ids` that are rows of the scope, locked for the rest of the transaction. */
+/** The rows of `ids` in scope (with their link fields), locked for the rest of the transaction. */
 export async function lockRows(
   db: Db,
   def: ResourceDef,
   scope: ResourceScope,
   ids: readonly string[],
-): Promise<string[]> {
+): Promise<ApiRow[]> {
   const t = tableOf(def);
   const rows = await run(
     db,
-    sql`select id from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[]) for update`,
+    sql`select ${t.selectList()} from ${t.table} where ${t.scopeWhere(scope)} and id = any(${[...ids]}::uuid[]) for update`,
   );
-  return rows.map((r) => String(r.id));
+  return withLinks(
+    db,
+    def,
+    scope.tenantId,
+    rows.map((r) => t.toApi(r)),
+  );
 }
 
 export async function deleteRows(
