@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant, Uuid } from './contract/common';
+import { Instant, Uuid, requiredText } from './contract/common';
 
 import { MOBILE_PATTERN, PASSWORD_PATTERN } from './patterns';
 
@@ -60,11 +60,7 @@ export const mobileLoginInput = z.object({
 export type MobileLoginInput = z.infer<typeof mobileLoginInput>;
 
 export const feedbackFields = z.object({
-  description: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(FEEDBACK_MAX_DESCRIPTION, { error: 'validation.tooLong' }),
+  description: requiredText(FEEDBACK_MAX_DESCRIPTION),
   contact: optionalText(64),
 });
 

@@ -1,6 +1,6 @@
 /** Alarms (SPEC §3): raised by other domains, delivered live to the shell, read aloud, acknowledged. */
 import { z } from 'zod';
-import { Instant, Uuid } from './contract/common';
+import { Instant, Uuid, requiredText } from './contract/common';
 
 export const ALARM_LEVELS = ['info', 'warning', 'critical'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
@@ -10,12 +10,6 @@ export const ALARM_FEED_MAX = 50;
 
 export { ALARM_PERMISSIONS, ALARM_POLL_MS } from './bells';
 
-const text = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
 const optional = (max: number) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
@@ -25,13 +19,13 @@ const optional = (max: number) =>
 /** What another domain sends to raise an alarm. The factory comes from X-Factory-Id or `factoryCode`. */
 export const raiseAlarmInput = z
   .object({
-    number: text(64),
-    type: text(64),
-    sourceSystem: text(64),
+    number: requiredText(64),
+    type: requiredText(64),
+    sourceSystem: requiredText(64),
     sourceNumber: optional(64),
     projectCode: optional(64),
     projectName: optional(128),
-    description: text(500),
+    description: requiredText(500),
     level: z.enum(ALARM_LEVELS, { error: 'validation.option' }).default('warning'),
     occurredAt: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),

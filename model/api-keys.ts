@@ -1,6 +1,6 @@
 /** API keys for machines (issue 26): what the API-key screen shows and sends. */
 import { z } from 'zod';
-import { Instant, Uuid } from './contract/common';
+import { Instant, Uuid, requiredText } from './contract/common';
 
 export const API_KEY_PERMISSIONS = {
   view: 'platform:api-key:view',
@@ -70,11 +70,7 @@ const address = z
   .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'validation.ip' }));
 
 export const apiKeyInput = z.object({
-  name: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(64, { error: 'validation.tooLong' }),
+  name: requiredText(64),
   permissions: z
     .array(z.string().trim().min(1).max(128), { error: 'validation.required' })
     .min(1, { error: 'validation.required' })

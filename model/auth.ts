@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant, Uuid } from './contract/common';
+import { Instant, Uuid, requiredText } from './contract/common';
 
 export const USER_TYPES = ['admin', 'staff'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -60,16 +60,8 @@ export const CaptchaData = z
 export type CaptchaData = z.infer<typeof CaptchaData>;
 
 export const loginRequest = z.object({
-  tenantCode: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(64, { error: 'validation.tooLong' }),
-  account: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(64, { error: 'validation.tooLong' }),
+  tenantCode: requiredText(64),
+  account: requiredText(64),
   password: z
     .string({ error: 'validation.required' })
     .min(1, { error: 'validation.required' })

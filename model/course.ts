@@ -1,6 +1,6 @@
 /** Help courses (SPEC §7 `course/list`): links or attached documents, listed for every user, edited by administrators. */
 import { z } from 'zod';
-import { Uuid } from './contract/common';
+import { Uuid, requiredText } from './contract/common';
 
 export const CourseItem = z
   .object({
@@ -15,11 +15,7 @@ export type CourseItem = z.infer<typeof CourseItem>;
 
 export const courseInput = z
   .object({
-    title: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(200, { error: 'validation.tooLong' }),
+    title: requiredText(200),
     description: z.string().trim().max(1000, { error: 'validation.tooLong' }).nullable().optional(),
     // Only web links or a path on this portal (an attached document): never javascript: or data:.
     url: z

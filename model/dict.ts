@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant, Uuid } from './contract/common';
+import { Instant, Uuid, requiredText } from './contract/common';
 
 /** Permission codes of the dictionary screen; they match the menu's button permissions. */
 export const DICT_PERMISSIONS = {
@@ -9,25 +9,18 @@ export const DICT_PERMISSIONS = {
   delete: 'platform:dict:delete',
 } as const;
 
-const required = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
-
 /** Dictionary list entry (SPEC §3): name and type; the type is its code, unique within a tenant. */
 export const dictInput = z.object({
-  name: required(64),
-  type: required(64).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, { error: 'validation.codeFormat' }),
+  name: requiredText(64),
+  type: requiredText(64).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, { error: 'validation.codeFormat' }),
   remark: z.string().trim().max(255, { error: 'validation.tooLong' }).optional().default(''),
 });
 export type DictInput = z.input<typeof dictInput>;
 
 /** Dictionary detail (SPEC §3): label and value, unique value within its dictionary. */
 export const dictItemInput = z.object({
-  label: required(64),
-  value: required(64),
+  label: requiredText(64),
+  value: requiredText(64),
   sort: z.coerce
     .number({ error: 'validation.number' })
     .int({ error: 'validation.integer' })

@@ -1,6 +1,6 @@
 /** The HTTP contract of documents (`/api/basic-system/document…`). */
 import { z } from 'zod';
-import { Day, Instant, Uuid } from './contract/common';
+import { Day, Instant, Uuid, requiredText } from './contract/common';
 
 export const DOCUMENT_PERMISSIONS = {
   view: 'basic:document:view',
@@ -85,17 +85,9 @@ const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v ==
 export const documentFields = z
   .object({
     typeId: z.string({ error: 'validation.typeFirst' }).uuid({ error: 'validation.typeFirst' }),
-    name: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(200, { error: 'validation.tooLong' }),
+    name: requiredText(200),
     number: z.string().trim().max(64, { error: 'validation.tooLong' }).optional().default(''),
-    version: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(32, { error: 'validation.tooLong' }),
+    version: requiredText(32),
     encrypted: flag.optional().default(false),
     validFrom: optionalDate,
     validTo: optionalDate,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant, Uuid } from './contract/common';
+import { Instant, Uuid, requiredText } from './contract/common';
 import { LANGUAGES } from './languages';
 
 /** A help or SOP document as the shell shows it; `content` is sanitised HTML. */
@@ -28,11 +28,7 @@ export const helpDocInput = z
       .optional(),
     docKey: Uuid.optional().meta({ description: 'An SOP in another language: the key of the document it translates' }),
     language: z.enum(LANGUAGES),
-    title: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(200, { error: 'validation.tooLong' }),
+    title: requiredText(200),
     content: z.string().max(500_000, { error: 'validation.tooLong' }).default(''),
   })
   .refine((v) => v.kind === 'sop' || Boolean(v.routePath), { path: ['routePath'], error: 'validation.required' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant, Uuid } from './contract/common';
+import { Instant, Uuid, requiredText } from './contract/common';
 
 /** A notice as the shell lists it (SPEC §3, §7 `notice/list`). */
 export const NoticeItem = z
@@ -33,11 +33,7 @@ const audience = z.array(Uuid).max(500).default([]);
 /** A notice as the administration writes it: content is sanitised; an empty audience reaches everyone. */
 export const noticeInput = z
   .object({
-    title: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(200, { error: 'validation.tooLong' }),
+    title: requiredText(200),
     content: z
       .string()
       .max(200_000, { error: 'validation.tooLong' })

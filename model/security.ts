@@ -1,6 +1,6 @@
 /** Online sessions, two-factor login and the tenant's security policy (issue 26). */
 import { z } from 'zod';
-import { Instant, Uuid } from './contract/common';
+import { Instant, Uuid, requiredText } from './contract/common';
 import { LoginData } from './auth';
 import { PASSWORD_PATTERN } from './account';
 
@@ -129,11 +129,7 @@ export type TotpSetup = z.infer<typeof TotpSetup>;
 export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) }).meta({ id: 'RecoveryCodes' });
 export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
 
-const codeField = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(32, { error: 'validation.tooLong' });
+const codeField = requiredText(32);
 const ticketField = z
   .string({ error: 'validation.required' })
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'validation.required' });

@@ -1,6 +1,6 @@
 /** Outbound webhooks (issue 26): endpoints a tenant registers for events, and their delivery log. */
 import { z } from 'zod';
-import { Instant, Uuid, pageQuery } from './contract/common';
+import { Instant, Uuid, pageQuery, requiredText } from './contract/common';
 
 export const WEBHOOK_PERMISSIONS = {
   view: 'platform:webhook:view',
@@ -63,17 +63,10 @@ export const WebhookSecret = z
   .meta({ id: 'WebhookSecret' });
 export type WebhookSecret = z.infer<typeof WebhookSecret>;
 
-const text = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
-
 export const webhookInput = z
   .object({
-    name: text(64),
-    url: text(2000).refine(
+    name: requiredText(64),
+    url: requiredText(2000).refine(
       (v) => {
         try {
           const u = new URL(v);

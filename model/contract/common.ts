@@ -10,6 +10,14 @@ export const Instant = z.string().meta({ format: 'date-time' });
 /** A day (`YYYY-MM-DD`). */
 export const Day = z.string().meta({ format: 'date' });
 
+/** Text a user must give: trimmed, not empty, at most `max` characters (the messages name the field). */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
 /** Operations that answer nothing in particular answer `data: null`. */
 export const Nothing = z.null();
 

@@ -8,7 +8,9 @@ export const PASSWORD_PATTERN = { source: '^[A-Za-z0-9._~!@#$^&*]{6,16}$', key: 
  * sessions when it changes); roles and factories live in the link tables user_role and user_factory.
  */
 export const user = defineResource({
-  // `/api/platform-system/user` is the current user (SPEC §7): the users live at `…/app-user`.
+  // "user" everywhere it can be (export, texts, screen, permissions); `app-user` and `app_user` where
+  // the word is taken: `/api/platform-system/user` is the current user (SPEC §7), and USER is a
+  // reserved word of SQL.
   name: 'app-user',
   labelPrefix: 'user',
   service: 'platform-system',
