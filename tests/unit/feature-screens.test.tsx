@@ -35,6 +35,9 @@ describe('courses', () => {
     const { container } = await show('/system/course', bridge);
     await screen.findByText('Labels');
     expect(container.querySelector('.arco-pagination')).toBeNull();
+    // Nor a sort it does not take: no column offers one or shows one chosen.
+    expect(container.querySelector('.arco-table-sorter')).toBeNull();
+    expect(container.querySelector('.arco-table-col-sorted')).toBeNull();
     // The list takes no paging: nothing but the call itself.
     expect(bridge.requests[0]!.params ?? {}).toEqual({});
 

@@ -75,7 +75,8 @@ export function generatedColumns({
       ellipsis: f.kind === 'textarea',
       ...(f.kind === 'textarea' ? { tooltip: true } : {}),
       sorter: sortable && f.sortable !== false && f.kind !== 'refs' && f.kind !== 'details',
-      sortOrder: sort?.field === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : undefined,
+      // A list that takes no sort shows none (its own order is the server's).
+      sortOrder: sortable && sort?.field === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : undefined,
       render: (value: unknown, row: ResourceRow) => render(value, row),
     };
   });
