@@ -3,7 +3,7 @@
  * version; publish makes a version the one new instances start on; unpublish stops new starts
  * while running instances finish on the version they began with.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { layoutProcess } from 'bpmn-auto-layout';
 import type { ModelDetail, ModelRow } from '../../model/workflow/api';
 import { formatAssignee } from '../../model/workflow/assignee';
@@ -48,6 +48,24 @@ async function modelHistory(
   ]);
 }
 
+/** Sets `values` on the tenant's model `id`, stamped with who changed it and when, and records the change in history. */
+async function changeModel(
+  trx: Kysely<DB>,
+  audit: AuditActor,
+  action: 'update' | 'state',
+  change: { tenantId: string; id: string; userId: string; before: Row },
+  values: Omit<Updateable<DB['wf_model']>, 'updated_at' | 'updated_by'>,
+): Promise<void> {
+  const after = await trx
+    .updateTable('wf_model')
+    .set({ ...values, updated_at: new Date(), updated_by: change.userId })
+    .where('tenant_id', '=', change.tenantId)
+    .where('id', '=', change.id)
+    .returning(MODEL_FIELDS)
+    .executeTakeFirstOrThrow();
+  await modelHistory(trx, audit, action, change.id, change.before, after);
+}
+
 /** A new draft model; its key is unique in the tenant (the caller answers 409). */
 export async function createModel(
   db: Kysely<DB>,
@@ -83,20 +101,13 @@ export async function updateModel(
   return inTransaction(db, async (trx) => {
     const before = await lockedModel(trx, audit.tenantId, id);
     if (!before) return false;
-    const after = await trx
-      .updateTable('wf_model')
-      .set({
-        name: values.name,
-        description: values.description,
-        xml: values.xml,
-        updated_at: new Date(),
-        updated_by: values.userId,
-      })
-      .where('tenant_id', '=', audit.tenantId)
-      .where('id', '=', id)
-      .returning(MODEL_FIELDS)
-      .executeTakeFirstOrThrow();
-    await modelHistory(trx, audit, 'update', id, before, after);
+    await changeModel(
+      trx,
+      audit,
+      'update',
+      { tenantId: audit.tenantId, id, userId: values.userId, before },
+      { name: values.name, description: values.description, xml: values.xml },
+    );
     return true;
   });
 }
@@ -220,14 +231,13 @@ export async function deployModel(db: Kysely<DB>, actor: Actor, id: string, audi
         deployed_by: actor.userId,
       })
       .execute();
-    const after = await trx
-      .updateTable('wf_model')
-      .set({ version, xml, updated_at: new Date(), updated_by: actor.userId })
-      .where('tenant_id', '=', actor.tenantId)
-      .where('id', '=', id)
-      .returning(MODEL_FIELDS)
-      .executeTakeFirstOrThrow();
-    await modelHistory(trx, audit, 'update', id, m, after);
+    await changeModel(
+      trx,
+      audit,
+      'update',
+      { tenantId: actor.tenantId, id, userId: actor.userId, before: m },
+      { version, xml },
+    );
     return version;
   });
 }
@@ -254,14 +264,13 @@ export async function publishModel(
     if (!exists) throw new ApiError(404, 'flow.model.noSuchVersion', { version: target });
     if (m.status === 'published' && m.published_version === target)
       throw new ApiError(409, 'flow.model.alreadyPublished', { version: target });
-    const after = await trx
-      .updateTable('wf_model')
-      .set({ status: 'published', published_version: target, updated_at: new Date(), updated_by: actor.userId })
-      .where('tenant_id', '=', actor.tenantId)
-      .where('id', '=', id)
-      .returning(MODEL_FIELDS)
-      .executeTakeFirstOrThrow();
-    await modelHistory(trx, audit, 'state', id, m, after);
+    await changeModel(
+      trx,
+      audit,
+      'state',
+      { tenantId: actor.tenantId, id, userId: actor.userId, before: m },
+      { status: 'published', published_version: target },
+    );
     return target;
   });
 }
@@ -277,14 +286,13 @@ export async function unpublishModel(db: Kysely<DB>, actor: Actor, id: string, a
       .forUpdate()
       .executeTakeFirst();
     if (!before) return false;
-    const after = await trx
-      .updateTable('wf_model')
-      .set({ status: 'unpublished', published_version: null, updated_at: new Date(), updated_by: actor.userId })
-      .where('tenant_id', '=', actor.tenantId)
-      .where('id', '=', id)
-      .returning(MODEL_FIELDS)
-      .executeTakeFirstOrThrow();
-    await modelHistory(trx, audit, 'state', id, before, after);
+    await changeModel(
+      trx,
+      audit,
+      'state',
+      { tenantId: actor.tenantId, id, userId: actor.userId, before },
+      { status: 'unpublished', published_version: null },
+    );
     return true;
   });
   if (done) return;
