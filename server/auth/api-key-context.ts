@@ -16,6 +16,7 @@ import { sha256 } from './tokens';
 import { accountMayWork, canUseFactory, loadPermissions } from './permissions';
 import { addressAllowed, takeKeyCall } from './api-key-limits';
 import { plainAddress } from '../address-ranges';
+import { CALLER_COLUMNS, callerUser } from './caller-columns';
 
 /** How stale `last_used_at` may get before a call writes it again (one write a minute, not one a call). */
 const TOUCH_EVERY_MS = 60_000;
@@ -57,14 +58,7 @@ export async function authenticateApiKey(
         'k.last_used_at as lastUsedAt',
         'k.last_used_ip as lastUsedIp',
         'k.tenant_id as tenantId',
-        't.code as tenantCode',
-        't.name as tenantName',
-        'u.id as userId',
-        'u.account',
-        'u.nickname',
-        'u.email',
-        'u.mobile',
-        'u.type',
+        ...CALLER_COLUMNS,
       ])
       .where('k.secret_hash', '=', sha256(secret))
       .where('k.revoked_at', 'is', null)
@@ -81,14 +75,7 @@ export async function authenticateApiKey(
   const retryAfter = takeKeyCall(row.id, row.rateLimit);
   if (retryAfter !== null) throw new ApiError(429, 'auth.apiKeyRateLimited', { retryAfter, limit: row.rateLimit });
 
-  const user = {
-    id: row.userId,
-    account: row.account,
-    nickname: row.nickname,
-    email: row.email,
-    mobile: row.mobile,
-    type: row.type,
-  };
+  const user = callerUser(row);
   const factoryHeader = header(request, 'x-factory-id')?.trim().toLowerCase();
   let factoryId: string | null = null;
   if (factoryHeader) {

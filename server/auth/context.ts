@@ -13,6 +13,7 @@ import { accountMayWork, canUseFactory, loadPermissions } from './permissions';
 import { authenticateApiKey } from './api-key-context';
 import { API_KEY_PREFIX } from '../../model/api-keys';
 import { AuthChanged, authCacheOf, isAuthChanged } from './cache';
+import { CALLER_COLUMNS, callerUser } from './caller-columns';
 
 /**
  * The caller of a bearer call. With `confirmLater` the held sessions and permissions are used
@@ -44,14 +45,7 @@ export async function authenticate(
         .select([
           'st.id as tokenId',
           'st.tenant_id as tenantId',
-          't.code as tenantCode',
-          't.name as tenantName',
-          'u.id as userId',
-          'u.account',
-          'u.nickname',
-          'u.email',
-          'u.mobile',
-          'u.type',
+          ...CALLER_COLUMNS,
           'st.last_seen_at as lastSeenAt',
           'st.factory_id as sessionFactoryId',
           'st.expires_at as expiresAt',
@@ -70,14 +64,7 @@ export async function authenticate(
   // From here on every statement of the request runs under this tenant's row-level policies.
   bindTenant(row.tenantId);
 
-  const user = {
-    id: row.userId,
-    account: row.account,
-    nickname: row.nickname,
-    email: row.email,
-    mobile: row.mobile,
-    type: row.type,
-  };
+  const user = callerUser(row);
   const factoryHeader = header(request, 'x-factory-id')?.trim();
   let factoryId: string | null = null;
   if (factoryHeader) {
