@@ -140,35 +140,33 @@ export async function allLines(db: BomDb, tenantId: string): Promise<StoredLine[
   return (await linesQuery(db, tenantId).orderBy('l.line_no').execute()).map(toStored);
 }
 
-/** Every line below `materialId` (its own lines, its components' lines, and so on). */
-export async function linesBelow(db: BomDb, tenantId: string, materialId: string): Promise<StoredLine[]> {
+/**
+ * The tenant's lines whose `from` end is `materialId` or a material reached from it by walking
+ * lines from their `from` end to their other one (down: from parent to component; up: the reverse).
+ */
+function linesReached(db: BomDb, tenantId: string, materialId: string, from: 'parent' | 'component') {
+  const near = sql.ref(`l.${from}_material_id`);
+  const far = sql.ref(`l.${from === 'parent' ? 'component' : 'parent'}_material_id`);
   const reached = sql<{ material_id: string }>`(
-    with recursive below(material_id) as (
+    with recursive reached(material_id) as (
       select ${materialId}::uuid
       union
-      select l.component_material_id from bom_line l join below b on l.parent_material_id = b.material_id
+      select ${far} from bom_line l join reached r on ${near} = r.material_id
       where l.tenant_id = ${tenantId}::uuid
-    ) select material_id from below)`;
-  const rows = await linesQuery(db, tenantId)
-    .where('l.parent_material_id', 'in', (eb) => eb.selectFrom(reached.as('r')).select('r.material_id'))
-    .orderBy('l.line_no')
-    .execute();
-  return rows.map(toStored);
+    ) select material_id from reached)`;
+  return linesQuery(db, tenantId).where(`l.${from}_material_id`, 'in', (eb) =>
+    eb.selectFrom(reached.as('r')).select('r.material_id'),
+  );
+}
+
+/** Every line below `materialId` (its own lines, its components' lines, and so on). */
+export async function linesBelow(db: BomDb, tenantId: string, materialId: string): Promise<StoredLine[]> {
+  return (await linesReached(db, tenantId, materialId, 'parent').orderBy('l.line_no').execute()).map(toStored);
 }
 
 /** Every line above `materialId` (the lines using it, the lines using those parents, and so on). */
 export async function linesAbove(db: BomDb, tenantId: string, materialId: string): Promise<StoredLine[]> {
-  const reached = sql<{ material_id: string }>`(
-    with recursive above(material_id) as (
-      select ${materialId}::uuid
-      union
-      select l.parent_material_id from bom_line l join above a on l.component_material_id = a.material_id
-      where l.tenant_id = ${tenantId}::uuid
-    ) select material_id from above)`;
-  const rows = await linesQuery(db, tenantId)
-    .where('l.component_material_id', 'in', (eb) => eb.selectFrom(reached.as('r')).select('r.material_id'))
-    .execute();
-  return rows.map(toStored);
+  return (await linesReached(db, tenantId, materialId, 'component').execute()).map(toStored);
 }
 
 /**
