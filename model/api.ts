@@ -17,6 +17,17 @@ export interface ValidationErrorData {
   errors: FieldError[];
 }
 
+/** The field errors an answer's `data` carries; none when it is not a validation answer. */
+export function errorsOf(data: unknown): FieldError[] {
+  const errors = (data as Partial<ValidationErrorData> | null)?.errors;
+  return Array.isArray(errors) ? errors : [];
+}
+
+/** Field errors in the shape a form's `setFields` takes: each field with its message. */
+export function fieldErrors(errors: FieldError[] | undefined) {
+  return Object.fromEntries((errors ?? []).map((e) => [e.field, { error: { message: e.message } }]));
+}
+
 export interface Page<T> {
   records: T[];
   total: number;

@@ -71,9 +71,11 @@ const signing = {
 };
 export type SigningInput = { password?: string; code?: string; meaning?: string };
 
-export const agreeInput = z.object({ opinion: text(1000).optional(), ...signing });
+/** The longest opinion a decision carries. */
+export const OPINION_MAX = 1000;
+export const agreeInput = z.object({ opinion: text(OPINION_MAX).optional(), ...signing });
 /** A rejection always says why. */
-export const rejectInput = z.object({ opinion: required(1000), ...signing });
+export const rejectInput = z.object({ opinion: required(OPINION_MAX), ...signing });
 
 export const batchAuditInput = z
   .object({

@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal } from '@arco-design/web-react';
 import { accountEndpoints } from '../api/accountEndpoints';
+import { errorsOf, fieldErrors } from '../../model/api';
+import { useFormSubmit } from '../hooks/useFormSubmit';
 import { newPasswordRules } from './passwordRules';
 
 interface Values {
@@ -14,19 +15,12 @@ interface Values {
 export function ChangePasswordModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation(['shell', 'model']);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { busy, submit } = useFormSubmit(form);
   const label = (key: string) => t(`model:account.${key}`);
   const rules = newPasswordRules(t, form);
 
-  async function ok() {
-    let values: Values;
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+  const ok = () =>
+    submit(async (values) => {
       const res = await accountEndpoints.changePassword({
         oldPassword: values.oldPassword,
         newPassword: values.newPassword,
@@ -34,14 +28,8 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
       if (res.code === 200) {
         form.resetFields();
         onClose();
-      } else if (res.code === 400) {
-        const errors = (res.data as { errors?: { field: string; message: string }[] } | null)?.errors ?? [];
-        form.setFields(Object.fromEntries(errors.map((e) => [e.field, { error: { message: e.message } }])));
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
+      } else if (res.code === 400) form.setFields(fieldErrors(errorsOf(res.data)));
+    });
 
   return (
     <Modal
@@ -49,7 +37,7 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
       visible={visible}
       onOk={ok}
       onCancel={onClose}
-      confirmLoading={saving}
+      confirmLoading={busy}
       style={{ width: 400 }}
       unmountOnExit
     >

@@ -4,6 +4,7 @@ import { Form, Input, Message, Modal, Upload } from '@arco-design/web-react';
 import type { UploadItem } from '@arco-design/web-react/es/Upload';
 import { FEEDBACK_MAX_DESCRIPTION, FEEDBACK_MAX_PICTURES, PICTURE_MAX_BYTES } from '../../model/account';
 import { accountEndpoints } from '../api/accountEndpoints';
+import { useFormSubmit } from '../hooks/useFormSubmit';
 import { MyFeedbackList } from './MyFeedbackList';
 
 interface Values {
@@ -17,7 +18,7 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
   const { t } = useTranslation(['shell', 'model']);
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadItem[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy, submit } = useFormSubmit(form);
   const [saved, setSaved] = useState(0);
   const label = (key: string) => t(`model:feedback.${key}`);
 
@@ -33,19 +34,12 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
     return true;
   }
 
-  async function ok() {
-    let values: Values;
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    const body = new FormData();
-    body.append('description', values.description);
-    if (values.contact) body.append('contact', values.contact);
-    for (const f of files) if (f.originFile) body.append('pictures', f.originFile, f.originFile.name);
-    setSaving(true);
-    try {
+  const ok = () =>
+    submit(async (values) => {
+      const body = new FormData();
+      body.append('description', values.description);
+      if (values.contact) body.append('contact', values.contact);
+      for (const f of files) if (f.originFile) body.append('pictures', f.originFile, f.originFile.name);
       const res = await accountEndpoints.saveFeedback(body);
       if (res.code === 200) {
         form.resetFields();
@@ -53,10 +47,7 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
         setSaved((n) => n + 1);
         onClose();
       }
-    } finally {
-      setSaving(false);
-    }
-  }
+    });
 
   return (
     <Modal
@@ -64,7 +55,7 @@ export function FeedbackModal({ visible, onClose }: { visible: boolean; onClose:
       visible={visible}
       onOk={ok}
       onCancel={onClose}
-      confirmLoading={saving}
+      confirmLoading={busy}
       style={{ width: 700 }}
       unmountOnExit
     >

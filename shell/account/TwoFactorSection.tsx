@@ -4,9 +4,10 @@ import { Button, Form, Input, Space, Tag } from '@arco-design/web-react';
 import { contract } from '../api/contract';
 import type { TotpSetup, TwoFactorStatus } from '../../model/security';
 import { callApi } from '../api/client';
+import { errorsOf, fieldErrors } from '../../model/api';
+import { useFormSubmit } from '../hooks/useFormSubmit';
 import { RecoveryCodeList } from './RecoveryCodeList';
 
-type FieldErrors = { errors?: { field: string; message: string }[] } | null;
 type Mode = 'view' | 'setup' | 'codes' | 'disable';
 
 /** Two-factor login in the personal centre: enrol with a QR code and a code, see the recovery codes once, turn it off. */
@@ -16,8 +17,8 @@ export function TwoFactorSection() {
   const [mode, setMode] = useState<Mode>('view');
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ code: string; password?: string }>();
+  const { busy, setBusy, submit } = useFormSubmit(form);
 
   const load = useCallback(async () => {
     const res = await callApi(contract.security.twoFactor);
@@ -27,10 +28,7 @@ export function TwoFactorSection() {
     void load();
   }, [load]);
 
-  const showErrors = (data: unknown) => {
-    const errors = (data as FieldErrors)?.errors ?? [];
-    form.setFields(Object.fromEntries(errors.map((e) => [e.field, { error: { message: e.message } }])));
-  };
+  const showErrors = (data: unknown) => form.setFields(fieldErrors(errorsOf(data)));
 
   async function start() {
     setBusy(true);
@@ -45,15 +43,8 @@ export function TwoFactorSection() {
     }
   }
 
-  async function confirm() {
-    let values: { code: string };
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
+  const confirm = () =>
+    submit(async (values) => {
       const res = await callApi(contract.security.twoFactorEnable, {
         body: { code: values.code.trim() },
         showError: false,
@@ -64,20 +55,10 @@ export function TwoFactorSection() {
         await load();
       } else if (res.code === 400) showErrors(res.data);
       else form.setFields({ code: { error: { message: res.msg } } });
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
-  async function disable() {
-    let values: { code: string; password?: string };
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
+  const disable = () =>
+    submit(async (values) => {
       const res = await callApi(contract.security.twoFactorDisable, {
         body: { password: values.password ?? '', code: values.code.trim() },
         showError: false,
@@ -87,12 +68,12 @@ export function TwoFactorSection() {
         await load();
       } else if (res.code === 400) showErrors(res.data);
       else form.setFields({ code: { error: { message: res.msg } } });
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   if (!status) return null;
+  const codeInput = (
+    <Input autoComplete="one-time-code" data-testid="two-factor-code" maxLength={{ length: 32, errorOnly: true }} />
+  );
   const codeRule = [{ required: true, message: t('model:validation.required', { field: t('twoFactor.code') }) }];
   return (
     <div data-testid="two-factor-section">
@@ -145,11 +126,7 @@ export function TwoFactorSection() {
           </div>
           <Form form={form} layout="vertical">
             <Form.Item field="code" label={t('twoFactor.code')} rules={codeRule}>
-              <Input
-                autoComplete="one-time-code"
-                data-testid="two-factor-code"
-                maxLength={{ length: 32, errorOnly: true }}
-              />
+              {codeInput}
             </Form.Item>
           </Form>
           <Space>
@@ -193,11 +170,7 @@ export function TwoFactorSection() {
                 { required: true, message: t('model:validation.required', { field: t('twoFactor.codeOrRecovery') }) },
               ]}
             >
-              <Input
-                autoComplete="one-time-code"
-                data-testid="two-factor-code"
-                maxLength={{ length: 32, errorOnly: true }}
-              />
+              {codeInput}
             </Form.Item>
           </Form>
           <Space>

@@ -8,7 +8,8 @@ import { ALARM_PERMISSIONS, ALARM_POLL_MS } from '../../model/bells';
 import { contract } from '../api/contract';
 import { menuPermissions } from '../../model/menu-tree';
 import { callApi } from '../api/client';
-import { factoryIdAtom, menuAtom, settingsAtom } from '../state/atoms';
+import { factoryIdAtom, menuAtom } from '../state/atoms';
+import { usePolling } from '../hooks/usePolling';
 import { speak } from './speech';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
 
@@ -20,7 +21,6 @@ const LEVEL_COLOUR: Record<AlarmItem['level'], string> = { info: 'arcoblue', war
  */
 export function AlarmBell() {
   const { t, i18n } = useTranslation(['shell', 'model']);
-  const settings = useAtomValue(settingsAtom);
   const factoryId = useAtomValue(factoryIdAtom);
   const canHandle = menuPermissions(useAtomValue(menuAtom)).includes(ALARM_PERMISSIONS.handle);
   const [count, setCount] = useState(0);
@@ -74,13 +74,7 @@ export function AlarmBell() {
     cursor.current = null;
     void poll();
   }, [poll, factoryId]);
-  useEffect(() => {
-    if (!settings.polling) return;
-    const id = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void poll();
-    }, ALARM_POLL_MS);
-    return () => window.clearInterval(id);
-  }, [settings.polling, poll]);
+  usePolling(poll, ALARM_POLL_MS);
 
   async function acknowledge(id: string) {
     const res = await callApi(contract.alarm.acknowledge, { params: { id } });

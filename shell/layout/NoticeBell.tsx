@@ -7,7 +7,8 @@ import type { NoticeListData } from '../../model/notice';
 import { NOTICE_POLL_MS } from '../../model/bells';
 import { contract } from '../api/contract';
 import { callApi } from '../api/client';
-import { factoryIdAtom, settingsAtom } from '../state/atoms';
+import { factoryIdAtom } from '../state/atoms';
+import { usePolling } from '../hooks/usePolling';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
 
 /** Text of stored notice HTML; rich rendering comes with the notice administration (issue 9). */
@@ -20,7 +21,6 @@ const EMPTY: NoticeListData = { records: [], handledNum: 0, unHandleNum: 0, tota
 /** The header's notice counters (SPEC §3), polled while polling is on and the page is visible. */
 export function NoticeBell() {
   const { t, i18n } = useTranslation('shell');
-  const settings = useAtomValue(settingsAtom);
   const factoryId = useAtomValue(factoryIdAtom);
   const [data, setData] = useState<NoticeListData>(EMPTY);
   const [open, setOpen] = useState(false);
@@ -33,13 +33,7 @@ export function NoticeBell() {
   useEffect(() => {
     void load();
   }, [load, factoryId]);
-  useEffect(() => {
-    if (!settings.polling) return;
-    const id = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
-    }, NOTICE_POLL_MS);
-    return () => window.clearInterval(id);
-  }, [settings.polling, load]);
+  usePolling(load, NOTICE_POLL_MS);
 
   useEscapeCloses(open, () => setOpen(false));
 

@@ -9,14 +9,14 @@ import { NOTICE_POLL_MS } from '../../model/bells';
 import { contract } from '../api/contract';
 import type { TaskCounts } from '../../model/workflow/api';
 import { callApi } from '../api/client';
-import { menuAtom, settingsAtom } from '../state/atoms';
+import { menuAtom } from '../state/atoms';
+import { usePolling } from '../hooks/usePolling';
 
 const TASKS_PATH = '/flow/task';
 
 /** The header's workflow task counters (pending, finished, total), polled like the notices. */
 export function TaskBell() {
   const { t, i18n } = useTranslation('shell');
-  const settings = useAtomValue(settingsAtom);
   const menu = useAtomValue(menuAtom);
   const navigate = useNavigate();
   const [counts, setCounts] = useState<TaskCounts>({ pending: 0, finished: 0, total: 0 });
@@ -29,13 +29,7 @@ export function TaskBell() {
   useEffect(() => {
     void load();
   }, [load]);
-  useEffect(() => {
-    if (!settings.polling) return;
-    const id = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
-    }, NOTICE_POLL_MS);
-    return () => window.clearInterval(id);
-  }, [settings.polling, load]);
+  usePolling(load, NOTICE_POLL_MS);
 
   const canOpen = findMenuByPath(menu, TASKS_PATH) !== null;
   const content = (

@@ -28,6 +28,15 @@ const SettingsDrawer = lazy(() =>
 
 type Panel = 'profile' | 'password' | 'feedback' | 'settings' | null;
 
+/** The user menu's entries: a panel each, then the logout. */
+const ITEMS = [
+  ['profile', 'account.profile'],
+  ['password', 'account.changePassword'],
+  ['settings', 'settings.title'],
+  ['feedback', 'feedback.title'],
+  ['logout', 'user.logout'],
+] as const;
+
 export function UserMenu() {
   const { t } = useTranslation('shell');
   const user = useAtomValue(userAtom);
@@ -57,21 +66,11 @@ export function UserMenu() {
         else open(key as Panel);
       }}
     >
-      <Menu.Item key="profile" data-testid="menu-profile">
-        {t('account.profile')}
-      </Menu.Item>
-      <Menu.Item key="password" data-testid="menu-password">
-        {t('account.changePassword')}
-      </Menu.Item>
-      <Menu.Item key="settings" data-testid="menu-settings">
-        {t('settings.title')}
-      </Menu.Item>
-      <Menu.Item key="feedback" data-testid="menu-feedback">
-        {t('feedback.title')}
-      </Menu.Item>
-      <Menu.Item key="logout" data-testid="logout">
-        {t('user.logout')}
-      </Menu.Item>
+      {ITEMS.map(([key, label]) => (
+        <Menu.Item key={key} data-testid={key === 'logout' ? 'logout' : `menu-${key}`}>
+          {t(label)}
+        </Menu.Item>
+      ))}
     </Menu>
   );
   const close = () => setPanel(null);

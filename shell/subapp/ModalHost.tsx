@@ -24,35 +24,22 @@ export function ModalHost() {
             if (ok) closeModal(m.id, { done: false });
           });
         const body = <ModalFrame modal={m} />;
-        const afterClose = () => removeModal(m.id);
+        const frame = {
+          visible: !m.closing,
+          afterClose: () => removeModal(m.id),
+          title: m.title,
+          footer: null,
+          onCancel: dismiss,
+          unmountOnExit: true,
+          className: 'portal-modal',
+          'data-testid': 'portal-modal',
+        };
         return m.drawer ? (
-          <Drawer
-            key={m.id}
-            visible={!m.closing}
-            afterClose={afterClose}
-            title={m.title}
-            width={WIDTH[m.size]}
-            footer={null}
-            onCancel={dismiss}
-            unmountOnExit
-            className="portal-modal"
-            data-testid="portal-modal"
-          >
+          <Drawer key={m.id} {...frame} width={WIDTH[m.size]}>
             {body}
           </Drawer>
         ) : (
-          <Modal
-            key={m.id}
-            visible={!m.closing}
-            afterClose={afterClose}
-            title={m.title}
-            style={{ width: WIDTH[m.size] }}
-            footer={null}
-            onCancel={dismiss}
-            unmountOnExit
-            className="portal-modal"
-            data-testid="portal-modal"
-          >
+          <Modal key={m.id} {...frame} style={{ width: WIDTH[m.size] }}>
             {body}
           </Modal>
         );

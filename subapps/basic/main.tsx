@@ -1,4 +1,5 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
+import '../../bridge/page-type.css';
 import '../kit/subapp.css';
 import '../../bridge/arco-contrast.css';
 import { StrictMode } from 'react';

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, InputNumber, Modal } from '@arco-design/web-react';
 import type { ZodObject, ZodRawShape, ZodType } from 'zod';
-import type { FieldError } from '../../model/api';
+import { fieldErrors, type FieldError } from '../../model/api';
 import { ApiError } from '../../bridge/child';
 import { dialogWidth } from './dialog';
-import { fieldErrors, zodRule } from './zodRules';
+import { zodRule } from './zodRules';
 import { useUnsaved } from './unsaved';
 
 export interface FieldSpec {
@@ -83,7 +83,7 @@ export function SchemaFormDialog<T>({ title, visible, schema, fields, initial, o
               required={Boolean(shape && !shape.safeParse(undefined).success)}
             >
               {f.kind === 'number' ? (
-                <InputNumber min={0} />
+                <InputNumber />
               ) : f.kind === 'textarea' ? (
                 <Input.TextArea />
               ) : (

@@ -1,6 +1,5 @@
 import type { ZodType } from 'zod';
 import type { TFunction } from 'i18next';
-import type { FieldError } from '../../model/api';
 
 /** An Arco form rule that checks a field with the model's zod schema, so the form and the server agree. */
 export function zodRule(schema: ZodType, fieldLabel: string, t: TFunction) {
@@ -17,9 +16,4 @@ export function zodRule(schema: ZodType, fieldLabel: string, t: TFunction) {
 /** An Arco form rule refusing a value longer than `max`, naming the field (the input itself marks it, never cuts it). */
 export function lengthRule(t: TFunction, fieldLabel: string, max: number) {
   return { maxLength: max, message: t('model:validation.tooLong', { field: fieldLabel }) };
-}
-
-/** Field errors of a 400 answer, in the shape Arco's `form.setFields` takes. */
-export function fieldErrors(errors: FieldError[] | undefined) {
-  return Object.fromEntries((errors ?? []).map((e) => [e.field, { error: { message: e.message } }]));
 }

@@ -58,7 +58,6 @@ export function AccountLoginForm() {
     );
   }
 
-  const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
     <LoginForm
       formRef={formRef}
@@ -73,9 +72,7 @@ export function AccountLoginForm() {
           id="login-account"
           name="account"
           autoComplete="username"
-          status={status('account')}
-          value={values.account}
-          onChange={(v) => form.set('account', v, checks.account)}
+          {...form.bind('account', checks.account)}
           placeholder={t('login.accountPlaceholder')}
         />
       </Field>
@@ -84,9 +81,7 @@ export function AccountLoginForm() {
           id="login-password"
           name="password"
           autoComplete="current-password"
-          status={status('password')}
-          value={values.password}
-          onChange={(v) => form.set('password', v, checks.password)}
+          {...form.bind('password', checks.password)}
           placeholder={t('login.passwordPlaceholder')}
         />
       </Field>
@@ -96,9 +91,7 @@ export function AccountLoginForm() {
             id="login-captcha"
             name="captcha"
             className="login-captcha"
-            status={status('captcha')}
-            value={values.captcha}
-            onChange={(v) => form.set('captcha', v, checks.captcha)}
+            {...form.bind('captcha', checks.captcha)}
             placeholder={t('login.captchaPlaceholder')}
             addAfter={
               captcha.image ? (

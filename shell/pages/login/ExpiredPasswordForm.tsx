@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Link } from '@arco-design/web-react';
 import { security } from '../../../model/contract/security';
 import { isSecondStep } from '../../../model/login-steps';
+import { errorsOf, fieldErrors } from '../../../model/api';
 import { callApi } from '../../api/client';
 import { secondStepAtom } from './secondStep';
 import { useCompleteLogin } from './useCompleteLogin';
@@ -13,7 +14,6 @@ interface Values {
   newPassword: string;
   confirm: string;
 }
-type FieldErrors = { errors?: { field: string; message: string }[] } | null;
 
 /** An expired password is changed during login (the tenant's password policy); then the login goes on. */
 export function ExpiredPasswordForm() {
@@ -38,9 +38,8 @@ export function ExpiredPasswordForm() {
         if (isSecondStep(res.data)) return setStep({ ...res.data, tenantCode: step.tenantCode });
         return void (await complete(res.data, step.tenantCode));
       }
-      const errors = (res.data as FieldErrors)?.errors ?? [];
-      if (errors.length)
-        form.setFields(Object.fromEntries(errors.map((e) => [e.field, { error: { message: e.message } }])));
+      const errors = errorsOf(res.data);
+      if (errors.length) form.setFields(fieldErrors(errors));
       else form.setFields({ newPassword: { error: { message: res.msg } } });
     } finally {
       setBusy(false);

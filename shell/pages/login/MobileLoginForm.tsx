@@ -52,7 +52,6 @@ export function MobileLoginForm() {
     );
   }
 
-  const status = (key: keyof typeof errors) => (errors[key] ? 'error' : undefined);
   return (
     <LoginForm onSubmit={submit} submitting={submitting} submitTestId="mobile-login-submit">
       <TenantCodeField id="mobile-tenantCode" form={form} checks={checks.tenantCode} />
@@ -62,9 +61,7 @@ export function MobileLoginForm() {
           name="mobile"
           inputMode="numeric"
           maxLength={{ length: 11, errorOnly: true }}
-          status={status('mobile')}
-          value={values.mobile}
-          onChange={(v) => form.set('mobile', v, checks.mobile)}
+          {...form.bind('mobile', checks.mobile)}
           placeholder={t('login.mobilePlaceholder')}
         />
       </Field>
@@ -74,9 +71,7 @@ export function MobileLoginForm() {
           name="smsCode"
           inputMode="numeric"
           maxLength={{ length: 6, errorOnly: true }}
-          status={status('code')}
-          value={values.code}
-          onChange={(v) => form.set('code', v, checks.code)}
+          {...form.bind('code', checks.code)}
           placeholder={t('login.smsCodePlaceholder')}
           addAfter={
             <Button

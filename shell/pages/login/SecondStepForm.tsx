@@ -5,13 +5,12 @@ import { Button, Form, Input, Link } from '@arco-design/web-react';
 import { security } from '../../../model/contract/security';
 import type { TotpSetup } from '../../../model/security';
 import type { LoginData } from '../../../model/auth';
+import { errorsOf, fieldErrors } from '../../../model/api';
 import { callApi } from '../../api/client';
 import { RecoveryCodeList } from '../../account/RecoveryCodeList';
 import { secondStepAtom } from './secondStep';
 import { useCompleteLogin } from './useCompleteLogin';
 import { ExpiredPasswordForm } from './ExpiredPasswordForm';
-
-type FieldErrors = { errors?: { field: string; message: string }[] } | null;
 
 /** The second step of a login: an authenticator or recovery code, or enrolment when the policy requires it. */
 export function SecondStepForm() {
@@ -33,9 +32,11 @@ export function SecondStepForm() {
 
   if (!step) return null;
   if (step.secondStep === 'password') return <ExpiredPasswordForm />;
+  /** A 400 that names fields marks them; true when it did. */
   const showErrors = (data: unknown) => {
-    const errors = (data as FieldErrors)?.errors ?? [];
-    form.setFields(Object.fromEntries(errors.map((e) => [e.field, { error: { message: e.message } }])));
+    const errors = errorsOf(data);
+    if (errors.length) form.setFields(fieldErrors(errors));
+    return errors.length > 0;
   };
 
   async function submit({ code }: { code: string }) {
@@ -50,7 +51,7 @@ export function SecondStepForm() {
         // The step stays until the login page goes (LoginPage clears it then): the login forms it
         // would bring back call the API as a client, which the new session's token would turn into a 401.
         if (res.code === 200) return void (await complete(res.data, step.tenantCode));
-        if (res.code === 400 && (res.data as FieldErrors)?.errors) return showErrors(res.data);
+        if (res.code === 400 && showErrors(res.data)) return;
         form.setFields({ code: { error: { message: res.msg } } });
         if (res.code !== 429) setTimeout(() => setStep(null), 2500);
         return;
@@ -63,7 +64,7 @@ export function SecondStepForm() {
         const { recoveryCodes, ...login } = res.data;
         return setEnrolled({ login, codes: recoveryCodes });
       }
-      if (res.code === 400 && (res.data as FieldErrors)?.errors) return showErrors(res.data);
+      if (res.code === 400 && showErrors(res.data)) return;
       form.setFields({ code: { error: { message: res.msg } } });
     } finally {
       setBusy(false);

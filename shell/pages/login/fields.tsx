@@ -24,13 +24,19 @@ export function useFields<K extends string>(initial: Record<K, string>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
   const first = (checks: readonly Check[], v: string) => checks.map((c) => c(v)).find((m) => m) ?? undefined;
+  /** Sets a value; an error shown for it is checked again. */
+  function set(key: K, value: string, checks: readonly Check[] = []) {
+    setValues((p) => ({ ...p, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: first(checks, value) } : e));
+  }
   return {
     values,
     errors,
-    /** Sets a value; an error shown for it is checked again. */
-    set(key: K, value: string, checks: readonly Check[] = []) {
-      setValues((p) => ({ ...p, [key]: value }));
-      setErrors((e) => (e[key] ? { ...e, [key]: first(checks, value) } : e));
+    set,
+    /** What the field's input takes: its value, its change (checked as above) and its error look. */
+    bind(key: K, checks: readonly Check[] = []) {
+      const status = errors[key] ? ('error' as const) : undefined;
+      return { status, value: values[key], onChange: (v: string) => set(key, v, checks) };
     },
     /** Checks the fields given and shows their messages; true when all pass. */
     validate(checks: Partial<Record<K, readonly Check[]>>): boolean {
@@ -112,11 +118,7 @@ export function TenantCodeField({
   checks,
 }: {
   id: string;
-  form: {
-    values: { tenantCode: string };
-    errors: { tenantCode?: string };
-    set: (key: 'tenantCode', value: string, checks: readonly Check[]) => void;
-  };
+  form: Pick<ReturnType<typeof useFields<'tenantCode'>>, 'errors' | 'bind'>;
   checks: readonly Check[];
 }) {
   const { t } = useTranslation('shell');
@@ -126,9 +128,7 @@ export function TenantCodeField({
       <Input
         id={id}
         name="tenantCode"
-        status={error ? 'error' : undefined}
-        value={form.values.tenantCode}
-        onChange={(v) => form.set('tenantCode', v, checks)}
+        {...form.bind('tenantCode', checks)}
         placeholder={t('login.tenantCodePlaceholder')}
       />
     </Field>

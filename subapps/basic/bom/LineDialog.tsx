@@ -105,6 +105,10 @@ export function LineDialog({
     { required: true, message: t('model:validation.required', { field: t(`model:${key}`) }) },
   ];
   const rule = (key: keyof typeof bomLineFields) => zodRule(bomLineFields[key], t(`model:${BOM_LABELS[key]}`), t);
+  /** A material found by what is typed (the server searches; nothing is filtered here). */
+  const materialSelect = (testId: string) => (
+    <Select showSearch filterOption={false} onSearch={searchMaterials} options={materialOptions} data-testid={testId} />
+  );
   return (
     <Modal
       title={line ? t('bom.editLine') : t('bom.addLine')}
@@ -124,23 +128,11 @@ export function LineDialog({
             </Form.Item>
           ) : (
             <Form.Item field="parentId" label={t('model:bom.parent')} rules={required('bom.parent')}>
-              <Select
-                showSearch
-                filterOption={false}
-                onSearch={searchMaterials}
-                options={materialOptions}
-                data-testid="bom-parent"
-              />
+              {materialSelect('bom-parent')}
             </Form.Item>
           ))}
         <Form.Item field="componentId" label={t('model:bom.component')} rules={required('bom.component')}>
-          <Select
-            showSearch
-            filterOption={false}
-            onSearch={searchMaterials}
-            options={materialOptions}
-            data-testid="bom-component"
-          />
+          {materialSelect('bom-component')}
         </Form.Item>
         {/* Numbers are not clamped or rounded behind the user's back: the line's schema says what is wrong. */}
         <Form.Item field="lineNo" label={t('model:bom.lineNo')} rules={[...required('bom.lineNo'), rule('lineNo')]}>

@@ -31,14 +31,16 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
   const { t } = useTranslation(['common', 'model']);
   const set = (v: unknown) => onChange?.(v);
   const status = error ? 'error' : undefined;
+  /** What every control of a form item takes: its label's id, its shown-only state, its test handle. */
+  const control = { id, disabled, 'data-testid': testId };
+  const picker = { style: full, disabled, status } as const;
+  const select = { id, disabled, def, fieldKey, testId, onChange: set };
   switch (f.kind) {
     case 'text':
     case 'code':
       return (
         <Input
-          id={id}
-          disabled={disabled}
-          data-testid={testId}
+          {...control}
           value={str(value)}
           onChange={set}
           allowClear
@@ -48,12 +50,10 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
       );
     case 'textarea':
       return search ? (
-        <Input id={id} disabled={disabled} data-testid={testId} value={str(value)} onChange={set} allowClear />
+        <Input {...control} value={str(value)} onChange={set} allowClear />
       ) : (
         <Input.TextArea
-          id={id}
-          disabled={disabled}
-          data-testid={testId}
+          {...control}
           value={str(value)}
           onChange={set}
           maxLength={limit(f.max)}
@@ -67,9 +67,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
         // No min, max or precision here: the input is not clamped or rounded behind the user's back,
         // the schema's rule says what is wrong (the same message the server would give).
         <InputNumber
-          id={id}
-          disabled={disabled}
-          data-testid={testId}
+          {...control}
           style={full}
           error={error}
           value={value === null || value === '' ? undefined : (value as number | undefined)}
@@ -80,9 +78,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
       if (search) {
         return (
           <Select
-            id={id}
-            disabled={disabled}
-            data-testid={testId}
+            {...control}
             allowClear
             value={value === undefined ? undefined : String(value)}
             onChange={(v: string | undefined) => set(v)}
@@ -93,21 +89,11 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
           />
         );
       }
-      return (
-        <Switch
-          id={id}
-          disabled={disabled}
-          data-testid={testId}
-          checked={value === true}
-          onChange={(v: boolean) => set(v)}
-        />
-      );
+      return <Switch {...control} checked={value === true} onChange={(v: boolean) => set(v)} />;
     case 'enum':
       return (
         <Select
-          id={id}
-          disabled={disabled}
-          data-testid={testId}
+          {...control}
           allowClear
           error={error}
           value={str(value)}
@@ -116,51 +102,16 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
         />
       );
     case 'dict':
-      return (
-        <DictSelect
-          id={id}
-          disabled={disabled}
-          def={def}
-          fieldKey={fieldKey}
-          testId={testId}
-          value={str(value)}
-          onChange={set}
-          error={error}
-        />
-      );
+      return <DictSelect {...select} value={str(value)} error={error} />;
     case 'ref':
-      return (
-        <OptionSelect
-          id={id}
-          disabled={disabled}
-          def={def}
-          fieldKey={fieldKey}
-          testId={testId}
-          value={str(value)}
-          onChange={set}
-          error={error}
-        />
-      );
+      return <OptionSelect {...select} value={str(value)} error={error} />;
     case 'refs':
-      return (
-        <OptionSelect
-          id={id}
-          disabled={disabled}
-          def={def}
-          fieldKey={fieldKey}
-          multiple
-          testId={testId}
-          value={Array.isArray(value) ? (value as string[]) : []}
-          onChange={set}
-        />
-      );
+      return <OptionSelect {...select} multiple value={Array.isArray(value) ? (value as string[]) : []} />;
     case 'date':
       return (
         <span data-testid={testId} style={full}>
           <DatePicker
-            style={full}
-            disabled={disabled}
-            status={status}
+            {...picker}
             value={str(value)}
             format="YYYY-MM-DD"
             onChange={(s: string) => set(s || undefined)}
@@ -171,9 +122,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
       return (
         <span data-testid={testId} style={full}>
           <DatePicker
-            style={full}
-            disabled={disabled}
-            status={status}
+            {...picker}
             showTime
             value={value ? new Date(String(value)) : undefined}
             format="YYYY-MM-DD HH:mm:ss"
@@ -184,14 +133,7 @@ export function ScalarEditor({ def, fieldKey, field: f, value, onChange, testId,
     case 'time':
       return (
         <span data-testid={testId} style={full}>
-          <TimePicker
-            style={full}
-            disabled={disabled}
-            status={status}
-            value={str(value)}
-            format="HH:mm"
-            onChange={(s: string) => set(s || undefined)}
-          />
+          <TimePicker {...picker} value={str(value)} format="HH:mm" onChange={(s: string) => set(s || undefined)} />
         </span>
       );
   }

@@ -6,6 +6,7 @@ import { contract } from '../../../model/contract';
 import { PASSWORD_PATTERN } from '../../../model/resources/user';
 import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
+import { useAct } from '../act';
 import { TemporaryPassword } from './TemporaryPassword';
 
 /**
@@ -19,16 +20,15 @@ export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onCl
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [temporary, setTemporary] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useAct();
 
-  async function submit() {
+  function submit() {
     if (temporary !== null) return onClose();
     if (mode === 'set' && !new RegExp(PASSWORD_PATTERN.source).test(password)) {
       setError(t(`model:${PASSWORD_PATTERN.key}`, { field: t('model:user.password') }));
       return;
     }
-    setSaving(true);
-    try {
+    run(async () => {
       const body: ResetPasswordInput = mode === 'set' ? { password } : {};
       const r = await api.call(contract.access.resetPassword, {
         params: { id: user.id },
@@ -37,11 +37,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onCl
       });
       if (r.temporaryPassword) setTemporary(r.temporaryPassword);
       else onClose();
-    } catch {
-      // the shell showed the server's message
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -49,8 +45,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: ResourceRow; onCl
       visible
       title={t('platform:access.resetTitle', { name: String(user.account ?? '') })}
       onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
+      onOk={submit}
+      confirmLoading={busy}
       okButtonProps={{ 'data-testid': 'reset-ok' } as object}
     >
       {temporary !== null ? (

@@ -6,6 +6,7 @@ import type { MenuTreeNode, RoleMenus, RoleMenusInput } from '../../../model/acc
 import { contract } from '../../../model/contract';
 import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
+import { useAct } from '../act';
 
 const TYPE_COLORS: Record<MenuTreeNode['type'], string> = {
   catalogue: 'gray',
@@ -50,7 +51,7 @@ export function RoleMenusDialog({ role, onClose }: { role: ResourceRow; onClose:
   const api = useApi();
   const [data, setData] = useState<RoleMenus | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useAct();
 
   useEffect(() => {
     let live = true;
@@ -71,18 +72,12 @@ export function RoleMenusDialog({ role, onClose }: { role: ResourceRow; onClose:
 
   const nodes = useMemo(() => (data ? treeData(data.tree, (type) => t(`model:enum.menuType.${type}`)) : []), [data, t]);
 
-  async function save(halfChecked: string[]) {
-    setSaving(true);
-    try {
+  const save = (halfChecked: string[]) =>
+    run(async () => {
       const body: RoleMenusInput = { menuIds: [...checked, ...halfChecked] };
       await api.call(contract.access.setRoleMenus, { params: { id: role.id }, body, showSuccess: true });
       onClose();
-    } catch {
-      // the shell showed the server's message
-    } finally {
-      setSaving(false);
-    }
-  }
+    });
 
   const [half, setHalf] = useState<string[]>([]);
   return (
@@ -90,8 +85,8 @@ export function RoleMenusDialog({ role, onClose }: { role: ResourceRow; onClose:
       visible
       title={t('platform:access.assignTitle', { name: String(role.name ?? role.code) })}
       onCancel={onClose}
-      onOk={() => void save(half)}
-      confirmLoading={saving}
+      onOk={() => save(half)}
+      confirmLoading={busy}
       style={{ width: 640 }}
       okButtonProps={{ 'data-testid': 'perm-save' } as object}
     >

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Input, Modal, Radio, Table, Tag } from '@arco-design/web-react';
+import { Form, Modal, Radio, Table, Tag } from '@arco-design/web-react';
 import { contract } from '../../../model/contract';
 import type { BatchAuditResult, Decision, TaskRow } from '../../../model/workflow/api';
 import { useApi } from '../../kit/api';
+import { OpinionInput } from './OpinionInput';
 import { SignatureFields, showSignatureErrors, useSignerNeedsCode, type SignatureValues } from './SignatureFields';
 
 /** Decides the selected tasks with one opinion and shows each task's result. */
@@ -80,15 +81,7 @@ export function BatchAuditDialog({
             <Radio value="agree">{t('flow.agree')}</Radio>
             <Radio value="reject">{t('flow.reject')}</Radio>
           </Radio.Group>
-          <Input.TextArea
-            style={{ marginTop: 12 }}
-            data-testid="batch-opinion"
-            placeholder={t('model:wfTask.opinion')}
-            value={opinion}
-            onChange={setOpinion}
-            maxLength={{ length: 1000, errorOnly: true }}
-            autoSize={{ minRows: 2 }}
-          />
+          <OpinionInput style={{ marginTop: 12 }} testId="batch-opinion" value={opinion} onChange={setOpinion} />
           {signs && (
             <SignatureFields
               form={signForm}

@@ -9,8 +9,7 @@ import { ApiError } from '../../../bridge/child';
 import { contract } from '../../../model/contract';
 import type { SigningInput } from '../../../model/workflow/input';
 import { useApi } from '../../kit/api';
-import { fieldErrors } from '../../kit/zodRules';
-import type { FieldError } from '../../../model/api';
+import { fieldErrors, type FieldError } from '../../../model/api';
 
 export type SignatureValues = Required<Pick<SigningInput, 'password' | 'meaning'>> & Pick<SigningInput, 'code'>;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, Drawer, Form, Input, Space } from '@arco-design/web-react';
+import { Button, Descriptions, Drawer, Form, Space } from '@arco-design/web-react';
 import { useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { TaskDetail } from '../../../model/workflow/api';
@@ -9,6 +9,7 @@ import { AUDIT_PERMISSIONS } from '../../../model/audit';
 import { HistoryDrawer, type HistoryTarget } from '../../kit/history/HistoryDrawer';
 import { useApi } from '../../kit/api';
 import { FlowChart } from './FlowChart';
+import { OpinionInput } from './OpinionInput';
 import { SignatureFields, showSignatureErrors, useSignerNeedsCode, type SignatureValues } from './SignatureFields';
 import { SignatureText } from './SignatureText';
 import { StatusTag } from './status';
@@ -107,14 +108,7 @@ export function TaskDrawer({
           />
           {task.canAct && (
             <div style={{ margin: '12px 0' }}>
-              <Input.TextArea
-                data-testid="task-opinion"
-                placeholder={t('model:wfTask.opinion')}
-                value={opinion}
-                onChange={setOpinion}
-                maxLength={{ length: 1000, errorOnly: true }}
-                autoSize={{ minRows: 2 }}
-              />
+              <OpinionInput testId="task-opinion" value={opinion} onChange={setOpinion} />
               {signs && (
                 <SignatureFields
                   form={signForm}

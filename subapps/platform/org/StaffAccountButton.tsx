@@ -7,6 +7,7 @@ import type { ResourceRow } from '../../../model/engine';
 import { PATTERNS } from '../../../model/engine';
 import type { StaffAccountInput, StaffAccountResult } from '../../../model/staff';
 import { useApi } from '../../kit/api';
+import { useAct } from '../act';
 import { TemporaryPassword } from '../access/TemporaryPassword';
 
 /**
@@ -44,23 +45,19 @@ function StaffAccountDialog({ row, onClose }: { row: ResourceRow; onClose: (made
   const [account, setAccount] = useState(String(row.code ?? '').toLowerCase());
   const [error, setError] = useState('');
   const [made, setMade] = useState<StaffAccountResult | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useAct();
 
-  async function submit() {
+  function submit() {
     if (made) return onClose(true);
     if (!new RegExp(PATTERNS.code.source).test(account.trim())) {
       setError(t(`model:${PATTERNS.code.key}`, { field: t('model:user.account') }));
       return;
     }
-    setSaving(true);
-    try {
+    // A taken account answers 409 naming it, which the shell shows.
+    run(async () => {
       const body: StaffAccountInput = { account: account.trim() };
       setMade(await api.call(contract.staff.createAccount, { params: { id: String(row.id) }, body }));
-    } catch {
-      // the shell showed the server's message (a taken account answers 409 naming it)
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -68,8 +65,8 @@ function StaffAccountDialog({ row, onClose }: { row: ResourceRow; onClose: (made
       visible
       title={t('platform:org.makeAccountTitle', { name: String(row.name ?? '') })}
       onCancel={() => onClose(made !== null)}
-      onOk={() => void submit()}
-      confirmLoading={saving}
+      onOk={submit}
+      confirmLoading={busy}
       okButtonProps={{ 'data-testid': 'account-ok' } as object}
     >
       {made ? (

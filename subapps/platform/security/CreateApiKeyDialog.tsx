@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Form, Input, InputNumber, Modal, Select, Typography } from '@arco-design/web-react';
 import { contract } from '../../../model/contract';
-import { API_KEY_LIMITS, type ApiKeyOptions, type CreatedApiKey } from '../../../model/api-keys';
+import { API_KEY_LIMITS, apiKeyInput, type ApiKeyOptions, type CreatedApiKey } from '../../../model/api-keys';
 import { useApi } from '../../kit/api';
-import { act } from '../content/act';
+import { zodRule } from '../../kit/zodRules';
+import { act, useAct } from '../act';
 
 interface Draft {
   name: string;
@@ -32,41 +33,42 @@ export function CreateApiKeyDialog({ onClose }: { onClose: (created: boolean) =>
   const [form] = Form.useForm<Draft>();
   const [options, setOptions] = useState<ApiKeyOptions>({ permissions: [], factories: [] });
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useAct();
 
   useEffect(() => act(async () => setOptions(await api.call(contract.apiKeys.options))), [api]);
 
   const submit = () =>
-    act(async () => {
+    run(async () => {
       if (created) return onClose(true);
       const v = await form.validate();
-      setSaving(true);
-      try {
-        setCreated(
-          await api.call(contract.apiKeys.create, {
-            body: {
-              name: v.name,
-              permissions: v.permissions,
-              factoryIds: v.factoryIds ?? [],
-              allowedIps: addresses(v.allowedIps ?? ''),
-              expiresInDays: v.expiresInDays,
-              rateLimit: v.rateLimit,
-            },
-          }),
-        );
-      } finally {
-        setSaving(false);
-      }
+      setCreated(
+        await api.call(contract.apiKeys.create, {
+          body: {
+            name: v.name,
+            permissions: v.permissions,
+            factoryIds: v.factoryIds ?? [],
+            allowedIps: addresses(v.allowedIps ?? ''),
+            expiresInDays: v.expiresInDays,
+            rateLimit: v.rateLimit,
+          },
+        }),
+      );
     });
 
   const required = (label: string) => ({ required: true, message: t('model:validation.required', { field: label }) });
+  /** Required, and what the server would refuse is refused here with its message; nothing typed is changed. */
+  const checked = (key: 'name' | 'expiresInDays' | 'rateLimit', label: string) => [
+    required(label),
+    zodRule(apiKeyInput.shape[key], label, t),
+  ];
+  const count = (testId: string) => <InputNumber style={{ width: 160 }} data-testid={testId} />;
 
   return (
     <Modal
       visible
       style={{ width: 700 }}
       title={created ? t('apiKeys.secretTitle') : t('apiKeys.create')}
-      confirmLoading={saving}
+      confirmLoading={busy}
       onOk={submit}
       onCancel={() => onClose(created !== null)}
       okText={created ? t('apiKeys.done') : undefined}
@@ -98,8 +100,8 @@ export function CreateApiKeyDialog({ onClose }: { onClose: (created: boolean) =>
           }}
         >
           <p style={{ marginTop: 0 }}>{t('apiKeys.intro')}</p>
-          <Form.Item field="name" label={t('apiKeys.name')} rules={[required(t('apiKeys.name'))]}>
-            <Input maxLength={64} data-testid="api-key-name" />
+          <Form.Item field="name" label={t('apiKeys.name')} rules={checked('name', t('apiKeys.name'))}>
+            <Input maxLength={{ length: 64, errorOnly: true }} data-testid="api-key-name" />
           </Form.Item>
           <Form.Item field="permissions" label={t('apiKeys.permissions')} rules={[required(t('apiKeys.permissions'))]}>
             <Select
@@ -132,24 +134,16 @@ export function CreateApiKeyDialog({ onClose }: { onClose: (created: boolean) =>
           <Form.Item
             field="expiresInDays"
             label={t('apiKeys.expiresInDays')}
-            rules={[required(t('apiKeys.expiresInDays'))]}
+            rules={checked('expiresInDays', t('apiKeys.expiresInDays'))}
           >
-            <InputNumber
-              min={1}
-              max={API_KEY_LIMITS.maxDays}
-              precision={0}
-              style={{ width: 160 }}
-              data-testid="api-key-days"
-            />
+            {count('api-key-days')}
           </Form.Item>
-          <Form.Item field="rateLimit" label={t('apiKeys.rateLimit')} rules={[required(t('apiKeys.rateLimit'))]}>
-            <InputNumber
-              min={1}
-              max={API_KEY_LIMITS.maxRateLimit}
-              precision={0}
-              style={{ width: 160 }}
-              data-testid="api-key-rate"
-            />
+          <Form.Item
+            field="rateLimit"
+            label={t('apiKeys.rateLimit')}
+            rules={checked('rateLimit', t('apiKeys.rateLimit'))}
+          >
+            {count('api-key-rate')}
           </Form.Item>
         </Form>
       )}

@@ -5,14 +5,13 @@ import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import {
   PASSWORD_CLASSES,
-  PASSWORD_POLICY_LIMITS,
   SECURITY_PERMISSIONS as P,
   TWO_FACTOR_POLICIES,
   type PasswordClass,
   type SecurityPolicy,
 } from '../../../model/security';
 import { useApi } from '../../kit/api';
-import { act } from '../content/act';
+import { act, useAct } from '../act';
 
 /** The tenant's security policy (issue 26): two-factor login off, optional or required; password rules. */
 export function SecurityPolicyPage() {
@@ -22,21 +21,16 @@ export function SecurityPolicyPage() {
   const { permissions } = useBridgeContext();
   const canEdit = permissions.includes(P.policyEdit);
   const [policy, setPolicy] = useState<SecurityPolicy | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useAct();
   const change = (part: Partial<SecurityPolicy>) => setPolicy((p) => (p ? { ...p, ...part } : p));
 
   useEffect(() => act(async () => setPolicy(await api.call(contract.security.policy))), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const save = () =>
-    act(async () => {
+    run(async () => {
       if (!policy) return;
-      setSaving(true);
-      try {
-        setPolicy(await api.call(contract.security.updatePolicy, { body: policy }));
-        bridge.notify({ type: 'success', message: t('securityPolicy.saved') });
-      } finally {
-        setSaving(false);
-      }
+      setPolicy(await api.call(contract.security.updatePolicy, { body: policy }));
+      bridge.notify({ type: 'success', message: t('securityPolicy.saved') });
     });
 
   return (
@@ -75,9 +69,6 @@ export function SecurityPolicyPage() {
             </div>
             <InputNumber
               id="password-max-age"
-              min={0}
-              max={PASSWORD_POLICY_LIMITS.maxAgeDays}
-              precision={0}
               style={{ width: 160 }}
               disabled={!canEdit || !policy}
               data-testid="password-max-age"
@@ -92,9 +83,6 @@ export function SecurityPolicyPage() {
             </div>
             <InputNumber
               id="password-history"
-              min={0}
-              max={PASSWORD_POLICY_LIMITS.history}
-              precision={0}
               style={{ width: 160 }}
               disabled={!canEdit || !policy}
               data-testid="password-history"
@@ -106,7 +94,7 @@ export function SecurityPolicyPage() {
       </Card>
       {canEdit && (
         <div style={{ marginTop: 16 }}>
-          <Button type="primary" loading={saving} disabled={!policy} data-testid="policy-save" onClick={save}>
+          <Button type="primary" loading={busy} disabled={!policy} data-testid="policy-save" onClick={save}>
             {t('securityPolicy.save')}
           </Button>
         </div>

@@ -10,7 +10,7 @@ import {
   type WebhookSecret,
 } from '../../../model/webhook';
 import { useApi } from '../../kit/api';
-import { act } from '../content/act';
+import { act } from '../act';
 import { WebhookForm, eventKey } from './WebhookForm';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { HistoryButton } from '../../kit/history/HistoryButton';

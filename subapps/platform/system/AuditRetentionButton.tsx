@@ -4,10 +4,10 @@ import { Alert, Button, Form, InputNumber, Modal } from '@arco-design/web-react'
 import { ApiError } from '../../../bridge/child';
 import { useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
-import type { ValidationErrorData } from '../../../model/api';
+import { errorsOf } from '../../../model/api';
 import { AUDIT_PERMISSIONS, type AuditRetention } from '../../../model/audit';
 import { useApi } from '../../kit/api';
-import { act } from '../content/act';
+import { act, useAct } from '../act';
 
 type Field = 'months' | 'legalMinMonths';
 
@@ -25,7 +25,7 @@ export function AuditRetentionButton() {
   const [months, setMonths] = useState<number | undefined>();
   const [legalMin, setLegalMin] = useState<number | undefined>();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useAct();
   if (!permissions.includes(AUDIT_PERMISSIONS.retention)) return null;
 
   const show = () =>
@@ -39,12 +39,11 @@ export function AuditRetentionButton() {
     });
 
   const save = () =>
-    act(async () => {
+    run(async () => {
       if (months === undefined) {
         setErrors({ months: t('model:validation.required', { field: t('model:auditTrail.retentionMonths') }) });
         return;
       }
-      setSaving(true);
       setErrors({});
       try {
         await api.call(contract.audit.setRetention, {
@@ -53,11 +52,8 @@ export function AuditRetentionButton() {
         });
         setOpen(false);
       } catch (err) {
-        const found = err instanceof ApiError ? (err.data as ValidationErrorData | null)?.errors : undefined;
-        if (found) setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
+        if (err instanceof ApiError) setErrors(Object.fromEntries(errorsOf(err.data).map((e) => [e.field, e.message])));
         throw err;
-      } finally {
-        setSaving(false);
       }
     });
 
@@ -73,7 +69,7 @@ export function AuditRetentionButton() {
         title={t('platform:auditRetention.title')}
         onCancel={() => setOpen(false)}
         onOk={save}
-        confirmLoading={saving}
+        confirmLoading={busy}
         okButtonProps={{ 'data-testid': 'retention-save' } as never}
         unmountOnExit
       >
