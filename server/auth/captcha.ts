@@ -9,6 +9,26 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_LENGTH = 4;
 
 type Stroke = [number, number][];
+/** The open arc of C and G, from the top right round the left side to the bottom. */
+const ARC: Stroke = [
+  [8, 1],
+  [6, 0],
+  [2, 0],
+  [0, 2],
+  [0, 10],
+  [2, 12],
+  [6, 12],
+];
+/** The stem and bowl of P and R. */
+const BOWL: Stroke = [
+  [0, 12],
+  [0, 0],
+  [6, 0],
+  [8, 2],
+  [8, 4],
+  [6, 6],
+  [0, 6],
+];
 /** A stroke font on an 8 × 12 grid; confusable characters (0 O 1 I 2 Z S Q) are left out. */
 const GLYPHS: Record<string, Stroke[]> = {
   A: [
@@ -37,18 +57,7 @@ const GLYPHS: Record<string, Stroke[]> = {
       [5, 6],
     ],
   ],
-  C: [
-    [
-      [8, 1],
-      [6, 0],
-      [2, 0],
-      [0, 2],
-      [0, 10],
-      [2, 12],
-      [6, 12],
-      [8, 11],
-    ],
-  ],
+  C: [[...ARC, [8, 11]]],
   D: [
     [
       [0, 0],
@@ -83,20 +92,7 @@ const GLYPHS: Record<string, Stroke[]> = {
       [6, 6],
     ],
   ],
-  G: [
-    [
-      [8, 1],
-      [6, 0],
-      [2, 0],
-      [0, 2],
-      [0, 10],
-      [2, 12],
-      [6, 12],
-      [8, 10],
-      [8, 7],
-      [4, 7],
-    ],
-  ],
+  G: [[...ARC, [8, 10], [8, 7], [4, 7]]],
   H: [
     [
       [0, 0],
@@ -158,27 +154,9 @@ const GLYPHS: Record<string, Stroke[]> = {
       [8, 0],
     ],
   ],
-  P: [
-    [
-      [0, 12],
-      [0, 0],
-      [6, 0],
-      [8, 2],
-      [8, 4],
-      [6, 6],
-      [0, 6],
-    ],
-  ],
+  P: [BOWL],
   R: [
-    [
-      [0, 12],
-      [0, 0],
-      [6, 0],
-      [8, 2],
-      [8, 4],
-      [6, 6],
-      [0, 6],
-    ],
+    BOWL,
     [
       [4, 6],
       [8, 12],
