@@ -239,6 +239,17 @@ export async function spendSecondFactor(
 /** The time step of `code` for a secret being enrolled, or null. */
 export const enrolStep = (secret: string, code: string, now = Date.now()) => matchTotp(secret, code.trim(), 0, now);
 
+/** Deletes the user's authenticator row; true when it was on. */
+async function dropTotp(trx: Transaction<DB>, tenantId: string, userId: string): Promise<boolean> {
+  const was = await trx
+    .deleteFrom('user_totp')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .returning('enabled_at')
+    .executeTakeFirst();
+  return Boolean(was?.enabled_at);
+}
+
 /** Turns the authenticator on with `secret` (its first code spent) and answers new recovery codes. */
 export async function enableTotp(
   trx: Transaction<DB>,
@@ -249,18 +260,13 @@ export async function enableTotp(
   actor: AuditActor,
   now = Date.now(),
 ): Promise<string[]> {
-  const was = await trx
-    .deleteFrom('user_totp')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .returning('enabled_at')
-    .executeTakeFirst();
+  const wasOn = await dropTotp(trx, tenantId, userId);
   await trx
     .insertInto('user_totp')
     .values({ tenant_id: tenantId, user_id: userId, secret, enabled_at: new Date(now), last_step: step })
     .execute();
   const codes = await newRecoveryCodes(trx, tenantId, userId);
-  await twoFactorHistory(trx, actor, tenantId, userId, Boolean(was?.enabled_at), true);
+  await twoFactorHistory(trx, actor, tenantId, userId, wasOn, true);
   return codes;
 }
 
@@ -270,14 +276,9 @@ export async function disableTotp(
   userId: string,
   actor: AuditActor,
 ): Promise<void> {
-  const was = await trx
-    .deleteFrom('user_totp')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .returning('enabled_at')
-    .executeTakeFirst();
+  const wasOn = await dropTotp(trx, tenantId, userId);
   await trx.deleteFrom('user_recovery_code').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-  await twoFactorHistory(trx, actor, tenantId, userId, Boolean(was?.enabled_at), false);
+  await twoFactorHistory(trx, actor, tenantId, userId, wasOn, false);
 }
 
 /** The user's history: two-factor on or off; its secret and recovery codes only as changed. */
