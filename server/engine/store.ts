@@ -4,7 +4,7 @@ import type { RefField, ResourceDef } from '../../model/engine';
 import { forgetEstimates, heldEstimate, holdEstimate } from './estimates';
 import { orderSql, whereSql, type ListParams } from './list';
 import type { Caller, ResourceScope } from './scope';
-import { isStored, run, tableOf, type ApiRow, type Db, type Fragment } from './table';
+import { isStored, run, tableOf, type ApiRow, type Db, type DbRow, type Fragment } from './table';
 
 type LinkField = RefField & { link: NonNullable<RefField['link']> };
 
@@ -99,22 +99,23 @@ export interface ListResult {
 export async function listRows(db: Db, def: ResourceDef, scope: ResourceScope, p: ListParams): Promise<ListResult> {
   const t = tableOf(def);
   const q = listStatements(def, scope, p);
+  const answer = async (rows: DbRow[], total: number, totalExact: boolean): Promise<ListResult> => ({
+    rows: await withLinks(
+      db,
+      def,
+      scope.tenantId,
+      rows.map((r) => t.toApi(r)),
+    ),
+    total,
+    totalExact,
+  });
   // The count statement names the scope, the data permission and the filters: it keys the total.
   const counting = q.count.compile(db);
   const key = `${counting.sql}\u0000${JSON.stringify(counting.parameters)}`;
   const estimate = heldEstimate(key);
   if (estimate !== undefined) {
     const rows = await run(db, q.page);
-    return {
-      rows: await withLinks(
-        db,
-        def,
-        scope.tenantId,
-        rows.map((r) => t.toApi(r)),
-      ),
-      total: Math.max(estimate, (p.page - 1) * p.size + rows.length),
-      totalExact: false,
-    };
+    return answer(rows, Math.max(estimate, (p.page - 1) * p.size + rows.length), false);
   }
   const [rows, count] = await Promise.all([run(db, q.page), run(db, q.count)]);
   const counted = Number(count[0]?.n ?? 0);
@@ -127,16 +128,7 @@ export async function listRows(db: Db, def: ResourceDef, scope: ResourceScope, p
     total = Math.max(total, (p.page - 1) * p.size + rows.length);
     totalExact = false;
   }
-  return {
-    rows: await withLinks(
-      db,
-      def,
-      scope.tenantId,
-      rows.map((r) => t.toApi(r)),
-    ),
-    total,
-    totalExact,
-  };
+  return answer(rows, total, totalExact);
 }
 
 /** The statements of a list: the page, the count (up to COUNT_EXACT_LIMIT + 1), the planner's estimate. */
