@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { FieldDef } from '../../../model/engine';
+import { columnType } from '../../db/ddl';
 import { hooksOf } from '../hooks';
 import { packImport, recordImport } from '../history';
 import { scopeOf, type Caller, type ResourceScope } from '../scope';
@@ -11,28 +12,13 @@ import type { ResourceService } from '../service';
 import { isAnswered, run, tableOf, type Db, type Fragment } from '../table';
 import type { PreparedRow } from './import-check';
 
-/** The SQL type a field's column takes its values as (from text). */
+/**
+ * The SQL type a field's column takes its values as (from text): the column's type without its size,
+ * since a sized cast cuts a long text or rounds a number silently, where the column refuses the text.
+ */
 function sqlType(f: FieldDef): string {
-  switch (f.kind) {
-    case 'int':
-      return 'integer';
-    case 'decimal':
-      return 'numeric';
-    case 'bool':
-      return 'boolean';
-    case 'ref':
-      return 'uuid';
-    case 'refs':
-      return 'uuid[]';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'details':
-      return 'jsonb';
-    default:
-      return 'text';
-  }
+  const type = columnType(f);
+  return type.startsWith('varchar') ? 'text' : type.startsWith('numeric') ? 'numeric' : type;
 }
 
 const ESCAPED = /[\\"]/;
