@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { DB } from './types';
 import { markEmbedded } from './embedded';
 import { ScopedDialect } from './tenant-scope';
+import { migrateOnce } from './migrate-once';
 
 export type { DB } from './types';
 
@@ -112,11 +113,14 @@ export async function createDatabase(
       async runMigration(name, sqlText) {
         return this.inTransaction(async (client) => {
           await client.query('SELECT pg_advisory_xact_lock(724501)');
-          const done = await client.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
-          if (done.rowCount) return false;
-          await client.query(sqlText);
-          await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
-          return true;
+          return migrateOnce(
+            {
+              rowCount: async (text, params) => (await client.query(text, params)).rowCount ?? 0,
+              script: async (text) => void (await client.query(text)),
+            },
+            name,
+            sqlText,
+          );
         });
       },
       async inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -177,13 +181,16 @@ export async function createDatabase(
       },
       async runMigration(name, sqlText) {
         // One process per data folder (lock file): no concurrent migrations here.
-        return pglite.transaction(async (tx) => {
-          const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
-          if (done.rows.length > 0) return false;
-          await tx.exec(sqlText);
-          await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
-          return true;
-        });
+        return pglite.transaction(async (tx) =>
+          migrateOnce(
+            {
+              rowCount: async (text, params) => (await tx.query(text, params)).rows.length,
+              script: async (text) => void (await tx.exec(text)),
+            },
+            name,
+            sqlText,
+          ),
+        );
       },
       async close() {
         if (closed) return;
