@@ -1,19 +1,29 @@
-import { defineResource, field } from '../engine';
+import { defineResource, field, type FieldDef, type ResourceInput } from '../engine';
 
-/** Logs (SPEC §3) are written by the server only: each offers view and export. */
-const READ_ONLY = ['view', 'export'] as const;
 const ro = { serverSet: true, form: false } as const;
 
-export const loginLog = defineResource({
-  name: 'login-log',
-  service: 'platform-system',
-  scope: 'tenant',
-  permissions: 'log:login-log',
-  path: '/log/login-log',
-  verbs: READ_ONLY,
+/**
+ * A log (SPEC §3): written by the server only, offering view and export at `/log/<name>` under the
+ * permission `log:<name>`, newest first.
+ */
+const logResource = <F extends Record<string, FieldDef>>(
+  name: string,
+  input: Omit<ResourceInput<F>, 'name' | 'service' | 'scope' | 'permissions' | 'path' | 'verbs' | 'defaultSort'>,
+) =>
+  defineResource({
+    name,
+    service: 'platform-system',
+    scope: 'tenant',
+    permissions: `log:${name}`,
+    path: `/log/${name}`,
+    verbs: ['view', 'export'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    ...input,
+  });
+
+export const loginLog = logResource('login-log', {
   codeField: 'account',
   displayField: 'account',
-  defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     createdAt: field.datetime({ ...ro, column: 'created_at' }),
     account: field.text({ ...ro, max: 128, search: true }),
@@ -26,16 +36,9 @@ export const loginLog = defineResource({
   },
 });
 
-export const operationLog = defineResource({
-  name: 'operation-log',
-  service: 'platform-system',
-  scope: 'tenant',
-  permissions: 'log:operation-log',
-  path: '/log/operation-log',
-  verbs: READ_ONLY,
+export const operationLog = logResource('operation-log', {
   codeField: 'operationId',
   displayField: 'path',
-  defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     createdAt: field.datetime({ ...ro, column: 'created_at' }),
     account: field.text({ ...ro, max: 128, search: true }),
@@ -49,16 +52,9 @@ export const operationLog = defineResource({
   },
 });
 
-export const interfaceLog = defineResource({
-  name: 'interface-log',
-  service: 'platform-system',
-  scope: 'tenant',
-  permissions: 'log:interface-log',
-  path: '/log/interface-log',
-  verbs: READ_ONLY,
+export const interfaceLog = logResource('interface-log', {
   codeField: 'path',
   displayField: 'path',
-  defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     createdAt: field.datetime({ ...ro, column: 'created_at' }),
     method: field.text({ ...ro, max: 16 }),
@@ -80,18 +76,11 @@ export const interfaceLog = defineResource({
  * only. Written by the server in each change's transaction (server/audit/write.ts), read here through
  * the view `audit_trail`; one record's history has its own route (model/contract/audit.ts).
  */
-export const auditTrail = defineResource({
-  name: 'audit-trail',
-  service: 'platform-system',
+export const auditTrail = logResource('audit-trail', {
   table: 'audit_trail',
-  scope: 'tenant',
-  permissions: 'log:audit-trail',
-  path: '/log/audit-trail',
   menu: { buttons: ['history', 'verify', 'retention'] },
-  verbs: READ_ONLY,
   codeField: 'recordCode',
   displayField: 'recordCode',
-  defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     createdAt: field.datetime({ ...ro, column: 'created_at', search: true }),
     action: field.enum('auditAction', ['create', 'update', 'state', 'delete', 'import', 'sign'], {
