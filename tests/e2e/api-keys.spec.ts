@@ -20,6 +20,14 @@ test('creates a key whose secret shows once, calls the API with it, and revokes 
   await frame.getByTestId('api-key-add').click();
   await frame.getByTestId('api-key-name').fill(name);
   await choose(frame, 'api-key-permissions', /\(platform:config-item:view\)/, 'platform:config-item:view');
+  // A lifetime past the limit is refused as typed, naming the field, not clamped to the limit and saved.
+  const days = frame.getByTestId('api-key-days');
+  await days.fill('99999');
+  await frame.getByTestId('api-key-save').click();
+  await expect(frame.locator('.arco-form-message')).toContainText('Valid for (days) is too large');
+  await expect(days).toHaveValue('99999');
+  await expect(frame.getByTestId('api-key-secret')).toHaveCount(0);
+  await days.fill('30');
   await frame.getByTestId('api-key-save').click();
   const shown = frame.getByTestId('api-key-secret');
   await expect(shown).toContainText(/mes_[A-Za-z0-9_-]{43}/);
