@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { asSystem } from '../db/tenant-scope';
 import { makePartitions, purgeExpired } from './maintain';
+import { Repeating } from '../repeating';
 
 /** The first run after start, unless the interval is shorter. */
 const FIRST_RUN_MS = 60_000;
@@ -43,48 +44,29 @@ export async function runAuditMaintenance(db: Kysely<DB>, monthsAhead = 3): Prom
 
 /** The server's timer around runAuditMaintenance; closing the server stops it. */
 export class AuditMaintenanceSchedule {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
+  private readonly loop: Repeating;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly intervalMs: number,
-    private readonly log?: Logger,
-  ) {}
-
-  start(): void {
-    if (this.intervalMs <= 0 || !this.stopped) return;
-    this.stopped = false;
-    this.schedule(Math.min(this.intervalMs, FIRST_RUN_MS));
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const run = runAuditMaintenance(this.db)
+  constructor(db: Kysely<DB>, intervalMs: number, log?: Logger) {
+    const job = () =>
+      runAuditMaintenance(db)
         .then((done) => {
           if (!done.ran) return;
           if (done.removed === null)
-            this.log?.warn(
+            log?.warn(
               { partitionsMade: done.partitionsMade },
               'audit maintenance: partitions made; entries past retention not removed (the connecting role may not remove history: run npm run audit:maintain as the owner)',
             );
-          else this.log?.info({ partitionsMade: done.partitionsMade, removed: done.removed }, 'audit maintenance done');
+          else log?.info({ partitionsMade: done.partitionsMade, removed: done.removed }, 'audit maintenance done');
         })
-        .catch((err: unknown) => this.log?.warn({ err }, 'audit maintenance failed'));
-      this.running = run;
-      void run.finally(() => this.schedule(this.intervalMs));
-    }, delay);
-    // The timer never keeps a process alive by itself.
-    this.timer.unref();
+        .catch((err: unknown) => log?.warn({ err }, 'audit maintenance failed'));
+    this.loop = new Repeating(intervalMs, job, Math.min(intervalMs, FIRST_RUN_MS));
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }

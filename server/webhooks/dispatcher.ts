@@ -13,6 +13,7 @@ import type { WebhookConfig } from './config';
 import { checkTarget, TargetRefused } from './targets';
 import { signedRequest } from './sign';
 import { nextAttempt } from './backoff';
+import { Repeating } from '../repeating';
 
 interface Due {
   id: string;
@@ -37,52 +38,40 @@ type Logger = { warn: (obj: object, msg: string) => void };
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 export class WebhookDispatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = true;
+  private readonly loop: Repeating;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly config: WebhookConfig,
     private readonly log?: Logger,
-  ) {}
+  ) {
+    const job = () =>
+      this.runOnce().then(
+        () => undefined,
+        (err: unknown) => this.log?.warn({ err }, 'webhook dispatch failed'),
+      );
+    this.loop = new Repeating(config.intervalMs, job);
+  }
 
   /** Starts looking every `intervalMs` (nothing when it is 0). */
   start(): void {
-    if (this.config.intervalMs <= 0 || !this.stopped) return;
-    this.stopped = false;
-    this.schedule();
+    this.loop.start();
   }
 
   /** Stops the loop and waits for a look under way; no timer is left behind. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.runOnce()
-        .catch((err: unknown) => this.log?.warn({ err }, 'webhook dispatch failed'))
-        .finally(() => this.schedule());
-    }, this.config.intervalMs);
-    // The loop never keeps a process alive by itself: the server does, and closing it stops the loop.
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Takes the due deliveries once and sends them; answers how many were taken. */
   runOnce(): Promise<number> {
-    const run = (async () => {
-      const due = await this.take();
-      await Promise.all(due.map((d) => this.deliver(d)));
-      return due.length;
-    })();
-    this.running = run;
-    return run;
+    return this.loop.track(
+      (async () => {
+        const due = await this.take();
+        await Promise.all(due.map((d) => this.deliver(d)));
+        return due.length;
+      })(),
+    );
   }
 
   private async take(): Promise<Due[]> {
