@@ -10,7 +10,7 @@ import { alarm } from '../../model/contract/alarm';
 import type { DB } from '../db/types';
 import type { RequestContext } from '../http';
 import { serve } from '../serve';
-import { XLSX_TYPE, attachment } from '../engine/io/export';
+import { sendWorkbook } from '../engine/io/download';
 import { dayAt, requestOffset } from '../dates';
 import { pageOf } from '../db/page';
 import { placeOf, toItem } from './routes';
@@ -85,10 +85,11 @@ export function alarmAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; s
     for (const c of [9, 10]) sheet.getColumn(c).numFmt = 'yyyy-mm-dd hh:mm:ss';
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
     const date = dayAt(new Date(), offset);
-    reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachment(`${tr.tm('alarm._title')}-${date}.xlsx`, `alarms-${date}.xlsx`));
-    return reply.send(buffer);
+    return sendWorkbook(
+      reply,
+      { name: `${tr.tm('alarm._title')}-${date}.xlsx`, fallback: `alarms-${date}.xlsx` },
+      buffer,
+    );
   });
 
   serve(app, alarm.stream, async ({ ctx, request, reply }) => {

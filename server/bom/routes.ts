@@ -10,7 +10,7 @@ import { bom } from '../../model/contract/bom';
 import { IMPORT_MAX_BYTES } from '../../model/engine';
 import type { DB } from '../db/types';
 import type { Translator } from '../i18n';
-import { XLSX_TYPE, attachment } from '../engine/io/export';
+import { sendWorkbook } from '../engine/io/download';
 import { readUploadedFile } from '../engine/io/upload';
 import { Background } from '../engine/background';
 import { ImportJobs } from '../engine/io/jobs';
@@ -24,8 +24,11 @@ import { explosionOf, treeOf, whereUsedOf } from './views';
 
 /** A workbook as a download: the BOM's title in the caller's language and `suffix` (ASCII fallback bom.xlsx, bom-file.xlsx). */
 function sendBook(reply: FastifyReply, tr: Translator, suffix: string, bytes: Buffer): FastifyReply {
-  const name = attachment(`${tr.tm('bom._title')}${suffix}.xlsx`, `bom${suffix ? '-file' : ''}.xlsx`);
-  return reply.code(200).header('content-type', XLSX_TYPE).header('content-disposition', name).send(bytes);
+  return sendWorkbook(
+    reply,
+    { name: `${tr.tm('bom._title')}${suffix}.xlsx`, fallback: `bom${suffix ? '-file' : ''}.xlsx` },
+    bytes,
+  );
 }
 
 export async function bomRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): Promise<void> {

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { helper } from '../../model/contract/helper';
 import type { DB } from '../db/types';
 import type { RequestContext } from '../http';
-import { XLSX_TYPE, attachment } from '../engine/io/export';
+import { sendWorkbook } from '../engine/io/download';
 import { readUploadedFile } from '../engine/io/upload';
 import { serve } from '../serve';
 import { todayFor } from '../dates';
@@ -29,10 +29,7 @@ export async function helperLanguageRoutes(app: FastifyInstance, opts: { db: Kys
   serve(app, helper.exportTranslations, async ({ ctx, reply, request }) => {
     const buffer = await settings(ctx).exportBook();
     const date = todayFor(request);
-    reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachment(`translations-${date}.xlsx`, `translations-${date}.xlsx`));
-    return reply.send(buffer);
+    return sendWorkbook(reply, { name: `translations-${date}.xlsx`, fallback: `translations-${date}.xlsx` }, buffer);
   });
 
   await app.register(async (scope) => {

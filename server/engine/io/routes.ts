@@ -13,7 +13,8 @@ import { engineRoute } from '../route';
 import { callerOf, type Caller } from '../scope';
 import type { ResourceService } from '../service';
 import { endpointsOf } from '../../../model/contract/resource';
-import { XLSX_TYPE, attachment, exportStream, fileName, template } from './export';
+import { exportStream, fileName, template } from './export';
+import { sendWorkbook } from './download';
 import { importRows } from './import';
 import type { ImportJobs } from './jobs';
 import type { Background } from '../background';
@@ -213,12 +214,11 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
         const job = await jobs.report(callerOf(ctx), def.name, params.id);
         if (!job) throw notFound();
         const bytes = await errorReport(def, job.file, job.result?.errors ?? [], tr, job.fileName);
-        const { name, fallback } = fileName(def, tr, `-${tr.t('resource.import.reportName')}`, requestOffset(request));
-        return reply
-          .code(200)
-          .header('content-type', XLSX_TYPE)
-          .header('content-disposition', attachment(name, fallback))
-          .send(bytes);
+        return sendWorkbook(
+          reply,
+          fileName(def, tr, `-${tr.t('resource.import.reportName')}`, requestOffset(request)),
+          bytes,
+        );
       },
     });
 
@@ -239,12 +239,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
             logOperation(db, caller, { type: 'export', ...line, resource: def.name, ids: [], count }),
           ),
         );
-        const { name, fallback } = fileName(def, tr, '', offset);
-        return reply
-          .code(200)
-          .header('content-type', XLSX_TYPE)
-          .header('content-disposition', attachment(name, fallback))
-          .send(stream);
+        return sendWorkbook(reply, fileName(def, tr, '', offset), stream);
       },
     });
 
@@ -256,12 +251,7 @@ function ioRoutesOf(app: FastifyInstance, service: ResourceService, jobs: Import
         const caller = callerOf(ctx);
         service.scope(caller);
         const bytes = await template(db, def, caller.tenantId, tr);
-        const { name, fallback } = fileName(def, tr, `-${tr.t('resource.template')}`, requestOffset(request));
-        return reply
-          .code(200)
-          .header('content-type', XLSX_TYPE)
-          .header('content-disposition', attachment(name, fallback))
-          .send(bytes);
+        return sendWorkbook(reply, fileName(def, tr, `-${tr.t('resource.template')}`, requestOffset(request)), bytes);
       },
     });
 }
