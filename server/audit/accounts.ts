@@ -26,3 +26,8 @@ export function userActor(tenantId: string, userId: string, account: string | nu
     operationId: null,
   };
 }
+
+/** A user acting outside a request of theirs (the handler whose decision ended a process), named by their account. */
+export async function accountActor(db: Kysely<DB>, tenantId: string, userId: string): Promise<AuditActor> {
+  return userActor(tenantId, userId, await accountOf(db, tenantId, userId), null);
+}

@@ -21,7 +21,7 @@ import { dateOnly } from '../dates';
 import { writeHistory, type AuditActor } from '../audit/write';
 import { apiKeys, recordRows } from '../audit/record';
 import { diffFields } from '../audit/diff';
-import { accountOf, userActor } from '../audit/accounts';
+import { accountActor } from '../audit/accounts';
 import { containsPattern } from '../db/patterns';
 
 /** The entity name of documents in history (a new version is an entry of its document). */
@@ -502,20 +502,16 @@ export function registerDocumentRelease(): void {
           .where('tenant_id', '=', end.tenantId)
           .where('id', '=', v.document_id)
           .executeTakeFirst();
-        await writeHistory(
-          trx,
-          userActor(end.tenantId, end.handlerId, await accountOf(trx, end.tenantId, end.handlerId), null),
-          [
-            {
-              // The version the process decided is named with the document's number.
-              action: 'state',
-              entity: DOCUMENT_ENTITY,
-              recordId: v.document_id,
-              recordCode: doc ? `${doc.number} ${v.version}` : v.version,
-              changes: [{ field: 'releaseStatus', before: 'pending', after: status }],
-            },
-          ],
-        );
+        await writeHistory(trx, await accountActor(trx, end.tenantId, end.handlerId), [
+          {
+            // The version the process decided is named with the document's number.
+            action: 'state',
+            entity: DOCUMENT_ENTITY,
+            recordId: v.document_id,
+            recordCode: doc ? `${doc.number} ${v.version}` : v.version,
+            changes: [{ field: 'releaseStatus', before: 'pending', after: status }],
+          },
+        ]);
       }
     },
   });

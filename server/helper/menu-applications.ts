@@ -12,7 +12,7 @@ import { ApiError } from '../http';
 import { registerBusiness } from '../workflow/business';
 import { writeHistory, type AuditActor, type HistoryInput } from '../audit/write';
 import { diffFields } from '../audit/diff';
-import { accountOf, userActor } from '../audit/accounts';
+import { accountActor } from '../audit/accounts';
 
 export const MENU_APPLICATION_PROCESS = 'menu-application';
 /** The history entity of an application (the same name its workflow's signatures use). */
@@ -272,11 +272,7 @@ export async function decide(
       reviewedAt: after.reviewed_at,
     }),
   });
-  await writeHistory(
-    trx,
-    actor ?? userActor(tenantId, reviewerId, await accountOf(trx, tenantId, reviewerId), null),
-    made,
-  );
+  await writeHistory(trx, actor ?? (await accountActor(trx, tenantId, reviewerId)), made);
 }
 
 export function registerMenuApplicationProcess(): void {

@@ -4,7 +4,7 @@
  */
 import { registerBusiness } from './business';
 import { recordRows } from '../audit/record';
-import { accountOf, userActor } from '../audit/accounts';
+import { accountActor } from '../audit/accounts';
 
 export const FEEDBACK_PROCESS_KEY = 'feedback';
 
@@ -49,8 +49,7 @@ export function registerFeedbackProcess(): void {
         .returningAll()
         .executeTakeFirst();
       if (!before || !after) return;
-      const actor =
-        end.audit ?? userActor(end.tenantId, end.handlerId, await accountOf(trx, end.tenantId, end.handlerId), null);
+      const actor = end.audit ?? (await accountActor(trx, end.tenantId, end.handlerId));
       await recordRows(trx, actor, 'feedback', 'state', [
         { id: after.id, code: after.description.slice(0, 80), before, after },
       ]);
