@@ -107,6 +107,18 @@ function filterSchema(f: FieldDef): { schema: z.ZodType; op: FilterOp } | null {
   }
 }
 
+/** A whole number from 1 to `max` in the query, `fallback` when it is absent or blank. */
+const countParam = (max: number, fallback: number) =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'validation.number' })
+      .int({ error: 'validation.integer' })
+      .min(1, { error: 'validation.tooSmall' })
+      .max(max, { error: 'validation.tooLarge' })
+      .default(fallback),
+  );
+
 const schemas = new WeakMap<ResourceDef, z.ZodType<ListParams>>();
 
 /** The zod schema of `?page&size&sort&order&<search fields>`, output as ListParams. */
@@ -116,24 +128,8 @@ export function listQuerySchema(def: ResourceDef): z.ZodType<ListParams> {
   const sortable = sortableKeys(def);
   const ops: Record<string, FilterOp> = {};
   const shape: Record<string, z.ZodType> = {
-    page: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: 'validation.number' })
-        .int({ error: 'validation.integer' })
-        .min(1, { error: 'validation.tooSmall' })
-        .max(1_000_000, { error: 'validation.tooLarge' })
-        .default(1),
-    ),
-    size: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: 'validation.number' })
-        .int({ error: 'validation.integer' })
-        .min(1, { error: 'validation.tooSmall' })
-        .max(LIST_MAX_SIZE, { error: 'validation.tooLarge' })
-        .default(20),
-    ),
+    page: countParam(1_000_000, 1),
+    size: countParam(LIST_MAX_SIZE, 20),
     sort: z.preprocess(blank, z.enum(sortable as [string, ...string[]], { error: 'validation.option' }).optional()),
     order: z.preprocess(blank, z.enum(['asc', 'desc'], { error: 'validation.option' }).optional()),
   };
