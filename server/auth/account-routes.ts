@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from './password';
 import { finishFirstFactor } from './finish-login';
 import { checkNewPassword, passwordPolicy, setPassword } from './password-policy';
 import { consumeSmsCode, issueSmsCode, logSender, webhookSender, type SmsSender } from './sms';
-import { limitedLogin, limitedReauth, loginKey, reauthSessionOf, writeLoginLog } from './attempts';
+import { attemptLog, limitedLogin, limitedReauth, loginKey, reauthSessionOf } from './attempts';
 import { loadCurrentUser } from './current-user';
 import { actorOf } from '../audit/write';
 import { passwordHashOf, saveOwnProfile } from './account-store';
@@ -92,17 +92,7 @@ export function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): 
   serve(app, auth.loginByMobile, async ({ body, request, reply }) => {
     reply.header('cache-control', 'no-store');
     const tenant = await enabledTenant(db, body.tenantCode);
-    const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
-      tenant
-        ? writeLoginLog(db, request, {
-            tenantId: tenant.id,
-            userId,
-            account: body.mobile,
-            method: 'sms',
-            result,
-            reason,
-          })
-        : Promise.resolve();
+    const log = attemptLog(db, request, tenant?.id, body.mobile, 'sms');
     const user = await limitedLogin(
       db,
       loginKey(request, body.tenantCode, `sms:${body.mobile}`),

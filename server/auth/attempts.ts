@@ -223,6 +223,18 @@ export interface LoginLogEntry {
   reason?: string | null;
 }
 
+/** The login log of one attempt at `tenantId`: each call writes its result; nothing when the tenant is unknown. */
+export const attemptLog =
+  (
+    db: Kysely<DB>,
+    request: FastifyRequest,
+    tenantId: string | undefined,
+    account: string,
+    method: LoginLogEntry['method'],
+  ) =>
+  (result: LoginLogEntry['result'], userId: string | null, reason?: string): Promise<void> =>
+    tenantId ? writeLoginLog(db, request, { tenantId, userId, account, method, result, reason }) : Promise.resolve();
+
 /** One structured entry per login, failure, lockout and logout (T2.8); never a password, token or code. */
 export async function writeLoginLog(db: Kysely<DB>, request: FastifyRequest, entry: LoginLogEntry): Promise<void> {
   const header = (name: string) => {

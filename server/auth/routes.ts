@@ -8,7 +8,7 @@ import { serve } from '../serve';
 import { consumeCaptcha, createCaptcha, randomCaptchaText } from './captcha';
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { finishFirstFactor } from './finish-login';
-import { limitedLogin, loginKey, writeLoginLog } from './attempts';
+import { attemptLog, limitedLogin, loginKey, writeLoginLog } from './attempts';
 import { accountUser, loginTenant, renewPasswordHash } from './login-store';
 import { revokeToken } from './sessions';
 
@@ -36,17 +36,7 @@ export function authRoutes(app: FastifyInstance, opts: AuthRouteOptions): void {
       throw new ApiError(400, 'auth.captchaInvalid');
     }
     const tenant = await loginTenant(db, body.tenantCode);
-    const log = (result: 'success' | 'failure' | 'locked', userId: string | null, reason?: string) =>
-      tenant
-        ? writeLoginLog(db, request, {
-            tenantId: tenant.id,
-            userId,
-            account: body.account,
-            method: 'password',
-            result,
-            reason,
-          })
-        : Promise.resolve();
+    const log = attemptLog(db, request, tenant?.id, body.account, 'password');
     const user = await limitedLogin(
       db,
       loginKey(request, body.tenantCode, body.account),
