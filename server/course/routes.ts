@@ -7,7 +7,7 @@ import type { DB } from '../db/types';
 import { serve } from '../serve';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-import { lockOwnRow, deleteOwnRow, updateOwnRow } from '../db/own-row';
+import { deleteRecorded, updateRecorded, type RowHistory } from '../audit/own-row-history';
 import { courseRows, insertCourse, type CourseValues } from './store';
 
 const values = (body: { title: string; description?: string | null; url: string; sort: number }): CourseValues => ({
@@ -16,6 +16,8 @@ const values = (body: { title: string; description?: string | null; url: string;
   url: body.url,
   sort: body.sort,
 });
+
+const HISTORY: RowHistory<'course'> = { entity: 'course', codeOf: (row) => row.title };
 
 export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -47,20 +49,14 @@ export function courseRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): vo
   serve(app, course.update, async ({ ctx, params, body }) =>
     toItem(
       await db.transaction().execute(async (trx) => {
-        const before = await lockOwnRow(trx, 'course', ctx.tenantId, params.id);
-        const row = await updateOwnRow(trx, 'course', ctx.tenantId, params.id, values(body));
-        await recordRows(trx, actorOf(ctx), 'course', 'update', [{ id: row.id, code: row.title, before, after: row }]);
-        return row;
+        return updateRecorded(trx, actorOf(ctx), 'course', params.id, values(body), HISTORY);
       }),
     ),
   );
 
   serve(app, course.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await deleteOwnRow(trx, 'course', ctx.tenantId, params.id);
-      await recordRows(trx, actorOf(ctx), 'course', 'delete', [
-        { id: row.id, code: row.title, before: row, after: null },
-      ]);
+      await deleteRecorded(trx, actorOf(ctx), 'course', params.id, HISTORY);
     });
     return null;
   });

@@ -4,7 +4,10 @@ import type { DB } from './types';
 import { notFound } from '../http';
 
 /** Tables whose rows belong to a tenant and are keyed by `id`. */
-type TenantTable = { [T in keyof DB]: DB[T] extends { tenant_id: unknown; id: unknown } ? T : never }[keyof DB];
+export type TenantTable = { [T in keyof DB]: DB[T] extends { tenant_id: unknown; id: unknown } ? T : never }[keyof DB];
+
+/** A row of `T` as answered, with the `id` every such table has (which a generic row does not show). */
+export type OwnRow<T extends TenantTable> = Selectable<DB[T]> & { id: string };
 
 type Keyed = Record<string, { tenant_id: string; id: string }>;
 /** The same database seen as tables of `tenant_id` and `id` alone, which a table name chosen at run time can be typed as. */
@@ -15,9 +18,9 @@ const ownRow = (tenantId: string, id: string) => (eb: ExpressionBuilder<Keyed, s
   eb.and([eb('tenant_id', '=', tenantId), eb('id', '=', id)]);
 
 /** The row a statement on one tenant's row answered, typed as a row of its table; 404 when there was none. */
-function found<T extends TenantTable>(row: Selectable<Keyed[string]> | undefined): Selectable<DB[T]> {
+function found<T extends TenantTable>(row: Selectable<Keyed[string]> | undefined): OwnRow<T> {
   if (!row) throw notFound();
-  return row as unknown as Selectable<DB[T]>;
+  return row as unknown as OwnRow<T>;
 }
 
 /** The tenant's row of `table` by id, locked until the transaction ends; 404 when the tenant has none. */
@@ -26,7 +29,7 @@ export async function lockOwnRow<T extends TenantTable>(
   table: T,
   tenantId: string,
   id: string,
-): Promise<Selectable<DB[T]>> {
+): Promise<OwnRow<T>> {
   return found<T>(
     await keyed(trx)
       .selectFrom(table as string)
@@ -43,7 +46,7 @@ export async function deleteOwnRow<T extends TenantTable>(
   table: T,
   tenantId: string,
   id: string,
-): Promise<Selectable<DB[T]>> {
+): Promise<OwnRow<T>> {
   return found<T>(
     await keyed(trx)
       .deleteFrom(table as string)
@@ -60,7 +63,7 @@ export async function updateOwnRow<T extends TenantTable>(
   tenantId: string,
   id: string,
   values: Updateable<DB[T]>,
-): Promise<Selectable<DB[T]>> {
+): Promise<OwnRow<T>> {
   return found<T>(
     await keyed(trx)
       .updateTable(table as string)

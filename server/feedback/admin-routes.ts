@@ -15,7 +15,8 @@ import { serve } from '../serve';
 import { decideTask } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-import { lockOwnRow, deleteOwnRow } from '../db/own-row';
+import { lockOwnRow } from '../db/own-row';
+import { deleteRecorded } from '../audit/own-row-history';
 import {
   feedbackPage,
   feedbackState,
@@ -93,10 +94,10 @@ export function feedbackAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
 
   serve(app, feedback.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await deleteOwnRow(trx, 'feedback', ctx.tenantId, params.id);
-      await recordRows(trx, actorOf(ctx), 'feedback', 'delete', [
-        { id: row.id, code: row.description.slice(0, 80), before: row, after: null },
-      ]);
+      await deleteRecorded(trx, actorOf(ctx), 'feedback', params.id, {
+        entity: 'feedback',
+        codeOf: (row) => row.description.slice(0, 80),
+      });
     });
     return null;
   });

@@ -15,7 +15,7 @@ import { serve } from '../serve';
 import { isUniqueViolation } from '../db/errors';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-import { lockOwnRow, deleteOwnRow, updateOwnRow } from '../db/own-row';
+import { deleteRecorded, updateRecorded, type RowHistory } from '../audit/own-row-history';
 import { helpDocPage, helpPlaceTaken, insertHelpDoc, sopKeyKnown, type HelpDocValues } from './store';
 
 const toRow = (r: {
@@ -83,6 +83,7 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
 
   const codeOf = (r: { kind: string; route_path: string | null; doc_key: string; language: string }) =>
     `${r.kind === 'help' ? r.route_path : r.doc_key} ${r.language}`;
+  const HISTORY: RowHistory<'help_doc'> = { entity: 'help-doc', codeOf };
 
   serve(app, help.create, async ({ ctx, body }) => {
     await checkPlace(db, ctx.tenantId, body, null);
@@ -103,24 +104,14 @@ export function helpDocAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
     await checkPlace(db, ctx.tenantId, body, params.id);
     const row = await db
       .transaction()
-      .execute(async (trx) => {
-        const before = await lockOwnRow(trx, 'help_doc', ctx.tenantId, params.id);
-        const after = await updateOwnRow(trx, 'help_doc', ctx.tenantId, params.id, values(body));
-        await recordRows(trx, actorOf(ctx), 'help-doc', 'update', [
-          { id: after.id, code: codeOf(after), before, after },
-        ]);
-        return after;
-      })
+      .execute((trx) => updateRecorded(trx, actorOf(ctx), 'help_doc', params.id, values(body), HISTORY))
       .catch(conflict);
     return toRow(row);
   });
 
   serve(app, help.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await deleteOwnRow(trx, 'help_doc', ctx.tenantId, params.id);
-      await recordRows(trx, actorOf(ctx), 'help-doc', 'delete', [
-        { id: row.id, code: codeOf(row), before: row, after: null },
-      ]);
+      await deleteRecorded(trx, actorOf(ctx), 'help_doc', params.id, HISTORY);
     });
     return null;
   });

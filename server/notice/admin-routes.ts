@@ -14,7 +14,7 @@ import { ApiError } from '../http';
 import { serve } from '../serve';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
-import { lockOwnRow, deleteOwnRow, updateOwnRow } from '../db/own-row';
+import { deleteRecorded, updateRecorded, type RowHistory } from '../audit/own-row-history';
 import { allInTenant, insertNotice, noticePage, type NoticeValues } from './store';
 
 type NoticeInput = z.output<typeof noticeInput>;
@@ -45,6 +45,8 @@ function values(body: NoticeInput): NoticeValues {
     expire_at: body.expireAt ? new Date(body.expireAt) : null,
   };
 }
+
+const HISTORY: RowHistory<'notice'> = { entity: 'notice', codeOf: (row) => row.title };
 
 export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {
   const { db } = opts;
@@ -81,19 +83,14 @@ export function noticeAdminRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   serve(app, notice.update, async ({ ctx, params, body }) => {
     await checkAudience(db, ctx.tenantId, body);
     return db.transaction().execute(async (trx) => {
-      const before = await lockOwnRow(trx, 'notice', ctx.tenantId, params.id);
-      const row = await updateOwnRow(trx, 'notice', ctx.tenantId, params.id, values(body));
-      await recordRows(trx, actorOf(ctx), 'notice', 'update', [{ id: row.id, code: row.title, before, after: row }]);
+      const row = await updateRecorded(trx, actorOf(ctx), 'notice', params.id, values(body), HISTORY);
       return { id: row.id, content: row.content };
     });
   });
 
   serve(app, notice.remove, async ({ ctx, params }) => {
     await db.transaction().execute(async (trx) => {
-      const row = await deleteOwnRow(trx, 'notice', ctx.tenantId, params.id);
-      await recordRows(trx, actorOf(ctx), 'notice', 'delete', [
-        { id: row.id, code: row.title, before: row, after: null },
-      ]);
+      await deleteRecorded(trx, actorOf(ctx), 'notice', params.id, HISTORY);
     });
     return null;
   });
