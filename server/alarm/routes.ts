@@ -21,11 +21,10 @@ import {
   unacknowledgedCount,
   type AlarmPlace,
 } from './store';
+import { iso } from '../iso';
 
 /** The feed's cursor is bookkeeping, not part of the alarm. */
 const HISTORY_IGNORE = ['seq'];
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** An alarm row as the API answers it (the raiser's, the board's and the administrators' calls alike). */
 export function toItem(r: Selectable<AlarmTable>): AlarmItem {

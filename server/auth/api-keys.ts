@@ -9,11 +9,10 @@ import { sha256 } from './tokens';
 import type { AuditActor } from '../audit/write';
 import { recordRows } from '../audit/record';
 import { usableFactories } from './permissions';
+import { isoOrNull } from '../iso';
 
 /** A new secret: `mes_` and 32 random bytes in base64url. */
 export const newApiKeySecret = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function listQuery(db: Kysely<DB>, tenantId: string) {
   return db
@@ -45,8 +44,8 @@ function toApiKey(r: Row, now = Date.now()): ApiKey {
     ...r,
     expiresAt: new Date(r.expiresAt).toISOString(),
     createdAt: new Date(r.createdAt).toISOString(),
-    revokedAt: iso(r.revokedAt),
-    lastUsedAt: iso(r.lastUsedAt),
+    revokedAt: isoOrNull(r.revokedAt),
+    lastUsedAt: isoOrNull(r.lastUsedAt),
     state,
   };
 }

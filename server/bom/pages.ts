@@ -2,8 +2,7 @@
 import type { BomMaterial } from '../../model/bom';
 import type { BomDb } from './store';
 import { containsPattern } from '../db/patterns';
-
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+import { iso } from '../iso';
 
 export interface PageQuery {
   keyword?: string;

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { BomLineRow, BomMaterial, BomTreeNode } from '../../model/bom';
 import type { DB } from '../db/types';
 import '../db/types-bom';
+import { iso } from '../iso';
 
 /** The columns of the engine's tables this module reads (they are not in the static `DB`). */
 interface MaterialView {
@@ -27,8 +28,6 @@ interface UnitView {
 export type BomDb = Kysely<DB & { material: MaterialView; unit: UnitView }>;
 
 export const bomDb = (db: Kysely<DB>): BomDb => db.withTables<{ material: MaterialView; unit: UnitView }>();
-
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** Materials by id (only the tenant's). */
 export async function materialsById(

@@ -8,8 +8,8 @@ import { recordRows } from '../audit/record';
 import type { AuditActor } from '../audit/write';
 import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
+import { iso } from '../iso';
 
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const typeTaken = () => new ApiError(409, 'dict.duplicateType');
 const valueTaken = () => new ApiError(409, 'dictItem.duplicateValue');
 

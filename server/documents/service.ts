@@ -23,6 +23,7 @@ import { apiKeys, recordRows } from '../audit/record';
 import { diffFields } from '../audit/diff';
 import { accountActor } from '../audit/accounts';
 import { containsPattern } from '../db/patterns';
+import { iso } from '../iso';
 
 /** The entity name of documents in history (a new version is an entry of its document). */
 export const DOCUMENT_ENTITY = 'document';
@@ -44,7 +45,6 @@ export interface UploadInput {
 
 export type NumberGenerator = (ruleId: string) => Promise<string>;
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 /** A DATE column as YYYY-MM-DD, whatever zone the server and the driver put its midnight in. */
 const day = (d: Date | string | null) => dateOnly(d);
 

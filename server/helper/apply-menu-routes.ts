@@ -20,8 +20,8 @@ import { runningInstances, startProcess } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { pageOf } from '../db/page';
+import { iso, isoOrNull } from '../iso';
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const entriesOf = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as MenuApplicationEntry[];
 const countOf = (entries: MenuApplicationEntry[]): number => entries.reduce((n, e) => n + 1 + countOf(e.children), 0);
 
@@ -36,8 +36,8 @@ const toRow = (a: Record_): MenuApplicationRow => ({
   applicant: a.applicant ?? '',
   reviewer: a.reviewer ?? null,
   entryCount: countOf(entriesOf(a.entries)),
-  createdAt: iso(a.created_at)!,
-  reviewedAt: iso(a.reviewed_at),
+  createdAt: iso(a.created_at),
+  reviewedAt: isoOrNull(a.reviewed_at),
 });
 
 export function helperApplyMenuRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): void {

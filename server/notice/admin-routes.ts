@@ -16,10 +16,9 @@ import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { deleteRecorded, updateRecorded, type RowHistory } from '../audit/own-row-history';
 import { allInTenant, insertNotice, noticePage, type NoticeValues } from './store';
+import { iso } from '../iso';
 
 type NoticeInput = z.output<typeof noticeInput>;
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** Every id of the audience must belong to the tenant: a notice never names another tenant's rows. */
 async function checkAudience(db: Kysely<DB>, tenantId: string, body: NoticeInput): Promise<void> {

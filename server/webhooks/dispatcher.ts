@@ -14,6 +14,7 @@ import { checkTarget, TargetRefused } from './targets';
 import { signedRequest } from './sign';
 import { nextAttempt } from './backoff';
 import { Repeating } from '../repeating';
+import { iso } from '../iso';
 
 interface Due {
   id: string;
@@ -34,8 +35,6 @@ export interface Outcome {
 }
 
 type Logger = { warn: (obj: object, msg: string) => void };
-
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 export class WebhookDispatcher {
   private readonly loop: Repeating;

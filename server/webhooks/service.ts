@@ -39,10 +39,10 @@ import {
   updateEndpoint,
   type EndpointValues,
 } from './store';
+import { iso } from '../iso';
 
 const ENGINE_RESOURCES = new Set(RESOURCES.map((d) => d.name));
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const isEvent = (e: string): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e);
 
 type DeliveryRow = Selectable<WebhookDeliveryTable>;

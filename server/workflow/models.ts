@@ -17,6 +17,7 @@ import type { AuditActor } from '../audit/write';
 import { recordRows, type Row } from '../audit/record';
 import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
+import { iso } from '../iso';
 
 /** The entity name of workflow models in history. */
 export const MODEL_ENTITY = 'flow-model';
@@ -117,8 +118,6 @@ export class DeployRefused extends Error {
     super('deploy refused');
   }
 }
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 type ModelRecord = {
   id: string;

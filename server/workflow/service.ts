@@ -41,6 +41,7 @@ import {
 } from './models';
 import { proveSigner, type Signer } from './sign';
 import { instanceHistory, instanceOf, involvedIn, signedAmong, taskGate, taskOf, whoOf, type Who } from './tasks';
+import { iso } from '../iso';
 
 /** What a workflow call brings: its caller, their language, and the request a signature is counted against. */
 export interface FlowCall {
@@ -49,7 +50,6 @@ export interface FlowCall {
   request: FastifyRequest;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 
 function problemsOf(e: DeployRefused, tr: Translator): ModelProblem[] {

@@ -6,8 +6,8 @@ import type { DB } from '../db/types';
 import type { RequestContext } from '../http';
 import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
+import { iso } from '../iso';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 
 /** The user a task list is of. */

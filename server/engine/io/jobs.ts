@@ -8,6 +8,7 @@ import type { Caller } from '../scope';
 import type { Background } from '../background';
 import type { Db } from '../table';
 import { emitEvent } from '../../webhooks/emit';
+import { iso, isoOrNull } from '../../iso';
 
 /** Reports and finished jobs are kept this long. */
 const KEEP_DAYS = 7;
@@ -29,8 +30,6 @@ export interface JobFile {
   file: Buffer;
   result: ImportResult | null;
 }
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export class ImportJobs {
   /** Progress of the jobs of this process (fresher than the row while its transaction is open). */
@@ -171,8 +170,8 @@ export class ImportJobs {
       status: row.status,
       total: row.status === 'running' && live !== undefined ? Math.max(live, row.total) : row.total,
       processed: row.status === 'running' && live !== undefined ? Math.max(live, row.processed) : row.processed,
-      createdAt: iso(row.created_at)!,
-      finishedAt: iso(row.finished_at),
+      createdAt: iso(row.created_at),
+      finishedAt: isoOrNull(row.finished_at),
       result: (row.result as ImportResult | null) ?? null,
     };
   }
