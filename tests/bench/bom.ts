@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
 import { seed } from '../../server/seed';
 import { ms, pct, type Row } from './resources';
+import { tenantIdOf } from '../server/seeded';
 
 const LEVELS = [10, 40, 150, 600, 1200]; // lines per level: 2,000 in all
 const RUNS = Number(process.env.BENCH_BOM_RUNS ?? 15);
@@ -23,7 +24,7 @@ export async function bomBench(rows: Row[]): Promise<void> {
   try {
     await seed(database.db, config);
     const db = database.db;
-    const tenant = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const tenant = await tenantIdOf(db);
     const total = LEVELS.reduce((a, b) => a + b, 0);
     // Material 0 is the product; the i-th material of level k hangs under material (i mod |level k-1|) of level k-1.
     const ids = (

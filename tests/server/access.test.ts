@@ -7,6 +7,7 @@ import { menuPaths, menuPermissions, type MenuNode } from '../../model/menu';
 import type { RoleMenus } from '../../model/access';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, login, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, menuIdsOf, tenantIdOf } from './seeded';
 
 const USERS = '/api/platform-system/app-user';
 const ROLES = '/api/platform-system/role';
@@ -52,29 +53,12 @@ describe.each(DIALECTS)('users, roles and menus [%s]', (kind) => {
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    demoId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    demoId = await tenantIdOf(db());
     // The demo company's two plants.
-    factory1 = (
-      await db()
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
-    factory2 = (
-      await db()
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F002')
-        .executeTakeFirstOrThrow()
-    ).id;
+    factory1 = await factoryIdOf(db(), demoId, 'F001');
+    factory2 = await factoryIdOf(db(), demoId, 'F002');
     await createTenant(db(), { code: 'acme', name: 'Acme', adminPassword: PASSWORD });
-    for (const m of await db().selectFrom('menu').select(['id', 'perms', 'path']).execute()) {
-      if (m.perms) menuId.set(m.perms, m.id);
-      if (m.path) menuId.set(m.path, m.id);
-    }
+    for (const [key, id] of await menuIdsOf(db())) menuId.set(key, id);
     admin = await loginToken(h.app, 'demo', 'admin');
     acmeAdmin = await loginToken(h.app, 'acme', 'admin');
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import type { AlarmFeed, AlarmItem } from '../../model/alarm';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf } from './seeded';
 
 describe.each(DIALECTS)('alarms raised, fed and acknowledged [%s]', (kind) => {
   let h: Harness;
@@ -17,14 +18,7 @@ describe.each(DIALECTS)('alarms raised, fed and acknowledged [%s]', (kind) => {
     const db = h.database.db;
     const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
       .id;
-    factoryA = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    factoryA = await factoryIdOf(db, tenantId, 'F001');
     factoryB = (
       await db
         .insertInto('factory')

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { sha256 } from '../../server/auth/tokens';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 const KEYS = '/api/platform-system/api-key';
 const CONFIG = '/api/platform-system/config-item';
@@ -52,7 +53,7 @@ describe.each(DIALECTS)('API keys [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     const factories = await db
       .selectFrom('factory')
       .select(['id', 'code'])

@@ -10,6 +10,7 @@ import type { ResourceRow } from '../../model/engine';
 import { writeHistory, systemActor } from '../../server/audit/write';
 import { createTenant } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 const TRAIL = '/api/platform-system/audit-trail';
 
@@ -64,7 +65,7 @@ describe.each(DIALECTS)('audit screen period (%s)', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    const demo = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const demo = await tenantIdOf(db);
     const second = (await createTenant(db, { code: 'period2', name: 'Period two', adminPassword: PASSWORD })).tenantId;
     await entriesAt(h, demo, {
       'P-FEB': '2026-02-28T12:00:00Z',

@@ -9,6 +9,7 @@ import type { AuditRetention } from '../../model/audit';
 import { withTenant } from '../../server/db/tenant-scope';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 const URL = '/api/platform-system/audit/retention';
 
@@ -41,7 +42,7 @@ describe.each(DIALECTS)('audit retention (%s)', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     otherTenant = (await createTenant(db, { code: 'keeper2', name: 'Keeper two', adminPassword: PASSWORD })).tenantId;
     const role = await db
       .insertInto('role')

@@ -13,6 +13,7 @@ import { verifyChain } from '../../server/audit/verify';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { publishVersion } from './seeded-process';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 const ADMIN_ONLY_FEEDBACK = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:mes="http://mes-portal.local/schema/bpmn" id="d_fb" targetNamespace="t">
@@ -77,7 +78,7 @@ describe.each(DIALECTS)('audit trail of the content and helper features (%s)', (
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     factory = (
       await db
         .selectFrom('factory')

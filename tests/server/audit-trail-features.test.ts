@@ -10,6 +10,7 @@ import { apiPath, type ResourceRow } from '../../model/engine';
 import { app as appDef, configItem, encodingRule, role } from '../../model/resources';
 import { verifyChain } from '../../server/audit/verify';
 import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 describe.each(DIALECTS)('audit trail of the features (%s)', (kind) => {
   let h: Harness;
@@ -29,7 +30,7 @@ describe.each(DIALECTS)('audit trail of the features (%s)', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     factory = (
       await db
         .selectFrom('factory')

@@ -20,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -64,7 +65,7 @@ describe.each(DIALECTS)('audit trail (%s)', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     factory = (
       await db
         .selectFrom('factory')

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { createUser } from '../../server/tenants/provision';
 import { authCacheOf } from '../../server/auth/cache';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 const UNITS = '/api/basic-system/unit';
 
@@ -23,15 +24,8 @@ describe.each(DIALECTS)('sessions and permissions held in memory [%s]', (kind) =
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    tenantId = await tenantIdOf(db);
+    factoryId = await factoryIdOf(db, tenantId, 'F001');
     roleId = (
       await db
         .insertInto('role')

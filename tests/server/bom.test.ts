@@ -10,6 +10,7 @@ import type { BomExplosion, BomImportResult, BomLineRow, BomProduct, BomTree, Bo
 import type { Page } from '../../model/api';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 const API = '/api/basic-system/bom';
 const VERBS = ['view', 'add', 'edit', 'delete', 'import', 'export'] as const;
@@ -110,7 +111,7 @@ describe.each(DIALECTS)('BOM [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    demoId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    demoId = await tenantIdOf(db);
     admin = await loginToken(h.app, 'demo', 'admin');
     for (const [k, v] of await materials(demoId, [
       'A',
@@ -136,14 +137,7 @@ describe.each(DIALECTS)('BOM [%s]', (kind) => {
     foreignMaterial = (await materials(acme.tenantId, ['A'])).get('A')!;
 
     const menus = await db.selectFrom('menu').select(['id', 'perms']).execute();
-    const factory = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const factory = await factoryIdOf(db, demoId, 'F001');
     for (const verb of VERBS) {
       const role = await db
         .insertInto('role')

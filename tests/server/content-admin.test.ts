@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { publishVersion } from './seeded-process';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 describe.each(DIALECTS)('content administration: notices, feedback, help, courses, alarm stream [%s]', (kind) => {
   let h: Harness;
@@ -20,16 +21,9 @@ describe.each(DIALECTS)('content administration: notices, feedback, help, course
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     await db.deleteFrom('notice').where('tenant_id', '=', tenantId).execute();
-    factoryA = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    factoryA = await factoryIdOf(db, tenantId, 'F001');
     factoryB = (
       await db
         .insertInto('factory')

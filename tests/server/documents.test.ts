@@ -8,6 +8,7 @@ import { createTenant, createUser } from '../../server/tenants/provision';
 import { blankModelXml } from '../../server/workflow/models';
 import { publishVersion } from './seeded-process';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 /** An MP4-like body: the ftyp box, then enough bytes to span several encryption chunks. */
@@ -32,7 +33,7 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     typeId = (
       await db
         .insertInto('document_type')
@@ -278,14 +279,7 @@ describe.each(DIALECTS)('documents [%s]', (kind) => {
   });
 
   it('refuses a device document to a user without the browsing authority', async () => {
-    const factoryId = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const factoryId = await factoryIdOf(db, tenantId, 'F001');
     const device = (await db
       .insertInto('device' as never)
       .values({

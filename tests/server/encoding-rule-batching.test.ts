@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/tenant-scope';
 import { DIALECTS, call, loginToken, secondServer, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 const REQUESTS = 240;
 
@@ -252,7 +253,7 @@ describe.each(DIALECTS)('encoding rule: concurrent requests batched [%s]', (kind
 
   it("refuses an issued code whose tenant does not own its rule: the rule's key carries the tenant", async () => {
     const db = h.database.db;
-    const demo = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const demo = await tenantIdOf(db);
     const other = (
       await db
         .insertInto('tenant')

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
+import { factoryIdOf } from './seeded';
 
 const PROCESSES = 4;
 const CALLERS = 50;
@@ -59,14 +60,7 @@ describe.skipIf(!DIALECTS.includes('postgres'))('encoding rule under concurrency
     const db = h.database.db;
     const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
       .id;
-    const factoryId = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const factoryId = await factoryIdOf(db, tenantId, 'F001');
     const token = await loginToken(h.app, 'demo', 'admin');
     const created = await call<{ id: string }>(h.app, 'POST', '/api/basic-system/encoding-rule', {
       token,

@@ -11,6 +11,7 @@ import type { Page } from '../../model/api';
 import type { DB } from '../../server/db/types';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 const BASE = '/api/basic-system/encoding-rule';
 const serial = { order: 9, paramType: 'system', parameter: 'serial' };
@@ -35,15 +36,8 @@ describe.each(DIALECTS)('encoding rules [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    tenantId = await tenantIdOf(db);
+    factoryId = await factoryIdOf(db, tenantId, 'F001');
     // A role that may only draw codes, and a staff user without any rule permission.
     const role = await db
       .insertInto('role')

@@ -9,6 +9,7 @@ import { RESOURCES, unit } from '../../model/resources';
 import { createTenant } from '../../server/tenants/provision';
 import { PASSWORD, loginToken, startHarness, type Harness } from './harness';
 import { Maker, seedDicts } from './resource-fixtures';
+import { factoryIdOf } from './seeded';
 
 const NOWHERE = '5b0e7c8e-1f2a-4c3d-9e8f-0a1b2c3d4e5f';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -23,14 +24,7 @@ describe('refusals that do not reveal existence (T2.5)', () => {
     h = await startHarness('pglite');
     const db = h.database.db;
     const demo = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const factory = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demo.id)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const factory = await factoryIdOf(db, demo.id, 'F001');
     const owner = await loginToken(h.app, 'demo', 'admin');
     const maker = new Maker({
       app: h.app,

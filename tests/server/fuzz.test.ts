@@ -12,6 +12,7 @@ import { RESOURCES } from '../../model/resources';
 import { apiPath } from '../../model/engine';
 import { BASIC, loginToken, multipartBody, startHarness, type FormPart, type Harness } from './harness';
 import { Maker, seedDicts } from './resource-fixtures';
+import { tenantIdOf } from './seeded';
 
 interface Schema {
   type?: string | string[];
@@ -544,11 +545,7 @@ describe('property fuzzing of every route (T4.1)', () => {
   }, 600_000);
 
   it('answers 404 for a row after its delete, on every resource', async () => {
-    const dicts = await seedDicts(
-      h.database.db,
-      (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id,
-      RESOURCES,
-    );
+    const dicts = await seedDicts(h.database.db, await tenantIdOf(h.database.db), RESOURCES);
     const maker = new Maker({ app: h.app, token, factoryId: factory, dicts });
     for (const def of RESOURCES) {
       const row = await maker.create(def);

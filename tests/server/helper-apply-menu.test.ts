@@ -9,6 +9,7 @@ import { createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 import { blankModelXml } from '../../server/workflow/models';
 import { publishVersion } from './seeded-process';
+import { tenantIdOf } from './seeded';
 
 const names = (zh: string, en: string) => ({ 'zh-CN': zh, en });
 const labEntries = (suffix: string): MenuApplicationEntry[] => [
@@ -54,7 +55,7 @@ describe.each(DIALECTS)('menu applications [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     await createUser(db, {
       tenantId,
       account: 'plain.staff',

@@ -16,6 +16,7 @@ import { schemaChanges } from '../../server/db/ddl';
 import { SECOND_TENANT } from '../../server/seed';
 import { seedMenu } from '../../server/seed/menu';
 import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 /** The one file a developer writes (with its locale keys and, if wanted, demo rows). */
 const gauge = defineResource({
@@ -61,7 +62,7 @@ describe.each(DIALECTS)('a new entity from its definition [%s]', (kind) => {
     expect(await seedMenu(db, menuCatalogue([...MASTER_DATA, gauge]))).toBe(6);
     app = await buildApi({ db, config: h.config, logger: false, resources: [...RESOURCES, gauge] });
     await app.ready();
-    tenant = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenant = await tenantIdOf(db);
     factory = (
       await db
         .selectFrom('factory')

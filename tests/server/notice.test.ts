@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf } from './seeded';
 
 describe.each(DIALECTS)('notices and their counters [%s]', (kind) => {
   let h: Harness;
@@ -17,22 +18,8 @@ describe.each(DIALECTS)('notices and their counters [%s]', (kind) => {
     // Start from no notices (the seed gives the demo tenant two).
     await db.deleteFrom('notice').where('tenant_id', '=', tenantId).execute();
     // The demo company's two plants.
-    factoryA = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
-    factoryB = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F002')
-        .executeTakeFirstOrThrow()
-    ).id;
+    factoryA = await factoryIdOf(db, tenantId, 'F001');
+    factoryB = await factoryIdOf(db, tenantId, 'F002');
     await createUser(db, {
       tenantId,
       account: 'worker.a',

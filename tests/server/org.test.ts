@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import '../../server/db/types-org';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 const ORGS = '/api/cloudbase-system/organization';
 const DEPTS = '/api/cloudbase-system/department';
@@ -24,15 +25,8 @@ describe.each(DIALECTS)('organisation, departments, staff, configuration [%s]', 
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    demoId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factory1 = (
-      await db()
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    demoId = await tenantIdOf(db());
+    factory1 = await factoryIdOf(db(), demoId, 'F001');
     await createTenant(db(), { code: 'acme', name: 'Acme', adminPassword: PASSWORD });
     admin = await loginToken(h.app, 'demo', 'admin');
     acmeAdmin = await loginToken(h.app, 'acme', 'admin');

@@ -11,6 +11,7 @@ import { RESOURCES } from '../../model/resources';
 import { MENU_CATALOGUE, type CatalogueNode } from '../../model/catalogue';
 import { createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 interface Probe {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -83,15 +84,8 @@ describe.each(DIALECTS)('permission matrix [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    tenantId = await tenantIdOf(db);
+    factoryId = await factoryIdOf(db, tenantId, 'F001');
     roleId = (
       await db
         .insertInto('role')

@@ -4,6 +4,7 @@ import { DEMO_TENANT } from '../../server/seed';
 import { DEMO_FACTORIES } from '../../server/seed/company';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf } from './seeded';
 
 describe.each(DIALECTS)('platform calls [%s]', (kind) => {
   let h: Harness;
@@ -20,22 +21,8 @@ describe.each(DIALECTS)('platform calls [%s]', (kind) => {
     const demo = await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     demoId = demo.id;
     // The demo company's two plants.
-    demoFactory = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
-    secondDemoFactory = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F002')
-        .executeTakeFirstOrThrow()
-    ).id;
+    demoFactory = await factoryIdOf(db, demoId, 'F001');
+    secondDemoFactory = await factoryIdOf(db, demoId, 'F002');
     const other = await createTenant(db, { code: 'acme', name: 'Acme', adminPassword: PASSWORD });
     otherFactory = other.factoryId;
     await createUser(db, {

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { buildApi, loggerOptions } from '../../server/app';
 import { createUser } from '../../server/tenants/provision';
 import { PASSWORD, call, loginToken, startHarness, testConfig, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -37,7 +38,7 @@ describe('preview tickets (T2.11)', () => {
     });
     await app.ready();
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     const type = await db
       .insertInto('document_type')
       .values({ tenant_id: tenantId, name: 'Tickets', suffixes: 'pdf' })

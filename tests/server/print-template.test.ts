@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { fillCount, pageCount, shownText } from '../unit/pdf-text';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 const TEMPLATES = '/api/basic-system/print-template';
 const PACKAGING = '/api/basic-system/packaging-rule';
@@ -42,7 +43,7 @@ describe.each(DIALECTS)('print templates and packaging rules [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     await createUser(db, {
       tenantId,
       account: 'line.worker',

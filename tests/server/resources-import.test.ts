@@ -21,6 +21,7 @@ import { createUser } from '../../server/tenants/provision';
 import { translator } from '../../server/i18n';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 import { Maker, newGroup, seedDicts } from './resource-fixtures';
+import { tenantIdOf } from './seeded';
 
 type CellIn = string | number | boolean | null;
 
@@ -361,11 +362,7 @@ describe.each(DIALECTS)('resource import and export [%s]', (kind) => {
       .innerJoin('dict as d', 'd.id', 'i.dict_id')
       .select('i.label')
       .where('d.type', '=', 'customer_category')
-      .where(
-        'd.tenant_id',
-        '=',
-        (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id,
-      )
+      .where('d.tenant_id', '=', await tenantIdOf(h.database.db))
       .orderBy('i.sort')
       .orderBy('i.value')
       .execute();

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { createTenant } from '../../server/tenants/provision';
 import { APP_ROLE, asSystem, withTenant } from '../../server/db/tenant-scope';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 /** Tables without tenant_id, each shared by design (reviewed): a new one fails this list. */
 const SHARED_TABLES = new Set([
@@ -41,7 +42,7 @@ describe.each(DIALECTS)('row-level security (%s)', (kind) => {
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    a = (await h.database.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    a = await tenantIdOf(h.database.db);
     b = (await createTenant(h.database.db, { code: 'other', name: 'Other', adminPassword: PASSWORD })).tenantId;
     // Tenant B gets a row in a table A also has rows in, for the matrix below.
     await h.database.db

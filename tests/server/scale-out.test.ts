@@ -14,6 +14,7 @@ import { seed } from '../../server/seed';
 import { createUser } from '../../server/tenants/provision';
 import { PGBOUNCER, freePort, startPgBouncer, type Bouncer } from '../support/pgbouncer';
 import { BASIC, PASSWORD, passwordHash, testConfig } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SERVERS = 4;
@@ -92,15 +93,8 @@ describe.skipIf(!pgUrl || !PGBOUNCER)(`${SERVERS} server processes behind PgBoun
     const setup = await createDatabase(testConfig({ DATABASE_URL: direct() }));
     await seed(setup.db, testConfig({ DATABASE_URL: direct() }));
     const db = setup.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    const factory = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    tenantId = await tenantIdOf(db);
+    const factory = await factoryIdOf(db, tenantId, 'F001');
     roleId = (
       await db
         .insertInto('role')

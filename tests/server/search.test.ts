@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../model/search';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, menuIdsOf, tenantIdOf } from './seeded';
 
 const SEARCH = '/api/platform-system/search';
 const ROLES = '/api/platform-system/role';
@@ -63,27 +64,10 @@ describe.each(DIALECTS)('search everywhere [%s]', (kind) => {
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    demoId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factory1 = (
-      await db()
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
-    factory2 = (
-      await db()
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F002')
-        .executeTakeFirstOrThrow()
-    ).id;
-    for (const m of await db().selectFrom('menu').select(['id', 'path', 'perms']).execute()) {
-      if (m.path) menuId.set(m.path, m.id);
-      if (m.perms) menuId.set(m.perms, m.id);
-    }
+    demoId = await tenantIdOf(db());
+    factory1 = await factoryIdOf(db(), demoId, 'F001');
+    factory2 = await factoryIdOf(db(), demoId, 'F002');
+    for (const [key, id] of await menuIdsOf(db())) menuId.set(key, id);
     admin = await loginToken(h.app, 'demo', 'admin');
     const pcs = (await call(h.app, 'GET', '/api/basic-system/unit?code=PCS', { token: admin })).body.data.records[0].id;
     await create(admin, 'material', { code: 'QX-100', name: 'Quartz crystal 12 MHz', type: 'raw', basicUnitId: pcs });

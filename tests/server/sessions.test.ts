@@ -10,6 +10,7 @@ import { buildApi } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/index';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { BASIC, DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 const LIST = '/api/platform-system/online-session';
 const OWN = '/api/platform-system/user/session';
@@ -37,15 +38,8 @@ describe.each(DIALECTS)('online sessions [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    tenantId = await tenantIdOf(db);
+    factoryId = await factoryIdOf(db, tenantId, 'F001');
     const hash = await passwordHash();
     for (const account of ['sess.worker', 'sess.clerk'])
       await createUser(db, {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf } from './seeded';
 
 describe.each(DIALECTS)('visit statistics [%s]', (kind) => {
   let h: Harness;
@@ -14,22 +15,8 @@ describe.each(DIALECTS)('visit statistics [%s]', (kind) => {
     const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
       .id;
     // The demo company's two plants.
-    factoryA = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
-    factoryB = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F002')
-        .executeTakeFirstOrThrow()
-    ).id;
+    factoryA = await factoryIdOf(db, tenantId, 'F001');
+    factoryB = await factoryIdOf(db, tenantId, 'F002');
     const admin = (
       await db
         .selectFrom('app_user')

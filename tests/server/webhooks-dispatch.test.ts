@@ -11,6 +11,7 @@ import { createDatabase, type Database } from '../../server/db/index';
 import { WebhookDispatcher } from '../../server/webhooks/dispatcher';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver';
 import { DIALECTS, call, loginToken, startHarness, testConfig, type Harness } from './harness';
+import { factoryIdOf } from './seeded';
 
 const ALLOW = { WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '30', WEBHOOK_RETRY_MAX_MS: '120' };
 
@@ -40,14 +41,7 @@ describe.each(DIALECTS)('webhook dispatch across servers [%s]', (kind) => {
     const db = h.database.db;
     const tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
       .id;
-    factoryId = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    factoryId = await factoryIdOf(db, tenantId, 'F001');
     admin = await loginToken(h.app, 'demo', 'admin');
     receiver = await startReceiver();
     const r = await call(h.app, 'POST', '/api/platform-system/webhook', {

@@ -11,6 +11,7 @@ import { ImportJobs } from '../../server/engine/io/jobs';
 import { withTenant } from '../../server/db/tenant-scope';
 import { publishVersion } from './seeded-process';
 import { DIALECTS, call, loginToken, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -25,7 +26,7 @@ describe.each(DIALECTS)('webhook events [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     typeId = (
       await db
         .insertInto('document_type')

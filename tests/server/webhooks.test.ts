@@ -15,6 +15,7 @@ import { nextAttempt } from '../../server/webhooks/backoff';
 import { webhookConfig } from '../../server/webhooks/config';
 import { startReceiver, until, type Receiver, type Received } from '../support/webhook-receiver';
 import { DIALECTS, PASSWORD, call, loginToken, startHarness, testConfig, type Harness } from './harness';
+import { factoryIdOf, tenantIdOf } from './seeded';
 
 const LOOPBACK = '127.0.0.0/8,::1/128';
 const BASE = '/api/platform-system/webhook';
@@ -63,15 +64,8 @@ describe.each(DIALECTS)('webhooks [%s]', (kind) => {
       WEBHOOK_RETRY_MAX_MS: '120',
     });
     const db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factoryId = (
-      await db
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
+    tenantId = await tenantIdOf(db);
+    factoryId = await factoryIdOf(db, tenantId, 'F001');
     await createTenant(db, { code: 'other', name: 'Other Co', adminPassword: PASSWORD });
     admin = await loginToken(h.app, 'demo', 'admin');
     otherAdmin = await loginToken(h.app, 'other', 'admin');

@@ -8,6 +8,7 @@ import type { ScreenLinks, WorkbenchCards } from '../../model/workbench';
 import { WORKBENCH_LIST_SIZE } from '../../model/workbench';
 import { createTenant, createUser } from '../../server/tenants/provision';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { factoryIdOf, menuIdsOf, tenantIdOf } from './seeded';
 
 const BASE = '/api/platform-system/workbench';
 const ROLES = '/api/platform-system/role';
@@ -40,27 +41,10 @@ describe.each(DIALECTS)('workbench [%s]', (kind) => {
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    demoId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-    factory1 = (
-      await db()
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F001')
-        .executeTakeFirstOrThrow()
-    ).id;
-    factory2 = (
-      await db()
-        .selectFrom('factory')
-        .select('id')
-        .where('tenant_id', '=', demoId)
-        .where('code', '=', 'F002')
-        .executeTakeFirstOrThrow()
-    ).id;
-    for (const m of await db().selectFrom('menu').select(['id', 'path', 'perms']).execute()) {
-      if (m.path) menuId.set(m.path, m.id);
-      if (m.perms) menuId.set(m.perms, m.id);
-    }
+    demoId = await tenantIdOf(db());
+    factory1 = await factoryIdOf(db(), demoId, 'F001');
+    factory2 = await factoryIdOf(db(), demoId, 'F002');
+    for (const [key, id] of await menuIdsOf(db())) menuId.set(key, id);
     admin = await loginToken(h.app, 'demo', 'admin');
     // A line clerk: the workbench, customers and units, nothing of the administration.
     const role = await call(h.app, 'POST', ROLES, {

@@ -9,6 +9,7 @@ import { createTenant, createUser } from '../../server/tenants/provision';
 import { resolveAssignee } from '../../server/workflow/assignees';
 import '../../server/db/types-org';
 import { DIALECTS, PASSWORD, passwordHash, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 describe.each(DIALECTS)('workflow assignees from departments and staff [%s]', (kind) => {
   let h: Harness;
@@ -39,7 +40,7 @@ describe.each(DIALECTS)('workflow assignees from departments and staff [%s]', (k
 
   beforeAll(async () => {
     h = await startHarness(kind);
-    tenantId = (await db().selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db());
     otherTenantId = (await createTenant(db(), { code: 'acme', name: 'Acme', adminPassword: PASSWORD })).tenantId;
     const hash = await passwordHash();
     for (const account of ['plant.head', 'line.head', 'operator', 'newcomer']) {

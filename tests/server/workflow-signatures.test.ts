@@ -14,6 +14,7 @@ import { createUser } from '../../server/tenants/provision';
 import { registerBusiness } from '../../server/workflow/business';
 import { startProcess } from '../../server/workflow/instances';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
+import { tenantIdOf } from './seeded';
 
 const xml = (key: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:mes="http://mes-portal.local/schema/bpmn" id="d_${key}" targetNamespace="t">
@@ -50,7 +51,7 @@ describe.each(DIALECTS)('electronic signatures on approvals [%s]', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     const role = await db
       .insertInto('role')
       .values({ tenant_id: tenantId, code: 'signer', name: 'Signer' })

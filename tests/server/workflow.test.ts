@@ -16,6 +16,7 @@ import { registerBusiness } from '../../server/workflow/business';
 import { startProcess } from '../../server/workflow/instances';
 import { DIALECTS, PASSWORD, call, loginToken, passwordHash, startHarness, type Harness } from './harness';
 import { publishVersion } from './seeded-process';
+import { tenantIdOf } from './seeded';
 
 /** A linear or branching process; tasks given as [id, name, assignee]. */
 function processXml(key: string, body: string): string {
@@ -72,7 +73,7 @@ describe.each(DIALECTS)('workflow [%s]', (kind) => {
     ended.length = 0;
     h = await startHarness(kind);
     db = h.database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    tenantId = await tenantIdOf(db);
     const role = await db
       .insertInto('role')
       .values({ tenant_id: tenantId, code: 'approver', name: 'Approver' })
