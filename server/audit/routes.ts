@@ -10,7 +10,7 @@ import { recordHistory } from './read';
 import { verifyChain } from './verify';
 import { changeRetention, readRetention, RetentionRefused } from './retention';
 import { actorOf } from './write';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { callerOf } from '../engine/scope';
 import { AUDIT_RETENTION_LABELS } from '../../model/audit';
 
@@ -66,8 +66,7 @@ export function auditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }): voi
       const saved = await changeRetention(db, actorOf(ctx), ctx.tenantCode, body);
       await logOperation(db, callerOf(ctx), {
         type: 'edit',
-        method: request.method,
-        path: request.url,
+        ...requestLine(request),
         resource: 'audit-retention',
         ids: [ctx.tenantId],
       });

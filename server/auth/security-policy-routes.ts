@@ -6,7 +6,7 @@ import type { DB } from '../db/types';
 import { serve } from '../serve';
 import { tenantPolicy } from './two-factor';
 import { passwordPolicy } from './password-policy';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { callerOf } from '../engine/scope';
 import { actorOf } from '../audit/write';
 import { saveSecurityPolicy } from './security-policy-store';
@@ -25,8 +25,7 @@ export function securityPolicyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     await saveSecurityPolicy(db, { id: ctx.tenantId, code: ctx.tenantCode }, body, ctx.user.id, actorOf(ctx));
     await logOperation(db, callerOf(ctx), {
       type: 'edit',
-      method: request.method,
-      path: request.url,
+      ...requestLine(request),
       resource: 'security-policy',
       ids: [ctx.tenantId],
     });

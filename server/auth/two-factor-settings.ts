@@ -17,7 +17,7 @@ import type { DB } from '../db/types';
 import { inTransaction } from '../db/in-transaction';
 import type { Translator } from '../i18n';
 import { ApiError, notFound, validationError, type RequestContext } from '../http';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { callerOf } from '../engine/scope';
 import { actorOf } from '../audit/write';
 import { limitedReauth, reauthSessionOf } from './attempts';
@@ -138,8 +138,7 @@ export class TwoFactorSettings {
       await disableTotp(trx, ctx.tenantId, userId, actorOf(ctx));
       await logOperation(trx, callerOf(ctx), {
         type: 'edit',
-        method: request.method,
-        path: request.url,
+        ...requestLine(request),
         resource: 'user',
         ids: [userId],
       });

@@ -5,7 +5,7 @@ import type { DB, OperationType } from '../db/types';
 import type { RequestContext } from '../http';
 import { actorOf } from '../audit/write';
 import { recordRows, type RecordOptions } from '../audit/record';
-import { logOperation } from '../engine/oplog';
+import { logOperation, requestLine } from '../engine/oplog';
 import { callerOf } from '../engine/scope';
 import type { StoredLine } from './store';
 
@@ -28,7 +28,7 @@ export function logLines(
   type: OperationType,
   ids: readonly string[],
 ): Promise<void> {
-  return logOperation(trx, callerOf(ctx), { type, method: request.method, path: request.url, resource: 'bom', ids });
+  return logOperation(trx, callerOf(ctx), { type, ...requestLine(request), resource: 'bom', ids });
 }
 
 export interface LineChange {
