@@ -65,6 +65,13 @@ export function mendArco(root: ParentNode, doc: Document, texts: ArcoA11yTexts):
     close.setAttribute('aria-hidden', 'true');
   }
 
+  // InputNumber: without bounds (a number is never clamped as it is typed; its rule refuses it) Arco
+  // writes aria-valuemin="-Infinity" and aria-valuemax="Infinity", which are no numbers: no bound is said.
+  for (const el of root.querySelectorAll('[role="spinbutton"][aria-valuemax="Infinity"]'))
+    el.removeAttribute('aria-valuemax');
+  for (const el of root.querySelectorAll('[role="spinbutton"][aria-valuemin="-Infinity"]'))
+    el.removeAttribute('aria-valuemin');
+
   // Pagination: the page-size chooser is a div with an aria-label but no role; its select and the
   // page jumper's input have no name.
   for (const el of root.querySelectorAll('.arco-pagination-option[aria-label]:not([role])'))

@@ -50,6 +50,16 @@ describe('what Arco markup lacks is put on it', () => {
     expect(status!.closest('[role="combobox"]')!.getAttribute('tabindex')).toBe('0');
   });
 
+  it('a number input without bounds says none, instead of Infinity, which is no number', () => {
+    const body = mended(`<input id="open" role="spinbutton" aria-valuemax="Infinity" aria-valuemin="-Infinity">
+      <input id="bounded" role="spinbutton" aria-valuemax="10" aria-valuemin="1">`);
+    const open = body.querySelector('#open')!;
+    expect(open.hasAttribute('aria-valuemax')).toBe(false);
+    expect(open.hasAttribute('aria-valuemin')).toBe(false);
+    const bounded = body.querySelector('#bounded')!;
+    expect([bounded.getAttribute('aria-valuemin'), bounded.getAttribute('aria-valuemax')]).toEqual(['1', '10']);
+  });
+
   it('row check boxes, the page jumper, the page-size group and the password eye are named', () => {
     const body =
       mended(`<table><tr><th class="arco-table-th"><input type="checkbox"></th></tr><tr><td class="arco-table-td"><input type="checkbox"></td></tr></table>
