@@ -76,3 +76,9 @@ export function spreadsheetDay(day: string): Date | null {
   const m = DAY.exec(day.trim());
   return m ? utcMidnight(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
+
+/** Timestamps as the API answers them: ISO 8601 in UTC, from a Date or the text a driver returned. */
+export const iso = (d: Date | string): string => new Date(d).toISOString();
+
+/** `iso`, and null for none. */
+export const isoOrNull = (d: Date | string | null): string | null => (d === null ? null : iso(d));

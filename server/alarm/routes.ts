@@ -21,7 +21,7 @@ import {
   unacknowledgedCount,
   type AlarmPlace,
 } from './store';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 /** The feed's cursor is bookkeeping, not part of the alarm. */
 const HISTORY_IGNORE = ['seq'];

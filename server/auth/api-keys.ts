@@ -9,7 +9,7 @@ import { sha256 } from './tokens';
 import type { AuditActor } from '../audit/write';
 import { recordRows } from '../audit/record';
 import { usableFactories } from './permissions';
-import { isoOrNull } from '../iso';
+import { isoOrNull } from '../dates';
 
 /** A new secret: `mes_` and 32 random bytes in base64url. */
 export const newApiKeySecret = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;

@@ -2,7 +2,7 @@
 import type { BomMaterial } from '../../model/bom';
 import type { BomDb } from './store';
 import { containsPattern } from '../db/patterns';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 export interface PageQuery {
   keyword?: string;

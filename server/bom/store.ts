@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { BomLineRow, BomMaterial, BomTreeNode } from '../../model/bom';
 import type { DB } from '../db/types';
 import '../db/types-bom';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 /** The columns of the engine's tables this module reads (they are not in the static `DB`). */
 interface MaterialView {

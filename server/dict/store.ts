@@ -8,7 +8,7 @@ import { recordRows } from '../audit/record';
 import type { AuditActor } from '../audit/write';
 import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 const typeTaken = () => new ApiError(409, 'dict.duplicateType');
 const valueTaken = () => new ApiError(409, 'dictItem.duplicateValue');

@@ -17,13 +17,12 @@ import { newStorageKey, type FileStorage } from '../files/storage';
 import { startProcess } from '../workflow/instances';
 import { emitEvent } from '../webhooks/emit';
 import { registerBusiness } from '../workflow/business';
-import { dateOnly } from '../dates';
+import { dateOnly, iso } from '../dates';
 import { writeHistory, type AuditActor } from '../audit/write';
 import { apiKeys, recordRows } from '../audit/record';
 import { diffFields } from '../audit/diff';
 import { accountActor } from '../audit/accounts';
 import { containsPattern } from '../db/patterns';
-import { iso } from '../iso';
 
 /** The entity name of documents in history (a new version is an entry of its document). */
 export const DOCUMENT_ENTITY = 'document';

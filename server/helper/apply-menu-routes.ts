@@ -20,7 +20,7 @@ import { runningInstances, startProcess } from '../workflow/instances';
 import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { pageOf } from '../db/page';
-import { iso, isoOrNull } from '../iso';
+import { iso, isoOrNull } from '../dates';
 
 const entriesOf = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as MenuApplicationEntry[];
 const countOf = (entries: MenuApplicationEntry[]): number => entries.reduce((n, e) => n + 1 + countOf(e.children), 0);

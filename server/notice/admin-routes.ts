@@ -16,7 +16,7 @@ import { recordRows } from '../audit/record';
 import { actorOf } from '../audit/write';
 import { deleteRecorded, updateRecorded, type RowHistory } from '../audit/own-row-history';
 import { allInTenant, insertNotice, noticePage, type NoticeValues } from './store';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 type NoticeInput = z.output<typeof noticeInput>;
 

@@ -14,7 +14,7 @@ import { checkTarget, TargetRefused } from './targets';
 import { signedRequest } from './sign';
 import { nextAttempt } from './backoff';
 import { Repeating } from '../repeating';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 interface Due {
   id: string;

@@ -39,7 +39,7 @@ import {
   updateEndpoint,
   type EndpointValues,
 } from './store';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 const ENGINE_RESOURCES = new Set(RESOURCES.map((d) => d.name));
 

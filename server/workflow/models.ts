@@ -17,7 +17,7 @@ import type { AuditActor } from '../audit/write';
 import { recordRows, type Row } from '../audit/record';
 import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 /** The entity name of workflow models in history. */
 export const MODEL_ENTITY = 'flow-model';

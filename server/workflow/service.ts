@@ -41,7 +41,7 @@ import {
 } from './models';
 import { proveSigner, type Signer } from './sign';
 import { instanceHistory, instanceOf, involvedIn, signedAmong, taskGate, taskOf, whoOf, type Who } from './tasks';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 /** What a workflow call brings: its caller, their language, and the request a signature is counted against. */
 export interface FlowCall {

@@ -6,7 +6,7 @@ import type { DB } from '../db/types';
 import type { RequestContext } from '../http';
 import { containsPattern } from '../db/patterns';
 import { pageOf } from '../db/page';
-import { iso } from '../iso';
+import { iso } from '../dates';
 
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 

@@ -8,7 +8,7 @@ import type { Caller } from '../scope';
 import type { Background } from '../background';
 import type { Db } from '../table';
 import { emitEvent } from '../../webhooks/emit';
-import { iso, isoOrNull } from '../../iso';
+import { iso, isoOrNull } from '../../dates';
 
 /** Reports and finished jobs are kept this long. */
 const KEEP_DAYS = 7;
