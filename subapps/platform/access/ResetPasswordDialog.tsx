@@ -6,7 +6,7 @@ import { contract } from '../../../model/contract';
 import { PASSWORD_PATTERN } from '../../../model/resources/user';
 import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
-import { useAct } from '../act';
+import { useAct } from '../../kit/act';
 import { TemporaryPassword } from './TemporaryPassword';
 
 /**

@@ -6,7 +6,7 @@ import type { MenuTreeNode, RoleMenus, RoleMenusInput } from '../../../model/acc
 import { contract } from '../../../model/contract';
 import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
-import { useAct } from '../act';
+import { useAct } from '../../kit/act';
 
 const TYPE_COLORS: Record<MenuTreeNode['type'], string> = {
   catalogue: 'gray',

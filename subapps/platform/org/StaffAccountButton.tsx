@@ -7,7 +7,7 @@ import type { ResourceRow } from '../../../model/engine';
 import { PATTERNS } from '../../../model/engine';
 import type { StaffAccountInput, StaffAccountResult } from '../../../model/staff';
 import { useApi } from '../../kit/api';
-import { useAct } from '../act';
+import { useAct } from '../../kit/act';
 import { TemporaryPassword } from '../access/TemporaryPassword';
 
 /**

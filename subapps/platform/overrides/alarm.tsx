@@ -4,7 +4,7 @@ import { contract } from '../../../model/contract';
 import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
 import type { PageContext, ResourceOverrides } from '../../kit/engine/types';
-import { act } from '../act';
+import { act } from '../../kit/act';
 
 const LEVEL_COLORS: Record<string, string> = { critical: 'red', warning: 'orange', info: 'blue' };
 

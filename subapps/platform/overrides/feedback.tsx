@@ -8,7 +8,7 @@ import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
 import { lengthRule } from '../../kit/zodRules';
 import type { ResourceOverrides } from '../../kit/engine/types';
-import { act } from '../act';
+import { act } from '../../kit/act';
 
 /** A feedback picture: a thumbnail that opens large (fetched through the bridge as a data URL). */
 function Picture({ id }: { id: string }) {

@@ -5,7 +5,7 @@ import { useBridge, useBridgeContext } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import { API_KEY_PERMISSIONS as P, type ApiKey } from '../../../model/api-keys';
 import { useApi } from '../../kit/api';
-import { act } from '../act';
+import { act } from '../../kit/act';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
 import { HistoryButton } from '../../kit/history/HistoryButton';
 import { AUDIT_PERMISSIONS } from '../../../model/audit';

@@ -5,7 +5,7 @@ import { contract } from '../../../model/contract';
 import { API_KEY_LIMITS, apiKeyInput, type ApiKeyOptions, type CreatedApiKey } from '../../../model/api-keys';
 import { useApi } from '../../kit/api';
 import { zodRule } from '../../kit/zodRules';
-import { act, useAct } from '../act';
+import { act, useAct } from '../../kit/act';
 
 interface Draft {
   name: string;

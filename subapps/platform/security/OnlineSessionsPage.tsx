@@ -6,7 +6,7 @@ import { contract } from '../../../model/contract';
 import { SECURITY_PERMISSIONS as P, type OnlineSession } from '../../../model/security';
 import { describeUserAgent } from '../../../model/user-agent';
 import { useApi } from '../../kit/api';
-import { act } from '../act';
+import { act } from '../../kit/act';
 
 /** Online sessions (issue 26): the tenant's live sessions; end one, or all of a user's. */
 export function OnlineSessionsPage() {

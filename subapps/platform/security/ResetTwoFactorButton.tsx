@@ -4,7 +4,7 @@ import { useBridge, usePermission } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
 import type { ResourceRow } from '../../../model/engine';
 import { useApi } from '../../kit/api';
-import { act } from '../act';
+import { act } from '../../kit/act';
 
 /** Removes a user's authenticator (a lost phone): a row action of the users screen. */
 export function ResetTwoFactorButton({ row }: { row: ResourceRow }) {

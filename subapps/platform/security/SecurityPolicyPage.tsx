@@ -11,7 +11,7 @@ import {
   type SecurityPolicy,
 } from '../../../model/security';
 import { useApi } from '../../kit/api';
-import { act, useAct } from '../act';
+import { act, useAct } from '../../kit/act';
 
 /** The tenant's security policy (issue 26): two-factor login off, optional or required; password rules. */
 export function SecurityPolicyPage() {

@@ -10,7 +10,7 @@ import {
   type WebhookEndpoint,
 } from '../../../model/webhook';
 import { useApi } from '../../kit/api';
-import { act } from '../act';
+import { act } from '../../kit/act';
 import { eventKey } from './WebhookForm';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '-');

@@ -4,7 +4,7 @@ import { Checkbox, Form, Input, Modal, Select, Switch } from '@arco-design/web-r
 import { WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookInput } from '../../../model/webhook';
 import { RESOURCES } from '../../../model/resources';
 import { lengthRule } from '../../kit/zodRules';
-import { act } from '../act';
+import { act } from '../../kit/act';
 
 /** i18next separates keys at dots: `alarm.raised` → `alarm_raised`. */
 export const eventKey = (e: string) => `webhooks.eventNames.${e.replace(/\./g, '_')}`;

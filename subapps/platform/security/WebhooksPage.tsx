@@ -10,7 +10,7 @@ import {
   type WebhookSecret,
 } from '../../../model/webhook';
 import { useApi } from '../../kit/api';
-import { act } from '../act';
+import { act } from '../../kit/act';
 import { WebhookForm, eventKey } from './WebhookForm';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { HistoryButton } from '../../kit/history/HistoryButton';

@@ -7,7 +7,7 @@ import { contract } from '../../../model/contract';
 import { errorsOf } from '../../../model/api';
 import { AUDIT_PERMISSIONS, type AuditRetention } from '../../../model/audit';
 import { useApi } from '../../kit/api';
-import { act, useAct } from '../act';
+import { act, useAct } from '../../kit/act';
 
 type Field = 'months' | 'legalMinMonths';
 
