@@ -4,7 +4,7 @@
  * measured on the rendered elements, not on an attribute.
  */
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { login, watchConsole } from './support';
+import { chooseFontSize, login, watchConsole } from './support';
 
 const firstCell = (frame: FrameLocator) => frame.getByTestId('resource-table').locator('tbody td').nth(1);
 const px = (l: Locator) => l.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
@@ -19,13 +19,6 @@ async function sizes(page: Page, frame: FrameLocator) {
   };
 }
 
-async function chooseSize(page: Page, size: 'small' | 'medium' | 'large') {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-settings').click();
-  await page.getByTestId(`font-${size}`).click();
-  await page.locator('.arco-drawer-close-icon').click();
-}
-
 test('small, medium and large change the rendered text of the shell and of the sub-app, Arco components included', async ({
   page,
 }) => {
@@ -35,17 +28,17 @@ test('small, medium and large change the rendered text of the shell and of the s
   const frame = page.frameLocator('[data-testid="frame-basic"]');
   await expect(firstCell(frame)).not.toBeEmpty();
 
-  await chooseSize(page, 'small');
+  await chooseFontSize(page, 'small');
   await expect.poll(() => px(frame.getByTestId('btn-search'))).toBe(14);
   const small = await sizes(page, frame);
   expect(small).toEqual({ menuItem: 14, tab: 14, cell: 14, input: 14, button: 14 });
 
-  await chooseSize(page, 'large');
+  await chooseFontSize(page, 'large');
   await expect.poll(() => px(frame.getByTestId('btn-search'))).toBe(18);
   const large = await sizes(page, frame);
   expect(large).toEqual({ menuItem: 18, tab: 18, cell: 18, input: 18, button: 18 });
 
-  await chooseSize(page, 'medium');
+  await chooseFontSize(page, 'medium');
   await expect.poll(() => px(frame.getByTestId('btn-search'))).toBe(16);
   expect(await sizes(page, frame)).toEqual({ menuItem: 16, tab: 16, cell: 16, input: 16, button: 16 });
 

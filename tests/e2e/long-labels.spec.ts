@@ -3,8 +3,8 @@
  * menu entry, catalogue or the portal's title is cut ("Registro de inicios de s…"); they wrap in
  * the side menu. The header's switchers keep their width and show the whole name on hover.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { login, watchConsole } from './support';
+import { expect, test, type Locator } from '@playwright/test';
+import { chooseFontSize, login, watchConsole } from './support';
 
 /** Texts of the elements whose content overflows their box (cut with an ellipsis, or hidden). */
 const cut = (elements: Locator) =>
@@ -22,18 +22,6 @@ const cut = (elements: Locator) =>
 const SIDER_TEXT =
   '.portal-logo, .side-menu .arco-menu-item, .side-menu .arco-menu-inline-header, .side-menu .arco-menu-item-inner';
 
-async function chooseSize(page: Page, size: 'small' | 'large') {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-settings').click();
-  const option = page.getByTestId(`font-${size}`);
-  // The drawer slides in: the option is there before it can be clicked.
-  await expect(option).toBeVisible();
-  await option.click();
-  await page.locator('.arco-drawer-close-icon').click();
-  // Closed before the next round opens it again (a click during its closing was lost).
-  await expect(option).toBeHidden();
-}
-
 test('Spanish names in the side menu and the title wrap instead of being cut, at small and large font sizes', async ({
   page,
 }) => {
@@ -45,7 +33,7 @@ test('Spanish names in the side menu and the title wrap instead of being cut, at
   await expect(loginLog).toContainText('Registro de inicios de sesión');
   await expect(page.locator('.portal-logo')).toHaveText('Portal de ejecución de fabricación');
   for (const size of ['small', 'large'] as const) {
-    await chooseSize(page, size);
+    await chooseFontSize(page, size);
     expect(await cut(page.locator(SIDER_TEXT)), `cut at ${size}`).toEqual([]);
   }
   // The switchers keep their width; hovering shows the whole name.

@@ -87,3 +87,22 @@ export async function openTaskList(page: Page, lang = 'en') {
     await expect(page).toHaveURL(new RegExp(`/${lang}/flow/task$`), { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * Chooses a font size in the settings drawer and closes it again. Once in a while the click on the
+ * user menu's entry has landed on the page beneath (its popup closing at that instant) and opened
+ * another screen instead: the opening is tried again until the drawer shows.
+ */
+export async function chooseFontSize(page: Page, size: 'small' | 'medium' | 'large') {
+  const option = page.getByTestId(`font-${size}`);
+  await expect(async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-settings').click({ timeout: 3_000 });
+    // The drawer slides in: the option is there before it can be clicked.
+    await expect(option).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await option.click();
+  await page.locator('.arco-drawer-close-icon').click();
+  // Closed before the next round opens it again (a click during its closing was lost).
+  await expect(option).toBeHidden();
+}
