@@ -10,6 +10,7 @@ import { menuPermissions } from '../../model/menu-tree';
 import { callApi } from '../api/client';
 import { factoryIdAtom, menuAtom } from '../state/atoms';
 import { usePolling } from '../hooks/usePolling';
+import { useAfterFirstScreen } from '../subapp/firstScreen';
 import { speak } from './speech';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
 
@@ -70,10 +71,12 @@ export function AlarmBell() {
   }, []);
 
   // A new factory has other alarms: start its cursor afresh.
+  // Read once the first screen has had its turn: the counter never delays it.
+  const ready = useAfterFirstScreen();
   useEffect(() => {
     cursor.current = null;
-    void poll();
-  }, [poll, factoryId]);
+    if (ready) void poll();
+  }, [poll, factoryId, ready]);
   usePolling(poll, ALARM_POLL_MS);
 
   async function acknowledge(id: string) {

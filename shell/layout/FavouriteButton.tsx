@@ -7,7 +7,7 @@ import { findMenuByPath, menuScreens } from '../../model/menu-tree';
 import { WORKBENCH_PATH, type ScreenLink } from '../../model/workbench';
 import { contract } from '../api/contract';
 import { callApi } from '../api/client';
-import { afterPaint } from '../router/afterPaint';
+import { afterScreen } from '../subapp/firstScreen';
 import { factoryIdAtom, menuAtom } from '../state/atoms';
 
 /** The favourite screens of the user in the current factory (the workbench shows them). */
@@ -34,7 +34,7 @@ export function FavouriteButton({ path }: { path: string | null }) {
     if (!hasWorkbench || !factoryId) return;
     let live = true;
     // Read after the screen switched to has painted: nothing on it waits for the list.
-    const cancel = afterPaint(() => {
+    const cancel = afterScreen(() => {
       void callApi(contract.workbench.favourites, { showError: false }).then((res) => {
         if (live && res.code === 200) setFavourites(res.data.items);
       });

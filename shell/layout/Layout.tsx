@@ -38,7 +38,7 @@ import { ShortcutList } from './ShortcutList';
 import { helpOpenAtom, searchOpenAtom, shortcutListOpenAtom, useShellShortcuts } from './shortcuts';
 import { confirmDiscard, forgetUnsaved, unsavedTabsAtom, useAskBeforeUnload } from './unsaved';
 import { navigateUrgently } from '../router/ShellRouter';
-import { afterPaint } from '../router/afterPaint';
+import { afterScreen } from '../subapp/firstScreen';
 import {
   MAX_TABS,
   closeOthers,
@@ -119,7 +119,7 @@ export function Layout() {
     setTabs(next);
     setActiveId(active.id);
     const menuId = active.menuId;
-    if (factoryId && menuId) afterPaint(() => void endpoints.recordAccess(factoryId, menuId));
+    if (factoryId && menuId) afterScreen(() => void endpoints.recordAccess(factoryId, menuId));
     // Runs on navigation only; tabs are written here, not read as a trigger.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path]);

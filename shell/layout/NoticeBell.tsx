@@ -9,6 +9,7 @@ import { contract } from '../api/contract';
 import { callApi } from '../api/client';
 import { factoryIdAtom } from '../state/atoms';
 import { usePolling } from '../hooks/usePolling';
+import { useAfterFirstScreen } from '../subapp/firstScreen';
 import { useEscapeCloses } from '../hooks/useEscapeCloses';
 
 /** Text of stored notice HTML; rich rendering comes with the notice administration (issue 9). */
@@ -30,9 +31,11 @@ export function NoticeBell() {
     if (res.code === 200) setData(res.data);
   }, []);
 
+  // Read once the first screen has had its turn: the counter never delays it.
+  const ready = useAfterFirstScreen();
   useEffect(() => {
-    void load();
-  }, [load, factoryId]);
+    if (ready) void load();
+  }, [load, factoryId, ready]);
   usePolling(load, NOTICE_POLL_MS);
 
   useEscapeCloses(open, () => setOpen(false));

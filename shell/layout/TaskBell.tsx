@@ -11,6 +11,7 @@ import type { TaskCounts } from '../../model/workflow/api';
 import { callApi } from '../api/client';
 import { menuAtom } from '../state/atoms';
 import { usePolling } from '../hooks/usePolling';
+import { useAfterFirstScreen } from '../subapp/firstScreen';
 
 const TASKS_PATH = '/flow/task';
 
@@ -26,9 +27,11 @@ export function TaskBell() {
     if (res.code === 200) setCounts(res.data);
   }, []);
 
+  // Read once the first screen has had its turn: the counter never delays it.
+  const ready = useAfterFirstScreen();
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (ready) void load();
+  }, [load, ready]);
   usePolling(load, NOTICE_POLL_MS);
 
   const canOpen = findMenuByPath(menu, TASKS_PATH) !== null;

@@ -2,7 +2,6 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { menuPaths } from '../../model/menu-tree';
-import { endpoints } from '../api/endpoints';
 import {
   appsLoadedAtom,
   busyAtom,
@@ -17,6 +16,13 @@ import {
 import { probeReached, requestApps } from '../subapp/appsRequest';
 import { useLanguage } from '../hooks/useLanguage';
 import { afterMenuLoad, decide, splitLanguage } from './rules';
+import { requestRoutes, takeRoutes } from './routesRequest';
+
+/** Asks for the app registry, and for the menu of `factoryId` when known, before the guard needs them. */
+export function askAhead(token: string, factoryId: string | null, lang: string): void {
+  requestApps(token);
+  if (factoryId) requestRoutes(factoryId, lang);
+}
 
 /** Applies the navigation rules of SPEC §2 to every non-public route. */
 export function Guard({ children }: { children: ReactNode }) {
@@ -45,8 +51,7 @@ export function Guard({ children }: { children: ReactNode }) {
     const session = store.get(tokenAtom);
     if (session && !store.get(appsLoadedAtom)) requestApps(session);
     setBusy((n) => n + 1);
-    endpoints
-      .routes(factoryId)
+    takeRoutes(factoryId, lang)
       .then((res) => {
         if (cancelled) return;
         const outcome = afterMenuLoad(lang, res);

@@ -35,8 +35,21 @@ export function preloadable<P extends object>(
   return { Component, preload };
 }
 
+const guardModule = shared(() => loadChunk(() => import('./Guard')));
+
 /** The guard (menu, token): it loads before the layout, which it may not let the user see. */
-export const GuardPage = preloadable(() => loadChunk(() => import('./Guard')).then((m) => m.Guard));
+export const GuardPage = preloadable(() => guardModule().then((m) => m.Guard));
+
+/**
+ * Once a login is answered: asks for the app registry and the menu of the factory the user last
+ * chose beside the list of factories (in the guard's chunk, not the login page's).
+ */
+export function askAhead(token: string, factoryId: string | null, lang: string): void {
+  guardModule().then(
+    (m) => m.askAhead(token, factoryId, lang),
+    () => undefined,
+  );
+}
 
 /** The layout, with the texts its screens show that the login page does not (`common`, and `model`). */
 export const LayoutPage = preloadable(() =>

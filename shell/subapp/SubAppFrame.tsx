@@ -45,15 +45,27 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
     setFrameKey((n) => n + 1);
   };
 
-  // Probe before load: an app that does not answer shows the offline notice instead of a broken frame.
-  // The first probe is the registry's own when it is recent; a retry asks afresh.
+  // An app that does not answer shows the offline notice instead of a broken frame. The first load
+  // does not wait for the probe (the registry's own, under way since the menu came): the frame loads
+  // beside it and gives way to the notice should the probe fail. A retry probes first, then loads.
   const probed = useRef(false);
+  const healthRef = useRef(health);
+  healthRef.current = health;
   useEffect(() => {
     if (health !== 'probing') return;
+    if (!probed.current) {
+      probed.current = true;
+      setHealth('connecting');
+      load();
+      void probeShared(app.url).then((online) => {
+        if (online || healthRef.current === 'connected') return;
+        setSrc(null);
+        setHealth('offline');
+      });
+      return;
+    }
     let live = true;
-    const asked = probed.current ? probe(app.url) : probeShared(app.url);
-    probed.current = true;
-    void asked.then((online) => {
+    void probe(app.url).then((online) => {
       if (!live) return;
       if (online) {
         setHealth('connecting');

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { store, tokenAtom } from '../state/atoms';
+import { afterPaint } from '../router/afterPaint';
 
 /**
  * When the first screen after a login has had its turn: an app's frame has connected and the calls
@@ -89,6 +90,23 @@ export function afterFirstScreen(): Promise<void> {
     : new Promise((resolve) => {
         waiters.push(resolve);
       });
+}
+
+/**
+ * Runs `fn` once the first screen has had its turn and the frame after has painted: what the header
+ * reads for itself (counters, favourites, the visit's record) never competes with that screen's calls.
+ * Returns a cancel.
+ */
+export function afterScreen(fn: () => void): () => void {
+  let dropped = false;
+  let cancel: (() => void) | null = null;
+  void afterFirstScreen().then(() => {
+    if (!dropped) cancel = afterPaint(fn);
+  });
+  return () => {
+    dropped = true;
+    cancel?.();
+  };
 }
 
 /** Whether the first screen has had its turn; turns true once it has. */

@@ -18,7 +18,7 @@ import {
   userAtom,
 } from '../../state/atoms';
 import { useLanguage } from '../../hooks/useLanguage';
-import { preloadPortal } from '../../router/portalChunks';
+import { askAhead, preloadPortal } from '../../router/portalChunks';
 
 export const LAST_TENANT = 'mes-portal:lastTenant';
 
@@ -46,6 +46,8 @@ export function useCompleteLogin() {
     setToken(data.token);
     setTokenValid(true);
     setUser(data.user);
+    // The registry and the likely menu are asked for beside the factory list, not after it.
+    askAhead(data.token, preferred, lang);
     const list = await sessionFactories();
     setMenuLoaded(false);
     const ids = list.map((f) => f.id);

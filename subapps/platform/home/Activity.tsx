@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { Badge, Button, Card } from '@arco-design/web-react';
 import { useBridge } from '../../../bridge/react';
 import { contract } from '../../../model/contract';
+import type { ApiClient } from '../../../model/contract/client';
 import { useApi } from '../../kit/api';
 import { CardBody } from './CardBody';
 import { useCard, type CardState } from './useCard';
@@ -89,10 +90,13 @@ export function TasksCard() {
 }
 
 /** Notices I have not handled yet. */
-export function NoticesCard() {
+/** The notices the card shows, as it asks for them. */
+export const readNotices = (api: ApiClient) => api.call(contract.notice.list, { query: { limit: 20 } });
+
+export function NoticesCard({ first }: { first?: ReturnType<typeof readNotices> | null }) {
   const { t } = useTranslation('platform');
   const api = useApi();
-  const [state] = useCard(() => api.call(contract.notice.list, { query: { limit: 20 } }));
+  const [state] = useCard(() => readNotices(api), first);
   return (
     <RowsCard
       kind="notices"

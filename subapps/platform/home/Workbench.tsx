@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Grid, Spin } from '@arco-design/web-react';
 import { contract } from '../../../model/contract';
 import type { WorkbenchCard } from '../../../model/workbench';
 import { useApi } from '../../kit/api';
-import { AlarmsCard, NoticesCard, TasksCard } from './Activity';
+import { AlarmsCard, NoticesCard, TasksCard, readNotices } from './Activity';
 import { CountCard } from './Counts';
 import { ScreenList } from './ScreenList';
 import { useCard } from './useCard';
@@ -11,12 +12,12 @@ import './workbench.css';
 
 const COUNTS: WorkbenchCard[] = ['feedback', 'applications', 'apps'];
 
-function CardOf({ card }: { card: WorkbenchCard }) {
+function CardOf({ card, notices }: { card: WorkbenchCard; notices: ReturnType<typeof readNotices> | null }) {
   switch (card) {
     case 'tasks':
       return <TasksCard />;
     case 'notices':
-      return <NoticesCard />;
+      return <NoticesCard first={notices} />;
     case 'alarms':
       return <AlarmsCard />;
     case 'favourites':
@@ -37,7 +38,12 @@ function CardOf({ card }: { card: WorkbenchCard }) {
 export function Workbench() {
   const { t } = useTranslation('platform');
   const api = useApi();
-  const [state] = useCard(() => api.call(contract.workbench.cards));
+  // Every user has the notices card: its first rows are asked for beside the list of cards, not after it.
+  const notices = useRef<ReturnType<typeof readNotices> | null>(null);
+  const [state] = useCard(() => {
+    notices.current ??= readNotices(api);
+    return api.call(contract.workbench.cards);
+  });
   if (state.kind !== 'ready')
     return <div data-testid="page-workbench">{state.kind === 'loading' ? <Spin /> : t('workbench.failed')}</div>;
   const counts = state.data.cards.filter((c) => COUNTS.includes(c));
@@ -49,7 +55,7 @@ export function Workbench() {
           <Grid.Row gutter={16}>
             {counts.map((c) => (
               <Grid.Col key={c} xs={24} sm={8}>
-                <CardOf card={c} />
+                <CardOf card={c} notices={notices.current} />
               </Grid.Col>
             ))}
           </Grid.Row>
@@ -58,7 +64,7 @@ export function Workbench() {
       <Grid.Row gutter={[16, 16]}>
         {others.map((c) => (
           <Grid.Col key={c} xs={24} md={12} xl={8}>
-            <CardOf card={c} />
+            <CardOf card={c} notices={notices.current} />
           </Grid.Col>
         ))}
       </Grid.Row>

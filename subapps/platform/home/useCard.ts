@@ -8,9 +8,10 @@ export type CardState<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'r
 /**
  * One card's data, loaded on its own (a slow or failing card never holds the others), again when the
  * factory changes and each time the workbench is shown again (a kept tab may be stale). The setter
- * replaces the data with what a change the card made answered.
+ * replaces the data with what a change the card made answered. `first`, when given, is a read already
+ * under way that stands for the first one.
  */
-export function useCard<T>(load: () => Promise<T>): [CardState<T>, (data: T) => void] {
+export function useCard<T>(load: () => Promise<T>, first?: Promise<T> | null): [CardState<T>, (data: T) => void] {
   const { factoryId, language } = useBridgeContext();
   // Shown: the route within its app, and the app's frame within the shell.
   const routeShown = useRouteShown();
@@ -19,12 +20,15 @@ export function useCard<T>(load: () => Promise<T>): [CardState<T>, (data: T) => 
   const [state, setState] = useState<CardState<T>>({ kind: 'loading' });
   /** The factory and language of the data shown, once read. */
   const readFor = useRef<string | null>(null);
+  const firstRead = useRef(first ?? null);
   useEffect(() => {
     if (!shown) return;
     let live = true;
     const key = `${factoryId}|${language}`;
-    const read = () =>
-      load().then(
+    const read = () => {
+      const held = firstRead.current;
+      firstRead.current = null;
+      return (held ?? load()).then(
         (data) => {
           if (!live) return;
           readFor.current = key;
@@ -34,6 +38,7 @@ export function useCard<T>(load: () => Promise<T>): [CardState<T>, (data: T) => 
           if (live) setState({ kind: 'failed' });
         },
       );
+    };
     // Shown again with the same factory and language, the card keeps what it shows while the shell
     // paints the switch and reads anew once the frame is idle: nine cards asking at once would
     // compete with that paint. A first read, or another factory or language, reads at once.
