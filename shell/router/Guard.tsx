@@ -18,6 +18,8 @@ import { useLanguage } from '../hooks/useLanguage';
 import { afterMenuLoad, decide, splitLanguage } from './rules';
 import { requestRoutes, takeRoutes } from './routesRequest';
 
+export { dropPrewarmed, prewarmLanding } from '../subapp/prewarm';
+
 /** Asks for the app registry, and for the menu of `factoryId` when known, before the guard needs them. */
 export function askAhead(token: string, factoryId: string | null, lang: string): void {
   requestApps(token);

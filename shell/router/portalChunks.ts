@@ -51,6 +51,23 @@ export function askAhead(token: string, factoryId: string | null, lang: string):
   );
 }
 
+/**
+ * At the press of "log in": starts loading the frame of the screen the last login landed on
+ * (subapp/prewarm); `refused` lets it go again.
+ */
+export function prewarmOnPress(): void {
+  guardModule().then(
+    (m) => m.prewarmLanding(),
+    () => undefined,
+  );
+}
+export function forgetPrewarmed(): void {
+  guardModule().then(
+    (m) => m.dropPrewarmed(),
+    () => undefined,
+  );
+}
+
 /** The layout, with the texts its screens show that the login page does not (`common`, and `model`). */
 export const LayoutPage = preloadable(() =>
   Promise.all([loadChunk(() => import('../layout/Layout')), loadMoreTexts()]).then(([m]) => m.Layout),

@@ -5,7 +5,7 @@ import { Result, Spin } from '@arco-design/web-react';
 import { connectChild, originOf } from '../../bridge/host';
 import { useLanguage } from '../hooks/useLanguage';
 import { frameUrl, ownsPath } from './appRoutes';
-import { FRAME_SANDBOX } from './SubAppFrame';
+import { FRAME_SANDBOX } from './sandbox';
 import { hostHandlers } from './hostHandlers';
 import { closeModal, setModalDirty, setModalTitle, type OpenModal } from './modals';
 import { registerFrame } from './refused';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spin } from '@arco-design/web-react';
 import type { AppState } from '../state/atoms';
@@ -10,9 +10,8 @@ import { AppNotice } from './AppNotice';
 import { takeScreenFocus } from './screenFocus';
 import { useFrameConnection } from './useFrameConnection';
 import { frameTabDeps } from './frameTabs';
-
-/** Sandbox of every sub-app frame (DESIGN §6): never allow-top-navigation. */
-export const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-downloads';
+import { FRAME_SANDBOX } from './sandbox';
+import { adoptPrewarmed, isPrewarmed } from './prewarm';
 
 /**
  * One sub-app's iframe: probed before it loads (an app that does not answer shows a notice), then
@@ -30,18 +29,30 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
   // useNavigate changes with every location; the connection must outlive navigations.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-  const [health, setHealth] = useState<AppHealth>('probing');
+  // A frame a login loaded ahead for this very URL is taken in as this one mounts: its first load has begun.
+  const [ahead] = useState(() => {
+    const url = frameUrl(app.url, path);
+    return isPrewarmed(url) ? url : null;
+  });
+  const [health, setHealth] = useState<AppHealth>(ahead ? 'connecting' : 'probing');
   const [remoteVersion, setRemoteVersion] = useState<string | null>(null);
   // The frame's first route is loaded with it; later routes travel through the bridge.
-  const [src, setSrc] = useState<string | null>(null);
+  const [src, setSrc] = useState<string | null>(ahead);
   const srcPath = useRef(path);
   /** Each new value loads the frame afresh (a retry). */
-  const [frameKey, setFrameKey] = useState(0);
+  const [frameKey, setFrameKey] = useState(ahead ? 1 : 0);
+  /** Whether this load takes in the frame loaded ahead, rather than rendering its own. */
+  const [adopting, setAdopting] = useState(Boolean(ahead));
+  const slotRef = useRef<HTMLDivElement>(null);
+  const firstLoad = useRef(!ahead);
 
   const load = () => {
     connection.loading();
     srcPath.current = shownPath.current;
-    setSrc(frameUrl(app.url, shownPath.current));
+    const url = frameUrl(app.url, shownPath.current);
+    setAdopting(firstLoad.current && isPrewarmed(url));
+    firstLoad.current = false;
+    setSrc(url);
     setFrameKey((n) => n + 1);
   };
 
@@ -52,11 +63,13 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
   const healthRef = useRef(health);
   healthRef.current = health;
   useEffect(() => {
-    if (health !== 'probing') return;
+    if (health !== 'probing' && (probed.current || !ahead)) return;
     if (!probed.current) {
       probed.current = true;
-      setHealth('connecting');
-      load();
+      if (!ahead) {
+        setHealth('connecting');
+        load();
+      }
       void probeShared(app.url).then((online) => {
         if (online || healthRef.current === 'connected') return;
         setSrc(null);
@@ -107,6 +120,32 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
     if (active && health === 'connected' && takeScreenFocus()) frameRef.current?.focus();
   }, [active, health, path]);
 
+  // The frame loaded ahead is moved into this one's place before the connection looks for it.
+  const onLoad = useRef(connection.onLoad);
+  onLoad.current = connection.onLoad;
+  useLayoutEffect(() => {
+    const slot = slotRef.current;
+    if (!adopting || !slot || !src) return;
+    const taken = adoptPrewarmed(src, slot);
+    if (!taken) {
+      // Gone since the load began: load as any frame does.
+      load();
+      return;
+    }
+    frameRef.current = taken.frame;
+    taken.frame.dataset.testid = `frame-${app.appType}`;
+    const loaded = () => onLoad.current();
+    taken.frame.addEventListener('load', loaded);
+    if (taken.loaded) loaded();
+    return () => taken.frame.removeEventListener('load', loaded);
+    // Once per load: the frame is taken in when its slot first renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [adopting, frameKey]);
+  const title = app.appFullName || app.appName;
+  useEffect(() => {
+    if (adopting && frameRef.current) frameRef.current.title = title;
+  }, [adopting, title]);
+
   const retry = () => {
     if (health === 'offline') setHealth('probing');
     else {
@@ -120,11 +159,12 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
     <div className="subapp-frame" data-shown={active} data-app={app.appType} data-health={health}>
       {(health === 'probing' || health === 'connecting') && <Spin className="subapp-loading" />}
       <AppNotice app={app} health={health} remoteVersion={remoteVersion} onRetry={retry} />
-      {showFrame && (
+      {showFrame && adopting && <div ref={slotRef} className="subapp-slot" />}
+      {showFrame && !adopting && (
         <iframe
           key={frameKey}
           ref={frameRef}
-          title={app.appFullName || app.appName}
+          title={title}
           src={src}
           sandbox={FRAME_SANDBOX}
           className="subapp-iframe"

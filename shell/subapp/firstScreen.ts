@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { store, tokenAtom } from '../state/atoms';
 import { afterPaint } from '../router/afterPaint';
+import { rememberLanding } from './prewarm';
 
 /**
  * When the first screen after a login has had its turn: an app's frame has connected and the calls
@@ -65,8 +66,9 @@ function restart(): void {
 }
 store.sub(tokenAtom, restart);
 
-/** An app's frame has connected. */
-export function frameConnected(): void {
+/** An app's frame, loaded from `src`, has connected; the first after a login is where the next one lands. */
+export function frameConnected(src: string): void {
+  if (!done && !connected) rememberLanding(src);
   connected = true;
   maybeDone();
 }

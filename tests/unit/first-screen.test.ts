@@ -30,7 +30,9 @@ describe('the first screen has its turn first', () => {
   it('waits for the frame to connect and for its calls to be answered', async () => {
     store.set(tokenAtom, 'session-1');
     const side = afterFirstScreen();
-    frameConnected();
+    frameConnected('http://localhost:14000/home');
+    // The next login on this browser loads that frame ahead (subapp/prewarm).
+    expect(localStorage.getItem('mes-portal:landing')).toBe('http://localhost:14000/home');
     await vi.advanceTimersByTimeAsync(500);
     // Connected, but the screen has asked for nothing yet: it is still loading its texts.
     expect(await settled(side)).toBe(false);

@@ -18,7 +18,7 @@ import {
   userAtom,
 } from '../../state/atoms';
 import { useLanguage } from '../../hooks/useLanguage';
-import { askAhead, preloadPortal } from '../../router/portalChunks';
+import { askAhead, forgetPrewarmed, preloadPortal, prewarmOnPress } from '../../router/portalChunks';
 
 export const LAST_TENANT = 'mes-portal:lastTenant';
 
@@ -72,10 +72,14 @@ export function useLoginSubmit(onRefused?: () => void) {
   const setSecondStep = useSetAtom(secondStepAtom);
   async function submit(tenantCode: string, send: () => Promise<ApiResult<LoginData | SecondStep>>) {
     preloadPortal();
+    prewarmOnPress();
     setSubmitting(true);
     try {
       const res = await send();
-      if (res.code !== 200) return void onRefused?.();
+      if (res.code !== 200) {
+        forgetPrewarmed();
+        return void onRefused?.();
+      }
       if (isSecondStep(res.data)) return void setSecondStep({ ...res.data, tenantCode });
       await complete(res.data, tenantCode);
     } finally {
