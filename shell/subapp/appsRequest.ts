@@ -15,6 +15,9 @@ export function requestApps(token: string): void {
   if (early?.token !== token) early = { token, answer: endpoints.apps() };
 }
 
+/** The registry's answer asked for ahead, without taking it. */
+export const appsAhead = (): AppsAnswer | null => early?.answer ?? null;
+
 /**
  * Probes, as soon as the registry and the menu are both known, the apps the menu reaches and the
  * server found online: the first frame waits for its app's probe, and finds it under way.

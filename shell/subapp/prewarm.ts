@@ -40,10 +40,17 @@ export function rememberLanding(src: string): void {
   }
 }
 
-/** Starts loading the remembered landing frame, hidden; at the press of "log in". */
-export function prewarmLanding(): void {
+/** Whether a login on this browser has landed before (its landing is loaded at the press). */
+export const hasLanding = (): boolean => Boolean(localStorage.getItem(LANDING_KEY));
+
+/**
+ * Starts loading a landing frame, hidden: the remembered one at the press of "log in", or, on a
+ * browser where no login has landed yet, `guess` (the workbench, where logins land by default) once
+ * the registry says which app serves it.
+ */
+export function prewarmLanding(guess?: string): void {
   if (held || !canMove()) return;
-  const src = localStorage.getItem(LANDING_KEY);
+  const src = localStorage.getItem(LANDING_KEY) ?? guess;
   if (!src || !/^https?:\/\//.test(src)) return;
   const holder = document.createElement('div');
   holder.className = 'subapp-prewarm';
