@@ -13,35 +13,14 @@ import {
   store,
   tokenAtom,
 } from '../state/atoms';
-import { appsAhead, probeReached, requestApps } from '../subapp/appsRequest';
-import { hasLanding, prewarmLanding } from '../subapp/prewarm';
-import { frameUrl } from '../subapp/appRoutes';
-import { appForPath } from '../../model/app-routes';
-import { WORKBENCH_PATH } from '../../model/workbench';
+import { probeReached, requestApps } from '../subapp/appsRequest';
 import { useLanguage } from '../hooks/useLanguage';
 import { afterMenuLoad, decide, splitLanguage } from './rules';
-import { requestRoutes, takeRoutes } from './routesRequest';
+import { takeRoutes } from './routesRequest';
 
+// What a login starts before the guard renders travels in the guard's chunk (router/portalChunks).
+export { askAhead } from './ahead';
 export { dropPrewarmed, prewarmLanding } from '../subapp/prewarm';
-
-/**
- * Asks for the app registry, and for the menu of `factoryId` when known, before the guard needs
- * them. A browser with no landing remembered starts loading the workbench's frame once the registry
- * names its app.
- */
-export function askAhead(token: string, factoryId: string | null, lang: string): void {
-  requestApps(token);
-  if (factoryId) requestRoutes(factoryId, lang);
-  if (hasLanding()) return;
-  void appsAhead()?.then((res) => {
-    if (res.code !== 200 || store.get(tokenAtom) !== token) return;
-    const app = appForPath(
-      res.data.filter((a) => a.status === 'enabled' && a.online),
-      WORKBENCH_PATH,
-    );
-    if (app) prewarmLanding(frameUrl(app.url, WORKBENCH_PATH));
-  });
-}
 
 /** Applies the navigation rules of SPEC §2 to every non-public route. */
 export function Guard({ children }: { children: ReactNode }) {

@@ -40,33 +40,18 @@ const guardModule = shared(() => loadChunk(() => import('./Guard')));
 /** The guard (menu, token): it loads before the layout, which it may not let the user see. */
 export const GuardPage = preloadable(() => guardModule().then((m) => m.Guard));
 
-/**
- * Once a login is answered: asks for the app registry and the menu of the factory the user last
- * chose beside the list of factories (in the guard's chunk, not the login page's).
- */
-export function askAhead(token: string, factoryId: string | null, lang: string): void {
-  guardModule().then(
-    (m) => m.askAhead(token, factoryId, lang),
-    () => undefined,
-  );
+/** Runs `fn` with the guard's module, which carries what a login starts ahead (router/ahead, subapp/prewarm). */
+function withGuard(fn: (m: typeof import('./Guard')) => void): void {
+  guardModule().then(fn, () => undefined);
 }
 
-/**
- * At the press of "log in": starts loading the frame of the screen the last login landed on
- * (subapp/prewarm); `refused` lets it go again.
- */
-export function prewarmOnPress(): void {
-  guardModule().then(
-    (m) => m.prewarmLanding(),
-    () => undefined,
-  );
-}
-export function forgetPrewarmed(): void {
-  guardModule().then(
-    (m) => m.dropPrewarmed(),
-    () => undefined,
-  );
-}
+/** Once a login is answered: the registry and the likely menu, asked for beside the factory list. */
+export const askAhead = (token: string, factoryId: string | null, lang: string) =>
+  withGuard((m) => m.askAhead(token, factoryId, lang));
+/** At the press of "log in": the frame of the screen the last login landed on starts loading. */
+export const prewarmOnPress = () => withGuard((m) => m.prewarmLanding());
+/** A refused login: that frame goes again. */
+export const forgetPrewarmed = () => withGuard((m) => m.dropPrewarmed());
 
 /** The layout, with the texts its screens show that the login page does not (`common`, and `model`). */
 export const LayoutPage = preloadable(() =>

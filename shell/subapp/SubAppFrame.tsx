@@ -34,7 +34,8 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
     const url = frameUrl(app.url, path);
     return isPrewarmed(url) ? url : null;
   });
-  const [health, setHealth] = useState<AppHealth>(ahead ? 'connecting' : 'probing');
+  // The first load starts as the frame mounts; 'probing' is a retry's probe.
+  const [health, setHealth] = useState<AppHealth>('connecting');
   const [remoteVersion, setRemoteVersion] = useState<string | null>(null);
   // The frame's first route is loaded with it; later routes travel through the bridge.
   const [src, setSrc] = useState<string | null>(ahead);
@@ -44,39 +45,35 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
   /** Whether this load takes in the frame loaded ahead, rather than rendering its own. */
   const [adopting, setAdopting] = useState(Boolean(ahead));
   const slotRef = useRef<HTMLDivElement>(null);
-  const firstLoad = useRef(!ahead);
 
   const load = () => {
     connection.loading();
     srcPath.current = shownPath.current;
-    const url = frameUrl(app.url, shownPath.current);
-    setAdopting(firstLoad.current && isPrewarmed(url));
-    firstLoad.current = false;
-    setSrc(url);
+    // Any load but the one a frame loaded ahead stands for renders its own frame.
+    setAdopting(false);
+    setSrc(frameUrl(app.url, shownPath.current));
     setFrameKey((n) => n + 1);
   };
 
   // An app that does not answer shows the offline notice instead of a broken frame. The first load
   // does not wait for the probe (the registry's own, under way since the menu came): the frame loads
-  // beside it and gives way to the notice should the probe fail. A retry probes first, then loads.
-  const probed = useRef(false);
+  // beside it and gives way to the notice should the probe fail.
   const healthRef = useRef(health);
   healthRef.current = health;
   useEffect(() => {
-    if (health !== 'probing' && (probed.current || !ahead)) return;
-    if (!probed.current) {
-      probed.current = true;
-      if (!ahead) {
-        setHealth('connecting');
-        load();
-      }
-      void probeShared(app.url).then((online) => {
-        if (online || healthRef.current === 'connected') return;
-        setSrc(null);
-        setHealth('offline');
-      });
-      return;
-    }
+    if (!ahead) load();
+    void probeShared(app.url).then((online) => {
+      if (online || healthRef.current === 'connected') return;
+      setSrc(null);
+      setHealth('offline');
+    });
+    // Once, as the frame mounts; `load` reads refs only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A retry of an offline app probes afresh, then loads.
+  useEffect(() => {
+    if (health !== 'probing') return;
     let live = true;
     void probe(app.url).then((online) => {
       if (!live) return;
@@ -90,7 +87,6 @@ export function SubAppFrame({ app, path, active }: { app: AppState; path: string
     return () => {
       live = false;
     };
-    // `load` reads refs only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [health, app.url]);
 

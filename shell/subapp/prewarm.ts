@@ -68,7 +68,7 @@ export function prewarmLanding(guess?: string): void {
   held = mine;
 }
 
-/** Lets the loading frame go (a refused login, a logout). */
+/** Lets the loading frame go (a refused login, or not taken in in time). */
 export function dropPrewarmed(): void {
   if (!held) return;
   clearTimeout(held.timer);

@@ -80,7 +80,8 @@ export function useFrameConnection(args: FrameConnectionArgs): FrameConnection {
       setHealth('offline');
       return;
     }
-    setHealth((h) => (h === 'reloaded' ? h : 'connecting'));
+    // An app found offline while this effect waited to run stays offline (its frame is going).
+    setHealth((h) => (h === 'reloaded' || h === 'offline' ? h : 'connecting'));
     setBusy((n) => n + 1);
     let settled = false;
     const settle = () => {

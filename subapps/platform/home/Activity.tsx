@@ -89,10 +89,10 @@ export function TasksCard() {
   );
 }
 
-/** Notices I have not handled yet. */
 /** The notices the card shows, as it asks for them. */
 export const readNotices = (api: ApiClient) => api.call(contract.notice.list, { query: { limit: 20 } });
 
+/** Notices I have not handled yet; `first`, a read of them already under way. */
 export function NoticesCard({ first }: { first?: ReturnType<typeof readNotices> | null }) {
   const { t } = useTranslation('platform');
   const api = useApi();
