@@ -12,7 +12,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { DEMO, DEMO_FACTORY, enterFactory, login } from './support';
+import { DEMO, DEMO_FACTORY, enterFactory, login, openSettings } from './support';
 
 /** WCAG 2.0 and 2.1 A and AA, and axe's best practices (the menu, tab and label rules of the issue are among them). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -92,9 +92,7 @@ function quietness(page: Page) {
 }
 
 async function chooseTheme(page: Page, theme: 'light' | 'dark') {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-settings').click();
-  await page.getByTestId(`theme-${theme}`).click();
+  await (await openSettings(page, `theme-${theme}`)).click();
   await page.locator('.arco-drawer-close-icon').click();
   await expect(page.locator('.arco-drawer:visible')).toHaveCount(0);
 }

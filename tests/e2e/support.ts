@@ -89,18 +89,24 @@ export async function openTaskList(page: Page, lang = 'en') {
 }
 
 /**
- * Chooses a font size in the settings drawer and closes it again. Once in a while the click on the
- * user menu's entry has landed on the page beneath (its popup closing at that instant) and opened
- * another screen instead: the opening is tried again until the drawer shows.
+ * Opens the settings drawer from the user menu and waits for `option` in it. Once in a while the
+ * click on the menu's entry has landed on the page beneath (its popup closing at that instant) and
+ * opened another screen instead: the opening is tried again until the drawer shows.
  */
-export async function chooseFontSize(page: Page, size: 'small' | 'medium' | 'large') {
-  const option = page.getByTestId(`font-${size}`);
+export async function openSettings(page: Page, option: string) {
+  const shown = page.getByTestId(option);
   await expect(async () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-settings').click({ timeout: 3_000 });
     // The drawer slides in: the option is there before it can be clicked.
-    await expect(option).toBeVisible({ timeout: 3_000 });
+    await expect(shown).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
+  return shown;
+}
+
+/** Chooses a font size in the settings drawer and closes it again. */
+export async function chooseFontSize(page: Page, size: 'small' | 'medium' | 'large') {
+  const option = await openSettings(page, `font-${size}`);
   await option.click();
   await page.locator('.arco-drawer-close-icon').click();
   // Closed before the next round opens it again (a click during its closing was lost).
