@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { store, tokenAtom } from '../state/atoms';
+import { sessionEnded } from '../api/http';
 import { afterPaint } from '../router/afterPaint';
 import { rememberLanding } from './prewarm';
 
@@ -28,6 +29,9 @@ function finish(): void {
   clearTimeout(settle);
   const run = waiters;
   waiters = [];
+  // A logout under way (the token is forgotten once the server has heard it): the side calls waiting
+  // belong to the session it ends.
+  if (sessionEnded()) return;
   for (const w of run) w();
 }
 
@@ -40,6 +44,8 @@ function maybeDone(): void {
 }
 
 let hadSession = Boolean(store.get(tokenAtom));
+/** Counts the sessions ended on this page: what one scheduled is not run in the next. */
+let ended = 0;
 /**
  * A login (a session where there was none): its first screen is waited for again. A logout: the
  * side calls still waiting belonged to the session that ended, and are not made.
@@ -50,6 +56,7 @@ function restart(): void {
   const logout = !session && hadSession;
   hadSession = session;
   if (logout) {
+    ended++;
     clearTimeout(timer);
     clearTimeout(settle);
     waiters = [];
@@ -100,10 +107,15 @@ export function afterFirstScreen(): Promise<void> {
  * Returns a cancel.
  */
 export function afterScreen(fn: () => void): () => void {
+  const session = ended;
   let dropped = false;
   let cancel: (() => void) | null = null;
   void afterFirstScreen().then(() => {
-    if (!dropped) cancel = afterPaint(fn);
+    // A logout since: the call would go out without the session it was meant for.
+    if (!dropped)
+      cancel = afterPaint(() => {
+        if (session === ended && !sessionEnded()) fn();
+      });
   });
   return () => {
     dropped = true;

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 
 export const DEMO = { tenantCode: 'demo', account: 'admin', password: process.env.ADMIN_PASSWORD ?? 'Admin@2026' };
 
@@ -111,4 +111,54 @@ export async function chooseFontSize(page: Page, size: 'small' | 'medium' | 'lar
   await page.locator('.arco-drawer-close-icon').click();
   // Closed before the next round opens it again (a click during its closing was lost).
   await expect(option).toBeHidden();
+}
+
+/**
+ * Watches the page's requests (its frames' included); the function returned resolves once none has
+ * been in flight for `forMs`, or after `maxMs` at most.
+ */
+export function quietness(page: Page, forMs = 300, maxMs = 6_000) {
+  let inFlight = 0;
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  page.on('requestfinished', () => {
+    inFlight -= 1;
+  });
+  page.on('requestfailed', () => {
+    inFlight -= 1;
+  });
+  return async () => {
+    let quietFor = 0;
+    for (let waited = 0; waited < maxMs && quietFor < forMs; waited += 100) {
+      await page.waitForTimeout(100);
+      quietFor = inFlight <= 0 ? quietFor + 100 : 0;
+    }
+  };
+}
+
+/**
+ * Resolves once the document of `where` (the page or a frame) has not changed for `forMs` (what
+ * renders after an answer, and what mends the rendered markup after it, has run), or after `maxMs` at most.
+ */
+export async function settled(where: Page | FrameLocator, forMs = 200, maxMs = 5_000): Promise<void> {
+  await where.locator('html').evaluate(
+    (root, [quietMs, capMs]) =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, quietMs);
+        const cap = setTimeout(done, capMs);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, quietMs);
+        });
+        observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+        function done() {
+          observer.disconnect();
+          clearTimeout(timer);
+          clearTimeout(cap);
+          resolve();
+        }
+      }),
+    [forMs, maxMs] as const,
+  );
 }

@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { store, tokenAtom } from '../../shell/state/atoms';
-import { afterFirstScreen, frameConnected, screenCall } from '../../shell/subapp/firstScreen';
+import { markSessionEnded } from '../../shell/api/http';
+import { afterFirstScreen, afterScreen, frameConnected, screenCall } from '../../shell/subapp/firstScreen';
 
 /** Whether `p` has settled by now (its callbacks run on the microtask queue). */
 async function settled(p: Promise<unknown>): Promise<boolean> {
@@ -67,6 +68,33 @@ describe('the first screen has its turn first', () => {
     store.set(tokenAtom, null);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await settled(side)).toBe(false);
+  });
+
+  it('a side call whose paint a logout came before is not made: it would go out without a session', async () => {
+    store.set(tokenAtom, 'session-5');
+    await vi.advanceTimersByTimeAsync(3_100);
+    const made: string[] = [];
+    afterScreen(() => made.push('counters'));
+    store.set(tokenAtom, null);
+    store.set(tokenAtom, 'session-6');
+    await vi.advanceTimersByTimeAsync(3_100);
+    expect(made).toEqual([]);
+    // The next session's own are made.
+    afterScreen(() => made.push('counters of session 6'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(made).toEqual(['counters of session 6']);
+  });
+
+  it('a logout under way (the server not yet told) drops what waits: the token is about to go', async () => {
+    store.set(tokenAtom, 'session-7');
+    const side = afterFirstScreen();
+    const made: string[] = [];
+    afterScreen(() => made.push('favourites'));
+    markSessionEnded();
+    await vi.advanceTimersByTimeAsync(3_100);
+    expect(await settled(side)).toBe(false);
+    expect(made).toEqual([]);
+    store.set(tokenAtom, null);
   });
 
   it('between sessions nothing waits; the next login waits again', async () => {

@@ -41,7 +41,12 @@ export function Workbench() {
   // Every user has the notices card: its first rows are asked for beside the list of cards, not after it.
   const notices = useRef<ReturnType<typeof readNotices> | null>(null);
   const [state] = useCard(() => {
-    notices.current ??= readNotices(api);
+    if (!notices.current) {
+      notices.current = readNotices(api);
+      // The notices card takes this read over once the cards are known; should they never be (the
+      // cards refused, a logout), nobody else waits for it and its refusal is not an error.
+      notices.current.catch(() => undefined);
+    }
     return api.call(contract.workbench.cards);
   });
   if (state.kind !== 'ready')
