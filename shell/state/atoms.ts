@@ -14,6 +14,11 @@ export const store = getDefaultStore();
 
 /** The session token; only the shell ever holds it (DESIGN §1). */
 export const tokenAtom = persisted<string | null>('token', null);
+/**
+ * Whether the session of this page began with a login on it (not found at its load): the portal's
+ * modules may load after the login's token was set, and still tell a login from a reload.
+ */
+export const sessionBegun = { byLogin: false };
 /** False once any call answered 401 (SPEC §4). */
 export const tokenValidAtom = atom(true);
 export const userAtom = persisted<CurrentUser | null>('user', null);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { store, tokenAtom } from '../state/atoms';
+import { sessionBegun, store, tokenAtom } from '../state/atoms';
 import { sessionEnded } from '../api/http';
 import { afterPaint } from '../router/afterPaint';
 import { rememberLanding } from './prewarm';
@@ -16,6 +16,8 @@ const SETTLE_MS = 60;
 
 let done = true;
 let connected = false;
+/** Whether the frame the last login landed on has connected (and been remembered) yet. */
+let landed = true;
 let inFlight = 0;
 let answered = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -43,7 +45,9 @@ function maybeDone(): void {
   }, SETTLE_MS);
 }
 
-let hadSession = Boolean(store.get(tokenAtom));
+// A login whose token was set before this module loaded (its chunk came after the login's answer)
+// is a login all the same; a session found at the page's load is not.
+let hadSession = Boolean(store.get(tokenAtom)) && !sessionBegun.byLogin;
 /** Counts the sessions ended on this page: what one scheduled is not run in the next. */
 let ended = 0;
 /**
@@ -67,15 +71,23 @@ function restart(): void {
   finish();
   done = false;
   connected = false;
+  landed = false;
   inFlight = 0;
   answered = 0;
   timer = setTimeout(finish, MAX_WAIT_MS);
 }
 store.sub(tokenAtom, restart);
+restart();
 
-/** An app's frame, loaded from `src`, has connected; the first after a login is where the next one lands. */
-export function frameConnected(src: string): void {
-  if (!done && !connected) rememberLanding(src);
+/**
+ * An app's frame, loaded from `src`, has connected. The first shown after a login is where the next
+ * login lands, however long it took (a slow first load is when loading it ahead helps most).
+ */
+export function frameConnected(src: string, shown = true): void {
+  if (!landed && shown) {
+    landed = true;
+    rememberLanding(src);
+  }
   connected = true;
   maybeDone();
 }

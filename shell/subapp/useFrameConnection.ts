@@ -108,7 +108,7 @@ export function useFrameConnection(args: FrameConnectionArgs): FrameConnection {
         childRef.current = child;
         registerChild(app.id, child);
         setHealth('connected');
-        frameConnected(src);
+        frameConnected(src, latest.current.active);
         if (child.newer || child.missing.length > 0) {
           console.info(
             `[shell] ${app.appName} speaks bridge ${child.hello.version}, this shell ${BRIDGE_VERSION}` +

@@ -20,6 +20,8 @@ test('a second login loads the workbench frame while it is answered, and shows t
   const errors = watchConsole(page);
   await login(page, 'en');
   await expect(page.frameLocator('[data-testid="frame-platform"]').getByTestId('card-notices')).toBeVisible();
+  // This browser now knows where a login lands, however long that first frame took.
+  expect(await page.evaluate(() => localStorage.getItem('mes-portal:landing'))).toBe(LANDING);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/en\/login$/);

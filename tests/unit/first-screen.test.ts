@@ -53,6 +53,21 @@ describe('the first screen has its turn first', () => {
     expect(await settled(afterFirstScreen())).toBe(true);
   });
 
+  it('the landing is remembered though its frame connects after the wait, and only the shown one', async () => {
+    localStorage.removeItem('mes-portal:landing');
+    store.set(tokenAtom, 'session-9');
+    await vi.advanceTimersByTimeAsync(3_100);
+    // An app loaded ahead in a hidden frame is not where this login landed.
+    frameConnected('http://localhost:14008/andon/board', false);
+    expect(localStorage.getItem('mes-portal:landing')).toBeNull();
+    frameConnected('http://localhost:14000/home');
+    expect(localStorage.getItem('mes-portal:landing')).toBe('http://localhost:14000/home');
+    // Later frames of the same session are not.
+    frameConnected('http://localhost:14001/basic/unit');
+    expect(localStorage.getItem('mes-portal:landing')).toBe('http://localhost:14000/home');
+    store.set(tokenAtom, null);
+  });
+
   it('a screen that never calls is waited for three seconds at most', async () => {
     store.set(tokenAtom, 'session-2');
     const side = afterFirstScreen();
@@ -101,5 +116,30 @@ describe('the first screen has its turn first', () => {
     expect(await settled(afterFirstScreen())).toBe(true);
     store.set(tokenAtom, 'session-3');
     expect(await settled(afterFirstScreen())).toBe(false);
+  });
+});
+
+describe('a login whose token came before this module', () => {
+  it('is waited for as a login; a session found at the page load is not', async () => {
+    vi.resetModules();
+    const atoms = await import('../../shell/state/atoms');
+    // The portal's chunk arrived after the login's answer: the token is there when the module loads.
+    atoms.sessionBegun.byLogin = true;
+    atoms.store.set(atoms.tokenAtom, 'session-late');
+    const late = await import('../../shell/subapp/firstScreen');
+    expect(await settled(late.afterFirstScreen())).toBe(false);
+    late.frameConnected('http://localhost:14000/home');
+    expect(localStorage.getItem('mes-portal:landing')).toBe('http://localhost:14000/home');
+
+    vi.resetModules();
+    localStorage.removeItem('mes-portal:landing');
+    const reloaded = await import('../../shell/state/atoms');
+    reloaded.store.set(reloaded.tokenAtom, 'session-found');
+    const found = await import('../../shell/subapp/firstScreen');
+    expect(await settled(found.afterFirstScreen())).toBe(true);
+    found.frameConnected('http://localhost:14000/platform/dict');
+    expect(localStorage.getItem('mes-portal:landing')).toBeNull();
+    reloaded.store.set(reloaded.tokenAtom, null);
+    atoms.store.set(atoms.tokenAtom, null);
   });
 });

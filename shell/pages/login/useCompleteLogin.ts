@@ -13,6 +13,7 @@ import {
   loginNoticeAtom,
   menuLoadedAtom,
   orgCodeAtom,
+  sessionBegun,
   tokenAtom,
   tokenValidAtom,
   userAtom,
@@ -43,6 +44,7 @@ export function useCompleteLogin() {
     setFactoryId(null);
     setOrgCode(last?.orgCode ?? (storedUser?.id === data.user.id ? orgCode : null));
     setNotice(null);
+    sessionBegun.byLogin = true;
     setToken(data.token);
     setTokenValid(true);
     setUser(data.user);
