@@ -3,32 +3,11 @@
  * wrong never causes a 4xx or 5xx answer or a console error, opening each screen and its add
  * dialog (which loads the options of its selects).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { expect, test } from '@playwright/test';
+import { login, quietness } from './support';
 
 /** Buttons that open a screen's add (or upload) dialog. */
 const ADD = '[data-testid="btn-add"], [data-testid$="-add"], [data-testid="bom-new"], [data-testid="document-upload"]';
-
-/** Resolves once no request of the page (its frames included) has been in flight for 600 ms. */
-function quietness(page: Page) {
-  let inFlight = 0;
-  page.on('request', () => {
-    inFlight += 1;
-  });
-  page.on('requestfinished', () => {
-    inFlight -= 1;
-  });
-  page.on('requestfailed', () => {
-    inFlight -= 1;
-  });
-  return async () => {
-    let quietFor = 0;
-    for (let i = 0; i < 100 && quietFor < 4; i++) {
-      await page.waitForTimeout(150);
-      quietFor = inFlight <= 0 ? quietFor + 1 : 0;
-    }
-  };
-}
 
 test('opening every menu entry and its add dialog answers no 4xx or 5xx and logs no console error', async ({
   page,
@@ -43,7 +22,8 @@ test('opening every menu entry and its add dialog answers no 4xx or 5xx and logs
     if (m.type() === 'error') problems.push(`${screen}: console: ${m.text()} @ ${m.location().url}`);
   });
   page.on('pageerror', (e) => problems.push(`${screen}: pageerror: ${e.message}`));
-  const quiet = quietness(page);
+  // Quiet for 600 ms, 15 s at most.
+  const quiet = quietness(page, 600, 15_000);
   await login(page, 'en');
   await expect(page.getByTestId('menu-/platform/dict')).toBeVisible();
   await quiet();
