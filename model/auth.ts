@@ -72,7 +72,15 @@ export const loginRequest = z.object({
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const LoginData = z
-  .object({ token: z.string(), expiresAt: Instant, user: CurrentUser })
+  .object({
+    token: z.string(),
+    expiresAt: Instant,
+    user: CurrentUser,
+    factories: z.array(Factory).meta({
+      description:
+        'The factories the user may enter, as `listMyFactories` answers them: a client choosing one need not ask',
+    }),
+  })
   .meta({ id: 'LoginData' });
 export type LoginData = z.infer<typeof LoginData>;
 

@@ -22,7 +22,9 @@ const lines = [];
 
 function run(name, cmd, args, extraEnv = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+  console.log(`=== ${name}: exit ${res.status ?? 1} after ${Math.round((Date.now() - started) / 1000)} s`);
   return res.status ?? 1;
 }
 

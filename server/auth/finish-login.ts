@@ -10,6 +10,7 @@ import { writeLoginLog } from './attempts';
 import { issueToken } from './tokens';
 import { createTicket, secondStepFor } from './two-factor';
 import { passwordExpired, passwordPolicy } from './password-policy';
+import { factoryList } from '../platform/store';
 
 export interface FirstFactor {
   tenantId: string;
@@ -58,7 +59,10 @@ export async function issueSession(
     ip: request.ip ?? null,
     userAgent: headerOf(request, 'user-agent'),
   });
-  return { token, expiresAt: expiresAt.toISOString(), user: await loadCurrentUser(db, who.tenantId, who.userId) };
+  const user = await loadCurrentUser(db, who.tenantId, who.userId);
+  // The client enters a factory next: the list comes with the session instead of a call after it.
+  const factories = await factoryList(db, who.tenantId, who.userId, user.type);
+  return { token, expiresAt: expiresAt.toISOString(), user, factories };
 }
 
 /** After the password (or SMS code): an expired password is changed first, then the second factor, then the session. */

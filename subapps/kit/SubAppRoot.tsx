@@ -14,6 +14,7 @@ import { RoutePathContext, RouteShownContext } from './routePath';
 import { applyArcoTheme } from '../../bridge/theme';
 import { onTextsChange, watchArcoA11y } from '../../bridge/arco-a11y';
 import { applyContextTranslations } from './i18n';
+import { rememberLanguage } from './lastLanguage';
 
 interface Props {
   i18n: I18n;
@@ -128,6 +129,7 @@ function Routed({ i18n, routes, more, prefixes }: Props) {
       live = false;
     };
   }, [context.language, i18n]);
+  useEffect(() => rememberLanguage(context.language), [context.language]);
   useEffect(() => {
     document.documentElement.lang = context.language;
     document.documentElement.dataset.fontSize = context.fontSize;

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../model/languages';
 import { deferFallback, loadFallback, setOverrides, type Namespace } from '../../locales/catalog';
 import type { BridgeContext } from '../../bridge/protocol';
+import { preloadLastLanguage } from './lastLanguage';
 
 /** An i18next instance for one sub-app, with only the namespaces it uses; texts arrive per language (locales/catalog.ts). */
 export function createSubAppI18n(namespaces: readonly Namespace[], defaultNS: Namespace): I18n {
@@ -32,6 +33,7 @@ export function createSubAppI18n(namespaces: readonly Namespace[], defaultNS: Na
     },
   });
   deferFallback(instance);
+  preloadLastLanguage(instance);
   return instance;
 }
 

@@ -36,6 +36,23 @@ describe.each(DIALECTS)('auth [%s]', (kind) => {
     expect(rows.some((x) => x.token_hash === r.body.data.token)).toBe(false);
   });
 
+  it('carries the factories the user may enter, the same list and order the factory list answers', async () => {
+    for (const account of ['admin', 'hanoi.admin']) {
+      const r = await login(h.app, 'demo', account);
+      expect(r.status).toBe(200);
+      const listed = await call(h.app, 'GET', '/api/platform-system/factory/getFactoryList', {
+        token: r.body.data.token,
+      });
+      expect(listed.body.data.factoryList.length).toBeGreaterThan(0);
+      expect(r.body.data.factories).toEqual(listed.body.data.factoryList);
+    }
+    const codes = async (account: string) =>
+      (await login(h.app, 'demo', account)).body.data.factories.map((f: { code: string }) => f.code);
+    // The administrator works in both plants, the Hanoi plant's administrator in his alone.
+    expect(await codes('admin')).toEqual(['F001', 'F002']);
+    expect(await codes('hanoi.admin')).toEqual(['F002']);
+  });
+
   it('answers wrong password, unknown account and unknown tenant identically', async () => {
     const a = await login(h.app, 'demo', 'admin', 'wrong-password');
     const b = await login(h.app, 'demo', 'nobody', PASSWORD);

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { createDatabase, type Database } from '../../server/db/index';
 import { seed } from '../../server/seed';
 import { buildApi } from '../../server/app';
+import type { Factory } from '../../model';
 import { hashPassword } from '../../server/auth/password';
 
 export type Dialect = 'pglite' | 'postgres';
@@ -144,7 +145,7 @@ export async function login(
   password = PASSWORD,
   extra: Record<string, string> = {},
 ) {
-  return call<{ token: string; expiresAt: string; user: any }>(app, 'POST', '/api/auth/login', {
+  return call<{ token: string; expiresAt: string; user: any; factories: Factory[] }>(app, 'POST', '/api/auth/login', {
     headers: { authorization: BASIC },
     body: { tenantCode, account, password, ...extra },
   });

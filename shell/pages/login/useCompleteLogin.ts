@@ -6,7 +6,7 @@ import type { ApiResult } from '../../../model/api';
 import type { SecondStep } from '../../../model/security';
 import { isSecondStep, needsFactoryChoice } from '../../../model/login-steps';
 import { secondStepAtom } from './secondStep';
-import { sessionFactories } from '../../state/factories';
+import { holdLoginFactories, sessionFactories } from '../../state/factories';
 import {
   factoryIdAtom,
   lastWorkplace,
@@ -45,6 +45,7 @@ export function useCompleteLogin() {
     setOrgCode(last?.orgCode ?? (storedUser?.id === data.user.id ? orgCode : null));
     setNotice(null);
     sessionBegun.byLogin = true;
+    holdLoginFactories(data.token, data.factories);
     setToken(data.token);
     setTokenValid(true);
     setUser(data.user);
