@@ -28,5 +28,8 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    // A step that waits this long has hung: failing it names the locator, where the test's own
+    // time-out would name only the test.
+    actionTimeout: 30_000,
   },
 });

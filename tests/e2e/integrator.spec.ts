@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { login, token, watchConsole } from './support';
+import { login, openSettings, token, watchConsole } from './support';
 import { BRIDGE_VERSION, CHILD_CAPABILITIES, HOST_CAPABILITIES, SINCE } from '../../bridge/protocol';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
@@ -252,9 +252,7 @@ test.describe('integrator kit: the andon example (no React)', () => {
     await page.getByTestId('language-switch').click();
     await page.getByTestId('lang-zh-CN').click();
     await expect(board.locator('h1')).toHaveText('安灯看板');
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-settings').click();
-    await page.getByTestId('font-large').click();
+    await (await openSettings(page, 'font-large')).click();
     await expect(board.locator('body')).toHaveAttribute('data-font-size', 'large');
     await page.keyboard.press('Escape');
 

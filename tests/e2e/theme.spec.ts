@@ -5,7 +5,7 @@
  * Measured on the rendered colours, not on class names.
  */
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { login, watchConsole } from './support';
+import { login, openSettings, watchConsole } from './support';
 import { BRIDGE_VERSION } from '../../bridge/protocol';
 
 /** The painted background behind an element (its own, else the first opaque ancestor's), as a 0–255 lightness. */
@@ -27,10 +27,10 @@ const textLightness = (l: Locator) =>
 const firstCell = (frame: FrameLocator) => frame.getByTestId('resource-table').locator('tbody td').nth(1);
 
 async function chooseTheme(page: Page, theme: 'light' | 'dark' | 'system') {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-settings').click();
-  await page.getByTestId(`theme-${theme}`).click();
+  await (await openSettings(page, `theme-${theme}`)).click();
   await page.locator('.arco-drawer-close-icon').click();
+  // Closed before the next round opens it again (a click during its closing is lost).
+  await expect(page.locator('.arco-drawer:visible')).toHaveCount(0);
 }
 
 async function shades(page: Page, basic: FrameLocator, andon: FrameLocator) {
