@@ -90,6 +90,21 @@ export function acquireLock(dir: string): () => void {
   throw new Error(`Could not take the lock file ${file}`);
 }
 
+/**
+ * A message of several statements (the simple protocol: a tenant's transaction opens with its first
+ * statement, db/tenant-scope.ts) answers with the last one's result, the one Kysely reads; node-postgres
+ * answers such a message with a list of every statement's.
+ */
+function answerLastResult(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const answer = query(...args);
+    return answer instanceof Promise
+      ? answer.then((r: unknown) => (Array.isArray(r) ? (r.at(-1) as unknown) : r))
+      : answer;
+  }) as typeof client.query;
+}
+
 /** Opens the database: node-postgres when DATABASE_URL is set, else embedded PGlite in DATA_DIR. */
 export async function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
@@ -101,6 +116,7 @@ export async function createDatabase(
     // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE … FORCE) is
     // dropped by the pool, which then emits 'error': without a listener that would end the process.
     pool.on('error', () => undefined);
+    pool.on('connect', answerLastResult);
     const db = new Kysely<DB>({ dialect: new ScopedDialect(new PostgresDialect({ pool })) });
     const pgDatabase: Database & { inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> } = {
       db,
@@ -165,9 +181,17 @@ export async function createDatabase(
     // The driver hands out PGlite's one connection to one caller at a time, so `exec` (which takes
     // several statements in one call, unlike `query`) runs on the connection just acquired.
     const db = new Kysely<DB>({
-      dialect: new ScopedDialect(new PGliteDialect(pglite), async (_connection, sqlText) => {
-        await pglite.exec(sqlText);
-      }),
+      dialect: new ScopedDialect(
+        new PGliteDialect(pglite),
+        async (_connection, sqlText) => {
+          const last = (await pglite.exec(sqlText)).at(-1);
+          return {
+            rows: last?.rows ?? [],
+            numAffectedRows: last?.affectedRows ? BigInt(last.affectedRows) : undefined,
+          };
+        },
+        false,
+      ),
     });
     markEmbedded(db);
     let closed = false;

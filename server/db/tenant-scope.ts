@@ -8,9 +8,10 @@
  * are `set_config(…, true)`, they end with the transaction: a pooled connection (or PgBouncer in
  * transaction mode) never carries them into the next request.
  *
- * The transaction opens with one round trip (BEGIN and both settings in one message); a transaction
- * the code asks for is that same one; a connection that only read is handed back to its caller
- * before its COMMIT completes.
+ * The settings travel in the message of the statement they are for (its values inlined as literals):
+ * a statement on its own is one message and one implicit transaction, so a read costs one round trip
+ * and no COMMIT; a transaction the code asks for begins in the message of its first statement; a
+ * connection that only read in one is handed back to its caller before its COMMIT completes.
  *
  * Statements outside any scope (start-up, migrations, seed, tests reading the database) run as the
  * connecting role. A request scope that has not learnt its tenant yet sees no tenant rows at all.
@@ -124,16 +125,17 @@ function savepointName(name: string): string {
 }
 
 /**
- * Sends several statements without parameters as one simple-protocol message: a tenant's
- * transaction opens in one round trip (`BEGIN` and both settings; the tenant id is a checked UUID
- * and the role a constant, so nothing from input is inlined), and `commitWith` ends one in one.
+ * Sends several statements without parameters as one simple-protocol message and answers the last
+ * one's result: a tenant's transaction opens with its first statement (`BEGIN` and both settings;
+ * the tenant id is a checked UUID and the role a constant), and `commitWith` ends one in one.
  */
-export type SimpleQuery = (connection: DatabaseConnection, sqlText: string) => Promise<void>;
+export type SimpleQuery = (connection: DatabaseConnection, sqlText: string) => Promise<QueryResult<unknown>>;
 
-/** The default: a statement without parameters, which node-postgres sends as a simple query. */
-const bySimpleQuery: SimpleQuery = async (connection, sqlText) => {
-  await connection.executeQuery(CompiledQuery.raw(sqlText));
-};
+/**
+ * The default: a statement without parameters, which node-postgres sends as a simple query (its
+ * pool's clients answer a message of several statements with the last one's result, db/index.ts).
+ */
+const bySimpleQuery: SimpleQuery = (connection, sqlText) => connection.executeQuery(CompiledQuery.raw(sqlText));
 
 /**
  * A string as an SQL literal to inline in a statement sent without parameters (`commitWith`). The
@@ -153,32 +155,86 @@ const NOT_ONLY_READ =
   /\b(insert|update|delete|merge|for\s+(update|share|no\s+key|key)|nextval|setval|pg_notify|lock|advisory|set_config)\b/i;
 export const onlyReads = (sqlText: string): boolean => READ.test(sqlText) && !NOT_ONLY_READ.test(sqlText);
 
-/** A connection inside a tenant's transaction; remembers whether anything but reads ran on it. */
+/**
+ * A connection in a tenant's scope; remembers whether anything but reads ran on it.
+ *
+ * Every message it sends carries the tenant's settings before its statements, values inlined as
+ * literals. A statement outside a transaction the code asked for is a message of its own, which the
+ * database runs as one implicit transaction: the settings end with it, and there is no COMMIT to send.
+ * A transaction the code asks for (or a statement without literals, or a cursor) opens with BEGIN in
+ * the message of its first statement, and ends with a COMMIT or ROLLBACK of its own.
+ */
 class ScopedConnection implements DatabaseConnection {
   wrote = false;
   /** The transaction was ended by its own COMMIT or ROLLBACK (a transaction the code asked for). */
   ended = false;
   /** Writes sent with the COMMIT (`writeAtCommit`). */
   atCommit: string[] = [];
+  /** The code asked for a transaction: its statements share one, opened by BEGIN. */
+  inTransaction = false;
+  /** `idle`: no transaction is open on the connection; `open`: BEGIN has run; `failed`: the message with BEGIN failed. */
+  private state: 'idle' | 'open' | 'failed' = 'idle';
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    readonly simple: SimpleQuery,
+    /** Whether a statement's values are inlined so that it travels with the settings (`ScopedDialect`). */
+    private readonly inline: boolean,
+    /** The tenant's settings (and the caller's confirmation), one SELECT. */
+    private readonly settings: string,
+    /** Called once a message with the settings has run (the caller it confirmed stands). */
+    private readonly onSettled: () => void,
+  ) {}
+
+  /** Whether a transaction was begun: one never begun has nothing to commit or roll back. */
+  get opened(): boolean {
+    return this.state !== 'idle';
+  }
+
   /** The COMMIT, after the writes left for it, as one message's text. */
   commitText(last?: string): string {
     return [...this.atCommit.splice(0), ...(last === undefined ? [] : [last]), 'COMMIT'].join(';\n');
   }
-  constructor(readonly inner: DatabaseConnection) {}
 
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  /** Sends `sqlText` (statements without parameters) in the transaction, beginning it with them when it has not begun. */
+  async send(sqlText?: string): Promise<QueryResult<unknown>> {
+    if (this.state === 'failed') throw new Error('the transaction did not begin');
+    if (this.state === 'open') return this.simple(this.inner, sqlText ?? '');
+    this.state = 'open';
+    try {
+      const result = await this.simple(
+        this.inner,
+        `BEGIN; ${this.settings}${sqlText === undefined ? '' : `;\n${sqlText}`}`,
+      );
+      this.onSettled();
+      return result;
+    } catch (err) {
+      this.state = 'failed';
+      throw err;
+    }
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.wrote && !onlyReads(query.sql)) this.wrote = true;
+    if (this.state === 'open') return this.inner.executeQuery<R>(query);
+    const text = this.state === 'idle' && this.inline ? inlineText(query) : undefined;
+    if (text !== undefined && !this.inTransaction) {
+      const result = await this.simple(this.inner, `${this.settings};\n${text}`);
+      this.onSettled();
+      return result as QueryResult<R>;
+    }
+    if (text !== undefined) return (await this.send(text)) as QueryResult<R>;
+    await this.send();
     return this.inner.executeQuery<R>(query);
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     if (!this.wrote && !onlyReads(query.sql)) this.wrote = true;
-    return this.inner.streamQuery<R>(query, chunkSize);
+    // A cursor reads in several messages: the settings must outlast the first, in a transaction.
+    if (this.state !== 'open') await this.send();
+    yield* this.inner.streamQuery<R>(query, chunkSize);
   }
 }
-
-/** Which driver opened a scoped connection (for `commitWith`, which gets only the connection). */
-const scopedDrivers = new WeakMap<DatabaseConnection, ScopedDriver>();
 
 class ScopedDriver implements Driver {
   /** COMMITs of read-only transactions still on their way; awaited before the driver closes. */
@@ -187,6 +243,7 @@ class ScopedDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     readonly simple: SimpleQuery,
+    private readonly inline: boolean,
   ) {}
 
   init(): Promise<void> {
@@ -201,38 +258,40 @@ class ScopedDriver implements Driver {
     const tenantId = scope.tenantId && UUID.test(scope.tenantId) ? scope.tenantId : NO_TENANT;
     const generation = scope.unconfirmed;
     const confirm = generation ? `, ${confirmAuthGeneration(generation)}` : '';
-    const whole = scope.whole === undefined ? '' : `;\n${scope.whole};\nCOMMIT`;
-    try {
-      await this.simple(
-        connection,
-        `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)${confirm}${whole}`,
-      );
+    const settings = `SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)${confirm}`;
+    const scoped = new ScopedConnection(connection, this.simple, this.inline, settings, () => {
       if (confirm && scope.unconfirmed === generation) scope.unconfirmed = null;
-    } catch (err) {
-      await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
-      await this.inner.releaseConnection(connection);
-      throw err;
+    });
+    if (scope.whole !== undefined) {
+      try {
+        await scoped.send(`${scope.whole};\nCOMMIT`);
+      } catch (err) {
+        await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+        await this.inner.releaseConnection(connection);
+        throw err;
+      }
+      scoped.wrote = scoped.ended = true;
     }
-    const scoped = new ScopedConnection(connection);
-    if (whole) scoped.wrote = scoped.ended = true;
-    scopedDrivers.set(scoped, this);
     return scoped;
   }
 
-  // A transaction the code asks for in a tenant scope is the scope's own, which its connection opened
-  // just before (Kysely begins one right after acquiring): nothing more to send until it ends.
+  // A transaction the code asks for begins with its first statement (Kysely asks right after
+  // acquiring the connection): nothing to send here.
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     if (!(connection instanceof ScopedConnection)) return this.inner.beginTransaction(connection, settings);
     connection.wrote = true;
+    connection.inTransaction = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     if (!(connection instanceof ScopedConnection)) return this.inner.commitTransaction(connection);
     if (connection.ended) return; // by `commitWith`
     connection.ended = true;
+    // Nothing was sent: no transaction began, and none is left to end.
+    if (!connection.opened && connection.atCommit.length === 0) return;
     const commit =
       connection.atCommit.length > 0
-        ? this.simple(connection.inner, connection.commitText())
+        ? connection.send(connection.commitText())
         : connection.inner.executeQuery(CompiledQuery.raw('COMMIT'));
     await commit.catch(async (err: unknown) => {
       await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
@@ -244,7 +303,7 @@ class ScopedDriver implements Driver {
     if (!(connection instanceof ScopedConnection)) return this.inner.rollbackTransaction(connection);
     connection.ended = true;
     connection.atCommit.length = 0;
-    await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK'));
+    if (connection.opened) await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK'));
   }
 
   // Savepoints as plain SQL, so they work on every inner driver (the PGlite one has none).
@@ -263,7 +322,7 @@ class ScopedDriver implements Driver {
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     if (!(connection instanceof ScopedConnection)) return this.inner.releaseConnection(connection);
     const inner = connection.inner;
-    if (connection.ended) return this.inner.releaseConnection(inner);
+    if (connection.ended || !connection.opened) return this.inner.releaseConnection(inner);
     // After a failed statement COMMIT ends the transaction as a rollback; either way it ends here.
     const end = inner
       .executeQuery(CompiledQuery.raw('COMMIT'))
@@ -291,9 +350,15 @@ export class ScopedDialect implements Dialect {
   constructor(
     private readonly inner: Dialect,
     private readonly simple: SimpleQuery = bySimpleQuery,
+    /**
+     * Whether statements are inlined to travel with the settings in one message: where a round trip
+     * costs (a server); the embedded database has none, and runs a statement with parameters faster
+     * than the same statement as text, so there a transaction begins in a message of its own.
+     */
+    private readonly inline = true,
   ) {}
   createDriver(): Driver {
-    return new ScopedDriver(this.inner.createDriver(), this.simple);
+    return new ScopedDriver(this.inner.createDriver(), this.simple, this.inline);
   }
   createQueryCompiler(): QueryCompiler {
     return this.inner.createQueryCompiler();
@@ -317,27 +382,45 @@ export class ScopedDialect implements Dialect {
  */
 export async function commitWith<D>(trx: Kysely<D>, statement: string): Promise<boolean> {
   return trx.getExecutor().provideConnection(async (connection) => {
-    const driver = scopedDrivers.get(connection);
-    if (!(connection instanceof ScopedConnection) || !driver || connection.ended) {
+    if (!(connection instanceof ScopedConnection) || connection.ended) {
       await connection.executeQuery(CompiledQuery.raw(statement));
       return false;
     }
     connection.wrote = true;
-    await driver.simple(connection.inner, connection.commitText(statement));
+    await connection.send(connection.commitText(statement));
     connection.ended = true;
     return true;
   });
 }
 
-/** A parameter as a literal of the statement's text; undefined for a value that has no safe one. */
+/** An array's elements in PostgreSQL's array syntax; undefined when one has no text. */
+function arrayText(values: readonly unknown[]): string | undefined {
+  const parts: string[] = [];
+  for (const v of values) {
+    if (v === null || v === undefined) parts.push('NULL');
+    else if (typeof v === 'string') parts.push(`"${v.replace(/[\\"]/g, '\\$&')}"`);
+    else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint') parts.push(String(v));
+    else if (typeof v === 'boolean') parts.push(v ? 't' : 'f');
+    else return undefined;
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * A parameter as a literal of the statement's text, typed by its context as the parameter was (a
+ * quoted literal is of unknown type, as a parameter sent without one); undefined for a value that
+ * has no safe literal (U+0000, bytes, an object).
+ */
 function inlined(value: unknown): string | undefined {
   if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-  if (typeof value === 'bigint') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : literal(value.toISOString());
-  if (typeof value === 'string') return value.includes('\u0000') ? undefined : literal(value);
-  return undefined;
+  let text: string | undefined;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : undefined;
+  else if (typeof value === 'bigint') text = String(value);
+  else if (typeof value === 'boolean') text = value ? 'true' : 'false';
+  else if (value instanceof Date) text = Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+  else if (Array.isArray(value)) text = arrayText(value);
+  return text === undefined || text.includes('\u0000') ? undefined : literal(text);
 }
 
 /** A statement with parameters, or a query builder. */
@@ -348,14 +431,30 @@ const compileIn = <D>(trx: Kysely<D>, query: Statement): CompiledQuery =>
 const run = <D>(trx: Kysely<D>, query: Statement) => ('isRawBuilder' in query ? query.execute(trx) : query.execute());
 
 /**
- * The statement's text with its parameters inlined as literals (its own casts type them, as they
- * type the parameters); undefined when a value has no safe literal (U+0000, an object). Kysely
- * numbers its placeholders $1 … $n; the text the caller writes holds no other `$`.
+ * What a placeholder can stand beside: quoted strings and identifiers, comments, `$n`, and any other
+ * `$` (dollar quoting, a `$` in a name), which the inliner leaves alone.
+ */
+const SQL_TOKENS = /[eE]'(?:[^'\\]|\\[\s\S]|'')*'|'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)|\$/g;
+
+/**
+ * The statement's text with its parameters inlined as literals; undefined when a value has no safe
+ * literal, or the text holds a `$` that is not a placeholder (dollar quoting). Placeholders inside
+ * quoted text and comments are not placeholders and stay as they are.
  */
 function inlineText(compiled: CompiledQuery): string | undefined {
   const values = compiled.parameters.map(inlined);
   if (values.some((v) => v === undefined)) return undefined;
-  return compiled.sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1]!);
+  let safe = true;
+  const text = compiled.sql.replace(SQL_TOKENS, (token: string, n: string | undefined) => {
+    if (n !== undefined) {
+      const value = values[Number(n) - 1];
+      if (value === undefined) safe = false;
+      return value ?? token;
+    }
+    if (token === '$') safe = false;
+    return token;
+  });
+  return safe ? text : undefined;
 }
 
 /** The statement's text with its parameters as literals; undefined when a value has none. */
@@ -383,11 +482,12 @@ export async function commitWithQuery<D>(trx: Kysely<D>, query: Statement): Prom
  */
 export async function commitOrStay<D>(trx: Kysely<D>, statement: string, sqlState: string): Promise<boolean> {
   return trx.getExecutor().provideConnection(async (connection) => {
-    const driver = scopedDrivers.get(connection);
-    if (!(connection instanceof ScopedConnection) || !driver || connection.ended) return false;
+    if (!(connection instanceof ScopedConnection) || connection.ended) return false;
     connection.wrote = true;
+    // The savepoint must stand inside a transaction that has begun, whatever befalls the statement.
+    if (!connection.opened) await connection.send();
     try {
-      await driver.simple(connection.inner, connection.commitText(`SAVEPOINT stay;\n${statement}`));
+      await connection.send(connection.commitText(`SAVEPOINT stay;\n${statement}`));
     } catch (err) {
       if (pgCode(err) !== sqlState) throw err;
       await connection.inner.executeQuery(CompiledQuery.raw('ROLLBACK TO SAVEPOINT stay'));
