@@ -151,17 +151,16 @@ async function runConfirmed<T>(
   confirmsAuth: ConfirmsAuth,
   run: (ctx: RequestContext) => Promise<T>,
 ): Promise<T> {
-  // From the handler on, not before: a hook's statement (another check) cannot be run again.
-  if (confirmsAuth === 'first-statement') expectAuthGeneration(ctx.unconfirmed ?? null);
   try {
+    // From the handler on, not before: a hook's statement (another check) cannot be run again. A
+    // call its hooks moved to the system scope (the operator's screens) opens no tenant's
+    // transaction to confirm it in: it reads the generation before it runs, as a write has to.
+    if (confirmsAuth === 'first-statement' && currentScope()?.mode === 'tenant')
+      expectAuthGeneration(ctx.unconfirmed ?? null);
+    else if (confirmsAuth === 'first-statement') await confirmNow(db, ctx);
     const result = await run(ctx);
     // No transaction of the call confirmed it (it answered from memory): one read before the answer goes.
-    if (currentScope()?.unconfirmed) {
-      const cache = authCacheOf(db);
-      await cache.refresh();
-      if (cache.heldGeneration() !== ctx.unconfirmed) throw new AuthChanged();
-      expectAuthGeneration(null);
-    }
+    if (currentScope()?.unconfirmed) await confirmNow(db, ctx);
     return result;
   } catch (err) {
     if (!isAuthChanged(err)) throw err;
@@ -172,6 +171,14 @@ async function runConfirmed<T>(
     if (scope && mode) scope.mode = mode;
     return run(fresh);
   }
+}
+
+/** Reads the generation: AuthChanged when it is no longer the one the caller was taken under. */
+async function confirmNow(db: Kysely<DB>, ctx: RequestContext): Promise<void> {
+  const cache = authCacheOf(db);
+  await cache.refresh();
+  if (cache.heldGeneration() !== ctx.unconfirmed) throw new AuthChanged();
+  expectAuthGeneration(null);
 }
 
 /** Installs the authentication and permission hook on the /api plugin. */

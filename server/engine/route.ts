@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AnyEndpoint } from '../../model/contract/endpoint';
 import type { ResourceDef } from '../../model/engine';
 import { send } from '../http';
-import { serve, type ServeInput } from '../serve';
+import { serve, type ServeInput, type ServeOptions } from '../serve';
 import { ResourceError, invalid, issueErrors } from './errors';
 
 /** What a handler answers: data (200 unless `status`), or the reply it has already sent or is streaming. */
@@ -28,6 +28,8 @@ export interface EngineRouteSpec<E extends AnyEndpoint, Q extends z.ZodType | un
   /** Labels of query keys that are not fields (`sort`, `order`, `page` …). */
   labels?: Record<string, string>;
   handler: (input: EngineInput<E, Q>) => Promise<EngineAnswer>;
+  /** How a write confirms a caller taken from what the server holds (`ServeOptions.confirmsAuth`). */
+  confirmsAuth?: ServeOptions['confirmsAuth'];
 }
 
 export function engineRoute<E extends AnyEndpoint, Q extends z.ZodType | undefined = undefined>(
@@ -53,6 +55,7 @@ export function engineRoute<E extends AnyEndpoint, Q extends z.ZodType | undefin
           ? send(reply, err.status, tr.t(err.key, err.params), err.data)
           : undefined,
       messageKey: (status) => (status === 202 ? 'resource.import.queued' : 'success'),
+      confirmsAuth: spec.confirmsAuth,
     },
   );
 }

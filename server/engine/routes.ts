@@ -32,6 +32,14 @@ async function requireAny(ctx: RequestContext, codes: string[]): Promise<void> {
   throw new ApiError(403, 'auth.forbidden');
 }
 
+/**
+ * A write that checks its permission in the hook alone (not in its handler) and touches nothing
+ * outside the database before its first transaction: that transaction confirms the caller taken from
+ * what the server holds (and, refused, the write runs again on what is current), with no round trip
+ * of its own for the generation.
+ */
+const WRITE = { confirmsAuth: 'first-statement' } as const;
+
 export function crudRoutes(app: FastifyInstance, service: ResourceService): void {
   const { def } = service;
   const eps = endpointsOf(def);
@@ -60,6 +68,7 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
     engineRoute(app, {
       def,
       endpoint: eps.create,
+      ...WRITE,
       handler: async ({ request, ctx, tr }) => ({
         data: await service.create(engineRequest(request, ctx, tr), request.body),
       }),
@@ -69,6 +78,7 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
     engineRoute(app, {
       def,
       endpoint: eps.update,
+      ...WRITE,
       handler: async ({ request, ctx, tr, params }) => ({
         data: await service.update(engineRequest(request, ctx, tr), params.id, request.body),
       }),
@@ -90,6 +100,7 @@ export function crudRoutes(app: FastifyInstance, service: ResourceService): void
     engineRoute(app, {
       def,
       endpoint: eps.remove,
+      ...WRITE,
       handler: async ({ request, ctx, tr }) => {
         const parsed = deleteBodySchema.safeParse(request.body ?? {}, { reportInput: true });
         if (!parsed.success) throw invalid(issueErrors(def, parsed.error.issues, tr, { ids: 'common.ids' }), tr);

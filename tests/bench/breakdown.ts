@@ -140,7 +140,7 @@ export async function requestBreakdown(input: BreakdownInput, rows: [string, str
       }
       rows.push([`${input.label}: ${what}, total p50`, f(median(phases.total))]);
       rows.push([
-        `${input.label}: ${what}, authentication (held session and permissions; a write reads their generation first)`,
+        `${input.label}: ${what}, authentication (held session and permissions, confirmed by the first statement)`,
         f(median(phases.auth)),
       ]);
       rows.push([
