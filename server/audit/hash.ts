@@ -101,6 +101,17 @@ export function canonicalContent(c: HashedContent, changes = changesText(c.chang
   );
 }
 
+/**
+ * The canonical JSON of an entry's content around its time: what goes before the time's text and what
+ * after it, so that the database, which decides the time of an entry chained where its chain stands,
+ * hashes the same text (`canonicalContent` with `at` between the two).
+ */
+export function canonicalAroundTime(c: Omit<HashedContent, 'at'>, changes?: string): [string, string] {
+  const whole = canonicalContent({ ...c, at: '' }, changes);
+  const at = whole.indexOf(',"at":""') + ',"at":"'.length;
+  return [whole.slice(0, at), whole.slice(at)];
+}
+
 // One-shot hashing (Node 20.12+) is several times faster than a Hash object per entry; an import hashes 100,000.
 const oneShot = (crypto as unknown as { hash?: (algorithm: string, data: string) => string }).hash;
 const sha256 = (data: string) =>

@@ -10,10 +10,9 @@ import type { AuditAction, AuditChange, AuditSignature } from '../../model/audit
 import type { DB } from '../db/types';
 import type {} from '../db/types-audit';
 import type { RequestContext } from '../http';
-import { GENESIS_HASH, changesText, entryHash, type HashedContent } from './hash';
+import { GENESIS_HASH, canonicalAroundTime, changesText, entryHash, type HashedContent } from './hash';
 import { recordKey, type BatchChanges, type BatchPacker } from './batch';
 import { auditValue } from './diff';
-import { Recent } from '../recent';
 
 /** The SQLSTATE `expect_chain_head` raises (migration 046). */
 const CHAIN_MOVED = 'CHNMV';
@@ -169,22 +168,6 @@ interface Head {
   lastAt: Date;
 }
 
-/**
- * Where this process last left each tenant's chain. A write with one entry formats it from there and
- * takes the head in the same message as its COMMIT (`writeAhead`); the statement checks that the head
- * is still there, so another server's write, or one of this process that rolled back, only sends
- * the entry the usual way. Set before the message goes, so that a write that follows at once counts
- * on this one.
- */
-const heads = new Recent<Head>(1000);
-/**
- * Each tenant's write ahead under way in this process: the next one goes when it has ended, so that
- * it finds the head where that one left it (two messages on two connections may reach the database
- * in either order).
- */
-const turns = new Map<string, Promise<void>>();
-const TURN_WAIT_MS = 50;
-
 type ChainedRow = ReturnType<typeof chainRows>['rows'][number];
 
 /** The entries as rows chained after `head`, and where the chain stands after them. */
@@ -232,62 +215,55 @@ const entryValues = (actor: AuditActor, at: string, r: ChainedRow) =>
   sql`${sharedValues(actor, at, r)}, ${r.seq}, ${r.id}::uuid, ${r.action}, ${r.entity}, ${r.recordId}, ${r.recordCode}, ${r.factoryId}::uuid, ${r.importJobId}, ${r.batch ? '[]' : (r.stored ?? JSON.stringify(r.changes))}::jsonb,
     ${r.signature ? JSON.stringify(r.signature) : null}::jsonb, ${r.prev_hash}, ${r.hash}, ${keysOf(r)}::int4[], ${r.batch ? r.stored : null}`;
 
+/** An entry's time as its canonical content writes it (`Date.toISOString`), in SQL. */
+const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
 /**
- * One entry, the transaction's last statement, from the head this process remembers: the head's
- * update (only while it stands where remembered), the entry and the COMMIT in one message. False:
- * the head had moved, nothing of this was kept, and the transaction is still open.
+ * One entry, the transaction's last statement, chained by the database where the chain stands: the
+ * statement takes the head (its row lock, waiting behind another writer's COMMIT), hashes the entry
+ * after it with the head's hash and the entry's time (`canonicalAroundTime`), moves the head and
+ * inserts the entry, in one message with the COMMIT. The head is held for the rest of that message
+ * only, so a tenant's writers, on any server, queue for microseconds, not for a round trip. False: the
+ * tenant has no chain yet, nothing of this was kept, and the transaction is still open.
  */
 async function writeAhead(trx: Transaction<DB>, actor: AuditActor, entry: OwnContent, now: Date): Promise<boolean> {
-  const tenant = actor.tenantId;
-  const before = turns.get(tenant);
-  let done!: () => void;
-  const mine = new Promise<void>((resolve) => (done = resolve));
-  turns.set(tenant, mine);
-  try {
-    // A write waits its turn only briefly: past that it queues on the head's row lock, where the
-    // database sees every wait and breaks a deadlock, as it cannot through a wait in this process.
-    if (before && !(await within(before, TURN_WAIT_MS))) return false;
-    return await sendAhead(trx, actor, entry, now);
-  } finally {
-    done();
-    if (turns.get(tenant) === mine) turns.delete(tenant);
-  }
-}
-
-/** Whether `p` settles within `ms`. */
-function within(p: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  return Promise.race([p.then(() => true), late]).finally(() => clearTimeout(timer));
-}
-
-async function sendAhead(trx: Transaction<DB>, actor: AuditActor, entry: OwnContent, now: Date): Promise<boolean> {
-  const head = heads.get(actor.tenantId);
-  if (!head) return false;
-  const { rows, at, after } = chainRows(actor, [entry], head, now);
-  // The entry is inserted only from the head's update: where the head moved, nothing is, and the check refuses.
+  const { stored: given, batch, ...own } = entry;
+  const content = {
+    ...own,
+    tenantId: actor.tenantId,
+    id: randomUUID(),
+    userId: actor.userId,
+    userName: text(actor.userName, 128),
+    apiKeyName: text(actor.apiKeyName, 64),
+    ip: text(actor.ip, 64),
+    operationId: text(actor.operationId, 64),
+  };
+  const stored = given ?? changesText(content.changes);
+  const [before, after] = canonicalAroundTime(content, stored);
   const statement = inlineQuery(
     trx,
-    sql`with moved as (
-      update audit_chain set seq = ${after.seq}, hash = ${after.hash}, last_at = ${at}::timestamptz
-      where tenant_id = ${actor.tenantId}::uuid and seq = ${head.seq} and hash = ${head.hash}
+    sql`with head as (
+      select seq, hash, greatest(last_at, ${now.toISOString()}::timestamptz) as t
+      from audit_chain where tenant_id = ${actor.tenantId}::uuid for update
+    ), chained as (
+      select seq + 1 as seq, hash as prev_hash, t,
+        encode(sha256(convert_to(hash || chr(10) || ${before} || to_char(t at time zone 'UTC', ${sql.raw(ISO_TIME)}) || ${after}, 'UTF8')), 'hex') as hash
+      from head
+    ), moved as (
+      update audit_chain h set seq = c.seq, hash = c.hash, last_at = c.t
+      from chained c where h.tenant_id = ${actor.tenantId}::uuid
       returning 1
     ), ins as (
-      insert into audit_entry (${ENTRY_COLUMNS}) select ${entryValues(actor, at, rows[0]!)} from moved
+      insert into audit_entry (${ENTRY_COLUMNS})
+      select ${actor.tenantId}::uuid, c.t, ${content.userId}::uuid, ${content.userName}, ${content.apiKeyName}, ${content.ip}, ${content.operationId},
+        c.seq, ${content.id}::uuid, ${content.action}, ${content.entity}, ${content.recordId}, ${content.recordCode}, ${content.factoryId}::uuid,
+        ${content.importJobId}, ${batch ? '[]' : stored}::jsonb, ${content.signature ? JSON.stringify(content.signature) : null}::jsonb,
+        c.prev_hash, c.hash, ${keysOf({ batch, changes: content.changes })}::int4[], ${batch ? stored : null}
+      from chained c
     ) select expect_chain_head((select count(*) from moved))`,
   );
   if (statement === undefined) return false;
-  heads.set(actor.tenantId, after);
-  try {
-    if (await commitOrStay(trx, statement, CHAIN_MOVED)) return true;
-  } catch (err) {
-    heads.delete(actor.tenantId);
-    throw err;
-  }
-  heads.delete(actor.tenantId);
-  return false;
+  return commitOrStay(trx, statement, CHAIN_MOVED);
 }
 
 async function writeChained(
@@ -317,10 +293,9 @@ async function writeChained(
     now,
   );
   const prev = after.hash;
-  // A head known committed is remembered for the next write; one left to the caller's COMMIT is not.
   const end = async (query: RawBuilder<unknown>) => {
     if (!opts.last) return void (await query.execute(trx));
-    if (await commitWithQuery(trx, query)) heads.set(actor.tenantId, after);
+    await commitWithQuery(trx, query);
   };
   const shared = sharedValues(actor, at, rows[0]!);
   const done = sql`update audit_chain set hash = ${prev}, last_at = ${at} where tenant_id = ${actor.tenantId}`;
