@@ -170,6 +170,20 @@ interface Head {
 
 type ChainedRow = ReturnType<typeof chainRows>['rows'][number];
 
+/** An entry's hashed content but its time: its own, the actor's (bounded as stored) and a new id. */
+function contentOf(actor: AuditActor, own: Omit<OwnContent, 'stored' | 'batch'>): Omit<HashedContent, 'at'> {
+  return {
+    ...own,
+    tenantId: actor.tenantId,
+    id: randomUUID(),
+    userId: actor.userId,
+    userName: text(actor.userName, 128),
+    apiKeyName: text(actor.apiKeyName, 64),
+    ip: text(actor.ip, 64),
+    operationId: text(actor.operationId, 64),
+  };
+}
+
 /** The entries as rows chained after `head`, and where the chain stands after them. */
 function chainRows(actor: AuditActor, entries: readonly OwnContent[], head: Head, now: Date) {
   const n = entries.length;
@@ -181,17 +195,7 @@ function chainRows(actor: AuditActor, entries: readonly OwnContent[], head: Head
   const rows = entries.map((e) => {
     seq += 1;
     const { stored: given, batch, ...own } = e;
-    const content: HashedContent = {
-      ...own,
-      tenantId: actor.tenantId,
-      id: randomUUID(),
-      at,
-      userId: actor.userId,
-      userName: text(actor.userName, 128),
-      apiKeyName: text(actor.apiKeyName, 64),
-      ip: text(actor.ip, 64),
-      operationId: text(actor.operationId, 64),
-    };
+    const content: HashedContent = { ...contentOf(actor, own), at };
     // The canonical text of a single entry's changes is also what it is stored as: made once.
     const stored = given ?? (n === 1 || batch ? changesText(content.changes) : undefined);
     const hash = entryHash(prev, content, stored);
@@ -226,18 +230,14 @@ const ISO_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * only, so a tenant's writers, on any server, queue for microseconds, not for a round trip. False: the
  * tenant has no chain yet, nothing of this was kept, and the transaction is still open.
  */
-async function writeAhead(trx: Transaction<DB>, actor: AuditActor, entry: OwnContent, now: Date): Promise<boolean> {
+async function chainByDatabase(
+  trx: Transaction<DB>,
+  actor: AuditActor,
+  entry: OwnContent,
+  now: Date,
+): Promise<boolean> {
   const { stored: given, batch, ...own } = entry;
-  const content = {
-    ...own,
-    tenantId: actor.tenantId,
-    id: randomUUID(),
-    userId: actor.userId,
-    userName: text(actor.userName, 128),
-    apiKeyName: text(actor.apiKeyName, 64),
-    ip: text(actor.ip, 64),
-    operationId: text(actor.operationId, 64),
-  };
+  const content = contentOf(actor, own);
   const stored = given ?? changesText(content.changes);
   const [before, after] = canonicalAroundTime(content, stored);
   const statement = inlineQuery(
@@ -279,7 +279,7 @@ async function writeChained(
   const trx = db as Transaction<DB>;
   const n = entries.length;
   const now = new Date();
-  if (opts.last && n === 1 && (await writeAhead(trx, actor, entries[0]!, now))) return;
+  if (opts.last && n === 1 && (await chainByDatabase(trx, actor, entries[0]!, now))) return;
   // Takes the head (and its row lock); a new tenant's head is made with its first entries.
   const taken = await sql<{ seq: string; hash: string; last_at: Date | string }>`
     insert into audit_chain as h (tenant_id, seq, hash, last_at) values (${actor.tenantId}, ${n}, ${GENESIS_HASH}, ${now})
