@@ -12,7 +12,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { DEMO, DEMO_FACTORY, enterFactory, login, openSettings, quietness, settled } from './support';
+import { DEMO, DEMO_FACTORY, enterFactory, login, openSettings, quietness, settled, clickInPopup } from './support';
 
 /** WCAG 2.0 and 2.1 A and AA, and axe's best practices (the menu, tab and label rules of the issue are among them). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -152,7 +152,7 @@ test.describe('no critical or serious axe finding', () => {
 
     // The login page in the dark theme (the settings outlive the session).
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
+    await clickInPopup(page.getByTestId('logout'));
     await expect(page).toHaveURL(/\/login/);
     await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
     await quiet();

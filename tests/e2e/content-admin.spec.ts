@@ -5,7 +5,7 @@
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { dialog, toast } from './screens';
-import { login, token, watchConsole, withoutProcess } from './support';
+import { login, token, watchConsole, withoutProcess, clickInPopup } from './support';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
@@ -119,7 +119,7 @@ test.describe('content administration', () => {
     await withoutProcess(page, 'feedback', async () => {
       const description = `Scanner at station 4 beeps twice (${Date.now()})`;
       await page.getByTestId('user-menu').click();
-      await page.getByTestId('menu-feedback').click();
+      await clickInPopup(page.getByTestId('menu-feedback'));
       await page.getByTestId('feedback-description').fill(description);
       await page
         .locator('.arco-modal input[type="file"]')
@@ -139,7 +139,7 @@ test.describe('content administration', () => {
       await expect(row).toContainText('Firmware updated on station 4');
 
       await page.getByTestId('user-menu').click();
-      await page.getByTestId('menu-feedback').click();
+      await clickInPopup(page.getByTestId('menu-feedback'));
       const mine = page.getByTestId('my-feedback').locator('.arco-list-item', { hasText: description });
       await expect(mine).toContainText('Processed');
       await expect(mine).toContainText('Opinion: Firmware updated on station 4');

@@ -4,7 +4,7 @@
  * quality engineer finds a release waiting and agrees to it; the factory switcher changes the rows.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { DEMO, login, openTaskList, token, watchConsole } from './support';
+import { DEMO, login, openTaskList, token, watchConsole, clickInPopup } from './support';
 import { openScreen, rowOf, toast } from './screens';
 
 const menuEntry = (page: Page, path: string) => page.getByTestId(`menu-${path}`);
@@ -14,7 +14,7 @@ const menuEntries = (page: Page) => page.locator('[data-testid^="menu-/"]');
 async function logOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await expect(page.getByTestId('logout')).toBeVisible();
-  await page.getByTestId('logout').click();
+  await clickInPopup(page.getByTestId('logout'));
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('login-submit')).toBeVisible();
 }

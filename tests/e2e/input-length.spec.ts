@@ -4,7 +4,7 @@
  * (the kit's generated form) and in the personal centre; nothing is saved.
  */
 import { expect, test } from '@playwright/test';
-import { login, token, watchConsole } from './support';
+import { login, token, watchConsole, clickInPopup } from './support';
 import { dialog } from './screens';
 
 const TWELVE = '138001380001';
@@ -46,7 +46,7 @@ test('a 12-digit mobile number is refused with the SPEC §5 message, not cut to 
 test('the personal centre keeps all 12 digits typed and refuses them', async ({ page }) => {
   await login(page, 'en');
   await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-profile').click();
+  await clickInPopup(page.getByTestId('menu-profile'));
   const mobile = page.locator('.arco-drawer:visible .arco-form-item', { hasText: 'Mobile number' }).locator('input');
   await mobile.fill(TWELVE);
   await expect(mobile).toHaveValue(TWELVE);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { login, openSettings, token, watchConsole } from './support';
+import { login, openSettings, token, watchConsole, clickInPopup } from './support';
 import { BRIDGE_VERSION, CHILD_CAPABILITIES, HOST_CAPABILITIES, SINCE } from '../../bridge/protocol';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
@@ -250,7 +250,7 @@ test.describe('integrator kit: the andon example (no React)', () => {
 
     // onContextChange: language and font size follow the shell.
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('lang-zh-CN').click();
+    await clickInPopup(page.getByTestId('lang-zh-CN'));
     await expect(board.locator('h1')).toHaveText('安灯看板');
     await (await openSettings(page, 'font-large')).click();
     await expect(board.locator('body')).toHaveAttribute('data-font-size', 'large');
@@ -315,7 +315,7 @@ test.describe('integrator kit: the andon example (no React)', () => {
     await expect(board.getByTestId('andon-alarm').first()).toBeVisible();
     // The new page receives what the shell tells it.
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('lang-es').click();
+    await clickInPopup(page.getByTestId('lang-es'));
     await expect(board.locator('h1')).toHaveText('Tablero Andon');
   });
 });
@@ -415,7 +415,7 @@ test.describe('integrator kit: origins and versions', () => {
     );
     // What the shell tells it still arrives.
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('lang-vi').click();
+    await clickInPopup(page.getByTestId('lang-vi'));
     await expect(child.locator('#log')).toContainText('context vi');
   });
 

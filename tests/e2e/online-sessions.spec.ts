@@ -4,7 +4,7 @@
  * other session from the personal centre, with the same effect.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, enterFactory, login, token } from './support';
+import { DEMO, enterFactory, login, token, clickInPopup } from './support';
 import { confirmInShell } from './screens';
 
 async function loginAs(browser: Browser, account: string): Promise<Page> {
@@ -71,7 +71,7 @@ test('an administrator ends another session, which is logged out; a user ends th
 
   // Its next call answers 401 and the shell returns to login.
   await first.getByTestId('user-menu').click();
-  await first.getByTestId('menu-profile').click();
+  await clickInPopup(first.getByTestId('menu-profile'));
   await expect(first).toHaveURL(/\/en\/login/);
   await expect(second.getByTestId('user-menu')).toBeVisible();
 
@@ -82,7 +82,7 @@ test('an administrator ends another session, which is logged out; a user ends th
   await first.getByTestId('login-submit').click();
   await enterFactory(first);
   await first.getByTestId('user-menu').click();
-  await first.getByTestId('menu-profile').click();
+  await clickInPopup(first.getByTestId('menu-profile'));
   const own = first.getByTestId('own-sessions');
   await expect(own.getByTestId('own-session')).toHaveCount(2);
   await expect(own.locator('[data-current="true"]')).toContainText('This device');

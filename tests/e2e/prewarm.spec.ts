@@ -5,7 +5,7 @@
  * again. A refused login leaves no such frame behind.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterFactory, login, watchConsole } from './support';
+import { DEMO, enterFactory, login, watchConsole, clickInPopup } from './support';
 
 const SUBAPP_BASE = Number(process.env.E2E_SUBAPP_BASE ?? 14000);
 const LANDING = `http://localhost:${SUBAPP_BASE}/home`;
@@ -23,7 +23,7 @@ test('a second login loads the workbench frame while it is answered, and shows t
   // This browser now knows where a login lands, however long that first frame took.
   expect(await page.evaluate(() => localStorage.getItem('mes-portal:landing'))).toBe(LANDING);
   await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
+  await clickInPopup(page.getByTestId('logout'));
   await expect(page).toHaveURL(/\/en\/login$/);
 
   // What the browser asked for: the landing page's loads, and the menu's answers.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, quietness, token, watchConsole } from './support';
+import { login, quietness, token, watchConsole, clickInPopup } from './support';
 
 test.describe('walking skeleton', () => {
   test('/ lands on the login page in the browser language', async ({ browser }) => {
@@ -62,7 +62,7 @@ test.describe('walking skeleton', () => {
     // Switching the shell's language changes the texts inside the iframe.
     await expect(frame.getByTestId('btn-add')).toHaveText('Add');
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('lang-zh-CN').click();
+    await clickInPopup(page.getByTestId('lang-zh-CN'));
     await expect(page).toHaveURL(/\/zh-CN\/platform\/dict$/);
     await expect(frame.getByTestId('btn-add')).toHaveText(/新\s*增/);
     await expect(page.getByTestId('menu-/platform/dict')).toContainText('字典');
@@ -79,7 +79,7 @@ test.describe('walking skeleton', () => {
       await route.continue();
     });
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('lang-zh-CN').click();
+    await clickInPopup(page.getByTestId('lang-zh-CN'));
     await expect(page).toHaveURL(/\/zh-CN\/platform\/dict$/);
     await expect(page.getByTestId('menu-/platform/dict')).toContainText('字典');
   });

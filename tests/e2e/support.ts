@@ -1,4 +1,4 @@
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = { tenantCode: 'demo', account: 'admin', password: process.env.ADMIN_PASSWORD ?? 'Admin@2026' };
 
@@ -89,6 +89,19 @@ export async function openTaskList(page: Page, lang = 'en') {
 }
 
 /**
+ * Clicks an entry of a pop-up menu once the menu has finished sliding in. While its opening
+ * animation runs over a sub-app's frame, Chromium may route the click to the frame beneath (found
+ * with the tab menu: the click on "refresh" reached the frame and the menu stayed open, in 1 run of
+ * 4), so the click waits for the animation's end and two painted frames.
+ */
+export async function clickInPopup(item: Locator) {
+  const popup = item.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " arco-trigger ")][1]');
+  await expect(popup).toHaveClass(/-(?:enter|appear)-done/);
+  await item.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await item.click();
+}
+
+/**
  * Opens the settings drawer from the user menu and waits for `option` in it. Once in a while the
  * click on the menu's entry has landed on the page beneath (its popup closing at that instant) and
  * opened another screen instead: the opening is tried again until the drawer shows.
@@ -97,7 +110,7 @@ export async function openSettings(page: Page, option: string) {
   const shown = page.getByTestId(option);
   await expect(async () => {
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-settings').click({ timeout: 3_000 });
+    await clickInPopup(page.getByTestId('menu-settings'));
     // The drawer slides in: the option is there before it can be clicked.
     await expect(shown).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, watchConsole } from './support';
+import { login, watchConsole, clickInPopup } from './support';
 
 const DICT = '/platform/dict';
 const STATS = '/system/visit-statistics';
@@ -15,7 +15,7 @@ async function tabAction(page: Page, path: string, action: string) {
   await expect(open).toHaveCount(0);
   await page.getByTestId(`tab-${path}`).click({ button: 'right' });
   await expect(open).toHaveCount(1);
-  await open.getByTestId(`tab-action-${action}`).click();
+  await clickInPopup(open.getByTestId(`tab-action-${action}`));
   await expect(open).toHaveCount(0);
 }
 

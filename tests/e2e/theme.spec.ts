@@ -5,7 +5,7 @@
  * Measured on the rendered colours, not on class names.
  */
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { login, openSettings, watchConsole } from './support';
+import { login, openSettings, watchConsole, clickInPopup } from './support';
 import { BRIDGE_VERSION } from '../../bridge/protocol';
 
 /** The painted background behind an element (its own, else the first opaque ancestor's), as a 0–255 lightness. */
@@ -96,7 +96,7 @@ test('light, dark and the system theme switch the shell, an Arco sub-app and the
   // The choice is kept: a user who chose dark sees a dark login page after logging out.
   await chooseTheme(page, 'dark');
   await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
+  await clickInPopup(page.getByTestId('logout'));
   await expect(page).toHaveURL(/\/login/);
   expect(await lightness(page.locator('.login-card'))).toBeLessThan(DARK);
   expect(await textLightness(page.locator('.login-title'))).toBeGreaterThan(LIGHT);

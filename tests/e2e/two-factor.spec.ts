@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { totpCode } from '../../server/auth/totp';
-import { DEMO, enterFactory } from './support';
+import { DEMO, enterFactory, clickInPopup } from './support';
 
 const BASIC = `Basic ${Buffer.from('portal-web:portal-web-secret').toString('base64')}`;
 
@@ -44,7 +44,7 @@ test('enrol in two-factor login in the personal centre, then log in with a code'
   await enterFactory(page);
 
   await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-profile').click();
+  await clickInPopup(page.getByTestId('menu-profile'));
   const section = page.getByTestId('two-factor-section');
   await expect(section.getByTestId('two-factor-state')).toHaveAttribute('data-state', 'off');
   await section.getByTestId('two-factor-setup').click();
@@ -67,7 +67,7 @@ test('enrol in two-factor login in the personal centre, then log in with a code'
   await page.keyboard.press('Escape');
   await expect(section).toBeHidden();
   await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
+  await clickInPopup(page.getByTestId('logout'));
   await expect(page).toHaveURL(/\/en\/login/);
 
   // The password alone no longer opens the portal.

@@ -4,11 +4,11 @@
  * "keep editing" keeps the tab and what was typed, "discard" goes on; a form closed unchanged asks nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login, watchConsole } from './support';
+import { login, watchConsole, clickInPopup } from './support';
 
 async function closeByMenu(page: Page, path: string) {
   await page.getByTestId(`tab-${path}`).click({ button: 'right' });
-  await page.locator('[data-testid="tab-menu"]:visible').getByTestId('tab-action-close').click();
+  await clickInPopup(page.locator('[data-testid="tab-menu"]:visible').getByTestId('tab-action-close'));
 }
 
 test.describe('unsaved changes', () => {
@@ -40,12 +40,12 @@ test.describe('unsaved changes', () => {
 
     // So do logging out and switching the language.
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
+    await clickInPopup(page.getByTestId('logout'));
     await expect(question).toBeVisible();
     await page.getByTestId('unsaved-keep').click();
     await expect(page).toHaveURL(/\/en\/basic\/customer$/);
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('lang-zh-CN').click();
+    await clickInPopup(page.getByTestId('lang-zh-CN'));
     await expect(question).toBeVisible();
     await page.getByTestId('unsaved-keep').click();
     await expect(page).toHaveURL(/\/en\/basic\/customer$/);
@@ -66,7 +66,7 @@ test.describe('unsaved changes', () => {
     await page.getByTestId('unsaved-discard').click();
     await expect(page.getByTestId('tab-/basic/customer')).toHaveCount(0);
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('lang-zh-CN').click();
+    await clickInPopup(page.getByTestId('lang-zh-CN'));
     await expect(page).toHaveURL(/\/zh-CN\//);
     await expect(question).toHaveCount(0);
     expect(errors).toEqual([]);
