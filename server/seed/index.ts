@@ -2,7 +2,7 @@
  * Seeds an empty database: the shared menu tree and app registry, the demo company (demo.ts) and,
  * when asked, a second demo tenant (second-tenant.ts).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { Config } from '../config';
 import { seedApps } from './apps';
@@ -30,5 +30,9 @@ export async function seed(
   const anyTenant = await db.selectFrom('tenant').select('id').limit(1).executeTakeFirst();
   const tenantId = anyTenant ? null : await seedDemoTenant(db, config);
   const secondTenant = config.demoSecondTenant ? await seedSecondTenant(db, config) : false;
+  // A database just filled has no planner statistics until autovacuum's first pass (a minute or
+  // more away): until then the planner guesses table sizes, and the first minutes of use ran on
+  // worse plans (mixed load p99 about 100 ms, against 65–70 ms once analysed).
+  if (tenantId !== null || secondTenant) await sql`ANALYZE`.execute(db);
   return { seeded: tenantId !== null, tenantId, secondTenant };
 }
