@@ -1,5 +1,6 @@
 /** Steps the browser tests share on the portal's screens: open a sub-app screen, pick options, read rows, answer the shell. */
 import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { clickInPopup } from './support';
 
 /** Opens `/<prefix>/<name>` in the shell and answers the app's frame once the screen shows. */
 export async function openScreen(page: Page, name: string, app = 'basic'): Promise<FrameLocator> {
@@ -14,7 +15,11 @@ export async function choose(frame: FrameLocator, testId: string, option: string
   const select = frame.getByTestId(testId);
   await select.click();
   if (search !== undefined) await select.locator('input').fill(search);
-  await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: option }).first().click();
+  const item = frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: option }).first();
+  // A click during the popup's opening animation was once lost (a search by "Frozen" ran unfiltered).
+  const label = (await item.innerText()).trim();
+  await clickInPopup(item);
+  await expect(select).toContainText(label);
 }
 
 export const dialog = (frame: FrameLocator) => frame.locator('.arco-modal:visible');
