@@ -148,7 +148,7 @@ test.describe('demo company', () => {
     await expect(rowOf(frame, 'SMT-01')).toBeVisible();
     await expect(rowOf(frame, 'HN-SMT-01')).toHaveCount(0);
     await page.getByTestId('factory-switcher').click();
-    await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F002)' }).click();
+    await clickInPopup(page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F002)' }));
     await expect(rowOf(frame, 'HN-SMT-01')).toBeVisible();
     await expect(rowOf(frame, 'SMT-01')).toHaveCount(0);
     await expect(frame.getByTestId('resource-table').locator('tbody tr')).toHaveCount(3);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { toast } from './screens';
-import { DEMO, login, token, watchConsole } from './support';
+import { DEMO, login, token, watchConsole, clickInPopup } from './support';
 
 interface MenuNode {
   id: string;
@@ -55,7 +55,7 @@ async function upload(
 ) {
   await frame.getByTestId('document-upload').click();
   await frame.getByTestId('document-type').click();
-  await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: type }).click();
+  await clickInPopup(frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: type }));
   await frame.getByTestId('document-file').setInputFiles(file);
   await frame.getByTestId('document-name').fill(fields.name);
   await frame.getByTestId('document-number').fill(fields.number);

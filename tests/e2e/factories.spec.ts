@@ -4,7 +4,7 @@
  * sub-app lists that factory's rows, in the same tab.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, login, token, watchConsole } from './support';
+import { DEMO, login, token, watchConsole, clickInPopup } from './support';
 import { rowOf } from './screens';
 
 async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown, factoryId?: string): Promise<T> {
@@ -71,7 +71,7 @@ test('a user of two factories chooses one, and switching reloads the menu and th
     (r) => r.url().includes('/api/platform-system/function/routes') && r.url().includes(`factoryId=${second}`),
   );
   await page.getByTestId('factory-switcher').click();
-  await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F002)' }).click();
+  await clickInPopup(page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F002)' }));
   await menu;
   await expect(rowOf(frame, 'WS-TWO')).toBeVisible();
   await expect(rowOf(frame, 'WS-ONE')).toHaveCount(0);

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { toast } from './screens';
-import { login, token, watchConsole, withoutProcess } from './support';
+import { login, token, watchConsole, withoutProcess, clickInPopup } from './support';
 
 test.describe('helper screens', () => {
   test('a language disabled is no longer offered and refused; own words show in the shell and the iframe at once', async ({
@@ -117,7 +117,7 @@ test.describe('menu applications', () => {
     });
     await frame.getByTestId('apply-add-row').click();
     await rows.nth(2).locator('.arco-select').nth(1).click();
-    await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'Button' }).click();
+    await clickInPopup(frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'Button' }));
     await fill(2, {
       code: `system:lab-${suffix}:sign`,
       nameZh: '签发',

@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { confirmInShell, toast } from './screens';
-import { DEMO, login, openTaskList, token, watchConsole } from './support';
+import { DEMO, login, openTaskList, token, watchConsole, clickInPopup } from './support';
 
 /** The demo company's feedback process (published by the seed); the test gives it a version of its own. */
 const KEY = 'feedback';
@@ -129,7 +129,7 @@ test.describe('workflow', () => {
     await frame.locator('[data-element-id="approve"]').click();
     await expect(frame.getByTestId('element-panel')).toBeVisible();
     await frame.getByTestId('assignee-kind').click();
-    await frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'A user' }).click();
+    await clickInPopup(frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'A user' }));
     await frame.getByTestId('assignee-code').fill('admin');
     await frame.getByTestId('element-name').click();
     await frame.getByTestId('designer-save').click();
