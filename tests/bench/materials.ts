@@ -15,6 +15,7 @@ import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
 import { seed } from '../../server/seed';
 import { startPostgres } from './postgres';
+import { runAlone } from './standalone';
 import { ms, pct, timeIt, type Row } from './resources';
 
 const COUNT = Number(process.env.BENCH_MATERIALS ?? 1_000_000);
@@ -129,9 +130,4 @@ export async function materialBench(rows: Row[]): Promise<void> {
   }
 }
 
-if (process.argv[1]?.endsWith('materials.ts')) {
-  const rows: Row[] = [];
-  await materialBench(rows);
-  const width = Math.max(...rows.map(([k]) => k.length));
-  console.log(rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
-}
+runAlone(import.meta.filename, materialBench);
