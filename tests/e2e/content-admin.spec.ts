@@ -4,7 +4,7 @@
  * raised by another domain reach an open shell, and SOP documents get a public link.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { dialog, toast } from './screens';
+import { dialog, toast, popupOption } from './screens';
 import { login, token, watchConsole, withoutProcess, clickInPopup } from './support';
 
 const PNG = Buffer.from(
@@ -196,7 +196,7 @@ test.describe('content administration', () => {
     await frame.getByTestId('btn-add').click();
     const modal = dialog(frame);
     await modal.locator('.arco-select').first().click();
-    await clickInPopup(frame.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'SOP' }));
+    await clickInPopup(popupOption(frame, 'SOP'));
     await frame.getByTestId('form-title').fill(title);
     await frame.getByTestId('form-content').click();
     await frame.getByTestId('form-content').pressSequentially('Switch the printer off first.');
@@ -213,7 +213,7 @@ test.describe('content administration', () => {
     await row.getByRole('button', { name: 'Add a language' }).click();
     // The translation: Chinese, the same document key.
     await modal.locator('.arco-select').nth(1).click();
-    await clickInPopup(frame.locator('.arco-select-popup:visible .arco-select-option', { hasText: '简体中文' }));
+    await clickInPopup(popupOption(frame, '简体中文'));
     await frame.getByTestId('form-title').fill(`打印头清洁 ${title.slice(-13)}`);
     await modal.getByTestId('dialog-ok').click();
     await expect(frame.locator('tr', { hasText: '打印头清洁' }).getByTestId('sop-link-zh-CN')).toHaveAttribute(

@@ -5,7 +5,7 @@
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { DEMO, login, openTaskList, token, watchConsole, clickInPopup } from './support';
-import { openScreen, rowOf, toast } from './screens';
+import { openScreen, rowOf, toast, popupOption } from './screens';
 
 const menuEntry = (page: Page, path: string) => page.getByTestId(`menu-${path}`);
 const menuEntries = (page: Page) => page.locator('[data-testid^="menu-/"]');
@@ -148,7 +148,7 @@ test.describe('demo company', () => {
     await expect(rowOf(frame, 'SMT-01')).toBeVisible();
     await expect(rowOf(frame, 'HN-SMT-01')).toHaveCount(0);
     await page.getByTestId('factory-switcher').click();
-    await clickInPopup(page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F002)' }));
+    await clickInPopup(popupOption(page, '(F002)'));
     await expect(rowOf(frame, 'HN-SMT-01')).toBeVisible();
     await expect(rowOf(frame, 'SMT-01')).toHaveCount(0);
     await expect(frame.getByTestId('resource-table').locator('tbody tr')).toHaveCount(3);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { toast } from './screens';
+import { toast, popupOption } from './screens';
 import { DEMO, login, token, watchConsole, clickInPopup } from './support';
 
 interface MenuNode {
@@ -55,7 +55,7 @@ async function upload(
 ) {
   await frame.getByTestId('document-upload').click();
   await frame.getByTestId('document-type').click();
-  await clickInPopup(frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: type }));
+  await clickInPopup(popupOption(frame, type));
   await frame.getByTestId('document-file').setInputFiles(file);
   await frame.getByTestId('document-name').fill(fields.name);
   await frame.getByTestId('document-number').fill(fields.number);

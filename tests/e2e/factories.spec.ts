@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, login, token, watchConsole, clickInPopup } from './support';
-import { rowOf } from './screens';
+import { rowOf, popupOption } from './screens';
 
 async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown, factoryId?: string): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${await token(page)}`, 'accept-language': 'en' };
@@ -71,7 +71,7 @@ test('a user of two factories chooses one, and switching reloads the menu and th
     (r) => r.url().includes('/api/platform-system/function/routes') && r.url().includes(`factoryId=${second}`),
   );
   await page.getByTestId('factory-switcher').click();
-  await clickInPopup(page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F002)' }));
+  await clickInPopup(popupOption(page, '(F002)'));
   await menu;
   await expect(rowOf(frame, 'WS-TWO')).toBeVisible();
   await expect(rowOf(frame, 'WS-ONE')).toHaveCount(0);

@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { toast } from './screens';
+import { toast, popupOption } from './screens';
 import { login, token, watchConsole, withoutProcess, clickInPopup } from './support';
 
 test.describe('helper screens', () => {
@@ -117,7 +117,7 @@ test.describe('menu applications', () => {
     });
     await frame.getByTestId('apply-add-row').click();
     await rows.nth(2).locator('.arco-select').nth(1).click();
-    await clickInPopup(frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'Button' }));
+    await clickInPopup(popupOption(frame, 'Button'));
     await fill(2, {
       code: `system:lab-${suffix}:sign`,
       nameZh: '签发',

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { PRINT_SERVICE_PORT } from '../../model/print/service';
 import { startPrintService } from '../../scripts/print-service.mjs';
-import { toast } from './screens';
+import { toast, popupOption } from './screens';
 import { login, token, clickInPopup } from './support';
 
 async function openScreen(page: Page, name: string): Promise<FrameLocator> {
@@ -222,9 +222,7 @@ test.describe('rule editors and print templates', () => {
       await frame.getByTestId('btn-service-print').click();
       await expect(toast(page, 'Select a printer')).toBeVisible();
       await frame.getByTestId('printer-select').click();
-      await clickInPopup(
-        frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'Line 1 labels' }),
-      );
+      await clickInPopup(popupOption(frame, 'Line 1 labels'));
       await frame.getByTestId('btn-service-print').click();
       await expect(toast(page, 'Sent to the printer')).toBeVisible();
       await expect.poll(() => jobs.length).toBe(1);

@@ -10,12 +10,16 @@ export async function openScreen(page: Page, name: string, app = 'basic'): Promi
   return frame;
 }
 
+/** The options matching `option` in the Arco select pop-up open in `scope` (click them with clickInPopup). */
+export const popupOption = (scope: Page | FrameLocator, option: string | RegExp) =>
+  scope.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: option });
+
 /** Picks an option of an Arco select; `search` types into it first (searchable selects ask the server). */
 export async function choose(frame: FrameLocator, testId: string, option: string | RegExp, search?: string) {
   const select = frame.getByTestId(testId);
   await select.click();
   if (search !== undefined) await select.locator('input').fill(search);
-  const item = frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: option }).first();
+  const item = popupOption(frame, option).first();
   // A click during the popup's opening animation was once lost (a search by "Frozen" ran unfiltered).
   const label = (await item.innerText()).trim();
   await clickInPopup(item);

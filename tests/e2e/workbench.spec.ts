@@ -4,6 +4,7 @@
  * factory, which open it from the workbench.
  */
 import { expect, test } from '@playwright/test';
+import { popupOption } from './screens';
 import { login, watchConsole, clickInPopup } from './support';
 
 test.describe('workbench', () => {
@@ -61,12 +62,12 @@ test.describe('workbench', () => {
     await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('factory-switcher').click();
-    await clickInPopup(page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F002)' }));
+    await clickInPopup(popupOption(page, '(F002)'));
     await expect(page.getByTestId('factory-switcher')).toContainText('(F002)');
     await expect(star).toHaveAttribute('aria-pressed', 'false');
     // Left as found, for the next run: the first plant's star taken back.
     await page.getByTestId('factory-switcher').click();
-    await clickInPopup(page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '(F001)' }));
+    await clickInPopup(popupOption(page, '(F001)'));
     await expect(page.getByTestId('factory-switcher')).toContainText('(F001)');
     await expect(star).toHaveAttribute('aria-pressed', 'true');
     await star.click();

@@ -4,7 +4,7 @@
  * flow chart and history, and a batch audit of ten tasks — in the platform sub-app's iframe.
  */
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
-import { confirmInShell, toast } from './screens';
+import { confirmInShell, toast, popupOption } from './screens';
 import { DEMO, login, openTaskList, token, watchConsole, clickInPopup } from './support';
 
 /** The demo company's feedback process (published by the seed); the test gives it a version of its own. */
@@ -129,7 +129,7 @@ test.describe('workflow', () => {
     await frame.locator('[data-element-id="approve"]').click();
     await expect(frame.getByTestId('element-panel')).toBeVisible();
     await frame.getByTestId('assignee-kind').click();
-    await clickInPopup(frame.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: 'A user' }));
+    await clickInPopup(popupOption(frame, 'A user'));
     await frame.getByTestId('assignee-code').fill('admin');
     await frame.getByTestId('element-name').click();
     await frame.getByTestId('designer-save').click();
