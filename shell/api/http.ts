@@ -56,6 +56,9 @@ export function currentHeaders(): Record<string, string> {
 /** Every /api call of the shell and, through the bridge, of every sub-app. Never throws. */
 export async function request<T = unknown>(options: RequestOptions): Promise<ApiResult<T>> {
   const hadToken = Boolean(store.get(tokenAtom));
+  // A logout under way, or a 401 being handled: a call with the ending session's token (a bell's
+  // poll at that moment) would only be refused, and is not sent. The logout itself is (despiteEnding).
+  if (sessionOver && hadToken && !exempt) return { code: 0, msg: i18n.t('shell:login.sessionEnded'), data: null as T };
   let status = 0;
   let body: unknown = null;
   try {
@@ -104,6 +107,20 @@ export function markSessionEnded(): void {
 store.sub(tokenAtom, () => {
   if (store.get(tokenAtom)) sessionOver = false;
 });
+
+let exempt = false;
+/**
+ * Sends the call `start` makes at once although the session is ending: the logout, which must reach
+ * the server with the token. `request` reads the exemption before its first await.
+ */
+export function despiteEnding<T>(start: () => Promise<T>): Promise<T> {
+  exempt = true;
+  try {
+    return start();
+  } finally {
+    exempt = false;
+  }
+}
 
 /**
  * The server ended the session: whoever registered `onUnauthorized` is heard first (every connected

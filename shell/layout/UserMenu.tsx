@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Menu } from '@arco-design/web-react';
 import { endpoints } from '../api/endpoints';
-import { markSessionEnded } from '../api/http';
+import { despiteEnding, markSessionEnded } from '../api/http';
 import { clearSession, userAtom } from '../state/atoms';
 import { useLanguage } from '../hooks/useLanguage';
 import { broadcastLogout } from '../subapp/children';
@@ -53,7 +53,7 @@ export function UserMenu() {
   async function logout() {
     if (!(await confirmDiscard())) return;
     markSessionEnded();
-    await endpoints.logout();
+    await despiteEnding(endpoints.logout);
     await broadcastLogout();
     clearSession();
     navigate(`/${lang}/login`, { replace: true });
