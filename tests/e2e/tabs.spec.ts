@@ -27,6 +27,8 @@ test.describe('tabs', () => {
     const frame = page.frameLocator('[data-testid="frame-platform"]');
     const search = frame.locator('[data-route="/platform/dict"]').getByTestId('search-name');
     await search.fill('half typed');
+    // What was typed is in the form before the tab is left: a loss after this line is the kept tab's.
+    await expect(search).toHaveValue('half typed');
     await openTab(page, STATS);
     await expect(frame.getByTestId('page-visit-statistics')).toBeVisible();
     await expect(search).toBeHidden();
