@@ -215,6 +215,54 @@ describe('ResourcePage: the dialog form', () => {
     });
   });
 
+  /** Opens the edit dialog of CNC while the record's own read waits for `release`. */
+  async function editWhileReading(fresh: ResourceRow) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const bridge = fakeBridge(
+      ALL('basic:device-class'),
+      'en',
+      lists(CLASSES, async (c) => ((c.method ?? 'GET') === 'GET' ? (await held, fresh) : fresh)),
+    );
+    await renderPage(deviceClass, bridge);
+    await screen.findByText('CNC machines');
+    tick('CNC');
+    fireEvent.click(screen.getByTestId('btn-edit'));
+    await dialog();
+    expect((screen.getByTestId('form-name') as HTMLInputElement).value).toBe('CNC machines');
+    type('form-name', 'CNC lathes');
+    release();
+    // The read has landed: the remark the user left alone shows the server's value.
+    await waitFor(() => expect((screen.getByTestId('form-remark') as HTMLTextAreaElement).value).toBe('checked'));
+    return bridge;
+  }
+
+  it('keeps what the user typed when the record read lands after it, and saves that', async () => {
+    const bridge = await editWhileReading(
+      row('c1', { code: 'CNC', name: 'CNC machines', remark: 'checked', updatedAt: '2026-02-02T00:00:00Z' }),
+    );
+    expect((screen.getByTestId('form-name') as HTMLInputElement).value).toBe('CNC lathes');
+    fireEvent.click(screen.getByTestId('dialog-ok'));
+    await waitFor(() => expect(writes(bridge.requests)).toHaveLength(1));
+    expect(writes(bridge.requests)[0]).toMatchObject({
+      method: 'PUT',
+      data: { name: 'CNC lathes', remark: 'checked', updatedAt: '2026-02-02T00:00:00Z' },
+    });
+  });
+
+  it('saves a typed field the server changed meanwhile with the older updatedAt, so the save meets the conflict', async () => {
+    const bridge = await editWhileReading(
+      row('c1', { code: 'CNC', name: 'CNC centres', remark: 'checked', updatedAt: '2026-02-02T00:00:00Z' }),
+    );
+    expect((screen.getByTestId('form-name') as HTMLInputElement).value).toBe('CNC lathes');
+    fireEvent.click(screen.getByTestId('dialog-ok'));
+    await waitFor(() => expect(writes(bridge.requests)).toHaveLength(1));
+    expect(writes(bridge.requests)[0]).toMatchObject({
+      method: 'PUT',
+      data: { name: 'CNC lathes', updatedAt: '2026-01-01T00:00:00Z' },
+    });
+  });
+
   it('refuses a details table with a blank row (SPEC §5) before sending anything', async () => {
     const bridge = fakeBridge(ALL('basic:shift'), 'en', lists([]));
     await renderPage(shift, bridge);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Grid, Modal, Tabs, type ButtonProps } from '@arco-design/web-react';
 import { ApiError } from '../../../bridge/child';
@@ -42,6 +42,9 @@ function initialValues(def: ResourceDef, row: ResourceRow | null, preset?: FormP
   );
 }
 
+/** Form values compared as the server would receive them (dates and details tables alike). */
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 /** A field on the form while its `shownWhen` holds for the form's values. */
 const isShown = (f: FieldDef, values: Record<string, unknown>) =>
   !f.shownWhen || f.shownWhen.values.includes(String(values[f.shownWhen.field] ?? ''));
@@ -64,6 +67,8 @@ export function ResourceFormDialog({ def, calls, visible, row, preset, overrides
   /** Whether the user changed anything since the form opened or was last saved (the shell asks before it is thrown away). */
   const [changed, setChanged] = useState(false);
   useUnsaved(visible && changed);
+  /** The fields the user has typed into since the form opened: a late answer must not undo them. */
+  const typed = useRef(new Set<string>());
   const [current, setCurrent] = useState<ResourceRow | null>(row);
   /** Cells of each detail table that hold a refused value (`details.0.order`), marked in the table. */
   const [cells, setCells] = useState<Record<string, string[]>>({});
@@ -80,6 +85,7 @@ export function ResourceFormDialog({ def, calls, visible, row, preset, overrides
 
   useEffect(() => {
     setChanged(false);
+    typed.current = new Set();
     if (!visible) return;
     setCurrent(row);
     setCells({});
@@ -92,10 +98,14 @@ export function ResourceFormDialog({ def, calls, visible, row, preset, overrides
     calls
       .get(row.id)
       .then((fresh) => {
-        if (live) {
-          setCurrent(fresh);
-          form.setFieldsValue(initialValues(def, fresh));
-        }
+        if (!live) return;
+        const opened = initialValues(def, row);
+        const now = initialValues(def, fresh);
+        const kept = [...typed.current];
+        // What the user typed stays. If the server's value of such a field moved too, the edit keeps
+        // the list's updatedAt, so that saving meets the conflict instead of overwriting it unseen.
+        if (kept.every((key) => sameValue(opened[key], now[key]))) setCurrent(fresh);
+        form.setFieldsValue(Object.fromEntries(Object.entries(now).filter(([key]) => !typed.current.has(key))));
       })
       .catch(() => undefined);
     return () => {
@@ -235,7 +245,10 @@ export function ResourceFormDialog({ def, calls, visible, row, preset, overrides
         id={`form-${def.name}`}
         layout="vertical"
         data-testid={`form-${def.name}`}
-        onChange={() => setChanged(true)}
+        onChange={(value: Record<string, unknown>) => {
+          for (const key of Object.keys(value)) typed.current.add(key);
+          setChanged(true);
+        }}
       >
         {def.tabs ? (
           <Tabs activeTab={activeTab} onChange={setActiveTab} lazyload={false} data-testid="form-tabs">
