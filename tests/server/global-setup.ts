@@ -1,6 +1,8 @@
 /**
  * Starts a throw-away PostgreSQL from the machine's binaries (for the `postgres` variants of the
  * server tests) and exposes its admin URL as `pgUrl`. Without binaries the variants are skipped.
+ * Also makes the run's folder (`runDir`): the files tests store, and the seeded databases every
+ * file starts from (tests/server/harness.ts); it is removed when the run ends.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgUrl: string | null;
+    runDir: string;
   }
 }
 
@@ -49,6 +52,17 @@ function freePort(): Promise<number> {
 }
 
 export default async function setup(project: TestProject) {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-run-'));
+  project.provide('runDir', runDir);
+  const removeRunDir = () => fs.rmSync(runDir, { recursive: true, force: true });
+  const stopPostgres = await startPostgres(project);
+  return async () => {
+    await stopPostgres?.();
+    removeRunDir();
+  };
+}
+
+async function startPostgres(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const bin = findBinDir();
   if (!bin) {
     console.warn('[server tests] No PostgreSQL binaries (initdb, pg_ctl) found: the postgres variants are skipped.');

@@ -1,6 +1,11 @@
-/** Test harness: a fresh database per file (in-memory PGlite, or a new PostgreSQL database), seeded. */
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+/**
+ * Test harness: a fresh database per file (in-memory PGlite, or a new PostgreSQL database), seeded.
+ * The first harness of a run migrates and seeds; later ones copy that database (a PGlite archive, a
+ * PostgreSQL template), which is what a file would get from migrating and seeding its own, without
+ * the 2–7 seconds it takes.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
@@ -28,8 +33,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Files a test stores (documents) go to a folder of this test process, never the project's ./data. */
-const TEST_FILES_DIR = join(tmpdir(), `portal-test-files-${process.pid}`);
+/**
+ * Files a test stores (documents) go to the run's folder, never the project's ./data; shared by the
+ * run's processes, as the seeded databases they copy name the seed's files there.
+ */
+const RUN_DIR = inject('runDir');
+const TEST_FILES_DIR = join(RUN_DIR, 'files');
 const TEST_FILE_KEY = randomBytes(32).toString('base64');
 
 /** Webhook dispatchers and the audit trail's scheduled maintenance stay off (interval 0) unless a test turns them on. */
@@ -51,21 +60,21 @@ export async function startHarness(kind: Dialect, overrides: Record<string, stri
   let dbName: string | null = null;
   let adminUrl: string | null = null;
   const env: Record<string, string> = { ...overrides };
+  const seedKey = createHash('sha256')
+    .update(JSON.stringify(Object.entries(overrides).sort()))
+    .digest('hex')
+    .slice(0, 12);
+  let template: string | null = null;
   if (kind === 'postgres') {
     adminUrl = inject('pgUrl');
     if (!adminUrl) throw new Error('PostgreSQL is not available');
     dbName = `portal_test_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${dbName}`);
-    await client.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    env.DATABASE_URL = u.toString();
+    template = await seededTemplate(adminUrl, seedKey, testConfig(overrides));
+    await adminQuery(adminUrl, `CREATE DATABASE ${dbName} TEMPLATE ${template}`);
+    env.DATABASE_URL = databaseUrl(adminUrl, dbName);
   }
   const config = testConfig(env);
-  const database = await createDatabase(config, { memory: true });
-  await seed(database.db, config);
+  const database = template ? await createDatabase(config) : await seededPglite(config, seedKey);
   // Errors only, to the test's own output: an unexpected 500 names its cause beside the failure.
   const app = await buildApi({
     db: database.db,
@@ -81,14 +90,56 @@ export async function startHarness(kind: Dialect, overrides: Record<string, stri
     async close() {
       await app.close();
       await database.close();
-      if (dbName && adminUrl) {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await client.end();
-      }
+      if (dbName && adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     },
   };
+}
+
+async function adminQuery(adminUrl: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** An in-memory PGlite, from the run's seeded archive for these settings, or seeded here and archived. */
+async function seededPglite(config: Config, key: string): Promise<Database> {
+  const archive = join(RUN_DIR, `pglite-${key}.tar`);
+  if (fs.existsSync(archive))
+    return createDatabase(config, { memory: true, from: new Blob([fs.readFileSync(archive)]) });
+  const database = await createDatabase(config, { memory: true });
+  await seed(database.db, config);
+  const partial = `${archive}.${process.pid}`;
+  fs.writeFileSync(partial, Buffer.from(await (await database.dump!()).arrayBuffer()));
+  fs.renameSync(partial, archive); // whole or not at all for the next file
+  return database;
+}
+
+/** The run's seeded PostgreSQL database for these settings, made on first use; new ones copy it. */
+async function seededTemplate(adminUrl: string, key: string, config: Config): Promise<string> {
+  const name = `portal_seeded_${key}`;
+  const known = await adminQuery(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (known.rowCount) return name;
+  // Built under a name of its own and renamed when complete, so a copy never starts from half a seed.
+  const building = `${name}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${building}`);
+  const database = await createDatabase({ ...config, databaseUrl: databaseUrl(adminUrl, building) });
+  try {
+    await seed(database.db, config);
+  } finally {
+    await database.close();
+  }
+  await adminQuery(adminUrl, `ALTER DATABASE ${building} RENAME TO ${name}`);
+  return name;
 }
 
 /**
