@@ -1,15 +1,30 @@
 /**
- * Child process of the import kill test (T4.4): opens the database (DATABASE_URL, else the PGlite
- * folder DATA_DIR), logs in as the demo admin and imports ROWS units with codes `<prefix>-<n>` through
- * the real HTTP route, printing `importing` just before and `done <status>` after. The parent kills it
- * at a random moment in between.
+ * Child process of the import kill test (T4.4): loads the server's modules, prints `ready` and waits
+ * for a line `<prefix> <rows>` on its input (the parent starts the next trial's child while one runs;
+ * PGlite's folder is opened only after the line, when the folder is free). Then opens the database
+ * (DATABASE_URL, else the PGlite folder DATA_DIR), logs in as the demo admin and imports the rows as
+ * units with codes `<prefix>-<n>` through the real HTTP route, printing `importing` just before and
+ * `done <status>` after. The parent kills it at a random moment in between. An input closed before
+ * the line ends it.
  */
 import { buildApi } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDatabase } from '../../server/db/index';
 
-const [prefix, rowsArg] = process.argv.slice(2);
-if (!prefix || !rowsArg) throw new Error('usage: import-worker <prefix> <rows>');
+process.stdout.write('ready\n');
+const line = await new Promise<string | null>((resolve) => {
+  let input = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk: string) => {
+    input += chunk;
+    if (input.includes('\n')) resolve(input.slice(0, input.indexOf('\n')));
+  });
+  process.stdin.on('end', () => resolve(null));
+});
+process.stdin.destroy();
+if (line === null) process.exit(0);
+const [prefix, rowsArg] = line.split(' ');
+if (!prefix || !rowsArg) throw new Error('expected a line `<prefix> <rows>`');
 const config = loadConfig({ ...process.env, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent' });
 const database = await createDatabase(config, { migrate: false });
 const app = await buildApi({ db: database.db, config, logger: false });
